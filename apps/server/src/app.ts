@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { localePlugin } from './plugins/locale.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
+import { registerModules } from './modules.ts';
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance & { withTypeProvider: () => FastifyInstance };
+
+/** Builds the API: plugins, then modules, then flows. Never listens (server.ts does). */
+export async function buildApp({ ctx, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(localePlugin);
+  await app.register(cors, {
+    origin: true,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bazaar API', description: 'Shopper API of the Bazaar mall', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(authPlugin);
+  await app.register(uploadsPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await registerModules(app);
+  return app;
+}
+
+export type BazaarApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,20 @@
+import type { Database, Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Kv } from './lib/kv.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+
+/** What modules and flows are given. Built once in server.ts (or by a test) and passed to buildApp. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  kv: Kv;
+  sms: SmsProvider;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(), // 32-char hex (reference section 1)
+    userName: varchar('user_name', { length: 16 }),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    nickName: varchar('nick_name', { length: 15 }).notNull(),
+    pic: text('pic'),
+    sex: varchar('sex', { length: 1 }),
+    birthDate: varchar('birth_date', { length: 10 }),
+    passwordHash: text('password_hash'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    status: smallint('status').notNull().default(1), // 1 normal, 0 disabled
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_mobile_uq').on(t.mobile),
+  ],
+);
+
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(), // sha256 hex of the opaque token
+    userId: varchar('user_id', { length: 32 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: varchar('user_agent', { length: 255 }),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** Every SMS the platform sent, for audit and for the sandbox inbox. Codes are kept hashed. */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(), // login | register | password
+    provider: varchar('provider', { length: 16 }).notNull(),
+    /** Plain code, stored only by the sandbox provider so its inbox can show it. */
+    sandboxCode: varchar('sandbox_code', { length: 8 }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_messages_mobile_idx').on(t.mobile, t.createdAt)],
+);

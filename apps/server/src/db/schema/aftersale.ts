@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
+import { orders } from './order.ts';
+
+/**
+ * An after-sales request. refundType 1 whole order, 2 one item; applyType 1 refund only,
+ * 2 return and refund; isReceiver 1 goods received, 0 not; buyerReason 0-7;
+ * returnMoneySts 1 applied, 2 accepted, 3 buyer shipped, 4 seller received, 5 success,
+ * 6 withdrawn, 7 refused, -1 closed.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    refundSn: serialNumber('refund_sn').primaryKey(),
+    orderNumber: serialNumber('order_number')
+      .notNull()
+      .references(() => orders.orderNumber),
+    /** 0 = the whole order. */
+    orderItemId: integer('order_item_id').notNull().default(0),
+    userId: userIdColumn().notNull(),
+    shopId: integer('shop_id').notNull(),
+    refundType: smallint('refund_type').notNull(),
+    applyType: smallint('apply_type').notNull(),
+    isReceiver: smallint('is_receiver').notNull().default(0),
+    goodsNum: integer('goods_num').notNull(),
+    refundAmount: fen('refund_amount').notNull(),
+    /** The ceiling at application time, freight included when this is the last item. */
+    maxRefundAmount: fen('max_refund_amount').notNull(),
+    freightAmount: fen('freight_amount').notNull().default(0),
+    refundScore: integer('refund_score').notNull().default(0),
+    buyerReason: smallint('buyer_reason').notNull(),
+    buyerDesc: varchar('buyer_desc', { length: 200 }),
+    buyerMobile: varchar('buyer_mobile', { length: 11 }),
+    photoFiles: text('photo_files').array().notNull().default(sql`'{}'::text[]`),
+    returnMoneySts: smallint('return_money_sts').notNull().default(1),
+    sellerMsg: varchar('seller_msg', { length: 255 }),
+    applyTime: createdAt(),
+    handleTime: tstz('handle_time'),
+    shipTime: tstz('ship_time'),
+    receiveTime: tstz('receive_time'),
+    refundTime: tstz('refund_time'),
+    cancelTime: tstz('cancel_time'),
+    closeTime: tstz('close_time'),
+    /** When the current step times out (reference 5.4). */
+    deadline: tstz('deadline'),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    index('refunds_user_idx').on(t.userId, t.applyTime),
+    index('refunds_order_idx').on(t.orderNumber),
+    index('refunds_shop_idx').on(t.shopId, t.returnMoneySts),
+    index('refunds_deadline_idx').on(t.returnMoneySts, t.deadline),
+    // One open request per item (or per whole order, item 0).
+    uniqueIndex('refunds_open_item_uq')
+      .on(t.orderNumber, t.orderItemId)
+      .where(sql`${t.returnMoneySts} in (1, 2, 3, 4)`),
+    check('refunds_amount_ck', sql`${t.refundAmount} >= 0 and ${t.refundAmount} <= ${t.maxRefundAmount} and ${t.goodsNum} >= 1`),
+    check('refunds_sts_ck', sql`${t.returnMoneySts} between -1 and 7 and ${t.returnMoneySts} <> 0`),
+    check('refunds_reason_ck', sql`${t.buyerReason} between 0 and 7`),
+  ],
+);
+
+/** The return parcel the buyer sends back. */
+export const refundDeliveries = pgTable('refund_deliveries', {
+  refundSn: serialNumber('refund_sn')
+    .primaryKey()
+    .references(() => refunds.refundSn, { onDelete: 'cascade' }),
+  dvyId: integer('dvy_id'),
+  dvyName: varchar('dvy_name', { length: 100 }),
+  dvyFlowId: varchar('dvy_flow_id', { length: 64 }),
+  senderMobile: varchar('sender_mobile', { length: 11 }),
+  senderRemarks: varchar('sender_remarks', { length: 200 }),
+  imgs: text('imgs').array().notNull().default(sql`'{}'::text[]`),
+  /** Where the buyer must send the goods (the shop's return address at acceptance). */
+  receiverName: varchar('receiver_name', { length: 50 }),
+  receiverMobile: varchar('receiver_mobile', { length: 20 }),
+  receiverAddr: varchar('receiver_addr', { length: 255 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

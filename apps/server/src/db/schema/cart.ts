@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './account.ts';
+import { products, skus } from './catalog.ts';
+import { createdAt, updatedAt, userIdColumn } from './columns.ts';
+import { shops } from './shop.ts';
+
+/** The shopping cart ("basket"): one row per user and SKU; id is the API's basketId. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: userIdColumn()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    /** The shop promotion the shopper chose for this item (0 / null = none). */
+    discountId: integer('discount_id'),
+    isChecked: boolean('is_checked').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_sku_uq').on(t.userId, t.skuId),
+    index('cart_items_user_idx').on(t.userId, t.shopId),
+    check('cart_items_count_ck', sql`${t.count} > 0`),
+  ],
+);

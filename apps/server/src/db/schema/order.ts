@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './account.ts';
+import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
+import { shops } from './shop.ts';
+
+/**
+ * One order per shop per checkout. orderType 0 general, 1 grouping, 2 seckill, 3 points;
+ * orderMold 0 physical, 1 virtual; status 1 unpaid, 2 paid, 3 shipped, 5 completed,
+ * 6 cancelled, 7 grouping; dvyType 1 express, 2 pickup, 3 none, 4 same-city;
+ * closeType 1 unpaid timeout, 2 refund, 4 buyer cancelled; refundStatus 1 applying,
+ * 2 all refunded, 3 partly refunded, 4 failed; deleteStatus 0 shown, 1 deleted by the buyer.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    orderNumber: serialNumber('order_number').primaryKey(),
+    userId: userIdColumn()
+      .notNull()
+      .references(() => users.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    orderType: smallint('order_type').notNull().default(0),
+    orderMold: smallint('order_mold').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    dvyType: smallint('dvy_type').notNull().default(1),
+    /** Product names joined, for the order search box. */
+    prodName: varchar('prod_name', { length: 1000 }).notNull().default(''),
+    productNums: integer('product_nums').notNull().default(0),
+    /** Goods amount before reductions, without freight. */
+    total: fen('total').notNull(),
+    /** What the buyer pays in cash: total - reduceAmount + freight. */
+    actualTotal: fen('actual_total').notNull(),
+    freight: fen('freight').notNull().default(0),
+    /** Sum of all reductions below. */
+    reduceAmount: fen('reduce_amount').notNull().default(0),
+    discountReduce: fen('discount_reduce').notNull().default(0),
+    shopCouponReduce: fen('shop_coupon_reduce').notNull().default(0),
+    platformCouponReduce: fen('platform_coupon_reduce').notNull().default(0),
+    levelReduce: fen('level_reduce').notNull().default(0),
+    scoreReduce: fen('score_reduce').notNull().default(0),
+    freeFreight: fen('free_freight').notNull().default(0),
+    /** Points spent as a discount, or the price of a points order. */
+    useScore: integer('use_score').notNull().default(0),
+    payType: smallint('pay_type'),
+    payNo: serialNumber('pay_no'),
+    isPayed: boolean('is_payed').notNull().default(false),
+    remarks: varchar('remarks', { length: 200 }),
+    groupTeamId: integer('group_team_id'),
+    seckillId: integer('seckill_id'),
+    /** The checkout uuid that created it (one-time confirm token, reference 5.2). */
+    checkoutUuid: varchar('checkout_uuid', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    payTime: tstz('pay_time'),
+    dvyTime: tstz('dvy_time'),
+    finallyTime: tstz('finally_time'),
+    cancelTime: tstz('cancel_time'),
+    closeType: smallint('close_type'),
+    refundStatus: smallint('refund_status'),
+    deleteStatus: smallint('delete_status').notNull().default(0),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.deleteStatus, t.createdAt),
+    index('orders_user_status_idx').on(t.userId, t.status),
+    index('orders_shop_idx').on(t.shopId, t.status, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_pay_no_idx').on(t.payNo),
+    index('orders_group_team_idx').on(t.groupTeamId),
+    check('orders_status_ck', sql`${t.status} in (1, 2, 3, 5, 6, 7)`),
+    check('orders_type_ck', sql`${t.orderType} between 0 and 3 and ${t.orderMold} in (0, 1)`),
+    check(
+      'orders_money_ck',
+      sql`${t.total} >= 0 and ${t.actualTotal} >= 0 and ${t.freight} >= 0 and ${t.reduceAmount} >= 0 and ${t.useScore} >= 0`,
+    ),
+  ],
+);
+
+/** A line of an order: copies of the product and SKU as bought. commSts 0 not reviewed, 1 reviewed. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderNumber: serialNumber('order_number')
+      .notNull()
+      .references(() => orders.orderNumber, { onDelete: 'cascade' }),
+    userId: userIdColumn().notNull(),
+    shopId: integer('shop_id').notNull(),
+    productId: integer('product_id').notNull(),
+    skuId: integer('sku_id').notNull(),
+    prodNameZh: varchar('prod_name_zh', { length: 200 }).notNull(),
+    prodNameEn: varchar('prod_name_en', { length: 300 }),
+    skuNameZh: varchar('sku_name_zh', { length: 200 }),
+    skuNameEn: varchar('sku_name_en', { length: 300 }),
+    pic: text('pic'),
+    price: fen('price').notNull(),
+    prodCount: integer('prod_count').notNull(),
+    /** price x prodCount. */
+    productTotalAmount: fen('product_total_amount').notNull(),
+    /** What this line costs after its share of the reductions. */
+    actualTotal: fen('actual_total').notNull(),
+    shareReduce: fen('share_reduce').notNull().default(0),
+    platformShareReduce: fen('platform_share_reduce').notNull().default(0),
+    useScore: integer('use_score').notNull().default(0),
+    gainScore: integer('gain_score').notNull().default(0),
+    mold: smallint('mold').notNull().default(0),
+    isRefund: smallint('is_refund').notNull().default(1),
+    commSts: smallint('comm_sts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderNumber),
+    index('order_items_user_comm_idx').on(t.userId, t.commSts),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_count_ck', sql`${t.prodCount} > 0 and ${t.price} >= 0 and ${t.actualTotal} >= 0`),
+  ],
+);
+
+/** The delivery address as it was when the order was placed. */
+export const orderAddresses = pgTable('order_addresses', {
+  orderNumber: serialNumber('order_number')
+    .primaryKey()
+    .references(() => orders.orderNumber, { onDelete: 'cascade' }),
+  receiver: varchar('receiver', { length: 50 }).notNull(),
+  mobile: varchar('mobile', { length: 20 }).notNull(),
+  provinceId: integer('province_id'),
+  province: varchar('province', { length: 64 }),
+  cityId: integer('city_id'),
+  city: varchar('city', { length: 64 }),
+  areaId: integer('area_id'),
+  area: varchar('area', { length: 64 }),
+  addr: varchar('addr', { length: 255 }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Courier companies the shops ship with. */
+export const deliveryCompanies = pgTable('delivery_companies', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  nameZh: varchar('name_zh', { length: 50 }).notNull(),
+  nameEn: varchar('name_en', { length: 100 }),
+  code: varchar('code', { length: 32 }).notNull().unique('delivery_companies_code_uq'),
+  seq: integer('seq').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+});
+
+/** A package of an order. state: 0 none, 1 collected, 2 in transit, 201 at destination city, 3 signed, 4 faulty. */
+export const orderDeliveries = pgTable(
+  'order_deliveries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderNumber: serialNumber('order_number')
+      .notNull()
+      .references(() => orders.orderNumber, { onDelete: 'cascade' }),
+    dvyId: integer('dvy_id').references(() => deliveryCompanies.id),
+    dvyName: varchar('dvy_name', { length: 100 }),
+    dvyFlowId: varchar('dvy_flow_id', { length: 64 }),
+    state: smallint('state').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_deliveries_order_idx').on(t.orderNumber), index('order_deliveries_flow_idx').on(t.dvyFlowId)],
+);
+
+export const orderDeliveryItems = pgTable(
+  'order_delivery_items',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => orderDeliveries.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.orderItemId] })],
+);
+
+/** The logistics timeline of a package. */
+export const deliveryTraces = pgTable(
+  'delivery_traces',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => orderDeliveries.id, { onDelete: 'cascade' }),
+    acceptTime: tstz('accept_time').notNull(),
+    acceptStation: text('accept_station').notNull(),
+    state: smallint('state').notNull().default(2),
+  },
+  (t) => [index('delivery_traces_delivery_idx').on(t.deliveryId, t.acceptTime)],
+);
+
+/** Voucher (write-off) codes of virtual goods. status 0 unused, 1 used, -1 void. */
+export const orderVirtualCodes = pgTable(
+  'order_virtual_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderNumber: serialNumber('order_number')
+      .notNull()
+      .references(() => orders.orderNumber, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 64 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    expiresAt: tstz('expires_at'),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_virtual_codes_code_uq').on(t.code), index('order_virtual_codes_order_idx').on(t.orderNumber)],
+);
+
+/**
+ * A checkout uuid consumed by submit. The insert happens inside the order transaction,
+ * so a second submit of the same checkout fails on the primary key (reference 5.2).
+ */
+export const checkoutTokens = pgTable('checkout_tokens', {
+  userId: userIdColumn().notNull(),
+  uuid: varchar('uuid', { length: 64 }).notNull(),
+  orderNumbers: text('order_numbers').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.uuid] })]);
+
+/** One invoice per order. headerType 1 unit, 2 personal; invoiceState 1 applying, 2 invoiced, 3 failed. */
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderNumber: serialNumber('order_number')
+      .notNull()
+      .references(() => orders.orderNumber, { onDelete: 'cascade' }),
+    userId: userIdColumn().notNull(),
+    shopId: integer('shop_id').notNull(),
+    invoiceType: smallint('invoice_type').notNull().default(1), // 1 electronic general invoice
+    headerType: smallint('header_type').notNull(),
+    headerName: varchar('header_name', { length: 100 }).notNull(),
+    invoiceTaxNumber: varchar('invoice_tax_number', { length: 32 }),
+    invoiceContext: smallint('invoice_context').notNull().default(1), // 1 product details
+    invoiceState: smallint('invoice_state').notNull().default(1),
+    fileUrl: text('file_url'),
+    remarks: varchar('remarks', { length: 255 }),
+    applicationTime: createdAt(),
+    uploadTime: tstz('upload_time'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_invoices_order_uq').on(t.orderNumber),
+    index('order_invoices_user_idx').on(t.userId, t.applicationTime),
+    check('order_invoices_header_ck', sql`${t.headerType} in (1, 2) and ${t.invoiceState} in (1, 2, 3)`),
+  ],
+);
+
+/**
+ * Background work (auto-cancel, auto-receipt, refund deadlines, point expiry...). Workers take
+ * due rows with FOR UPDATE SKIP LOCKED. status 0 pending, 1 running, 2 done, 3 failed, 4 cancelled.
+ * (kind, ref) is unique so scheduling the same work twice is a no-op.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: varchar('kind', { length: 48 }).notNull(),
+    ref: varchar('ref', { length: 64 }).notNull(),
+    payload: text('payload'),
+    runAt: tstz('run_at').notNull(),
+    status: smallint('status').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_ref_uq').on(t.kind, t.ref),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 0`),
+    check('jobs_status_ck', sql`${t.status} between 0 and 4`),
+  ],
+);

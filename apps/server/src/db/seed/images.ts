@@ -1,0 +1,55 @@
+// Demo pictures drawn as SVG at seed time (no downloads): a gradient, a big glyph and a caption.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const SEED_UPLOAD_PREFIX = '/uploads/seed/';
+
+export interface Picture {
+  file: string;
+  svg: string;
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function drawPicture(options: {
+  file: string;
+  hue: number;
+  glyph: string;
+  title?: string;
+  subtitle?: string;
+  width?: number;
+  height?: number;
+  angle?: number;
+}): Picture {
+  const { file, hue, glyph, title = '', subtitle = '', width = 800, height = 800, angle = 135 } = options;
+  const h2 = (hue + 40) % 360;
+  const small = Math.min(width, height);
+  const glyphSize = Math.round(small * (glyph.length > 2 ? 0.22 : 0.36));
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<defs><linearGradient id="g" gradientTransform="rotate(${angle - 90} .5 .5)">` +
+    `<stop offset="0" stop-color="hsl(${hue},70%,62%)"/><stop offset="1" stop-color="hsl(${h2},75%,42%)"/></linearGradient></defs>` +
+    `<rect width="100%" height="100%" fill="url(#g)"/>` +
+    `<circle cx="${width * 0.82}" cy="${height * 0.18}" r="${small * 0.28}" fill="#fff" opacity=".12"/>` +
+    `<circle cx="${width * 0.12}" cy="${height * 0.9}" r="${small * 0.22}" fill="#fff" opacity=".1"/>` +
+    `<text x="50%" y="${title ? '46%' : '54%'}" text-anchor="middle" dominant-baseline="middle" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif" font-size="${glyphSize}" font-weight="700" fill="#fff">${escapeXml(glyph)}</text>` +
+    (title
+      ? `<text x="50%" y="74%" text-anchor="middle" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif" font-size="${Math.round(small * 0.06)}" fill="#fff">${escapeXml(title)}</text>`
+      : '') +
+    (subtitle
+      ? `<text x="50%" y="84%" text-anchor="middle" font-family="Helvetica,Arial,sans-serif" font-size="${Math.round(small * 0.04)}" fill="#fff" opacity=".85">${escapeXml(subtitle)}</text>`
+      : '') +
+    `</svg>`;
+  return { file, svg };
+}
+
+export const seedImagePath = (file: string) => `${SEED_UPLOAD_PREFIX}${file}`;
+
+/** Writes pictures under <dataDir>/uploads/seed, a few hundred at a time. */
+export async function writePictures(dataDir: string, pictures: Picture[]): Promise<void> {
+  const dir = path.join(dataDir, 'uploads', 'seed');
+  await mkdir(dir, { recursive: true });
+  for (let i = 0; i < pictures.length; i += 256) {
+    await Promise.all(pictures.slice(i, i + 256).map((p) => writeFile(path.join(dir, p.file), p.svg)));
+  }
+}

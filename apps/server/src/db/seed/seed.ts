@@ -1,0 +1,469 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { CONFIG_KEYS } from '../../modules/content/config-keys.ts';
+import type { Db, Tx } from '../client.ts';
+import {
+  areas,
+  balanceOptions,
+  banners,
+  categories,
+  deliveryCompanies,
+  hotSearches,
+  merchantAccounts,
+  notices,
+  products,
+  shopAudits,
+  shopCategories,
+  shops,
+  siteConfig,
+  skus,
+  userLevels,
+  userWallets,
+  users,
+} from '../schema.ts';
+import { loadAreaRows } from './areas.ts';
+import { CATEGORY_TREE } from './catalog-data.ts';
+import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
+import { generateProduct, listLeaves, productPictures, TOP_HUES, type GeneratedProduct, type Leaf } from './products.ts';
+import {
+  DAY_MS,
+  DELIVERY_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  HOT_SEARCHES,
+  MERCHANT_PASSWORD,
+  PLATFORM_NOTICES,
+  PRIVACY,
+  SEED_EPOCH,
+  SEED_MARKER_KEY,
+  SEED_VERSION,
+  SHOPS,
+  TERMS,
+  WEB_CONFIG,
+} from './site-data.ts';
+
+export interface SeedOptions {
+  dataDir: string;
+  log?: { info: (msg: string) => void };
+  /** Catalogue size; the default demo has DEFAULT_PRODUCTS. A larger number tops an existing seed up. */
+  products?: number;
+}
+
+export const DEFAULT_PRODUCTS = 456;
+/** Algorithm.Argon2id; the package's const enum cannot be imported under verbatimModuleSyntax. */
+const ARGON2ID = 2;
+const BATCH = 1000;
+
+
+interface SeedMarker {
+  version: number;
+  productCount: number;
+}
+
+/** A stable 32-hex user id for a demo account. */
+export const demoUserId = (userName: string) => createHash('md5').update(`bazaar-seed-user:${userName}`).digest('hex');
+
+/**
+ * Seeds the demo mall once (a marker row in site_config says it is there), then tops the
+ * catalogue up to `products` in batches of BATCH, one transaction each. Returns true when
+ * anything was written.
+ */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
+  const log = options.log ?? { info: () => undefined };
+  const target = Math.max(options.products ?? DEFAULT_PRODUCTS, 0);
+  const started = Date.now();
+  const leaves = listLeaves();
+  let marker = await readMarker(db);
+  let wrote = false;
+
+  if (!marker) {
+    const first = Math.min(target, DEFAULT_PRODUCTS);
+    const pictures = await db.transaction(async (tx) => seedCore(tx, leaves, first));
+    await writePictures(options.dataDir, pictures);
+    marker = { version: SEED_VERSION, productCount: first };
+    wrote = true;
+    log.info(`seeded the demo mall with ${first} products in ${Date.now() - started} ms`);
+  } else if (!existsSync(path.join(options.dataDir, 'uploads', 'seed', 'logo.svg'))) {
+    // The database was seeded from another data directory: draw the pictures again.
+    await writePictures(options.dataDir, [...sitePictures(leaves), ...catalogPictures(leaves, 1, marker.productCount)]);
+  }
+
+  if (marker.productCount < target) {
+    const shopIds = await shopIdsByKey(db);
+    const shopCategoryIds = await shopCategoryIdsByShop(db);
+    const leafIds = await leafCategoryIds(db, leaves);
+    for (let from = marker.productCount + 1; from <= target; from += BATCH) {
+      const to = Math.min(target, from + BATCH - 1);
+      await db.transaction(async (tx) => {
+        await insertProducts(tx, leaves, from, to, shopIds, shopCategoryIds, leafIds);
+        await writeMarker(tx, { version: SEED_VERSION, productCount: to });
+      });
+      await writePictures(options.dataDir, catalogPictures(leaves, from, to));
+      if (Math.floor(to / 10_000) > Math.floor((to - BATCH) / 10_000) || to === target) log.info(`seeded products up to ${to}`);
+    }
+    wrote = true;
+  }
+  return wrote;
+}
+
+async function readMarker(db: Db | Tx): Promise<SeedMarker | null> {
+  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, SEED_MARKER_KEY));
+  return (row?.value as SeedMarker | undefined) ?? null;
+}
+
+async function writeMarker(tx: Tx, marker: SeedMarker) {
+  await tx
+    .insert(siteConfig)
+    .values({ key: SEED_MARKER_KEY, value: marker })
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value: marker, updatedAt: sql`now()` } });
+}
+
+async function insertChunks(tx: Tx, table: PgTable, rows: object[]) {
+  for (let i = 0; i < rows.length; i += BATCH) await tx.insert(table).values(rows.slice(i, i + BATCH) as never);
+}
+
+/** Everything except the catalogue top-up, in one transaction. Returns the pictures to write. */
+async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<Picture[]> {
+  const at = (daysAgo: number) => new Date(SEED_EPOCH.getTime() - daysAgo * DAY_MS);
+  await writeMarker(tx, { version: SEED_VERSION, productCount });
+
+  // Site configuration.
+  const config: [string, unknown][] = [
+    [CONFIG_KEYS.webConfig, WEB_CONFIG],
+    [CONFIG_KEYS.serviceSwitch, { serviceTermsSwitch: true, privacyPolicySwitch: true }],
+    [CONFIG_KEYS.paySwitch, { aliPaySwitch: true, wxPaySwitch: true, balancePaySwitch: true }],
+    [CONFIG_KEYS.serviceTerms, TERMS],
+    [CONFIG_KEYS.privacyPolicy, PRIVACY],
+  ];
+  await tx.insert(siteConfig).values(config.map(([key, value]) => ({ key, value }))).onConflictDoNothing();
+
+  await insertChunks(tx, areas, loadAreaRows());
+
+  // Shoppers. One password hash serves every demo account (argon2 salts it once).
+  const [userHash, merchantHash] = await Promise.all([
+    hash(DEMO_PASSWORD, { algorithm: ARGON2ID }),
+    hash(MERCHANT_PASSWORD, { algorithm: ARGON2ID }),
+  ]);
+  await tx.insert(users).values(
+    DEMO_USERS.map((u, i) => ({
+      id: demoUserId(u.userName),
+      userName: u.userName,
+      mobile: u.mobile,
+      nickName: u.nickName,
+      passwordHash: userHash,
+      createdAt: at(200 - i),
+      updatedAt: at(200 - i),
+    })),
+  );
+  await tx.insert(userWallets).values(
+    DEMO_USERS.map((u) => ({ userId: demoUserId(u.userName), score: u.score, growth: u.score, balance: u.balance })),
+  );
+
+  // Shops, their audits, categories and merchant logins.
+  const ownerByShop = new Map(DEMO_USERS.filter((u) => u.shopKey).map((u) => [u.shopKey, demoUserId(u.userName)]));
+  const shopRows = await tx
+    .insert(shops)
+    .values(
+      SHOPS.map((s, i) => ({
+        userId: ownerByShop.get(s.key) ?? null,
+        nameZh: s.nameZh,
+        nameEn: s.nameEn,
+        introZh: s.introZh,
+        introEn: s.introEn,
+        logo: seedImagePath(`shop-${s.key}-logo.svg`),
+        banner: seedImagePath(`shop-${s.key}-banner.svg`),
+        tel: s.tel,
+        province: s.province,
+        city: s.city,
+        area: s.area,
+        address: s.address,
+        lat: 22 + ((i * 7) % 18),
+        lng: 104 + ((i * 5) % 17),
+        businessLicense: seedImagePath(`shop-${s.key}-licence.svg`),
+        identityCardFront: seedImagePath(`shop-${s.key}-id-front.svg`),
+        identityCardLater: seedImagePath(`shop-${s.key}-id-back.svg`),
+        type: s.type,
+        status: s.status,
+        auditRemarks: s.auditRemarks ?? null,
+        auditedAt: s.status === 0 ? null : at(150 - i),
+        score: [5, 4.9, 4.8, 4.7, 4.9, 4.6][i % 6],
+        freight: s.type === 1 ? 0 : 800,
+        freeFreightFrom: s.type === 1 ? 9_900 : 19_900,
+        createdAt: at(160 - i),
+        updatedAt: at(150 - i),
+      })),
+    )
+    .returning({ id: shops.id });
+  const shopIds = new Map(SHOPS.map((s, i) => [s.key, shopRows[i]?.id as number]));
+  await tx.insert(shopAudits).values(
+    SHOPS.flatMap((s, i) => {
+      const shopId = shopIds.get(s.key) as number;
+      const submitted = { shopId, status: 0, remarks: null, createdAt: at(160 - i) };
+      if (s.status === 0) return [submitted];
+      const decided = s.status === -1 ? -1 : 1;
+      return [submitted, { shopId, status: decided, remarks: decided === -1 ? (s.auditRemarks ?? null) : null, createdAt: at(150 - i) }];
+    }),
+  );
+  await tx.insert(shopCategories).values(
+    SHOPS.flatMap((s) =>
+      s.shopCategories.map(([zh, en], seq) => ({ shopId: shopIds.get(s.key) as number, nameZh: zh, nameEn: en, seq })),
+    ),
+  );
+  await tx.insert(merchantAccounts).values(
+    SHOPS.filter((s) => s.status === 1 || s.status === 2).map((s) => ({
+      shopId: shopIds.get(s.key) as number,
+      username: `shop${shopIds.get(s.key)}`,
+      passwordHash: merchantHash,
+      status: s.status === 1 ? 1 : 0,
+    })),
+  );
+
+  // The platform category tree.
+  for (const [ti, top] of CATEGORY_TREE.entries()) {
+    const [topRow] = await tx
+      .insert(categories)
+      .values({ grade: 1, nameZh: top.name.zh, nameEn: top.name.en, icon: seedImagePath(`c-${ti}.svg`), seq: ti + 1 })
+      .returning({ id: categories.id });
+    for (const [mi, mid] of top.children.entries()) {
+      const [midRow] = await tx
+        .insert(categories)
+        .values({ grade: 2, parentId: topRow?.id, nameZh: mid.name.zh, nameEn: mid.name.en, seq: mi + 1 })
+        .returning({ id: categories.id });
+      await tx.insert(categories).values(
+        mid.children.map((leaf, li) => ({
+          grade: 3,
+          parentId: midRow?.id,
+          nameZh: leaf.name.zh,
+          nameEn: leaf.name.en,
+          icon: seedImagePath(`c-${ti}-${mi}-${li}.svg`),
+          pic: seedImagePath(`c-${ti}-${mi}-${li}.svg`),
+          seq: li + 1,
+        })),
+      );
+    }
+  }
+
+  // Products and SKUs.
+  const shopCategoryIds = await shopCategoryIdsByShop(tx);
+  const leafIds = await leafCategoryIds(tx, leaves);
+  await insertProducts(tx, leaves, 1, productCount, shopIds, shopCategoryIds, leafIds);
+
+  // Notices: platform (shop 0) and a couple per open shop.
+  await tx.insert(notices).values(
+    PLATFORM_NOTICES.map((n) => ({
+      shopId: 0,
+      titleZh: n.titleZh,
+      titleEn: n.titleEn,
+      contentZh: n.bodyZh.map((p) => `<p>${p}</p>`).join(''),
+      contentEn: n.bodyEn.map((p) => `<p>${p}</p>`).join(''),
+      isTop: n.isTop,
+      publishTime: at(n.daysAgo),
+    })),
+  );
+  await tx.insert(notices).values(
+    SHOPS.filter((s) => s.status === 1).flatMap((s, i) => [
+      {
+        shopId: shopIds.get(s.key) as number,
+        titleZh: `${s.nameZh}新品上架，关注店铺领取优惠`,
+        titleEn: `New arrivals at ${s.nameEn}: follow the store for coupons`,
+        contentZh: `<p>${s.introZh}</p><p>本周新品陆续上架，关注店铺即可领取专属优惠券。</p>`,
+        contentEn: `<p>${s.introEn}</p><p>New products arrive all week. Follow the store to receive an exclusive coupon.</p>`,
+        isTop: true,
+        publishTime: at(2 + i),
+      },
+      {
+        shopId: shopIds.get(s.key) as number,
+        titleZh: `${s.nameZh}发货时间说明`,
+        titleEn: `Shipping times at ${s.nameEn}`,
+        contentZh: '<p>工作日 16:00 前付款的订单当天发货，其余次日发出。</p>',
+        contentEn: '<p>Orders paid before 16:00 on working days ship the same day; others ship the next day.</p>',
+        isTop: false,
+        publishTime: at(20 + i),
+      },
+    ]),
+  );
+
+  // Banners: five on the home page, two per open shop, each pointing at a product.
+  const firstProducts = await tx
+    .select({ id: products.id, shopId: products.shopId, categoryId: products.categoryId })
+    .from(products)
+    .where(eq(products.status, 1))
+    .orderBy(products.id)
+    .limit(400);
+  const homeTargets = [0, 57, 114, 171, 228].map((k) => firstProducts[k % Math.max(1, firstProducts.length)]);
+  await tx.insert(banners).values(
+    homeTargets.flatMap((p, i) =>
+      p ? [{ shopId: 0, img: seedImagePath(`banner-${i + 1}.svg`), productId: p.id, titleZh: HOME_BANNERS[i]?.[0], titleEn: HOME_BANNERS[i]?.[1], seq: i + 1 }] : [],
+    ),
+  );
+  const shopBannerRows = SHOPS.filter((s) => s.status === 1).flatMap((s) => {
+    const shopId = shopIds.get(s.key) as number;
+    return firstProducts
+      .filter((p) => p.shopId === shopId)
+      .slice(0, 2)
+      .map((p, i) => ({ shopId, img: seedImagePath(`shop-${s.key}-banner.svg`), productId: p.id, titleZh: s.nameZh, titleEn: s.nameEn, seq: i + 1 }));
+  });
+  if (shopBannerRows.length) await tx.insert(banners).values(shopBannerRows);
+
+  // Reference data later modules use.
+  await tx.insert(deliveryCompanies).values(DELIVERY_COMPANIES.map(([zh, en, code], seq) => ({ nameZh: zh, nameEn: en, code, seq })));
+  await tx.insert(hotSearches).values(HOT_SEARCHES.map(([zh, en], seq) => ({ wordZh: zh, wordEn: en, seq })));
+  await tx.insert(balanceOptions).values([
+    { titleZh: '充 50 元', titleEn: 'Top up ¥50', rechargeAmount: 5_000, seq: 1 },
+    { titleZh: '充 100 送 5 元', titleEn: 'Top up ¥100, get ¥5', rechargeAmount: 10_000, presAmount: 500, presScore: 50, seq: 2 },
+    { titleZh: '充 200 送 15 元', titleEn: 'Top up ¥200, get ¥15', rechargeAmount: 20_000, presAmount: 1_500, presScore: 100, presGrowth: 50, seq: 3 },
+    { titleZh: '充 500 送 50 元', titleEn: 'Top up ¥500, get ¥50', rechargeAmount: 50_000, presAmount: 5_000, presScore: 300, presGrowth: 150, seq: 4 },
+  ]);
+  await tx.insert(userLevels).values([
+    { levelType: 0, level: 1, nameZh: '普通会员', nameEn: 'Member', needGrowth: 0 },
+    { levelType: 0, level: 2, nameZh: '白银会员', nameEn: 'Silver', needGrowth: 1_000, discount: 9.8, rateScore: 1.1 },
+    { levelType: 0, level: 3, nameZh: '黄金会员', nameEn: 'Gold', needGrowth: 5_000, discount: 9.5, rateScore: 1.2 },
+    { levelType: 0, level: 4, nameZh: '钻石会员', nameEn: 'Diamond', needGrowth: 20_000, discount: 9.2, rateScore: 1.5 },
+    { levelType: 1, level: 1, nameZh: '月卡 PLUS 会员', nameEn: 'PLUS Monthly', term: 1, termType: 3, needAmount: 1_500, discount: 9.5, discountRange: 1, rateScore: 1.5, isFreeFee: true },
+    { levelType: 1, level: 2, nameZh: '季卡 PLUS 会员', nameEn: 'PLUS Quarterly', term: 1, termType: 4, needAmount: 3_900, discount: 9.5, discountRange: 1, rateScore: 1.5, isFreeFee: true },
+    { levelType: 1, level: 3, nameZh: '年卡 PLUS 会员', nameEn: 'PLUS Yearly', term: 1, termType: 5, needAmount: 12_800, discount: 9.0, discountRange: 1, rateScore: 2, isFreeFee: true },
+  ]);
+
+  return [...sitePictures(leaves), ...catalogPictures(leaves, 1, productCount)];
+}
+
+const HOME_BANNERS: [string, string][] = [
+  ['新年焕新季 全场满300减50', 'New Year sale: ¥50 off every ¥300'],
+  ['家电焕新 以旧换新补贴', 'Trade in your old appliances'],
+  ['一杯好茶 景德镇手作茶器', 'Handmade Jingdezhen tea ware'],
+  ['当季新款 潮流上新', 'New season, new styles'],
+  ['国货美妆 品牌授权', 'Authorised Chinese beauty brands'],
+];
+
+async function insertProducts(
+  tx: Tx,
+  leaves: Leaf[],
+  from: number,
+  to: number,
+  shopIds: Map<string, number>,
+  shopCategoryIds: Map<number, number[]>,
+  leafIds: Map<string, number>,
+) {
+  for (let start = from; start <= to; start += BATCH) {
+    const end = Math.min(to, start + BATCH - 1);
+    const generated: GeneratedProduct[] = [];
+    for (let n = start; n <= end; n++) generated.push(generateProduct(n, leaves, SHOPS));
+    const rows = await tx
+      .insert(products)
+      .values(
+        generated.map((p) => {
+          const shopId = shopIds.get(SHOPS[p.shopIndex]?.key ?? '') as number;
+          return {
+            shopId,
+            categoryId: leafIds.get(p.leaf.path) as number,
+            shopCategoryId: shopCategoryIds.get(shopId)?.[p.shopCategoryIndex] ?? null,
+            nameZh: p.nameZh,
+            nameEn: p.nameEn,
+            briefZh: p.briefZh,
+            briefEn: p.briefEn,
+            contentZh: p.contentZh,
+            contentEn: p.contentEn,
+            pic: p.pic,
+            imgs: p.imgs,
+            price: p.price,
+            oriPrice: p.oriPrice,
+            mold: p.mold,
+            status: p.status,
+            totalStocks: p.totalStocks,
+            soldNum: p.soldNum,
+            isRefund: p.mold === 1 ? 0 : 1,
+            putawayTime: p.createdAt,
+            createdAt: p.createdAt,
+            updatedAt: p.createdAt,
+          };
+        }),
+      )
+      .returning({ id: products.id });
+    const skuRows = generated.flatMap((p, i) =>
+      p.skus.map((s) => ({
+        productId: rows[i]?.id as number,
+        properties: s.properties,
+        nameZh: s.nameZh,
+        nameEn: s.nameEn,
+        price: s.price,
+        oriPrice: s.oriPrice,
+        stocks: s.stocks,
+        pic: p.pic,
+        createdAt: p.createdAt,
+      })),
+    );
+    await insertChunks(tx, skus, skuRows);
+  }
+}
+
+async function shopIdsByKey(db: Db | Tx): Promise<Map<string, number>> {
+  const rows = await db.select({ id: shops.id, nameZh: shops.nameZh }).from(shops);
+  const byName = new Map(rows.map((r) => [r.nameZh, r.id]));
+  return new Map(SHOPS.map((s) => [s.key, byName.get(s.nameZh) as number]));
+}
+
+async function shopCategoryIdsByShop(db: Db | Tx): Promise<Map<number, number[]>> {
+  const rows = await db.select({ id: shopCategories.id, shopId: shopCategories.shopId }).from(shopCategories).orderBy(shopCategories.seq, shopCategories.id);
+  const map = new Map<number, number[]>();
+  for (const r of rows) map.set(r.shopId, [...(map.get(r.shopId) ?? []), r.id]);
+  return map;
+}
+
+/** Leaf path ("top-mid-leaf") -> category id, found by walking the platform tree by seq. */
+async function leafCategoryIds(db: Db | Tx, leaves: Leaf[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId, grade: categories.grade, seq: categories.seq })
+    .from(categories)
+    .where(eq(categories.shopId, 0));
+  const child = (parentId: number, grade: number, seq: number) => rows.find((r) => r.parentId === parentId && r.grade === grade && r.seq === seq)?.id;
+  const map = new Map<string, number>();
+  for (const leaf of leaves) {
+    const [t = 0, m = 0, l = 0] = leaf.path.split('-').map(Number);
+    const top = child(0, 1, t + 1);
+    const mid = top === undefined ? undefined : child(top, 2, m + 1);
+    const id = mid === undefined ? undefined : child(mid, 3, l + 1);
+    if (id !== undefined) map.set(leaf.path, id);
+  }
+  return map;
+}
+
+function sitePictures(leaves: Leaf[]): Picture[] {
+  const pictures: Picture[] = [
+    drawPicture({ file: 'logo.svg', hue: 350, glyph: 'Bazaar', width: 360, height: 120 }),
+    drawPicture({ file: 'favicon.svg', hue: 350, glyph: 'B', width: 64, height: 64 }),
+    ...HOME_BANNERS.map(([zh, en], i) =>
+      drawPicture({ file: `banner-${i + 1}.svg`, hue: (TOP_HUES[i] ?? 0) + 10, glyph: zh.split(' ')[0] ?? zh, title: zh, subtitle: en, width: 1200, height: 440 }),
+    ),
+    ...CATEGORY_TREE.map((top, ti) => drawPicture({ file: `c-${ti}.svg`, hue: TOP_HUES[ti] ?? 0, glyph: top.name.zh.slice(0, 2), width: 120, height: 120 })),
+    ...leaves.map((leaf) => drawPicture({ file: `c-${leaf.path}.svg`, hue: leaf.hue, glyph: leaf.def.name.zh, subtitle: leaf.def.name.en, width: 240, height: 240 })),
+  ];
+  for (const s of SHOPS) {
+    pictures.push(
+      drawPicture({ file: `shop-${s.key}-logo.svg`, hue: s.hue, glyph: s.nameZh.replace(/^Bazaar\s*/, '').slice(0, 1) || 'B', width: 200, height: 200 }),
+      drawPicture({ file: `shop-${s.key}-banner.svg`, hue: s.hue, glyph: s.nameZh, subtitle: s.nameEn, width: 1200, height: 300 }),
+      drawPicture({ file: `shop-${s.key}-licence.svg`, hue: 45, glyph: '营业执照', title: s.nameZh, subtitle: 'Business licence (demo)', width: 600, height: 420 }),
+      drawPicture({ file: `shop-${s.key}-id-front.svg`, hue: 200, glyph: '身份证', title: '人像面', subtitle: 'ID card front (demo)', width: 540, height: 340 }),
+      drawPicture({ file: `shop-${s.key}-id-back.svg`, hue: 200, glyph: '身份证', title: '国徽面', subtitle: 'ID card back (demo)', width: 540, height: 340 }),
+    );
+  }
+  return pictures;
+}
+
+/** Pictures for products from..to, each brand + item drawn once. */
+function catalogPictures(leaves: Leaf[], from: number, to: number): Picture[] {
+  const seen = new Set<string>();
+  const pictures: Picture[] = [];
+  // Products past the first round of combinations reuse earlier pictures.
+  const last = Math.min(to, from + leaves.length * 200);
+  for (let n = from; n <= last; n++) {
+    const p = generateProduct(n, leaves, SHOPS);
+    if (seen.has(p.pictureKey)) continue;
+    seen.add(p.pictureKey);
+    pictures.push(...productPictures(p));
+  }
+  return pictures;
+}

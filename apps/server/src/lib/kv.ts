@@ -1,0 +1,104 @@
+// A small key-value port: Redis when REDIS_URL is set, an in-process map otherwise.
+// Used for one-time codes, locks and rate-limit counters.
+import { Redis } from 'ioredis';
+
+export interface Kv {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets only when absent; true when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Reads and deletes in one step; only one caller ever gets the value. */
+  take(key: string): Promise<string | null>;
+  del(key: string): Promise<void>;
+  /** Increments a counter whose window starts at its first increment. */
+  incr(key: string, windowMs: number): Promise<number>;
+  /** Remaining life in ms, or -1 when absent. */
+  ttl(key: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function createMemoryKv(now: () => number = Date.now): Kv {
+  const store = new Map<string, { value: string; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = store.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      store.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  // Sweep expired keys now and then so the map cannot grow without bound.
+  const sweeper = setInterval(() => {
+    for (const key of store.keys()) live(key);
+  }, 60_000);
+  sweeper.unref();
+  return {
+    async get(key) {
+      return live(key)?.value ?? null;
+    },
+    async set(key, value, ttlMs) {
+      store.set(key, { value, expiresAt: now() + ttlMs });
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      if (live(key)) return false;
+      store.set(key, { value, expiresAt: now() + ttlMs });
+      return true;
+    },
+    async take(key) {
+      const entry = live(key);
+      store.delete(key);
+      return entry?.value ?? null;
+    },
+    async del(key) {
+      store.delete(key);
+    },
+    async incr(key, windowMs) {
+      const entry = live(key);
+      const next = entry ? Number(entry.value) + 1 : 1;
+      store.set(key, { value: String(next), expiresAt: entry?.expiresAt ?? now() + windowMs });
+      return next;
+    },
+    async ttl(key) {
+      const entry = live(key);
+      return entry ? entry.expiresAt - now() : -1;
+    },
+    async close() {
+      clearInterval(sweeper);
+      store.clear();
+    },
+  };
+}
+
+export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { redis: Redis } {
+  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false });
+  return {
+    redis,
+    async get(key) {
+      return redis.get(key);
+    },
+    async set(key, value, ttlMs) {
+      await redis.set(key, value, 'PX', ttlMs);
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      return (await redis.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async take(key) {
+      return redis.getdel(key);
+    },
+    async del(key) {
+      await redis.del(key);
+    },
+    async incr(key, windowMs) {
+      const [[, count]] = (await redis.multi().incr(key).pexpire(key, windowMs, 'NX').exec()) as [[null, number]];
+      return count;
+    },
+    async ttl(key) {
+      const ms = await redis.pttl(key);
+      return ms < 0 ? -1 : ms;
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}

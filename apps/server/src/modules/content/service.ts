@@ -1,0 +1,133 @@
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { FlowAnalysisLog, NoticeDetail, NoticeSummary, PaySwitch, ServiceSwitch, WebConfig } from '@bazaar/shared/schemas/site';
+import { PaySwitchSchema, ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
+import type { AppContext } from '../../context.ts';
+import { CONFIG_KEYS } from './config-keys.ts';
+import { invalid } from '../../lib/app-error.ts';
+import * as repo from './repository.ts';
+
+export const TOP_NOTICE_LIMIT = 10;
+
+type Localized = Record<Language, { title: string; content: string }>;
+
+/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
+export function formatApiTime(date: Date): string {
+  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
+
+const EMPTY_WEB_CONFIG: WebConfig = {
+  pcWelcomeCn: '',
+  pcWelcomeEn: '',
+  pcLogoImgText: '',
+  pcCompanyInfoCn: '',
+  pcCompanyInfoEn: '',
+  pcTitleImg: '',
+  pcRecordNumber: '',
+  pcRecordUrl: '',
+  merchantUrl: '',
+};
+const SWITCHES_OFF: ServiceSwitch = { serviceTermsSwitch: false, privacyPolicySwitch: false };
+const PAY_OFF: PaySwitch = { aliPaySwitch: false, wxPaySwitch: false, balancePaySwitch: false };
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+/**
+ * Site configuration is read on every page change, so each value is parsed once and kept in
+ * memory (the web config as ready-to-send JSON). setConfig writes through and drops the cache.
+ */
+export function createContentService(ctx: AppContext) {
+  const cache = new Map<string, Promise<unknown>>();
+
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let hit = cache.get(key) as Promise<T> | undefined;
+    if (!hit) {
+      hit = load();
+      cache.set(key, hit);
+      // A failed load must not stick.
+      hit.catch(() => cache.delete(key));
+    }
+    return hit;
+  }
+
+  async function readConfig<T>(key: string, parse: (v: unknown) => T | undefined, fallback: T): Promise<T> {
+    return parse(await repo.findConfigValue(ctx.db, key)) ?? fallback;
+  }
+
+  return {
+    /** The web config serialized once; the route sends the string as is. */
+    webConfigJson(): Promise<string> {
+      return cached('webConfigJson', async () =>
+        JSON.stringify(await readConfig(CONFIG_KEYS.webConfig, (v) => WebConfigSchema.safeParse(v).data, EMPTY_WEB_CONFIG)),
+      );
+    },
+
+    serviceSwitch(): Promise<ServiceSwitch> {
+      return cached(CONFIG_KEYS.serviceSwitch, () =>
+        readConfig(CONFIG_KEYS.serviceSwitch, (v) => ServiceSwitchSchema.safeParse(v).data, SWITCHES_OFF),
+      );
+    },
+
+    paySwitch(): Promise<PaySwitch> {
+      return cached(CONFIG_KEYS.paySwitch, () => readConfig(CONFIG_KEYS.paySwitch, (v) => PaySwitchSchema.safeParse(v).data, PAY_OFF));
+    },
+
+    async terms(kind: 'serviceTerms' | 'privacyPolicy', lang: Language): Promise<{ title: string; content: string }> {
+      const texts = await cached(CONFIG_KEYS[kind], async () => (await repo.findConfigValue(ctx.db, CONFIG_KEYS[kind])) as Localized | undefined);
+      return texts?.[lang] ?? texts?.zh ?? { title: '', content: '' };
+    },
+
+    async setConfig(key: string, value: unknown): Promise<void> {
+      await repo.upsertConfigValue(ctx.db, key, value);
+      cache.clear();
+    },
+
+    async topNotices(shopId: number, lang: Language): Promise<NoticeSummary[]> {
+      const rows = await repo.listNotices(ctx.db, shopId, TOP_NOTICE_LIMIT);
+      return rows.map((r) => ({ id: r.id, title: pick(lang, r.titleZh, r.titleEn), publishTime: formatApiTime(r.publishTime) }));
+    },
+
+    async noticePage(shopId: number, current: number, size: number, lang: Language) {
+      const [rows, total] = await Promise.all([repo.listNotices(ctx.db, shopId, size, (current - 1) * size), repo.countNotices(ctx.db, shopId)]);
+      return {
+        records: rows.map((r) => ({ id: r.id, title: pick(lang, r.titleZh, r.titleEn), publishTime: formatApiTime(r.publishTime) })),
+        total,
+        size,
+        current,
+        pages: Math.ceil(total / size),
+      };
+    },
+
+    async noticeDetail(id: number, lang: Language): Promise<NoticeDetail> {
+      const row = await repo.findNotice(ctx.db, id);
+      if (!row) throw invalid('errors.notice.notFound');
+      return {
+        id: row.id,
+        shopId: row.shopId,
+        title: pick(lang, row.titleZh, row.titleEn),
+        content: pick(lang, row.contentZh, row.contentEn),
+        publishTime: formatApiTime(row.publishTime),
+      };
+    },
+
+    async recordFlow(log: FlowAnalysisLog, userId: string | null, ip: string): Promise<void> {
+      await repo.insertFlowAnalysisLog(ctx.db, {
+        pageId: log.pageId,
+        bizType: log.bizType ?? null,
+        bizData: log.bizData ?? null,
+        visitType: log.visitType,
+        nums: log.nums ?? null,
+        orderNumbers: log.orderNumbers ?? null,
+        step: log.step,
+        systemType: log.systemType,
+        uuid: log.uuid,
+        uuidSession: log.uuidSession,
+        userId,
+        prevPageId: log.prevPageId ?? null,
+        ip: ip.slice(0, 64),
+        createdAt: ctx.now(),
+      });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { createMemoryKv, createRedisKv } from './lib/kv.ts';
+import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+
+const env = loadEnv();
+const log = pino({ level: env.LOG_LEVEL });
+
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+await database.migrate();
+if (env.SEED_ON_START) await seedIfEmpty(database.db, { dataDir: env.dataDir, log });
+
+const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL) : createMemoryKv();
+const ctx: AppContext = {
+  env,
+  database,
+  db: database.db,
+  kv,
+  sms: createSmsProvider(env, database.db, log),
+  now: () => new Date(),
+};
+const app = await buildApp({ ctx, logger: log });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await kv.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: env.HOST, port: env.API_PORT });
+app.log.info(`Bazaar API on http://localhost:${env.API_PORT} (docs at /docs, database: ${database.kind}${env.DATABASE_URL ? '' : ` in ${env.dataDir}`})`);

@@ -1,0 +1,63 @@
+// One app and one database for the whole test run (vitest runs files in one fork without
+// isolation), because PGlite takes seconds to start. Tests make their own unique data.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type BazaarApp } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { openDatabase } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
+import { createMemoryKv, createRedisKv } from '../lib/kv.ts';
+import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
+
+export interface TestApp {
+  app: BazaarApp;
+  ctx: AppContext;
+  /** Moves the app's clock (not the process's) forward. */
+  advanceClock(ms: number): void;
+  resetClock(): void;
+}
+
+let instance: Promise<TestApp> | undefined;
+
+export function getTestApp(): Promise<TestApp> {
+  instance ??= createTestApp();
+  return instance;
+}
+
+async function createTestApp(): Promise<TestApp> {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    LOG_LEVEL: 'silent',
+    // Uploads and other files of a test run stay out of the developer's data/ folder.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bazaar-test-')),
+  });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 10 });
+  await database.migrate();
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL, `bazaar-test-${process.pid}:`) : createMemoryKv(() => now().getTime());
+  const ctx: AppContext = { env, database, db: database.db, kv, sms: createSandboxSms(database.db), now };
+  const app = await buildApp({ ctx });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    resetClock: () => {
+      offset = 0;
+    },
+  };
+}
+
+let counter = 0;
+/** A phone number no other test uses in this run. */
+export function uniquePhone(): string {
+  counter += 1;
+  const n = (Date.now() % 1_000_000) * 1000 + (process.pid % 10) * 100 + (counter % 100);
+  return `13${String(n).padStart(9, '0').slice(-9)}`;
+}

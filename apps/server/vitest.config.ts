@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    // One fork, no isolation: all files share one app and one database (see test/test-app.ts).
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    isolate: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,80 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RootData } from '../root.tsx';
+import { onApiEvent } from '../lib/api-events.ts';
+import { LoginDialog } from '../features/account/login-dialog.tsx';
+import { openLogin } from '../features/account/login-store.ts';
+import { LOGIN_RESULT_KEY, readLoginResult, storeLoginResult } from '../features/account/login-session.ts';
+import { useTrafficLog } from '../features/analytics/use-traffic-log.ts';
+import { ToastHost, showToast } from './ui/toast.tsx';
+import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
+
+/** App-wide behaviour around every page: API events, toasts, the login popup, the traffic log. */
+export function AppShell({ data, children }: { data: RootData; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+
+  // Section 8: what the API client reports.
+  useEffect(
+    () =>
+      onApiEvent((event) => {
+        switch (event.type) {
+          case 'warning':
+            showToast(event.message, { kind: 'warning' });
+            break;
+          case 'error':
+            showToast(event.message || t('errors.server'), { kind: 'error' });
+            break;
+          case 'activity-ended':
+            showToast(t('errors.activityEnded'), { kind: 'error' });
+            void navigate('/');
+            break;
+          case 'login-required':
+            openLogin();
+            break;
+        }
+      }),
+    [t, navigate],
+  );
+
+  // A route chunk that fails to load reloads the page (rate-limited in reloadForChunkError).
+  useEffect(() => {
+    function onPreloadError(event: Event) {
+      if (reloadForChunkError()) event.preventDefault();
+    }
+    function onRejection(event: PromiseRejectionEvent) {
+      if (isChunkLoadError(event.reason)) reloadForChunkError();
+    }
+    window.addEventListener('vite:preloadError', onPreloadError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('vite:preloadError', onPreloadError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+
+  // loginResult follows the token the server accepted (a refused token was dropped by the root loader).
+  const user = data.user;
+  useEffect(() => {
+    try {
+      if (!user) localStorage.removeItem(LOGIN_RESULT_KEY);
+      else {
+        const stored = readLoginResult();
+        if (stored?.userId !== user.userId || stored.nickName !== user.nickName || stored.pic !== user.pic) storeLoginResult(user);
+      }
+    } catch {
+      // Storage may be unavailable; nothing depends on it for rendering.
+    }
+  }, [user]);
+
+  useTrafficLog(data.lang, () => readLoginResult()?.userId ?? user?.userId ?? null);
+
+  return (
+    <>
+      {children}
+      <ToastHost />
+      <LoginDialog />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckSmsFlagSchema, NewPasswordFormSchema, type UpdatePasswordInput } from '@bazaar/shared/schemas/account';
+import { api } from '../../lib/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { encryptPassword } from './password-cipher.ts';
+import { PasswordFields } from './password-fields.tsx';
+import { PasswordSuccess } from './password-success.tsx';
+import { StepIndicator } from './step-indicator.tsx';
+import { VerifyPhoneForm } from './verify-phone-form.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+type Verified = { mobile: string; flag: string };
+type Field = 'password' | 'confirmPassword' | 'form';
+
+function NewPasswordForm({ verified, onDone, onRestart }: { verified: Verified; onDone: () => void; onRestart: (message: string) => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problems = firstIssue(NewPasswordFormSchema.safeParse({ password, confirmPassword }), 'password' as Field, t);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    const body: UpdatePasswordInput = { mobile: verified.mobile, checkRegisterSmsFlag: verified.flag, password: encryptPassword(password) };
+    try {
+      await api('/user/updatePwd', { method: 'PUT', body, silent: true });
+      onDone();
+    } catch (err) {
+      setBusy(false);
+      const message = inlineFailure(err, t);
+      if (!message) return;
+      if (message === t('errors.account.verifyExpired')) onRestart(message);
+      else if (message === t('errors.account.samePassword')) setErrors({ password: message });
+      else setErrors({ form: message });
+    }
+  }
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <PasswordFields
+        password={password}
+        confirmPassword={confirmPassword}
+        onPasswordChange={setPassword}
+        onConfirmPasswordChange={setConfirmPassword}
+        errors={errors}
+      />
+      {errors.form ? (
+        <p className="account-form__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" block disabled={!hydrated || busy}>
+        {busy ? t('accountForm.saving') : t('forgetPassword.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Password recovery: phone and code, then the new password twice, then success and a redirect home. */
+export function ForgetPasswordFlow() {
+  const { t } = useTranslation();
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const [restart, setRestart] = useState<{ mobile: string; message: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const step = done ? 2 : verified ? 1 : 0;
+
+  return (
+    <>
+      <StepIndicator steps={[t('forgetPassword.step.verifyPhone'), t('forgetPassword.step.resetPassword'), t('forgetPassword.step.done')]} current={step} />
+      {step === 0 ? (
+        <VerifyPhoneForm
+          key={restart?.message ?? 'first'}
+          initialMobile={restart?.mobile}
+          initialError={restart?.message}
+          sendCode={(mobile) => api('/sms/sendUpdatePwdCode', { method: 'POST', body: { mobile }, silent: true })}
+          checkCode={(mobile, validCode) =>
+            api('/user/checkUpdatePwdSms', { method: 'PUT', body: { mobile, validCode }, schema: CheckSmsFlagSchema, silent: true })
+          }
+          onVerified={(mobile, flag) => setVerified({ mobile, flag })}
+        />
+      ) : null}
+      {step === 1 && verified ? (
+        <NewPasswordForm
+          verified={verified}
+          onDone={() => setDone(true)}
+          onRestart={(message) => {
+            setRestart({ mobile: verified.mobile, message });
+            setVerified(null);
+          }}
+        />
+      ) : null}
+      {step === 2 ? <PasswordSuccess title={t('forgetPassword.success.title')} text={t('forgetPassword.success.text')} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  AccountNameSchema,
+  CheckSmsFlagSchema,
+  NewPasswordFormSchema,
+  NicknameSchema,
+  TokenSchema,
+  type RegisterInput,
+} from '@bazaar/shared/schemas/account';
+import { NICKNAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { api } from '../../lib/api.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { completeLogin } from './login-session.ts';
+import { encryptPassword } from './password-cipher.ts';
+import { PasswordFields } from './password-fields.tsx';
+import { StepIndicator } from './step-indicator.tsx';
+import { VerifyPhoneForm } from './verify-phone-form.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+type Verified = { mobile: string; flag: string };
+type AccountField = 'userName' | 'password' | 'confirmPassword' | 'nickName' | 'form';
+
+/** Step two: account name, password twice, nickname; validated in section 5's order. */
+function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Verified; onRegistered: (nickName: string) => void; onRestart: (message: string) => void }) {
+  const { t } = useTranslation();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [nickName, setNickName] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<AccountField>>({});
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  function validate(): FieldErrors<AccountField> {
+    const account = firstIssue(AccountNameSchema.safeParse(userName.trim()), 'userName' as AccountField, t);
+    if (account.userName) return account;
+    const pw = firstIssue(NewPasswordFormSchema.safeParse({ password, confirmPassword }), 'password' as AccountField, t);
+    if (pw.password || pw.confirmPassword) return pw;
+    return firstIssue(NicknameSchema.safeParse(nickName), 'nickName' as AccountField, t);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problems = validate();
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    const body: RegisterInput = {
+      appType: 3,
+      registerOrBind: 1,
+      validateType: 1,
+      mobile: verified.mobile,
+      checkRegisterSmsFlag: verified.flag,
+      userName: userName.trim(),
+      password: encryptPassword(password),
+      nickName: nickName.trim(),
+    };
+    try {
+      const token = await api('/user/registerOrBindUser', { method: 'PUT', body, schema: TokenSchema, silent: true });
+      await completeLogin(token);
+      onRegistered(body.nickName);
+    } catch (err) {
+      setBusy(false);
+      const message = inlineFailure(err, t);
+      if (!message) return;
+      // The phone step must be done again when its proof expired or the phone was taken meanwhile.
+      if (message === t('errors.account.verifyExpired') || message === t('errors.account.phoneRegistered')) onRestart(message);
+      else if (message === t('errors.account.userNameTaken')) setErrors({ userName: message });
+      else setErrors({ form: message });
+    }
+  }
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <p className="account-form__note">{t('register.verifiedPhone', { mobile: verified.mobile })}</p>
+      <TextField
+        label={t('register.fields.userName')}
+        name="userName"
+        autoComplete="username"
+        maxLength={16}
+        placeholder={t('register.fields.userNamePlaceholder')}
+        value={userName}
+        onChange={(event) => setUserName(event.target.value)}
+        error={errors.userName}
+      />
+      {errors.userName ? null : <p className="field__hint">{t('register.fields.userNameHint')}</p>}
+      <PasswordFields
+        password={password}
+        confirmPassword={confirmPassword}
+        onPasswordChange={setPassword}
+        onConfirmPasswordChange={setConfirmPassword}
+        errors={errors}
+        passwordLabel={t('register.fields.password')}
+        passwordPlaceholder={t('register.fields.passwordPlaceholder')}
+      />
+      <TextField
+        label={t('register.fields.nickName')}
+        name="nickName"
+        autoComplete="nickname"
+        maxLength={NICKNAME_MAX_LENGTH}
+        placeholder={t('register.fields.nickNamePlaceholder')}
+        value={nickName}
+        onChange={(event) => setNickName(event.target.value)}
+        error={errors.nickName}
+      />
+      {errors.form ? (
+        <p className="account-form__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" block disabled={!hydrated || busy}>
+        {busy ? t('accountForm.saving') : t('register.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Shown instead of the form to a visitor who is already logged in. */
+function AlreadyLoggedIn() {
+  const { t } = useTranslation();
+  return (
+    <div className="account-result" role="status">
+      <h2 className="account-result__title">{t('register.alreadyLoggedIn.title')}</h2>
+      <p className="account-result__text">{t('register.alreadyLoggedIn.text')}</p>
+      <div className="account-result__actions">
+        <Link to="/" className={buttonClass()}>
+          {t('register.alreadyLoggedIn.home')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Register in three steps (section 2): verify the phone, fill the account info, done.
+ * `loggedIn` comes from the root loader; it turns true after step two and the done step stays.
+ */
+export function RegisterFlow({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const [restart, setRestart] = useState<{ mobile: string; message: string } | null>(null);
+  const [registeredAs, setRegisteredAs] = useState<string | null>(null);
+  const step = registeredAs !== null ? 2 : verified ? 1 : 0;
+
+  if (loggedIn && registeredAs === null) return <AlreadyLoggedIn />;
+  return (
+    <>
+      <StepIndicator steps={[t('register.step.verifyPhone'), t('register.step.accountInfo'), t('register.step.done')]} current={step} />
+      {step === 0 ? (
+        <VerifyPhoneForm
+          key={restart?.message ?? 'first'}
+          initialMobile={restart?.mobile}
+          initialError={restart?.message}
+          sendCode={(mobile) => api('/user/sendRegisterSms', { method: 'PUT', body: { mobile }, silent: true })}
+          checkCode={(mobile, validCode) =>
+            api('/user/checkRegisterSms', { method: 'PUT', body: { mobile, validCode }, schema: CheckSmsFlagSchema, silent: true })
+          }
+          onVerified={(mobile, flag) => setVerified({ mobile, flag })}
+        />
+      ) : null}
+      {step === 1 && verified ? (
+        <AccountInfoForm
+          verified={verified}
+          onRestart={(message) => {
+            setRestart({ mobile: verified.mobile, message });
+            setVerified(null);
+          }}
+          onRegistered={(nickName) => {
+            setRegisteredAs(nickName);
+            // The top bar shows the new user: the root loader reads the new token cookie.
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
+      {step === 2 ? (
+        <div className="account-result" role="status">
+          <span className="account-result__icon" aria-hidden="true">
+            ✓
+          </span>
+          <h2 className="account-result__title">{t('register.done.title')}</h2>
+          <p className="account-result__text">{t('register.done.text', { name: registeredAs })}</p>
+          <div className="account-result__actions">
+            <Link to="/" className={buttonClass()}>
+              {t('register.done.home')}
+            </Link>
+            <Link to="/user-center" className={buttonClass({ variant: 'secondary' })}>
+              {t('register.done.userCenter')}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

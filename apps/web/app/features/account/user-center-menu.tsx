@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+// Only pages that exist are listed; later issues add orders, addresses, coupons and the rest.
+const ITEMS = [
+  { to: '/user-center', key: 'userCenter.menu.index', end: true },
+  { to: '/user-center/uc-account', key: 'userCenter.menu.account', end: false },
+  { to: '/user-center/uc-password', key: 'userCenter.menu.password', end: false },
+] as const;
+
+/** The user center's left menu; the current page is marked with aria-current. */
+export function UserCenterMenu() {
+  const { t } = useTranslation();
+  return (
+    <nav className="uc-menu" aria-label={t('userCenter.menu.label')}>
+      <h2 className="uc-menu__heading">{t('userCenter.menu.heading')}</h2>
+      <ul className="uc-menu__list">
+        {ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className="uc-menu__link">
+              {t(item.key)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

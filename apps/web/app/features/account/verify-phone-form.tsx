@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckSmsSchema, PhoneSchema } from '@bazaar/shared/schemas/account';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { SmsCodeButton } from './sms-code-button.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+type Field = 'mobile' | 'validCode';
+
+export interface VerifyPhoneFormProps {
+  /** Sends a code to the phone (register or password purpose). */
+  sendCode: (mobile: string) => Promise<unknown>;
+  /** Checks the code and answers the one-time flag. */
+  checkCode: (mobile: string, validCode: string) => Promise<string>;
+  onVerified: (mobile: string, flag: string) => void;
+  initialMobile?: string;
+  /** A message from a later step (e.g. the verification expired), shown under the phone. */
+  initialError?: string;
+}
+
+/** Step one of register and password recovery: phone, SMS code with the 60 s resend lock, next. */
+export function VerifyPhoneForm({ sendCode, checkCode, onVerified, initialMobile = '', initialError }: VerifyPhoneFormProps) {
+  const { t } = useTranslation();
+  const [mobile, setMobile] = useState(initialMobile);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>(initialError ? { mobile: initialError } : {});
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  async function send(): Promise<boolean> {
+    const phone = PhoneSchema.safeParse(mobile);
+    if (!phone.success) {
+      setErrors({ mobile: t(phone.error.issues[0]?.message ?? 'validation.phoneInvalid') });
+      return false;
+    }
+    setErrors({});
+    try {
+      await sendCode(phone.data);
+      showToast(t('accountForm.codeSent'), { kind: 'success' });
+      return true;
+    } catch (err) {
+      const message = inlineFailure(err, t);
+      if (message) setErrors({ mobile: message });
+      return false;
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = CheckSmsSchema.safeParse({ mobile, validCode: code });
+    setErrors(firstIssue(parsed, 'mobile' as Field, t));
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      const flag = await checkCode(parsed.data.mobile, parsed.data.validCode);
+      onVerified(parsed.data.mobile, flag);
+    } catch (err) {
+      const message = inlineFailure(err, t);
+      if (message) setErrors({ validCode: message });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('accountForm.mobile')}
+        name="mobile"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        placeholder={t('accountForm.mobilePlaceholder')}
+        value={mobile}
+        onChange={(event) => setMobile(event.target.value)}
+        error={errors.mobile}
+      />
+      <TextField
+        label={t('accountForm.code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        placeholder={t('accountForm.codePlaceholder')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={errors.validCode}
+        addon={<SmsCodeButton onSend={send} />}
+      />
+      <Button type="submit" size="lg" block disabled={!hydrated || busy}>
+        {busy ? t('accountForm.verifying') : t('accountForm.next')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@bazaar/shared/constants/limits';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
+import { CenterInfoSchema } from '@bazaar/shared/schemas/account';
+import type { RootData } from '../../root.tsx';
+import { api } from '../../lib/api.ts';
+import { languageSwitchUrl } from '../../lib/paths.ts';
+import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+import { NoticeTicker } from './notice-ticker.tsx';
+
+/** Section 2: what the shop entry does for each shop status. */
+export function shopEntryAction(shopStatus: number, shopId: number | null): { to: string } | { message: string } {
+  if (shopStatus === SHOP_STATUS.open && shopId !== null) return { to: `/shopIndex?sid=${shopId}` };
+  if (shopStatus === SHOP_STATUS.reviewing) return { message: 'layout.topBar.storeReviewing' };
+  if (shopStatus === SHOP_STATUS.none) return { message: 'layout.topBar.storeRejected' };
+  return { message: 'layout.topBar.storeOffline' };
+}
+
+export interface TopBarProps {
+  data: RootData;
+  /** Opens the login popup (features don't import each other: the layout wires the account feature in). */
+  onLogin: () => void;
+  onLogout: () => void;
+}
+
+export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [openingShop, setOpeningShop] = useState(false);
+  const { webConfig, user, isLoggedIn, lang } = data;
+  const welcome = lang === 'en' ? webConfig.pcWelcomeEn : webConfig.pcWelcomeCn;
+
+  // Login-gated entries open the popup instead of navigating when logged out.
+  function requireLogin(event: MouseEvent) {
+    if (isLoggedIn) return;
+    event.preventDefault();
+    onLogin();
+  }
+
+  async function openShop() {
+    if (!isLoggedIn) {
+      onLogin();
+      return;
+    }
+    if (openingShop) return;
+    setOpeningShop(true);
+    try {
+      const info = await api('/p/user/centerInfo', { schema: CenterInfoSchema });
+      const action = shopEntryAction(info.shopStatus, info.shopId);
+      if ('to' in action) void navigate(action.to);
+      else showToast(t(action.message), { kind: 'warning' });
+    } catch {
+      // The API client shows the problem (or opens the login popup on 401).
+    } finally {
+      setOpeningShop(false);
+    }
+  }
+
+  return (
+    <div className="top-bar">
+      <nav className="container top-bar__inner" aria-label={t('layout.topBar.label')}>
+        <div className="top-bar__left">
+          <span className="top-bar__welcome">{welcome}</span>
+          {isLoggedIn && user ? (
+            <Dropdown
+              hover
+              className="top-bar__account"
+              label={t('layout.topBar.accountMenu')}
+              trigger={<span className="top-bar__nickname">{t('layout.topBar.hello', { name: user.nickName })}</span>}
+              items={[
+                { key: 'user-center', label: t('layout.topBar.userCenter'), to: '/user-center' },
+                { key: 'logout', label: t('layout.topBar.logout'), onSelect: onLogout },
+              ]}
+            />
+          ) : (
+            <>
+              <button type="button" className="top-bar__link top-bar__link--accent" onClick={onLogin}>
+                {t('layout.topBar.login')}
+              </button>
+              <Link to="/register" className="top-bar__link">
+                {t('layout.topBar.register')}
+              </Link>
+            </>
+          )}
+          <NoticeTicker />
+        </div>
+        <ul className="top-bar__right">
+          <li>
+            <Link to="/" className="top-bar__link">
+              {t('layout.topBar.mallHome')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/user-center" className="top-bar__link" onClick={requireLogin}>
+              {t('layout.topBar.userCenter')}
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="top-bar__link" onClick={() => void openShop()} aria-busy={openingShop || undefined}>
+              {t('layout.topBar.myStore')}
+            </button>
+          </li>
+          {webConfig.merchantUrl ? (
+            <li>
+              <a href={webConfig.merchantUrl} className="top-bar__link" target="_blank" rel="noopener noreferrer">
+                {t('layout.topBar.merchantCenter')}
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <Dropdown
+              hover
+              align="end"
+              className="top-bar__language"
+              label={t('layout.topBar.language')}
+              trigger={
+                <>
+                  <svg className="top-bar__globe" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                    <path d="M3 12h18M12 3c2.5 2.7 3.7 5.7 3.7 9s-1.2 6.3-3.7 9c-2.5-2.7-3.7-5.7-3.7-9S9.5 5.7 12 3Z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                  </svg>
+                  {t(lang === 'en' ? 'layout.topBar.languageEn' : 'layout.topBar.languageZh')}
+                </>
+              }
+              items={LANGUAGES.map((code) => ({
+                key: code,
+                label: t(code === 'en' ? 'layout.topBar.languageEn' : 'layout.topBar.languageZh'),
+                checked: code === lang,
+                onSelect: () => {
+                  if (code !== lang) window.location.assign(languageSwitchUrl(location.pathname, location.search, code));
+                },
+              }))}
+            />
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

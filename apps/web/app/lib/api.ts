@@ -1,0 +1,91 @@
+// The one API client, for loaders on the server and components in the browser.
+// Section 8: 400 -> warning toast with the body text; 401 -> drop the token and open the login
+// popup (not for no-prompt or isCollection calls); 500 -> error toast; 204 -> activity ended.
+import type { z } from 'zod';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { emitApiEvent } from './api-events.ts';
+import { getBrowserToken, languageFromCookie, removeBrowserToken } from './cookies.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {
+    super(text || `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions<S extends z.ZodTypeAny | undefined = undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Parses (and so checks) the answer with the shared schema. */
+  schema?: S;
+  /** On the server: the caller's token and language, taken from the request cookies. */
+  token?: string | null;
+  lang?: Language;
+  /** Don't open the login popup on 401 (section 7's no-login-prompt flag). */
+  noLoginPrompt?: boolean;
+  /** Don't show a toast for 4xx; the caller shows the message itself. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  /** Server only: the API origin. */
+  baseUrl?: string;
+}
+
+const isBrowser = typeof window !== 'undefined';
+
+function buildUrl(base: string, path: string, query?: ApiOptions['query']): string {
+  const url = `${base}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+export async function api<S extends z.ZodTypeAny | undefined = undefined>(
+  path: string,
+  options: ApiOptions<S> = {},
+): Promise<S extends z.ZodTypeAny ? z.infer<S> : unknown> {
+  const token = options.token ?? (isBrowser ? getBrowserToken() : null);
+  const lang = options.lang ?? (isBrowser ? languageFromCookie(document.cookie) : 'zh');
+  const headers: Record<string, string> = { 'Accept-Language': lang };
+  if (token) headers.Authorization = token;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const base = isBrowser ? '/api' : (options.baseUrl ?? '');
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(base, path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    if (isBrowser && !options.silent) emitApiEvent({ type: 'error', message: '' });
+    throw new ApiError(0, '');
+  }
+  const text = await response.text();
+  if (response.status === 204) {
+    if (isBrowser) emitApiEvent({ type: 'activity-ended' });
+    throw new ApiError(204, '');
+  }
+  if (!response.ok) {
+    if (isBrowser) {
+      if (response.status === 401) {
+        removeBrowserToken();
+        if (!options.noLoginPrompt && !path.includes('/isCollection')) emitApiEvent({ type: 'login-required' });
+      } else if (response.status >= 500) {
+        if (!options.silent) emitApiEvent({ type: 'error', message: '' });
+      } else if (!options.silent) {
+        emitApiEvent({ type: 'warning', message: text });
+      }
+    }
+    throw new ApiError(response.status, response.status >= 500 ? '' : text);
+  }
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return (options.schema ? options.schema.parse(data) : data) as never;
+}

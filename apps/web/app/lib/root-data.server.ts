@@ -1,0 +1,45 @@
+import { data, redirect } from 'react-router';
+import { FALLBACK_LANGUAGE, type Language } from '@bazaar/shared/constants/limits';
+import { isLanguage } from '@bazaar/shared/i18n/catalogs';
+import { UserInfoSchema } from '@bazaar/shared/schemas/account';
+import { ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
+import { api } from './api.ts';
+import { TOKEN_COOKIE, clearedCookie, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
+import { serverEnv } from './env.server.ts';
+
+/**
+ * The language of a request: ?lang= (unknown -> 404), then an /en path prefix, then the cookie,
+ * then zh. A prefix equal to the fallback language is removed by redirect.
+ */
+export function resolveLanguage(request: Request): { lang: Language; setCookie: boolean } {
+  const url = new URL(request.url);
+  const query = url.searchParams.get('lang');
+  if (query !== null) {
+    if (!isLanguage(query)) throw data(null, { status: 404 });
+    return { lang: query, setCookie: true };
+  }
+  const prefix = url.pathname.split('/')[1];
+  if (prefix === FALLBACK_LANGUAGE) {
+    const rest = url.pathname.slice(prefix.length + 1) || '/';
+    throw redirect(`${rest}${url.search}`, 301);
+  }
+  if (isLanguage(prefix)) return { lang: prefix, setCookie: true };
+  return { lang: languageFromCookie(request.headers.get('Cookie')), setCookie: false };
+}
+
+/** What every page needs: the language, the site config, switches and the logged-in user. */
+export async function loadRootData(request: Request) {
+  const { lang, setCookie } = resolveLanguage(request);
+  const token = readCookie(request.headers.get('Cookie'), TOKEN_COOKIE);
+  const common = { lang, baseUrl: serverEnv.apiUrl } as const;
+  const [webConfig, serviceSwitch, user] = await Promise.all([
+    api('/webConfig/getPcWebConfig', { ...common, schema: WebConfigSchema }),
+    api('/sys/config/info/getSysServiceSwitch', { ...common, schema: ServiceSwitchSchema }),
+    token ? api('/p/user/userInfo', { ...common, token, schema: UserInfoSchema }).catch(() => null) : Promise.resolve(null),
+  ]);
+  const headers = new Headers();
+  if (setCookie) headers.append('Set-Cookie', languageCookie(lang));
+  // A token the API refuses is dropped, so the page renders logged out.
+  if (token && !user) headers.append('Set-Cookie', clearedCookie(TOKEN_COOKIE));
+  return data({ lang, webConfig, serviceSwitch, user, isLoggedIn: !!user }, { headers });
+}

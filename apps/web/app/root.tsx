@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { DEFAULT_LANGUAGE } from '@bazaar/shared/constants/limits';
+import { I18nProvider } from './lib/i18n.tsx';
+import { loadRootData } from './lib/root-data.server.ts';
+import { AppShell } from './components/app-shell.tsx';
+import { NotFoundPage, FallbackErrorPage } from './components/error-pages.tsx';
+import { isChunkLoadError, reloadForChunkError } from './components/chunk-reload.ts';
+import './styles/app.css';
+
+export type RootData = Awaited<ReturnType<typeof loadRootData>>['data'];
+
+export function meta({ data }: Route.MetaArgs) {
+  const lang = data?.lang ?? DEFAULT_LANGUAGE;
+  return [{ title: lang === 'en' ? 'Bazaar Mall' : 'Bazaar 商城' }];
+}
+
+export function links() {
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadRootData(request);
+}
+
+// The site config is fetched again on every route change (specification section 7).
+export function shouldRevalidate() {
+  return true;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const lang = data?.lang ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data?.webConfig.pcTitleImg ? <link rel="icon" href={data.webConfig.pcTitleImg} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider lang={lang}>{children}</I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell data={loaderData}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+// Reached when the root loader itself failed (no site config: plain page, default language)
+// or when the lang-scope error page failed too.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const chunkError = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkError) reloadForChunkError();
+  }, [chunkError]);
+  return (
+    <main id="main" className="page page--bare">
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <FallbackErrorPage />}
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/user-center';
+import type { RootData } from '../root.tsx';
+import { pageTitle } from '../components/page-meta.ts';
+import { UserCenterMenu } from '../features/account/user-center-menu.tsx';
+import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import '../features/account/account.css';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'userCenter.title' });
+}
+
+/** The user center: login required, a left menu and the page. */
+export default function UserCenterLayout() {
+  const root = useRouteLoaderData<RootData>('root');
+  if (!root?.isLoggedIn || !root.user) return <UserCenterSignIn />;
+  return (
+    <div className="container page-section user-center">
+      <aside className="user-center__aside">
+        <UserCenterMenu />
+      </aside>
+      <div className="user-center__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** A page of the user center that failed keeps the menu and says so. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section user-center">
+      <aside className="user-center__aside">
+        <UserCenterMenu />
+      </aside>
+      <div className="user-center__content">
+        <p className="card uc-panel account-form__error" role="alert">
+          {t('userCenter.loadFailed')}
+        </p>
+      </div>
+    </div>
+  );
+}

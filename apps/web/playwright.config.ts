@@ -1,0 +1,65 @@
+// Browser journeys (tests/e2e). The web server here is the production build: run
+// `npm run build -w @bazaar/web` first. Both servers are started by Playwright: the API on a fresh
+// embedded database (or DATABASE_URL / REDIS_URL when set, as in CI) and the storefront in front of it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const CI = !!process.env.CI;
+const apiPort = Number(process.env.API_PORT || 18080);
+const webPort = Number(process.env.WEB_PORT || 13000);
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+const webUrl = `http://127.0.0.1:${webPort}`;
+
+// One data directory per run. Test workers load this file again; they inherit the variable
+// from the runner, so only the runner creates the directory (global-teardown.ts removes it).
+process.env.BAZAAR_E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'bazaar-e2e-'));
+// The journeys read the sandbox SMS inbox from the API.
+process.env.BAZAAR_E2E_API_URL = apiUrl;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.test.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: CI ? 2 : 4,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: webUrl,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      // DATABASE_URL and REDIS_URL pass through from the environment when set.
+      command: 'npx tsx src/server.ts',
+      cwd: '../server',
+      url: `${apiUrl}/healthz`,
+      env: { API_PORT: String(apiPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+      reuseExistingServer: !CI,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node server.js',
+      url: `${webUrl}/`,
+      env: { WEB_PORT: String(webPort), API_PORT: String(apiPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production' },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

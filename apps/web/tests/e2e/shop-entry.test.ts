@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { API_URL, loginByApi, openPage, topBar, useToken, zh } from './support.ts';
+
+// Seed shoppers who own shops in each state (apps/server/src/db/seed/README.md).
+const cases = [
+  { account: 'applicant01', spec: 'Store review in progress, please wait patiently' },
+  { account: 'applicant02', spec: 'The audit did not pass, please re-initiate the application' },
+  { account: 'closedshop', spec: 'The store has been taken offline, please consult the platform' },
+] as const;
+
+for (const { account, spec } of cases) {
+  test(`the shop entry of ${account} says '${spec}'`, async ({ page, context, request, baseURL }) => {
+    await useToken(context, baseURL!, await loginByApi(request, account, 'bazaar123'));
+    await openPage(page, '/?lang=en');
+    await topBar(page).getByRole('button', { name: 'My store' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(spec);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+}
+
+test('the shop entry of an open shop goes to its page', async ({ page, context, request, baseURL }) => {
+  const token = await loginByApi(request, 'shopowner', 'bazaar123');
+  const info = await request.get(`${API_URL}/p/user/centerInfo`, { headers: { Authorization: token } });
+  const { shopId } = (await info.json()) as { shopId: number };
+  expect(shopId).toBeGreaterThan(0);
+  await useToken(context, baseURL!, token);
+  await openPage(page, '/');
+  await topBar(page).getByRole('button', { name: zh('layout.topBar.myStore') }).click();
+  await expect(page).toHaveURL(new RegExp(`/shopIndex\\?sid=${shopId}$`));
+});
+
+test('the shop entry asks a visitor to log in', async ({ page }) => {
+  await openPage(page, '/');
+  await topBar(page).getByRole('button', { name: zh('layout.topBar.myStore') }).click();
+  await expect(page.getByRole('dialog', { name: zh('login.dialog.title') })).toBeVisible();
+});

@@ -1,0 +1,143 @@
+import type { ui as zh } from '../zh/ui.ts';
+import type { Widen } from '../widen.ts';
+
+export const ui: Widen<typeof zh> = {
+  common: {
+    appName: 'Bazaar Mall',
+    close: 'Close',
+    backHome: 'Back to home',
+    skipToContent: 'Skip to main content',
+    breadcrumb: 'Breadcrumb',
+    pagination: {
+      label: 'Pagination',
+      prev: 'Previous',
+      next: 'Next',
+      status: 'Page {{current}} of {{pages}}',
+    },
+  },
+  toast: {
+    label: 'Notifications',
+  },
+  layout: {
+    topBar: {
+      label: 'Top navigation',
+      login: 'Log in',
+      register: 'Register',
+      hello: 'Hello, {{name}}',
+      accountMenu: 'Account menu',
+      mallHome: 'Mall home',
+      userCenter: 'Personal center',
+      myStore: 'My store',
+      merchantCenter: 'Merchant center',
+      logout: 'Log out',
+      language: 'Switch language',
+      languageZh: '中文',
+      languageEn: 'English',
+      notices: 'Platform notices',
+      storeReviewing: 'Store review in progress, please wait patiently',
+      storeRejected: 'The audit did not pass, please re-initiate the application',
+      storeOffline: 'The store has been taken offline, please consult the platform',
+    },
+    header: {
+      logoAlt: 'Bazaar Mall home',
+      nav: 'Main navigation',
+      home: 'Home',
+      productList: 'Product List',
+      searchLabel: 'Search',
+      searchType: 'Search type',
+      product: 'Product',
+      store: 'Store',
+      productPlaceholder: 'Search for products',
+      storePlaceholder: 'Search for stores',
+      search: 'Search',
+    },
+    footer: {
+      returnPromise: '7-day no-reason return',
+      returnPromiseNote: 'Shop with confidence',
+      servicePromise: '7*8-hour customer service',
+      servicePromiseNote: 'Friendly, professional help',
+      genuinePromise: 'Genuine goods',
+      genuinePromiseNote: 'Carefully selected stores',
+      serviceTerms: 'Terms of Service',
+      privacyPolicy: 'Privacy Policy',
+      legal: 'Legal',
+    },
+  },
+  errorPage: {
+    notFound: {
+      code: '404',
+      title: 'This page could not be found',
+      description: 'The page you are looking for does not exist or has been removed. Please check the address.',
+      back: 'Go back',
+    },
+    fallback: {
+      title: 'Something went wrong',
+      description: 'An error occurred while loading this page. Please try again later.',
+    },
+  },
+  home: {
+    hero: {
+      eyebrow: 'Quality goods · Many stores',
+      subtitle: 'Great stores in one place: shop with confidence and enjoy browsing.',
+      browse: 'Browse all products',
+    },
+    notices: {
+      title: 'Platform notices',
+      more: 'View all',
+      empty: 'No notices yet',
+    },
+  },
+  notice: {
+    list: {
+      title: 'Platform notices',
+      empty: 'No notices yet',
+    },
+    detail: {
+      publishedAt: 'Published: {{time}}',
+      backToList: 'Back to notices',
+      notFoundTitle: 'The announcement does not exist',
+      notFoundDescription: 'It may have been removed, or the link is wrong.',
+    },
+  },
+  terms: {
+    back: 'Back to home',
+  },
+  login: {
+    dialog: {
+      title: 'Welcome back',
+    },
+    page: {
+      title: 'Log in',
+      subtitle: 'Log in to shop, keep collections and enjoy member services',
+    },
+    tabs: {
+      label: 'Login method',
+      account: 'Account',
+      mobile: 'Mobile',
+    },
+    fields: {
+      account: 'Account',
+      accountPlaceholder: 'Account name or phone number',
+      password: 'Password',
+      passwordPlaceholder: 'Enter your password',
+      mobile: 'Phone number',
+      mobilePlaceholder: 'Enter your phone number',
+      code: 'Verification code',
+      codePlaceholder: 'Enter the SMS code',
+    },
+    sendCode: 'Get code',
+    resendIn: 'Resend in {{seconds}}s',
+    codeSent: 'The verification code has been sent',
+    submit: 'Log in',
+    submitting: 'Logging in…',
+    agreePrefix: 'I have read and agree to the',
+    agreeJoin: 'and',
+    serviceTerms: 'Terms of Service',
+    privacyPolicy: 'Privacy Policy',
+    agreePlain: 'terms of service and privacy policy',
+    noAccount: 'No account yet?',
+    register: 'Register now',
+    forgotPassword: 'Forgot password?',
+    success: 'Logged in',
+  },
+};
