@@ -14,7 +14,8 @@ app.disable('x-powered-by');
 
 const apiProxy = createProxyMiddleware({ target: api, changeOrigin: false, ws: true, xfwd: true, pathRewrite: { '^/api': '' } });
 app.use('/api', apiProxy);
-app.use(createProxyMiddleware({ target: api, pathFilter: ['/uploads/**', '/sandbox/**', '/sandbox'], xfwd: true }));
+const passThrough = (pathname) => pathname.startsWith('/uploads/') || pathname === '/sandbox' || pathname.startsWith('/sandbox/');
+app.use(createProxyMiddleware({ target: api, pathFilter: passThrough, xfwd: true }));
 
 app.use(compression());
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));

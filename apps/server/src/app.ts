@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,15 +17,16 @@ import { registerModules } from './modules.ts';
 
 export interface BuildAppOptions {
   ctx: AppContext;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger shared with start-up code; none in tests. */
+  logger?: FastifyBaseLogger;
 }
 
 export type App = FastifyInstance & { withTypeProvider: () => FastifyInstance };
 
 /** Builds the API: plugins, then modules, then flows. Never listens (server.ts does). */
-export async function buildApp({ ctx, logger = false }: BuildAppOptions) {
+export async function buildApp({ ctx, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
