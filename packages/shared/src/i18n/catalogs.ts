@@ -6,10 +6,12 @@ import { ui as zhUi } from './zh/ui.ts';
 import { ui as enUi } from './en/ui.ts';
 import { uiAccount as zhUiAccount } from './zh/ui-account.ts';
 import { uiAccount as enUiAccount } from './en/ui-account.ts';
+import { uiCatalog as zhUiCatalog } from './zh/ui-catalog.ts';
+import { uiCatalog as enUiCatalog } from './en/ui-catalog.ts';
 
 export const catalogs = {
-  zh: { ...zhMessages, ...zhUi, ...zhUiAccount },
-  en: { ...enMessages, ...enUi, ...enUiAccount },
+  zh: { ...zhMessages, ...zhUi, ...zhUiAccount, ...zhUiCatalog },
+  en: { ...enMessages, ...enUi, ...enUiAccount, ...enUiCatalog },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

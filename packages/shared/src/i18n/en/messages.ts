@@ -23,6 +23,8 @@ export const messages: Widen<typeof zh> = {
     birthDate: 'Please enter a valid birth date',
     page: 'The page number is invalid',
     pageSize: 'A page cannot hold more than 100 items',
+    keywordTooLong: 'The search term cannot exceed 50 characters',
+    sort: 'Unknown sort order',
     id: 'The id is invalid',
     avatarInvalid: 'The avatar address is invalid, please upload it again',
     invalid: 'The request is invalid',

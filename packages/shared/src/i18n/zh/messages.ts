@@ -21,6 +21,8 @@ export const messages = {
     birthDate: '请输入正确的生日',
     page: '页码不正确',
     pageSize: '每页数量不能超过100',
+    keywordTooLong: '搜索词不能超过50个字符',
+    sort: '排序方式不正确',
     id: '编号不正确',
     avatarInvalid: '头像地址无效，请重新上传',
     invalid: '请求参数不正确',
