@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { areas, userAddresses, users } from '../../db/schema.ts';
+
+export type AddressRow = typeof userAddresses.$inferSelect;
+export type AddressValues = Omit<typeof userAddresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'commonAddr'>;
+
+export function listAreas(db: Db, parentId: number) {
+  return db
+    .select({ areaId: areas.id, areaName: areas.name, parentId: areas.parentId, level: areas.level })
+    .from(areas)
+    .where(eq(areas.parentId, parentId))
+    .orderBy(asc(areas.id));
+}
+
+/** The areas with these ids and, per id, whether it has children: one query for a whole region. */
+export function findAreas(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: areas.id,
+      name: areas.name,
+      parentId: areas.parentId,
+      level: areas.level,
+      // Spelled out: drizzle renders a bare column name inside a select list, which the subquery would capture.
+      hasChildren: sql<boolean>`exists (select 1 from areas c where c.parent_id = "areas"."id")`,
+    })
+    .from(areas)
+    .where(inArray(areas.id, ids));
+}
+
+/** The default first, then the newest. */
+export function listAddresses(db: Db, userId: string) {
+  return db
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .orderBy(desc(userAddresses.commonAddr), desc(userAddresses.id));
+}
+
+export async function findAddress(db: Db | Tx, userId: string, addrId: number): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userAddresses)
+    .where(and(eq(userAddresses.id, addrId), eq(userAddresses.userId, userId)));
+  return row;
+}
+
+/** Serializes one user's address writes (limit check, default switch) across instances. */
+export async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countAddresses(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(userAddresses).where(eq(userAddresses.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function clearDefault(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(userAddresses)
+    .set({ commonAddr: false })
+    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.commonAddr, true)));
+}
+
+export async function insertAddress(tx: Tx, userId: string, values: AddressValues, commonAddr: boolean): Promise<AddressRow> {
+  const [row] = await tx
+    .insert(userAddresses)
+    .values({ ...values, userId, commonAddr })
+    .returning();
+  return row!;
+}
+
+export async function updateAddress(tx: Tx, userId: string, addrId: number, values: Partial<AddressValues> & { commonAddr?: boolean }) {
+  const [row] = await tx
+    .update(userAddresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(userAddresses.id, addrId), eq(userAddresses.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteAddress(tx: Tx, userId: string, addrId: number): Promise<AddressRow | undefined> {
+  const [row] = await tx
+    .delete(userAddresses)
+    .where(and(eq(userAddresses.id, addrId), eq(userAddresses.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** After the default was deleted, the newest remaining address becomes the default. */
+export async function promoteNewest(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${userAddresses} set common_addr = true
+    where id = (select id from ${userAddresses} where user_id = ${userId} order by id desc limit 1)`);
+}

@@ -1,0 +1,124 @@
+import { ADDRESS_LIMIT, type Address, type AddressInput, type AddressUpdate, type Area } from '@bazaar/shared/schemas/address';
+import type { AppContext } from '../../context.ts';
+import { invalid } from '../../lib/app-error.ts';
+import * as repo from './repository.ts';
+
+const notFound = () => invalid('address.errors.notFound');
+const regionRequired = () => invalid('address.errors.regionRequired');
+
+function toAddress(row: repo.AddressRow): Address {
+  return {
+    addrId: row.id,
+    receiver: row.receiver,
+    mobile: row.mobile,
+    provinceId: row.provinceId,
+    province: row.province,
+    cityId: row.cityId,
+    city: row.city,
+    areaId: row.areaId,
+    area: row.area,
+    addr: row.addr,
+    commonAddr: row.commonAddr,
+  };
+}
+
+export type AddressService = ReturnType<typeof createAddressService>;
+
+export function createAddressService(ctx: AppContext) {
+  // The divisions never change while the server runs: each level list is read once.
+  const areaCache = new Map<number, Promise<Area[]>>();
+
+  /**
+   * Checks that province > city > district is a real chain (a city without districts ends the
+   * chain with areaId 0) and answers the names from our own table, never the client's.
+   */
+  async function resolveRegion(input: Pick<AddressInput, 'provinceId' | 'cityId' | 'areaId'>) {
+    const ids = [input.provinceId, input.cityId, ...(input.areaId ? [input.areaId] : [])];
+    const found = new Map((await repo.findAreas(ctx.db, ids)).map((a) => [a.id, a]));
+    const province = found.get(input.provinceId);
+    const city = found.get(input.cityId);
+    if (!province || province.level !== 1 || !city || city.level !== 2 || city.parentId !== province.id) throw regionRequired();
+    if (!input.areaId) {
+      if (city.hasChildren) throw regionRequired();
+      return { provinceId: province.id, province: province.name, cityId: city.id, city: city.name, areaId: 0, area: '' };
+    }
+    const area = found.get(input.areaId);
+    if (!area || area.level !== 3 || area.parentId !== city.id) throw regionRequired();
+    return { provinceId: province.id, province: province.name, cityId: city.id, city: city.name, areaId: area.id, area: area.name };
+  }
+
+  return {
+    listAreas(parentId: number): Promise<Area[]> {
+      let hit = areaCache.get(parentId);
+      if (!hit) {
+        hit = repo.listAreas(ctx.db, parentId);
+        areaCache.set(parentId, hit);
+        hit.catch(() => areaCache.delete(parentId));
+      }
+      return hit;
+    },
+
+    async list(userId: string): Promise<Address[]> {
+      return (await repo.listAddresses(ctx.db, userId)).map(toAddress);
+    },
+
+    async get(userId: string, addrId: number): Promise<Address> {
+      const row = await repo.findAddress(ctx.db, userId, addrId);
+      if (!row) throw notFound();
+      return toAddress(row);
+    },
+
+    /** The first address becomes the default; at most ADDRESS_LIMIT per user. */
+    async add(userId: string, input: AddressInput): Promise<Address> {
+      const region = await resolveRegion(input);
+      return ctx.db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const count = await repo.countAddresses(tx, userId);
+        if (count >= ADDRESS_LIMIT) throw invalid('address.errors.limit');
+        const makeDefault = count === 0 || input.commonAddr;
+        if (makeDefault) await repo.clearDefault(tx, userId);
+        const row = await repo.insertAddress(tx, userId, { receiver: input.receiver, mobile: input.mobile, addr: input.addr, ...region }, makeDefault);
+        return toAddress(row);
+      });
+    },
+
+    /** Edits an address; unticking "default" on the default address keeps it the default (one must remain). */
+    async update(userId: string, input: AddressUpdate): Promise<Address> {
+      const region = await resolveRegion(input);
+      return ctx.db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const current = await repo.findAddress(tx, userId, input.addrId);
+        if (!current) throw notFound();
+        if (input.commonAddr && !current.commonAddr) await repo.clearDefault(tx, userId);
+        const row = await repo.updateAddress(tx, userId, input.addrId, {
+          receiver: input.receiver,
+          mobile: input.mobile,
+          addr: input.addr,
+          ...region,
+          commonAddr: current.commonAddr || input.commonAddr,
+        });
+        return toAddress(row!);
+      });
+    },
+
+    async remove(userId: string, addrId: number): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const row = await repo.deleteAddress(tx, userId, addrId);
+        if (!row) throw notFound();
+        if (row.commonAddr) await repo.promoteNewest(tx, userId);
+      });
+    },
+
+    async setDefault(userId: string, addrId: number): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const current = await repo.findAddress(tx, userId, addrId);
+        if (!current) throw notFound();
+        if (current.commonAddr) return;
+        await repo.clearDefault(tx, userId);
+        await repo.updateAddress(tx, userId, addrId, { commonAddr: true });
+      });
+    },
+  };
+}

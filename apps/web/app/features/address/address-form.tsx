@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { AddressInputSchema, AddressSchema, ADDRESS_DETAIL_MAX_LENGTH, RECEIVER_MAX_LENGTH, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { api } from '../../lib/api.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { RegionPicker, type Region } from './region-picker.tsx';
+
+type Field = 'receiver' | 'mobile' | 'provinceId' | 'cityId' | 'areaId' | 'addr' | 'form';
+const REGION_FIELDS: Field[] = ['provinceId', 'cityId', 'areaId'];
+
+/** Add or edit one address; checks with the API's own schema, in the specification's order. */
+export function AddressForm({
+  provinces,
+  address,
+  onSaved,
+  onCancel,
+}: {
+  provinces: Area[];
+  address: Address | null;
+  onSaved: (saved: Address) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [receiver, setReceiver] = useState(address?.receiver ?? '');
+  const [mobile, setMobile] = useState(address?.mobile ?? '');
+  const [region, setRegion] = useState<Region>({ provinceId: address?.provinceId ?? 0, cityId: address?.cityId ?? 0, areaId: address?.areaId ?? 0 });
+  const [addr, setAddr] = useState(address?.addr ?? '');
+  const [commonAddr, setCommonAddr] = useState(address?.commonAddr ?? false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const body = { receiver, mobile, ...region, addr, commonAddr };
+    const checked = AddressInputSchema.safeParse(body);
+    const problems = firstIssue(checked, 'form' as Field, t);
+    setErrors(problems);
+    if (!checked.success) return;
+    setSaving(true);
+    try {
+      const saved = address
+        ? await api('/p/address/updateAddr', { method: 'PUT', body: { ...checked.data, addrId: address.addrId }, schema: AddressSchema, silent: true })
+        : await api('/p/address/addAddr', { method: 'POST', body: checked.data, schema: AddressSchema, silent: true });
+      onSaved(saved);
+    } catch (err) {
+      const message = inlineFailure(err, t);
+      if (message) setErrors({ form: message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const regionError = REGION_FIELDS.map((f) => errors[f]).find(Boolean);
+  return (
+    <form className="address-form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('address.receiverLabel')}
+        placeholder={t('address.form.receiverPlaceholder')}
+        value={receiver}
+        maxLength={RECEIVER_MAX_LENGTH + 10}
+        autoComplete="name"
+        error={errors.receiver}
+        onChange={(e) => setReceiver(e.target.value)}
+      />
+      <TextField
+        label={t('address.mobileLabel')}
+        placeholder={t('address.form.mobilePlaceholder')}
+        value={mobile}
+        inputMode="numeric"
+        maxLength={11}
+        autoComplete="tel"
+        error={errors.mobile}
+        onChange={(e) => setMobile(e.target.value)}
+      />
+      <RegionPicker provinces={provinces} value={region} onChange={setRegion} error={regionError} />
+      <TextField
+        label={t('address.addrLabel')}
+        placeholder={t('address.form.addrPlaceholder')}
+        value={addr}
+        maxLength={ADDRESS_DETAIL_MAX_LENGTH + 10}
+        autoComplete="street-address"
+        error={errors.addr}
+        onChange={(e) => setAddr(e.target.value)}
+      />
+      <label className="address-form__default">
+        <input type="checkbox" checked={commonAddr} onChange={(e) => setCommonAddr(e.target.checked)} disabled={address?.commonAddr} />
+        {t('address.form.makeDefault')}
+      </label>
+      {errors.form ? (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="address-form__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('address.form.cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? t('address.form.saving') : t('address.form.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import type { uiAddress as zh } from '../zh/ui-address.ts';
+import type { Widen } from '../widen.ts';
+
+export const uiAddress: Widen<typeof zh> = {
+  address: {
+    menu: 'Addresses',
+    title: 'Delivery addresses',
+    summary: '{{count}} saved, up to {{limit}}',
+    add: 'Add address',
+    edit: 'Edit',
+    delete: 'Delete',
+    setDefault: 'Set as default',
+    default: 'Default',
+    empty: 'You have no delivery address yet. Add one.',
+    receiverLabel: 'Recipient',
+    mobileLabel: 'Phone',
+    regionLabel: 'Region',
+    addrLabel: 'Address',
+    form: {
+      addTitle: 'Add a delivery address',
+      editTitle: 'Edit the delivery address',
+      receiverPlaceholder: "Recipient's name",
+      mobilePlaceholder: '11-digit phone number',
+      province: 'Province',
+      city: 'City',
+      area: 'District',
+      choose: 'Select',
+      addrPlaceholder: 'Street, number, building, unit',
+      makeDefault: 'Make this my default address',
+      save: 'Save',
+      saving: 'Saving…',
+      cancel: 'Cancel',
+    },
+    confirmDelete: {
+      title: 'Delete the address',
+      body: 'Delete the address of "{{receiver}}"? This cannot be undone.',
+      confirm: 'Delete',
+      cancel: 'Cancel',
+    },
+    saved: 'Address saved',
+    deleted: 'Address deleted',
+    defaultSet: 'Default address set',
+    errors: {
+      receiverRequired: 'Please enter the recipient',
+      receiverTooLong: 'The recipient cannot exceed 20 characters',
+      regionRequired: 'Please select the full region',
+      addrRequired: 'Please enter the detailed address',
+      addrTooLong: 'The detailed address cannot exceed 100 characters',
+      limit: 'Address limit reached',
+      notFound: 'The address does not exist',
+    },
+  },
+};
