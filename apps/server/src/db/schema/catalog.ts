@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, fen, tstz, updatedAt } from './columns.ts';
 import { shopCategories, shops } from './shop.ts';
+
+/** A full-text document; the app writes it as a tsvector literal (modules/search/tokenizer.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** The platform tree (shop_id 0, grades 1-3) and any shop-specific category rows. */
 export const categories = pgTable(
@@ -59,6 +62,11 @@ export const products = pgTable(
     isRefund: smallint('is_refund').notNull().default(1),
     /** Lower-cased zh + en names for substring search; kept by the database itself. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name_zh || ' ' || coalesce(name_en, ''))`),
+    /**
+     * Weighted search tokens of both names (jieba words, CJK bigrams and unigrams, English words,
+     * pinyin, the category name), written by refreshProductSearch; null until then.
+     */
+    searchVector: tsvector('search_vector'),
     putawayTime: tstz('putaway_time'),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
@@ -71,6 +79,7 @@ export const products = pgTable(
     index('products_status_created_idx').on(t.status, t.createdAt),
     index('products_status_price_idx').on(t.status, t.price),
     index('products_type_idx').on(t.prodType, t.status),
+    index('products_search_idx').using('gin', t.searchVector),
     check('products_price_ck', sql`${t.price} >= 0 and ${t.oriPrice} >= 0 and ${t.scorePrice} >= 0`),
     check('products_stocks_ck', sql`${t.totalStocks} >= -1 and ${t.soldNum} >= 0`),
     check('products_type_ck', sql`${t.prodType} between 0 and 5 and ${t.mold} in (0, 1)`),

@@ -1,0 +1,112 @@
+import { Link, data, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { Route } from './+types/list';
+import { CategoryNodeSchema, SearchPageSchema } from '@bazaar/shared/schemas/catalog';
+import { HotSearchSchema } from '@bazaar/shared/schemas/search';
+import { api, ApiError } from '../lib/api.ts';
+import { apiContextFor } from '../lib/request-api.server.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { ProductCard, ProductGrid } from '../components/product-card.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { CategoryFilter, categoryPath, categoryRows } from '../features/search/category-filter.tsx';
+import { Highlight } from '../features/search/highlight.tsx';
+import { listHref, readListState, searchQueryOf } from '../features/search/list-query.ts';
+import { PriceFilter } from '../features/search/price-filter.tsx';
+import { SortBar } from '../features/search/sort-bar.tsx';
+import '../features/search/search.css';
+
+const HOT_WORDS = 8;
+/** Cards in the first row load eagerly (they are the page's largest paint). */
+const EAGER_CARDS = 5;
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const term = loaderData?.state.pn;
+  return term ? pageTitle(matches, { text: term }) : pageTitle(matches, { key: 'listPage.title' });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = apiContextFor(request);
+  const state = readListState(new URL(request.url).searchParams);
+  // All three in parallel; the filters and suggestions are optional, the results are not.
+  const [result, tree, hotWords] = await Promise.all([
+    api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then(
+      (page) => ({ page, error: null }),
+      (err: unknown) => {
+        // A 400 (e.g. a minimum above the maximum price typed into the URL) is shown on the page.
+        if (err instanceof ApiError && err.status === 400) return { page: null, error: err.text };
+        throw err;
+      },
+    ),
+    api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
+    api('/search/hotSearch', { ...context, query: { number: HOT_WORDS }, schema: HotSearchSchema.array() }).catch(() => []),
+  ]);
+  // Only the chips the filter draws travel to the page, not the whole tree.
+  const path = categoryPath(tree, state.categoryId);
+  const category = {
+    rows: categoryRows(tree, path),
+    selected: path.map((node) => node.categoryId),
+    name: path[path.length - 1]?.categoryName ?? null,
+  };
+  return data({ state, ...result, category, hotWords }, { status: result.error ? 400 : 200 });
+}
+
+export default function ListPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { state, page, error, category, hotWords } = loaderData;
+  const heading = state.pn ? t('listPage.resultsFor', { term: state.pn }) : (category.name ?? t('listPage.allProducts'));
+  const records = page?.records ?? [];
+  const keywords = page?.keywords ?? [];
+
+  return (
+    <div className="container page-section list-page">
+      <h1 className="list-page__title">{heading}</h1>
+
+      <section className="card list-filter" aria-label={t('listPage.filters.label')}>
+        <CategoryFilter rows={category.rows} selected={category.selected} />
+        <PriceFilter state={state} />
+      </section>
+
+      <SortBar sort={state.sort} count={t('listPage.count', { count: page?.total ?? 0 })} />
+
+      {error ? (
+        <p className="list-page__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      {records.length > 0 ? (
+        <>
+          <ProductGrid label={t('listPage.resultsLabel')}>
+            {records.map((product, i) => (
+              <div role="listitem" key={product.prodId}>
+                <ProductCard product={product} eager={i < EAGER_CARDS} name={<Highlight text={product.prodName} keywords={keywords} />} />
+              </div>
+            ))}
+          </ProductGrid>
+          <Pagination current={page?.current ?? 1} pages={page?.pages ?? 0} />
+        </>
+      ) : (
+        <section className="card list-empty" aria-labelledby="list-empty-title">
+          <h2 id="list-empty-title" className="list-empty__title">
+            {t('listPage.empty')}
+          </h2>
+          {hotWords.length > 0 ? (
+            <>
+              <p className="list-empty__hint">{t('listPage.emptyHint')}</p>
+              <ul className="list-empty__words">
+                {hotWords.map((word) => (
+                  <li key={word.hotSearchId}>
+                    <Link to={listHref('', { pn: word.title }, location.pathname)} className="list-filter__chip">
+                      {word.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// Search benchmarks (issue 3): GET /search/page for a two-character Chinese word, a one-character
+// word and an English word, and SSR of /list?pn=, on a 100,000-product catalogue.
+// Usage:
+//   (cd apps/server && DATA_DIR=/tmp/bazaar-100k npm run db:seed -- --products 100000)   # once, ~2-3 min
+//   npm run build -w @bazaar/web
+//   BENCH_DATA_DIR=/tmp/bazaar-100k node bench/search.mjs [--duration 10]
+// Targets on the 2-core machine: API p95 <= 20 ms for each kind; SSR /list?pn= >= 300 req/s.
+// autocannon reports p97.5, not p95; p97.5 <= 20 ms implies p95 <= 20 ms.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const duration = Number(arg('duration', 10));
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) {
+  console.error('Set BENCH_DATA_DIR to a data directory seeded with --products 100000 (see the header).');
+  process.exit(1);
+}
+const apiPort = Number(process.env.BENCH_API_PORT ?? 18120);
+const webPort = Number(process.env.BENCH_WEB_PORT ?? 13120);
+const api = `http://127.0.0.1:${apiPort}`;
+const web = `http://127.0.0.1:${webPort}`;
+
+// The same words a shopper types: the seeded hot words and names of the catalogue.
+const KINDS = {
+  'two-character Chinese': ['手机', '茶杯', '耳机', '帐篷', '坚果'],
+  'one-character Chinese': ['茶', '杯', '鞋', '包', '米'],
+  'English word': ['phone', 'teacup', 'headphones', 'tent', 'nuts'],
+};
+
+async function waitFor(url, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Each server in its own process group, so stopping it stops tsx's child too. */
+function start(command, args, cwd) {
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', API_PORT: String(apiPort), WEB_PORT: String(webPort), API_URL: api, DATA_DIR: dataDir, SEED_ON_START: 'false' };
+  return spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const searchPath = (word) => `/search/page?keyword=${encodeURIComponent(word)}&size=20`;
+
+/** First request for each word and page (nothing cached): exact percentiles over many keys. */
+async function cold(words) {
+  const times = [];
+  for (const word of words) {
+    for (const current of [1, 2, 3, 4]) {
+      const t = performance.now();
+      const res = await fetch(`${api}${searchPath(word)}&current=${current}`, { headers: { 'accept-language': 'zh' } });
+      await res.text();
+      times.push(performance.now() - t);
+      if (!res.ok) throw new Error(`${word}: HTTP ${res.status}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+function load(title, base, paths, connections) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: base, connections, duration, headers: { 'accept-language': 'zh' }, requests: paths.map((p) => ({ method: 'GET', path: p })) },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ title, connections, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p97_5: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx });
+      },
+    );
+  });
+}
+
+const children = [start('npx', ['tsx', 'src/server.ts'], path.join(root, 'apps/server'))];
+try {
+  await waitFor(`${api}/healthz`);
+  children.push(start('node', ['server.js'], path.join(root, 'apps/web')));
+  await waitFor(`${web}/`);
+  const catalogue = await (await fetch(`${api}/search/page?size=1`)).json();
+  console.log(`catalogue: ${catalogue.total} products on shelf in open shops`);
+
+  // Cold: many distinct words (category names of the tree), each page asked once.
+  const tree = await (await fetch(`${api}/category/tree`)).json();
+  const treeEn = await (await fetch(`${api}/category/tree`, { headers: { 'accept-language': 'en' } })).json();
+  const flat = (nodes) => nodes.flatMap((n) => [n.categoryName, ...flat(n.children)]);
+  const zhNames = [...new Set(flat(tree))];
+  const coldWords = {
+    'two-character Chinese': [...new Set(zhNames.map((n) => n.slice(0, 2)))],
+    'one-character Chinese': [...new Set(zhNames.map((n) => n.slice(0, 1)))],
+    'English word': [...new Set(flat(treeEn).map((n) => n.split(/[^A-Za-z]+/)[0].toLowerCase()).filter((w) => w.length > 2))],
+  };
+  const coldRows = [];
+  for (const [kind, words] of Object.entries(coldWords)) coldRows.push({ kind, ...(await cold(words)) });
+
+  // Warm-up (JIT), then steady load over the hot words.
+  await load('warm-up', api, Object.values(KINDS).flat().map(searchPath), 4);
+  const rows = [];
+  for (const [kind, words] of Object.entries(KINDS)) {
+    rows.push(await load(`GET /search/page, ${kind} (${words.join(', ')})`, api, words.map(searchPath), 1));
+    rows.push(await load(`GET /search/page, ${kind}`, api, words.map(searchPath), 8));
+  }
+  const listPaths = Object.values(KINDS).flat().map((w) => `/list?pn=${encodeURIComponent(w)}`);
+  await load('warm-up', web, listPaths, 10);
+  rows.push(await load('SSR /list?pn= (the 15 words)', web, listPaths, 50));
+
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`\nMachine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; duration ${duration}s\n`);
+  console.log('Cold (first request of each word and page, sequential):\n');
+  console.log('| query kind | requests | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---|---|---|---|');
+  for (const r of coldRows) console.log(`| ${r.kind} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+  console.log('\nSteady load (autocannon):\n');
+  console.log('| scenario | connections | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.title} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p90} | ${r.p97_5} | ${r.p99} | ${r.errors} |`);
+} finally {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+}

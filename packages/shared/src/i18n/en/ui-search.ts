@@ -1,0 +1,37 @@
+import type { uiSearch as zh } from '../zh/ui-search.ts';
+import type { Widen } from '../widen.ts';
+
+export const uiSearch: Widen<typeof zh> = {
+  listPage: {
+    title: 'Products',
+    resultsFor: 'Results for “{{term}}”',
+    allProducts: 'All products',
+    count: '{{count}} products found',
+    resultsLabel: 'Search results',
+    filters: {
+      label: 'Filters',
+      category: 'Category',
+      allCategories: 'All categories',
+      price: 'Price',
+      minPrice: 'Min price (yuan)',
+      maxPrice: 'Max price (yuan)',
+      apply: 'Apply',
+      hasStock: 'In stock only',
+      clear: 'Clear filters',
+      priceInvalid: 'Enter a valid price with at most two decimals',
+    },
+    sort: {
+      label: 'Sort by',
+      overall: 'Best match',
+      sales: 'Sales',
+      priceAsc: 'Price: low to high',
+      priceDesc: 'Price: high to low',
+      newest: 'Newest',
+    },
+    empty: 'Sorry, no related products',
+    emptyHint: 'Try another word, or one of these popular searches:',
+    errors: {
+      priceRange: 'The minimum price cannot be above the maximum price',
+    },
+  },
+};
