@@ -1,24 +1,33 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/home';
 import { pageOf } from '@bazaar/shared/schemas/common';
+import { HomeSchema } from '@bazaar/shared/schemas/home';
 import { NoticeSummarySchema } from '@bazaar/shared/schemas/site';
 import type { RootData } from '../root.tsx';
 import { api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { SiteHeader } from '../features/layout/header.tsx';
-import { buttonClass } from '../components/ui/button.tsx';
+import { CategoryMenu } from '../features/home/category-menu.tsx';
+import { Carousel } from '../features/home/carousel.tsx';
+import { ActivityBlocks } from '../features/home/activity-blocks.tsx';
+import { ProductFloor } from '../features/home/product-floor.tsx';
+import '../features/home/home.css';
 
 const HOME_NOTICE_COUNT = 6;
+/** The carousel's box; the seeded slides are 1200 x 440 and are cropped to it. */
+const CAROUSEL_WIDTH = 718;
+const CAROUSEL_HEIGHT = 360;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // The notices are a side panel: if they cannot be loaded the page still renders without them.
-  const notices = await api('/shop/notice/noticeList/0', {
-    ...apiContextFor(request),
-    query: { current: 1, size: HOME_NOTICE_COUNT },
-    schema: pageOf(NoticeSummarySchema),
-  }).catch(() => null);
-  return { notices: notices?.records ?? null };
+  const context = apiContextFor(request);
+  // Two calls in parallel: everything of the catalog in one, and the notices, a side panel
+  // the page can do without.
+  const [home, notices] = await Promise.all([
+    api('/index/home', { ...context, schema: HomeSchema }),
+    api('/shop/notice/noticeList/0', { ...context, query: { current: 1, size: HOME_NOTICE_COUNT }, schema: pageOf(NoticeSummarySchema) }).catch(() => null),
+  ]);
+  return { home, notices: notices?.records ?? null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -27,30 +36,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!root) return null;
   const { webConfig, lang } = root;
   const welcome = lang === 'en' ? webConfig.pcWelcomeEn : webConfig.pcWelcomeCn;
-  const { notices } = loaderData;
+  const { home, notices } = loaderData;
 
   return (
     <>
       <SiteHeader webConfig={webConfig} />
-      <div className="container home">
-        <section className="hero" aria-labelledby="home-hero-title">
-          <div className="hero__content">
-            <p className="hero__eyebrow">{t('home.hero.eyebrow')}</p>
-            <h1 id="home-hero-title" className="hero__title">
-              {welcome || t('common.appName')}
-            </h1>
-            <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
-            <div className="hero__actions">
-              <Link to="/list?st=0" className={buttonClass({ variant: 'primary', size: 'lg' }) + ' hero__cta'}>
-                {t('home.hero.browse')}
-              </Link>
-            </div>
-          </div>
-          {webConfig.pcLogoImgText ? <img className="hero__logo" src={webConfig.pcLogoImgText} alt="" /> : null}
-        </section>
-
-        {notices ? (
-          <section className="card home-notices" aria-labelledby="home-notices-title">
+      <div className="container home-page">
+        <h1 className="visually-hidden">{welcome || t('common.appName')}</h1>
+        <div className="home-top">
+          <CategoryMenu categories={home.categories} />
+          <Carousel banners={home.banners} width={CAROUSEL_WIDTH} height={CAROUSEL_HEIGHT} />
+          <aside className="card home-notices" aria-labelledby="home-notices-title">
             <div className="card__header">
               <h2 id="home-notices-title" className="card__title">
                 {t('home.notices.title')}
@@ -59,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {t('home.notices.more')}
               </Link>
             </div>
-            {notices.length === 0 ? (
+            {notices === null || notices.length === 0 ? (
               <p className="empty-text">{t('home.notices.empty')}</p>
             ) : (
               <ul className="notice-lines">
@@ -75,8 +71,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-          </section>
-        ) : null}
+          </aside>
+        </div>
+
+        <ActivityBlocks seckills={home.seckills} groupBuys={home.groupBuys} discounts={home.discounts} />
+
+        <ProductFloor
+          id="home-recommended"
+          title={t('homePage.floors.recommended')}
+          note={t('homePage.floors.recommendedNote')}
+          more={t('homePage.floors.more')}
+          moreTo="/list?st=0"
+          products={home.recommended}
+        />
+        <ProductFloor
+          id="home-newest"
+          title={t('homePage.floors.newest')}
+          note={t('homePage.floors.newestNote')}
+          more={t('homePage.floors.more')}
+          moreTo="/list?st=0"
+          products={home.newest}
+        />
       </div>
     </>
   );

@@ -1,8 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { SEARCH_ERROR_TOAST_MS } from '@bazaar/shared/constants/limits';
 import type { WebConfig } from '@bazaar/shared/schemas/site';
+import type { RootData } from '../../root.tsx';
+import { apiData } from '../../lib/api.ts';
+import { emitApiEvent } from '../../lib/api-events.ts';
+import { onCartChanged } from '../../lib/cart-events.ts';
+import './header-cart.css';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { searchTarget, type SearchKind } from './search-tab.ts';
@@ -58,7 +63,66 @@ function SearchBox() {
   );
 }
 
-/** The site header: logo, the main links and the product/store search. */
+const CART_BADGE_MAX = 99;
+
+/**
+ * The cart entry with the number of items (GET /p/shopCart/prodCount, no login prompt), fetched
+ * only for a logged-in shopper and again whenever the cart changes in this tab. A visitor's click
+ * opens the login popup instead (section 2: the cart entry needs login).
+ */
+function CartLink() {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>('root');
+  const isLoggedIn = root?.isLoggedIn ?? false;
+  const [count, setCount] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!isLoggedIn) {
+      setCount(null);
+      return;
+    }
+    let controller = new AbortController();
+    const load = () => {
+      controller.abort();
+      controller = new AbortController();
+      apiData<number>('/p/shopCart/prodCount', { noLoginPrompt: true, silent: true, signal: controller.signal })
+        .then(setCount)
+        .catch(() => undefined);
+    };
+    load();
+    const unsubscribe = onCartChanged(load);
+    return () => {
+      unsubscribe();
+      controller.abort();
+    };
+  }, [isLoggedIn]);
+
+  function onClick(event: MouseEvent) {
+    if (isLoggedIn) return;
+    event.preventDefault();
+    // The layout opens the login popup on this event (features do not import each other).
+    emitApiEvent({ type: 'login-required' });
+  }
+
+  const label = count ? `${t('store.cart.label')}, ${t('store.cart.count', { count })}` : t('store.cart.label');
+  return (
+    <Link to="/cart" className="cart-link" onClick={onClick} aria-label={label}>
+      <svg className="cart-link__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="9.5" cy="19.5" r="1.4" fill="currentColor" />
+        <circle cx="17" cy="19.5" r="1.4" fill="currentColor" />
+      </svg>
+      <span aria-hidden="true">{t('store.cart.label')}</span>
+      {count ? (
+        <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">
+          {count > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The site header: logo, the main links, the product/store search and the cart. */
 export function SiteHeader({ webConfig }: { webConfig: WebConfig }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -78,6 +142,7 @@ export function SiteHeader({ webConfig }: { webConfig: WebConfig }) {
         </nav>
         {/* Re-created per URL so the box shows the current query after a search. */}
         <SearchBox key={`${location.pathname}${location.search}`} />
+        <CartLink />
       </div>
     </header>
   );

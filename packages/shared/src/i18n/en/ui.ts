@@ -76,11 +76,6 @@ export const ui: Widen<typeof zh> = {
     },
   },
   home: {
-    hero: {
-      eyebrow: 'Quality goods · Many stores',
-      subtitle: 'Great stores in one place: shop with confidence and enjoy browsing.',
-      browse: 'Browse all products',
-    },
     notices: {
       title: 'Platform notices',
       more: 'View all',

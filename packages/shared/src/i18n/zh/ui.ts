@@ -74,11 +74,6 @@ export const ui = {
     },
   },
   home: {
-    hero: {
-      eyebrow: '品质好物 · 多商家入驻',
-      subtitle: '汇聚众多优质店铺，买得放心，逛得开心。',
-      browse: '逛逛全部商品',
-    },
     notices: {
       title: '平台公告',
       more: '查看全部',

@@ -1,0 +1,199 @@
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { Category, CategoryNode, ProductCard } from '@bazaar/shared/schemas/catalog';
+import type { Banner, DiscountCard, GroupBuyCard, Home, SeckillCard } from '@bazaar/shared/schemas/home';
+import type { AppContext } from '../../context.ts';
+import * as repo from './repository.ts';
+
+/** The category tree changes only through the admin console: a few minutes of staleness is fine. */
+export const TREE_TTL_MS = 5 * 60_000;
+/** The home page's products and activities: short, and never past an activity's start or end. */
+export const HOME_TTL_MS = 30_000;
+export const FLOOR_SIZE = 10;
+export const ACTIVITY_BLOCK_SIZE = 5;
+
+const pick = (lang: Language, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
+
+/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
+const apiTime = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+function toCategory(row: repo.CategoryRow, lang: Language): Category {
+  return { categoryId: row.id, categoryName: pick(lang, row.nameZh, row.nameEn), parentId: row.parentId, grade: row.grade, pic: row.pic ?? row.icon };
+}
+
+/** Builds the tree from rows sorted parents first; a hidden parent hides its whole branch. */
+export function buildTree(rows: repo.CategoryRow[], lang: Language): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>();
+  const roots: CategoryNode[] = [];
+  for (const row of rows) {
+    const node: CategoryNode = { ...toCategory(row, lang), children: [] };
+    if (row.parentId === 0) {
+      if (row.grade !== 1) continue;
+      roots.push(node);
+    } else {
+      const parent = nodes.get(row.parentId);
+      if (!parent || parent.grade !== row.grade - 1) continue;
+      parent.children.push(node);
+    }
+    nodes.set(row.id, node);
+  }
+  return roots;
+}
+
+interface Cached<T> {
+  value: Promise<T>;
+  expiresAt: number;
+}
+
+type HomeRows = {
+  banners: repo.BannerRow[];
+  recommended: repo.ProductCardRow[];
+  newest: repo.ProductCardRow[];
+  seckills: Awaited<ReturnType<typeof repo.listSeckills>>;
+  groupBuys: Awaited<ReturnType<typeof repo.listGroupActivities>>;
+  discounts: Awaited<ReturnType<typeof repo.listDiscounts>>;
+};
+
+function toCard(row: repo.ProductCardRow, lang: Language): ProductCard {
+  return {
+    prodId: row.prodId,
+    prodName: pick(lang, row.nameZh, row.nameEn),
+    pic: row.pic,
+    price: row.price,
+    oriPrice: Math.max(row.oriPrice, row.price),
+    soldNum: row.soldNum,
+    totalStocks: row.totalStocks,
+    shopId: row.shopId,
+    shopName: pick(lang, row.shopNameZh, row.shopNameEn),
+  };
+}
+
+function toBanner(row: repo.BannerRow, lang: Language): Banner {
+  return { imgUrl: row.img, prodId: row.prodId, title: pick(lang, row.titleZh ?? '', row.titleEn), seq: row.seq };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/**
+ * Categories, carousels and the home page. The rows are cached in both languages at once and
+ * localized per request, so the cache is shared by zh and en readers.
+ */
+export function createCatalogService(ctx: AppContext) {
+  let tree: Cached<repo.CategoryRow[]> | null = null;
+  let home: Cached<HomeRows> | null = null;
+
+  function platformRows(): Promise<repo.CategoryRow[]> {
+    const now = ctx.now().getTime();
+    if (!tree || tree.expiresAt <= now) {
+      const entry: Cached<repo.CategoryRow[]> = { value: repo.listPlatformCategories(ctx.db), expiresAt: now + TREE_TTL_MS };
+      // A failed load must not stick.
+      entry.value.catch(() => {
+        if (tree === entry) tree = null;
+      });
+      tree = entry;
+    }
+    return tree.value;
+  }
+
+  async function loadHome(now: Date): Promise<{ rows: HomeRows; staleAt: number }> {
+    const [banners, recommended, newest, seckills, groupBuys, discounts] = await Promise.all([
+      repo.listBanners(ctx.db, 0),
+      repo.listProductCards(ctx.db, 'sales', FLOOR_SIZE),
+      repo.listProductCards(ctx.db, 'newest', FLOOR_SIZE),
+      repo.listSeckills(ctx.db, now, ACTIVITY_BLOCK_SIZE),
+      repo.listGroupActivities(ctx.db, now, ACTIVITY_BLOCK_SIZE),
+      repo.listDiscounts(ctx.db, now, ACTIVITY_BLOCK_SIZE),
+    ]);
+    // The answer is stale at the first start or end of any activity read, or after the TTL.
+    let staleAt = now.getTime() + HOME_TTL_MS;
+    for (const a of [...seckills, ...groupBuys, ...discounts]) {
+      const boundary = a.startTime.getTime() > now.getTime() ? a.startTime.getTime() : a.endTime.getTime();
+      staleAt = Math.min(staleAt, boundary);
+    }
+    return { rows: { banners, recommended, newest, seckills, groupBuys, discounts }, staleAt };
+  }
+
+  function homeRows(): Promise<HomeRows> {
+    const now = ctx.now();
+    if (!home || home.expiresAt <= now.getTime()) {
+      const loading = loadHome(now);
+      const entry: Cached<HomeRows> = { value: loading.then((r) => r.rows), expiresAt: now.getTime() + HOME_TTL_MS };
+      loading.then(
+        (r) => {
+          entry.expiresAt = r.staleAt;
+        },
+        () => {
+          if (home === entry) home = null;
+        },
+      );
+      home = entry;
+    }
+    return home.value;
+  }
+
+  return {
+    async categoryTree(lang: Language): Promise<CategoryNode[]> {
+      return buildTree(await platformRows(), lang);
+    },
+
+    async childCategories(shopId: number, parentId: number, lang: Language): Promise<Category[]> {
+      const rows = await repo.listChildCategories(ctx.db, shopId, parentId);
+      return rows.map((row) => toCategory(row, lang));
+    },
+
+    async banners(shopId: number, lang: Language): Promise<Banner[]> {
+      const rows = shopId === 0 ? (await homeRows()).banners : await repo.listBanners(ctx.db, shopId);
+      return rows.map((row) => toBanner(row, lang));
+    },
+
+    async home(lang: Language): Promise<Home> {
+      const [rows, categoryRows] = await Promise.all([homeRows(), platformRows()]);
+      const now = ctx.now().getTime();
+      const running = <T extends { startTime: Date; endTime: Date }>(list: T[]) =>
+        list.filter((a) => a.startTime.getTime() <= now && a.endTime.getTime() > now);
+      const seckills: SeckillCard[] = running(rows.seckills).map((s) => ({
+        seckillId: s.seckillId,
+        prodId: s.prodId,
+        prodName: pick(lang, s.nameZh, s.nameEn),
+        pic: s.pic,
+        seckillPrice: s.seckillPrice ?? s.price,
+        price: s.price,
+        startTime: apiTime(s.startTime),
+        endTime: apiTime(s.endTime),
+      }));
+      const groupBuys: GroupBuyCard[] = running(rows.groupBuys).map((g) => ({
+        groupActivityId: g.groupActivityId,
+        prodId: g.prodId,
+        prodName: pick(lang, g.nameZh, g.nameEn),
+        pic: g.pic,
+        actPrice: g.actPrice ?? g.price,
+        price: g.price,
+        groupNumber: g.groupNumber,
+        endTime: apiTime(g.endTime),
+      }));
+      const discounts: DiscountCard[] = running(rows.discounts).map((d) => ({
+        discountId: d.discountId,
+        discountName: pick(lang, d.nameZh, d.nameEn),
+        discountRule: d.discountRule,
+        needAmount: d.needAmount,
+        reduceAmount: d.reduceAmount,
+        discount: d.discount,
+        shopId: d.shopId,
+        shopName: pick(lang, d.shopNameZh, d.shopNameEn),
+        prodId: d.prodId,
+        prodName: pick(lang, d.prodNameZh, d.prodNameEn),
+        pic: d.pic,
+        price: d.price,
+        endTime: apiTime(d.endTime),
+      }));
+      return {
+        banners: rows.banners.map((row) => toBanner(row, lang)),
+        categories: buildTree(categoryRows, lang),
+        recommended: rows.recommended.map((row) => toCard(row, lang)),
+        newest: rows.newest.map((row) => toCard(row, lang)),
+        seckills,
+        groupBuys,
+        discounts,
+      };
+    },
+  };
+}

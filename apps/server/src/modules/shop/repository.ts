@@ -1,0 +1,105 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products, shopCategories, shopCollections, shops } from '../../db/schema.ts';
+
+const OPEN = 1;
+const ON_SHELF = 1;
+const SHOWN = 1;
+
+// Correlated subqueries name their tables in full: a bare column would resolve inside the subquery.
+const prodCount = sql<number>`(select count(*)::int from ${products} where ${products}.shop_id = ${shops}.id and ${products}.status = ${ON_SHELF})`;
+
+/** A shop with its counts, whatever its status (the service decides what may be shown). */
+export async function findShopHead(db: Db, shopId: number) {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      status: shops.status,
+      nameZh: shops.nameZh,
+      nameEn: shops.nameEn,
+      introZh: shops.introZh,
+      introEn: shops.introEn,
+      logo: shops.logo,
+      banner: shops.banner,
+      type: shops.type,
+      score: shops.score,
+      prodCount,
+      collectionNum: sql<number>`(select count(*)::int from ${shopCollections} where ${shopCollections}.shop_id = ${shops}.id)`,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  return row;
+}
+
+/** The shop's status and its shown categories in one statement (no rows: no such shop). */
+export async function listShopCategories(db: Db, shopId: number) {
+  return db
+    .select({
+      status: shops.status,
+      id: shopCategories.id,
+      parentId: shopCategories.parentId,
+      nameZh: shopCategories.nameZh,
+      nameEn: shopCategories.nameEn,
+    })
+    .from(shops)
+    .leftJoin(shopCategories, and(eq(shopCategories.shopId, shops.id), eq(shopCategories.status, SHOWN)))
+    .where(eq(shops.id, shopId))
+    .orderBy(asc(shopCategories.parentId), asc(shopCategories.seq), asc(shopCategories.id));
+}
+
+/** LIKE wildcards and the escape character itself match literally. */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function openShopsNamed(term: string): SQL | undefined {
+  const open = eq(shops.status, OPEN);
+  if (!term) return open;
+  const pattern = `%${escapeLike(term)}%`;
+  return and(open, or(ilike(shops.nameZh, pattern), ilike(shops.nameEn, pattern)));
+}
+
+/** A page of open shops whose name (either language, any case) contains term; self-run first. */
+export async function searchShops(db: Db, term: string, limit: number, offset: number) {
+  return db
+    .select({
+      id: shops.id,
+      nameZh: shops.nameZh,
+      nameEn: shops.nameEn,
+      introZh: shops.introZh,
+      introEn: shops.introEn,
+      logo: shops.logo,
+      type: shops.type,
+      score: shops.score,
+      prodCount,
+    })
+    .from(shops)
+    .where(openShopsNamed(term))
+    .orderBy(asc(shops.type), desc(shops.score), asc(shops.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countShops(db: Db, term: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shops).where(openShopsNamed(term));
+  return row?.n ?? 0;
+}
+
+/**
+ * The best sellers of several shops at once, at most perShop each: one statement, a lateral
+ * top-N per shop rather than ranking every product of every shop.
+ */
+export async function listTopProducts(db: Db, shopIds: number[], perShop: number) {
+  if (shopIds.length === 0) return [];
+  const top = db
+    .select({ id: products.id, nameZh: products.nameZh, nameEn: products.nameEn, pic: products.pic, price: products.price, soldNum: products.soldNum })
+    .from(products)
+    .where(and(eq(products.shopId, shops.id), eq(products.status, ON_SHELF)))
+    .orderBy(desc(products.soldNum), asc(products.id))
+    .limit(perShop)
+    .as('top');
+  return db
+    .select({ shopId: shops.id, id: top.id, nameZh: top.nameZh, nameEn: top.nameEn, pic: top.pic, price: top.price })
+    .from(shops)
+    .innerJoinLateral(top, sql`true`)
+    .where(inArray(shops.id, shopIds))
+    .orderBy(asc(shops.id), desc(top.soldNum), asc(top.id));
+}

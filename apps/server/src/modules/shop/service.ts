@@ -1,0 +1,76 @@
+import type { Language } from '@bazaar/shared/constants/limits';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
+import type { Category, ShopHead } from '@bazaar/shared/schemas/catalog';
+import { SHOP_SEARCH_THUMBS, type ShopSearchPage, type ShopSearchQuery } from '@bazaar/shared/schemas/shop';
+import type { AppContext } from '../../context.ts';
+import { invalid } from '../../lib/app-error.ts';
+import * as repo from './repository.ts';
+
+const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+
+/** Unknown, under review, rejected and offline stores all answer the same (section 2: not shown as open). */
+const notOpen = () => invalid('store.errors.notOpen');
+
+export type ShopService = ReturnType<typeof createShopService>;
+
+export function createShopService(ctx: AppContext) {
+  return {
+    async head(shopId: number, lang: Language): Promise<ShopHead> {
+      const row = await repo.findShopHead(ctx.db, shopId);
+      if (!row || row.status !== SHOP_STATUS.open) throw notOpen();
+      return {
+        shopId: row.id,
+        shopName: pick(lang, row.nameZh, row.nameEn),
+        shopLogo: row.logo,
+        intro: pick(lang, row.introZh, row.introEn),
+        type: row.type,
+        shopScore: row.score,
+        banner: row.banner,
+        collectionNum: row.collectionNum,
+        prodCount: row.prodCount,
+      };
+    },
+
+    /** The store's own categories (shopCategroyList): top level first; a child has grade 2. */
+    async categories(shopId: number, lang: Language): Promise<Category[]> {
+      const rows = await repo.listShopCategories(ctx.db, shopId);
+      if (rows.length === 0 || rows[0]?.status !== SHOP_STATUS.open) throw notOpen();
+      return rows.flatMap((row) =>
+        row.id === null
+          ? []
+          : [{ categoryId: row.id, categoryName: pick(lang, row.nameZh, row.nameEn), parentId: row.parentId ?? 0, grade: row.parentId ? 2 : 1, pic: null }],
+      );
+    },
+
+    async search(query: ShopSearchQuery, lang: Language): Promise<ShopSearchPage> {
+      const { shopName, current, size } = query;
+      const [rows, total] = await Promise.all([
+        repo.searchShops(ctx.db, shopName, size, (current - 1) * size),
+        repo.countShops(ctx.db, shopName),
+      ]);
+      const thumbs = await repo.listTopProducts(
+        ctx.db,
+        rows.map((r) => r.id),
+        SHOP_SEARCH_THUMBS,
+      );
+      return {
+        records: rows.map((row) => ({
+          shopId: row.id,
+          shopName: pick(lang, row.nameZh, row.nameEn),
+          shopLogo: row.logo,
+          intro: pick(lang, row.introZh, row.introEn),
+          type: row.type,
+          shopScore: row.score,
+          prodCount: row.prodCount,
+          products: thumbs
+            .filter((p) => p.shopId === row.id)
+            .map((p) => ({ prodId: p.id, prodName: pick(lang, p.nameZh, p.nameEn), pic: p.pic, price: p.price })),
+        })),
+        total,
+        size,
+        current,
+        pages: Math.ceil(total / size),
+      };
+    },
+  };
+}
