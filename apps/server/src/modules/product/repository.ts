@@ -1,0 +1,67 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products, shops, skus } from '../../db/schema.ts';
+
+const ON_SHELF = 1;
+const SHOP_OPEN = 1;
+
+/** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */
+export async function findSaleableProduct(db: Db, prodId: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      nameZh: products.nameZh,
+      nameEn: products.nameEn,
+      briefZh: products.briefZh,
+      briefEn: products.briefEn,
+      contentZh: products.contentZh,
+      contentEn: products.contentEn,
+      pic: products.pic,
+      imgs: products.imgs,
+      price: products.price,
+      oriPrice: products.oriPrice,
+      totalStocks: products.totalStocks,
+      soldNum: products.soldNum,
+      prodType: products.prodType,
+      mold: products.mold,
+      shopId: shops.id,
+      shopNameZh: shops.nameZh,
+      shopNameEn: shops.nameEn,
+      shopIntroZh: shops.introZh,
+      shopIntroEn: shops.introEn,
+      shopLogo: shops.logo,
+      shopType: shops.type,
+      shopScore: shops.score,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(eq(products.id, prodId), eq(products.status, ON_SHELF), eq(shops.status, SHOP_OPEN)));
+  return row;
+}
+export type SaleableProductRow = NonNullable<Awaited<ReturnType<typeof findSaleableProduct>>>;
+
+/** The enabled SKUs of a product, in their listed order. */
+export async function listEnabledSkus(db: Db, prodId: number) {
+  return db
+    .select({
+      id: skus.id,
+      properties: skus.properties,
+      nameZh: skus.nameZh,
+      nameEn: skus.nameEn,
+      price: skus.price,
+      oriPrice: skus.oriPrice,
+      stocks: skus.stocks,
+      pic: skus.pic,
+    })
+    .from(skus)
+    .where(and(eq(skus.productId, prodId), eq(skus.status, 1)))
+    .orderBy(asc(skus.id));
+}
+
+export async function countShopProducts(db: Db, shopId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.status, ON_SHELF)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,131 @@
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { ProductDetail, ProductShop } from '@bazaar/shared/schemas/product';
+import type { AppContext } from '../../context.ts';
+import { invalid } from '../../lib/app-error.ts';
+import { localizeSku, specGroupsOf } from './properties.ts';
+import * as repo from './repository.ts';
+import { sanitizeDescription } from './sanitize.ts';
+
+/** How long an assembled detail is served from memory; shown stock may lag by this much. */
+export const PRODUCT_DETAIL_TTL_MS = 30_000;
+/** Bounds the memory of the cache (an answer is a few kB). */
+const MAX_ENTRIES = 20_000;
+
+const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+
+/** A ready-to-send JSON body, or null for a product that cannot be shown. */
+type Entry = { expires: number; json: Promise<string | null> };
+
+export interface ProductDetailCache {
+  /** The detail as JSON text in the reader's language; throws the localized 400 when not saleable. */
+  detailJson(prodId: number, lang: Language): Promise<string>;
+  /** Drops every cached language of these products (stock, price or shelf changes call it). */
+  invalidate(...prodIds: number[]): void;
+  clear(): void;
+}
+
+const caches = new WeakMap<AppContext, ProductDetailCache>();
+
+/** The one detail cache of an app; modules that change products call its invalidate(). */
+export function productDetailCacheFor(ctx: AppContext): ProductDetailCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createProductDetailCache(ctx);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** Convenience for other modules: forget the cached details of these products. */
+export function invalidateProductDetail(ctx: AppContext, ...prodIds: number[]): void {
+  productDetailCacheFor(ctx).invalidate(...prodIds);
+}
+
+function createProductDetailCache(ctx: AppContext): ProductDetailCache {
+  const entries = new Map<string, Entry>();
+  const shopCounts = new Map<number, { expires: number; count: Promise<number> }>();
+
+  function shopProductCount(shopId: number, now: number): Promise<number> {
+    const hit = shopCounts.get(shopId);
+    if (hit && hit.expires > now) return hit.count;
+    const fresh = repo.countShopProducts(ctx.db, shopId);
+    shopCounts.set(shopId, { expires: now + PRODUCT_DETAIL_TTL_MS, count: fresh });
+    fresh.catch(() => shopCounts.delete(shopId));
+    return fresh;
+  }
+
+  async function assemble(prodId: number, lang: Language, now: number): Promise<string | null> {
+    const product = await repo.findSaleableProduct(ctx.db, prodId);
+    if (!product) return null;
+    const [skuRows, prodCount] = await Promise.all([repo.listEnabledSkus(ctx.db, prodId), shopProductCount(product.shopId, now)]);
+    if (skuRows.length === 0) return null;
+    const localized = skuRows.map((sku) => ({ sku, ...localizeSku(sku, lang) }));
+    const shopName = pick(lang, product.shopNameZh, product.shopNameEn);
+    const shop: ProductShop = {
+      shopId: product.shopId,
+      shopName,
+      shopLogo: product.shopLogo,
+      intro: pick(lang, product.shopIntroZh, product.shopIntroEn),
+      type: product.shopType,
+      shopScore: product.shopScore,
+      prodCount,
+    };
+    const detail: ProductDetail = {
+      prodId: product.id,
+      prodName: pick(lang, product.nameZh, product.nameEn),
+      brief: pick(lang, product.briefZh, product.briefEn),
+      content: sanitizeDescription(lang === 'en' && product.contentEn ? product.contentEn : product.contentZh),
+      pic: product.pic,
+      imgs: product.imgs.length ? product.imgs : [product.pic],
+      price: product.price,
+      oriPrice: product.oriPrice,
+      totalStocks: product.totalStocks,
+      soldNum: product.soldNum,
+      prodType: product.prodType,
+      mold: product.mold,
+      shopId: product.shopId,
+      shopName,
+      shop,
+      skuList: localized.map(({ sku, properties, skuName }) => ({
+        skuId: sku.id,
+        properties,
+        skuName,
+        price: sku.price,
+        oriPrice: sku.oriPrice,
+        stocks: sku.stocks,
+        pic: sku.pic ?? product.pic,
+      })),
+      specs: specGroupsOf(localized.map((l) => l.pairs)),
+    };
+    return JSON.stringify(detail);
+  }
+
+  return {
+    async detailJson(prodId, lang) {
+      const key = `${prodId}:${lang}`;
+      const now = ctx.now().getTime();
+      let entry = entries.get(key);
+      if (!entry || entry.expires <= now) {
+        if (entry) entries.delete(key);
+        else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        entry = { expires: now + PRODUCT_DETAIL_TTL_MS, json: assemble(prodId, lang, now) };
+        entries.set(key, entry);
+        // A failed load is not remembered.
+        entry.json.catch(() => entries.delete(key));
+      }
+      const json = await entry.json;
+      if (json === null) throw invalid('product.errors.notFound');
+      return json;
+    },
+    invalidate(...prodIds) {
+      for (const prodId of prodIds) {
+        entries.delete(`${prodId}:zh`);
+        entries.delete(`${prodId}:en`);
+      }
+    },
+    clear() {
+      entries.clear();
+      shopCounts.clear();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products, reviews, users } from '../../db/schema.ts';
+
+const SHOWN = 1;
+
+/** Counts per evaluation of a product's shown reviews; undefined when the product does not exist. */
+export async function summarizeReviews(db: Db, prodId: number) {
+  const [row] = await db
+    .select({
+      number: sql<number>`count(${reviews.id})::int`,
+      praiseNumber: sql<number>`count(${reviews.id}) filter (where ${reviews.evaluate} = 0)::int`,
+      secondaryNumber: sql<number>`count(${reviews.id}) filter (where ${reviews.evaluate} = 1)::int`,
+      negativeNumber: sql<number>`count(${reviews.id}) filter (where ${reviews.evaluate} = 2)::int`,
+      picNumber: sql<number>`count(${reviews.id}) filter (where cardinality(${reviews.pics}) > 0)::int`,
+    })
+    .from(products)
+    .leftJoin(reviews, and(eq(reviews.productId, products.id), eq(reviews.status, SHOWN)))
+    .where(and(eq(products.id, prodId), sql`${products.status} <> -1`))
+    .groupBy(products.id);
+  return row;
+}
+
+/** evaluate -1 all, 0-2 by evaluation, 3 with pictures. */
+function filterOf(prodId: number, evaluate: number): SQL | undefined {
+  const base = and(eq(reviews.productId, prodId), eq(reviews.status, SHOWN));
+  if (evaluate === 3) return and(base, sql`cardinality(${reviews.pics}) > 0`);
+  if (evaluate >= 0) return and(base, eq(reviews.evaluate, evaluate));
+  return base;
+}
+
+export async function countReviews(db: Db, prodId: number, evaluate: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews).where(filterOf(prodId, evaluate));
+  return row?.n ?? 0;
+}
+
+/** A page of reviews with their authors, newest first. */
+export async function listReviews(db: Db, prodId: number, evaluate: number, limit: number, offset: number) {
+  return db
+    .select({
+      id: reviews.id,
+      score: reviews.score,
+      evaluate: reviews.evaluate,
+      content: reviews.content,
+      pics: reviews.pics,
+      isAnonymous: reviews.isAnonymous,
+      skuNameZh: reviews.skuNameZh,
+      skuNameEn: reviews.skuNameEn,
+      replyContent: reviews.replyContent,
+      replyTime: reviews.replyTime,
+      createdAt: reviews.createdAt,
+      nickName: users.nickName,
+      avatar: users.pic,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(filterOf(prodId, evaluate))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { clampQuantity } from './sku-selection.ts';
+
+/** A quantity between 1 and max, typed or stepped; what is typed is brought into range on blur. */
+export function QuantityInput({ value, max, onChange }: { value: number; max: number; onChange: (value: number) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const disabled = max <= 0;
+
+  function commit(raw: string) {
+    const next = clampQuantity(Number(raw), max);
+    setText(String(next));
+    onChange(next);
+  }
+
+  return (
+    <div className="quantity">
+      <button type="button" className="quantity__step" aria-label={t('product.decrease')} disabled={disabled || value <= 1} onClick={() => onChange(clampQuantity(value - 1, max))}>
+        −
+      </button>
+      <input
+        id="quantity-input"
+        className="quantity__input"
+        inputMode="numeric"
+        aria-label={t('product.quantity')}
+        value={text}
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value.replace(/[^\d]/g, ''))}
+        onBlur={(event) => commit(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(event.currentTarget.value);
+        }}
+      />
+      <button type="button" className="quantity__step" aria-label={t('product.increase')} disabled={disabled || value >= max} onClick={() => onChange(clampQuantity(value + 1, max))}>
+        +
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// Product detail benchmarks (issue 3): GET /prod/prodInfo over many product ids, and SSR of
+// /detail/{id}. Targets on the 2-core machine (API, storefront and load generator together):
+// prodInfo >= 5,000 req/s with 100,000 products; SSR /detail >= 300 req/s.
+//
+// Usage: npm run build && node bench/detail.mjs [--products 100000] [--ids 2000] [--duration 15] [--skip-seed]
+// --products seeds the data directory up to that many products first (about 2 minutes on PGlite
+// for 100,000; a directory already seeded that far is left as it is). BENCH_DATA_DIR picks the
+// directory; with --skip-seed a directory seeded earlier is used as it is.
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const duration = arg('duration', 15);
+const products = arg('products', 0);
+const idCount = arg('ids', 2000);
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-detail-'));
+
+if (!process.argv.includes('--skip-seed')) {
+  console.log(`seeding ${products || 'the demo'} products into ${dataDir}...`);
+  const seeded = spawnSync('npx', ['tsx', 'src/db/seed/cli.ts', ...(products > 0 ? ['--products', String(products)] : [])], {
+    cwd: path.join(root, 'apps/server'),
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+
+function run(title, url, requests, { connections }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, requests, headers: { 'accept-language': 'zh' } }, (err, result) => {
+      if (err) return reject(err);
+      resolve({
+        title,
+        connections,
+        reqPerSec: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      });
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/**
+ * API and storefront in their own process groups, so stopping also ends the node processes that
+ * npx and tsx start below them.
+ */
+async function startServers(apiPort, webPort) {
+  // Seeded above (or earlier): the API must not seed again while it is measured.
+  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir };
+  const start = (command, args, cwd) => spawn(command, args, { cwd: path.join(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const children = [start('npx', ['tsx', 'src/server.ts'], 'apps/server')];
+  const stop = async () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  };
+  try {
+    await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
+    children.push(start('node', ['server.js'], 'apps/web'));
+    await waitFor(`http://127.0.0.1:${webPort}/`);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}`, stop };
+}
+
+const mall = await startServers(18520, 13520);
+try {
+  // Product ids spread over the whole catalogue; off-shelf ones (a 400) are left out.
+  const productCount = products || 456;
+  const step = Math.max(1, Math.floor(productCount / idCount));
+  const ids = [];
+  for (let id = 1; id <= productCount && ids.length < idCount; id += step) {
+    if ((await fetch(`${mall.api}/prod/prodInfo?prodId=${id}`)).ok) ids.push(id);
+  }
+  console.log(`${ids.length} product ids between ${ids[0]} and ${ids[ids.length - 1]}`);
+  const apiRequests = ids.map((id) => ({ method: 'GET', path: `/prod/prodInfo?prodId=${id}` }));
+  const pageRequests = ids.slice(0, 500).map((id) => ({ method: 'GET', path: `/detail/${id}` }));
+
+  await run('warm-up', mall.api, apiRequests, { connections: 10 });
+  await run('warm-up', mall.web, pageRequests, { connections: 10 });
+  const results = [
+    await run(`GET /prod/prodInfo (${ids.length} ids)`, mall.api, apiRequests, { connections: 100 }),
+    await run(`SSR /detail/{id} (${pageRequests.length} ids)`, mall.web, pageRequests, { connections: 50 }),
+  ];
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`\nMachine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${productCount} products; duration ${duration}s\n`);
+  console.log('| scenario | connections | req/s | p50 ms | p97.5 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.title} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} |`);
+} finally {
+  await mall.stop();
+}

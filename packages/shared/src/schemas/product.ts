@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ShopCardSchema } from './catalog.ts';
+
+const INT_MAX = 2_147_483_647;
+/** A positive id in a query string ('12'); anything else answers 400 "the id is invalid". */
+export const idParam = () => z.coerce.number('validation.id').int('validation.id').min(1, 'validation.id').max(INT_MAX, 'validation.id');
+
+export const ProdIdQuerySchema = z.object({ prodId: idParam() });
+export type ProdIdQuery = z.infer<typeof ProdIdQuerySchema>;
+
+/** GET /prod/prodInfo: the query may also carry the detail page's activity ids. */
+export const ProdInfoQuerySchema = ProdIdQuerySchema.extend({ groupActivityId: idParam().optional(), addrId: idParam().optional() });
+
+/** A saleable variant. properties is 'k:v;k:v' in the reader's language; money in fen; stocks -1 = unlimited. */
+export const SkuSchema = z.object({
+  skuId: z.number().int(),
+  properties: z.string(),
+  skuName: z.string(),
+  price: z.number().int(),
+  oriPrice: z.number().int(),
+  stocks: z.number().int(),
+  pic: z.string(),
+});
+export type Sku = z.infer<typeof SkuSchema>;
+
+/** One dimension of the SKU picker (Color: Black, White...), in the order the SKUs list it. */
+export const SpecGroupSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type SpecGroup = z.infer<typeof SpecGroupSchema>;
+
+/** The detail page's shop card. */
+export const ProductShopSchema = ShopCardSchema.extend({ prodCount: z.number().int() });
+export type ProductShop = z.infer<typeof ProductShopSchema>;
+
+/** GET /prod/prodInfo. Texts in the reader's language (zh fallback); content is sanitized HTML. */
+export const ProductDetailSchema = z.object({
+  prodId: z.number().int(),
+  prodName: z.string(),
+  brief: z.string(),
+  content: z.string(),
+  pic: z.string(),
+  imgs: z.array(z.string()),
+  price: z.number().int(),
+  oriPrice: z.number().int(),
+  totalStocks: z.number().int(),
+  soldNum: z.number().int(),
+  /** 0 normal, 1 group, 2 seckill, 3 points, 4 combo, 5 activity. */
+  prodType: z.number().int(),
+  /** 0 physical, 1 virtual. */
+  mold: z.number().int(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+  shop: ProductShopSchema,
+  skuList: z.array(SkuSchema),
+  specs: z.array(SpecGroupSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
