@@ -1,0 +1,158 @@
+import type { Language } from '@bazaar/shared/constants/limits';
+import { CART_ITEM_MAX, type ChangeItem } from '@bazaar/shared/schemas/cart';
+import type { CartExpiryItem, CartExpiryReason, CartItem, CartShop, CartTotal, CheckItemsBody } from '@bazaar/shared/schemas/cart-view';
+import type { AppContext } from '../../context.ts';
+import { invalid } from '../../lib/app-error.ts';
+import { localizeSku } from '../product/properties.ts';
+import * as repo from './repository.ts';
+
+const ON_SHELF = 1;
+const SHOP_OPEN = 1;
+const UNLIMITED = -1;
+/** Product types bought through their own flows (seckill, points, combo), not the cart. */
+const NOT_FOR_CART = new Set([2, 3, 4]);
+
+/**
+ * Adds `count` pieces of a SKU to the user's cart (a negative count takes some off; a line that
+ * reaches 0 is removed). Stock and shelf state are read live inside the transaction.
+ */
+export async function changeItem(ctx: AppContext, userId: string, change: ChangeItem): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const existing =
+      change.basketId > 0
+        ? await repo.findLineForUpdate(tx, userId, { basketId: change.basketId })
+        : await repo.findLineForUpdate(tx, userId, { skuId: change.skuId });
+    if (change.basketId > 0 && (!existing || existing.skuId !== change.skuId)) throw invalid('cart.errors.itemNotFound');
+
+    const current = existing?.count ?? 0;
+    const next = current + change.count;
+    if (next <= 0) {
+      // Taking more off than the line holds removes it; nothing to take from no line is an error.
+      if (!existing || change.count >= 0) throw invalid('cart.errors.count');
+      await repo.deleteLine(tx, existing.id);
+      return;
+    }
+    if (next > CART_ITEM_MAX) throw invalid('cart.errors.count');
+
+    const sku = await repo.findSkuForCart(tx, change.skuId);
+    const saleable =
+      sku &&
+      sku.prodId === change.prodId &&
+      sku.shopId === change.shopId &&
+      sku.skuStatus === 1 &&
+      sku.prodStatus === ON_SHELF &&
+      sku.shopStatus === SHOP_OPEN &&
+      !NOT_FOR_CART.has(sku.prodType);
+    if (!saleable) throw invalid('cart.errors.cannotBuy');
+    // Only growing a line is refused for stock; taking pieces off is always allowed.
+    if (change.count > 0 && sku.stocks !== UNLIMITED) {
+      if (sku.stocks === 0) throw invalid('cart.errors.notInStock');
+      if (next > sku.stocks) throw invalid('cart.errors.insufficient');
+    }
+
+    if (existing) await repo.updateLineCount(tx, existing.id, next, ctx.now());
+    else await repo.insertLine(tx, { userId, shopId: sku.shopId, prodId: sku.prodId, skuId: sku.skuId, count: next });
+  });
+}
+
+export function cartCount(ctx: AppContext, userId: string): Promise<number> {
+  return repo.sumCartCount(ctx.db, userId);
+}
+
+// ---- The cart page (reference 2.3) ----
+
+const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+
+/** Why a line can no longer be bought, or null while it can. The one definition of "invalid". */
+export function expiryReason(line: repo.CartLineRow): CartExpiryReason | null {
+  if (line.prodStatus !== ON_SHELF) return 'offShelf';
+  if (line.shopStatus !== SHOP_OPEN) return 'shopClosed';
+  if (line.skuStatus !== 1) return 'skuGone';
+  if (NOT_FOR_CART.has(line.prodType)) return 'cannotBuy';
+  if (line.stocks === 0) return 'soldOut';
+  return null;
+}
+
+function lineView(line: repo.CartLineRow, lang: Language) {
+  return {
+    basketId: line.basketId,
+    prodId: line.prodId,
+    skuId: line.skuId,
+    prodName: pick(lang, line.nameZh, line.nameEn),
+    skuName: localizeSku({ properties: line.properties, nameZh: line.skuNameZh, nameEn: line.skuNameEn }, lang).skuName,
+    pic: line.skuPic || line.pic,
+    price: line.price,
+    prodCount: line.count,
+    isChecked: line.isChecked ? (1 as const) : (0 as const),
+  };
+}
+
+/**
+ * POST /p/shopCart/info: the buyable lines grouped by shop (shops in the order of their newest
+ * line). Promotions come later, so each shop has one group with no promotion chosen.
+ */
+export async function cartInfo(ctx: AppContext, userId: string, lang: Language): Promise<CartShop[]> {
+  const lines = await repo.listCartLines(ctx.db, userId);
+  const byShop = new Map<number, { shop: CartShop; items: CartItem[] }>();
+  for (const line of lines) {
+    if (expiryReason(line)) continue;
+    let group = byShop.get(line.shopId);
+    if (!group) {
+      const items: CartItem[] = [];
+      group = {
+        items,
+        shop: { shopId: line.shopId, shopName: pick(lang, line.shopNameZh, line.shopNameEn), shopCartItemDiscounts: [{ chooseDiscountItemDto: null, shopCartItems: items }] },
+      };
+      byShop.set(line.shopId, group);
+    }
+    group.items.push({ ...lineView(line, lang), productTotalAmount: line.price * line.count, stocks: line.stocks });
+  }
+  return [...byShop.values()].map((g) => g.shop);
+}
+
+/** GET /p/shopCart/getShopCartExpiryProdList: the lines that can no longer be bought, newest first. */
+export async function expiredItems(ctx: AppContext, userId: string, lang: Language): Promise<CartExpiryItem[]> {
+  const lines = await repo.listCartLines(ctx.db, userId);
+  return lines.flatMap((line) => {
+    const reason = expiryReason(line);
+    return reason ? [{ ...lineView(line, lang), shopId: line.shopId, shopName: pick(lang, line.shopNameZh, line.shopNameEn), reason }] : [];
+  });
+}
+
+/** POST /p/shopCart/totalPay: the sum of the caller's buyable lines among `basketIds`, fen. */
+export async function totalPay(ctx: AppContext, userId: string, basketIds: number[]): Promise<CartTotal> {
+  const ids = [...new Set(basketIds)];
+  const lines = ids.length > 0 ? await repo.listCartLines(ctx.db, userId, ids) : [];
+  let totalMoney = 0;
+  let count = 0;
+  for (const line of lines) {
+    if (expiryReason(line)) continue;
+    totalMoney += line.price * line.count;
+    count += line.count;
+  }
+  // Shop promotions (a later issue) fill subtractMoney; until then the final sum is the total.
+  const subtractMoney = 0;
+  return { totalMoney, finalMoney: totalMoney - subtractMoney, subtractMoney, count };
+}
+
+/** POST /p/shopCart/checkItems: ticks or unticks the caller's lines; other ids change nothing. */
+export async function checkItems(ctx: AppContext, userId: string, items: CheckItemsBody): Promise<void> {
+  // The last entry for a basketId wins.
+  const wanted = new Map(items.map((item) => [item.basketId, item.isChecked]));
+  if (wanted.size === 0) return;
+  const checked = [...wanted].filter(([, on]) => on).map(([id]) => id);
+  await repo.setLinesChecked(ctx.db, userId, [...wanted.keys()], checked, ctx.now());
+}
+
+/** DELETE /p/shopCart/deleteItem: removes the caller's lines among `basketIds`. */
+export async function deleteItems(ctx: AppContext, userId: string, basketIds: number[]): Promise<void> {
+  if (basketIds.length === 0) throw invalid('cartPage.errors.selectOne');
+  await repo.deleteLines(ctx.db, userId, [...new Set(basketIds)]);
+}
+
+/** DELETE /p/shopCart/deleteAll: clears the invalid lines (the cart page's "clear unavailable items"). */
+export async function clearExpiredItems(ctx: AppContext, userId: string): Promise<void> {
+  const lines = await repo.listCartLines(ctx.db, userId);
+  const ids = lines.filter((line) => expiryReason(line)).map((line) => line.basketId);
+  if (ids.length > 0) await repo.deleteLines(ctx.db, userId, ids);
+}

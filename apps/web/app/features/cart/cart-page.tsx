@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { maxLineCount, type CartItem } from '@bazaar/shared/schemas/cart-view';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Price } from '../../components/ui/price.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+import { allChecked, allItems, checkedIds, type ShopLines } from './cart-state.ts';
+import { CartQuantity } from './cart-quantity.tsx';
+import { ExpiredItems } from './expired-items.tsx';
+import { useCart, type CartData } from './use-cart.ts';
+
+function CartLine({
+  item,
+  onToggle,
+  onCount,
+  onDelete,
+}: {
+  item: CartItem;
+  onToggle: (on: boolean) => void;
+  onCount: (count: number) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const max = maxLineCount(item.stocks);
+  const low = item.stocks !== -1 && item.stocks <= 5;
+  return (
+    <li className={`cart-line${item.isChecked ? ' cart-line--checked' : ''}`} data-testid="cart-line">
+      <label className="cart-check cart-line__check">
+        <input type="checkbox" checked={item.isChecked === 1} onChange={(event) => onToggle(event.target.checked)} />
+        <span className="visually-hidden">{t('cartPage.selectItem', { name: item.prodName })}</span>
+      </label>
+      <Link to={`/detail/${item.prodId}`} className="cart-line__media" tabIndex={-1} aria-hidden="true">
+        <img src={item.pic} alt="" width={80} height={80} loading="lazy" decoding="async" />
+      </Link>
+      <div className="cart-line__info">
+        <Link to={`/detail/${item.prodId}`} className="cart-line__name">
+          {item.prodName}
+        </Link>
+        {item.skuName ? <span className="cart-line__sku">{item.skuName}</span> : null}
+      </div>
+      <Price fen={item.price} className="cart-line__price" />
+      <div className="cart-line__qty">
+        <CartQuantity name={item.prodName} value={item.prodCount} max={max} onChange={onCount} />
+        {item.prodCount > max ? (
+          <span className="cart-line__warn" role="status">
+            {t('cartPage.overStock', { count: max })}
+          </span>
+        ) : low ? (
+          <span className="cart-line__hint">{t('cartPage.stockLeft', { count: item.stocks })}</span>
+        ) : null}
+      </div>
+      <Price fen={item.productTotalAmount} className="cart-line__amount" />
+      <div className="cart-line__actions">
+        <button type="button" className="text-link" onClick={onDelete} aria-label={t('cartPage.deleteItem', { name: item.prodName })}>
+          {t('cartPage.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function ShopGroup({
+  shop,
+  onToggle,
+  onCount,
+  onDelete,
+}: {
+  shop: ShopLines;
+  onToggle: (ids: number[], on: boolean) => void;
+  onCount: (basketId: number, count: number) => void;
+  onDelete: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const headingId = `cart-shop-${shop.shopId}`;
+  return (
+    <section className="cart-shop" aria-labelledby={headingId} data-testid="cart-shop">
+      <header className="cart-shop__head">
+        <label className="cart-check">
+          <input type="checkbox" checked={allChecked(shop.items)} onChange={(event) => onToggle(shop.items.map((i) => i.basketId), event.target.checked)} />
+          <span className="visually-hidden">{t('cartPage.selectShop', { name: shop.shopName })}</span>
+        </label>
+        <h2 id={headingId} className="cart-shop__name">
+          <Link to={`/shopIndex?sid=${shop.shopId}`} aria-label={t('cartPage.shopLink', { name: shop.shopName })}>
+            <svg className="cart-shop__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M4 9.5 5.5 4h13L20 9.5M4 9.5h16M4 9.5V20h16V9.5M9.5 20v-5h5v5" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
+            </svg>
+            {shop.shopName}
+          </Link>
+        </h2>
+      </header>
+      <ul className="cart-shop__lines">
+        {shop.items.map((item) => (
+          <CartLine
+            key={item.basketId}
+            item={item}
+            onToggle={(on) => onToggle([item.basketId], on)}
+            onCount={(count) => onCount(item.basketId, count)}
+            onDelete={() => onDelete([item.basketId])}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The cart: shop groups, the unavailable lines apart, and a summary bar that stays in view. */
+export function CartPage({ data }: { data: CartData }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const navigate = useNavigate();
+  const cart = useCart(data);
+  const [confirming, setConfirming] = useState(false);
+  const [settling, setSettling] = useState(false);
+  const items = allItems(cart.shops);
+  const selected = checkedIds(cart.shops);
+  const everything = allChecked(items);
+
+  async function remove(ids: number[]) {
+    setConfirming(false);
+    if (await cart.remove(ids)) showToast(t('cartPage.deleted'), { kind: 'success' });
+  }
+
+  function askBatchDelete() {
+    if (selected.length === 0) showToast(t('cartPage.errors.selectOne'), { kind: 'warning' });
+    else setConfirming(true);
+  }
+
+  async function settle() {
+    if (selected.length === 0) {
+      showToast(t('cartPage.errors.selectOne'), { kind: 'warning' });
+      return;
+    }
+    setSettling(true);
+    try {
+      if (await cart.prepareCheckout()) await navigate('/submit-order');
+    } finally {
+      setSettling(false);
+    }
+  }
+
+  const selectAll = (
+    <label className="cart-check">
+      <input type="checkbox" checked={everything} disabled={items.length === 0} onChange={(event) => void cart.toggle(items.map((i) => i.basketId), event.target.checked)} />
+      {t('cartPage.selectAll')}
+    </label>
+  );
+
+  return (
+    <div className="container page-section cart-page">
+      <div className="cart-page__title">
+        <h1>{t('cartPage.heading')}</h1>
+        <span className="cart-page__count">{t('cartPage.total', { count: items.length })}</span>
+      </div>
+
+      {items.length === 0 ? (
+        <section className="card cart-empty" aria-labelledby="cart-empty-title">
+          <svg className="cart-empty__art" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+            <path d="M8 12h7l6 30a4 4 0 0 0 4 3h22a4 4 0 0 0 4-3l5-20H19" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+            <circle cx="27" cy="53" r="3.5" fill="currentColor" />
+            <circle cx="47" cy="53" r="3.5" fill="currentColor" />
+          </svg>
+          <h2 id="cart-empty-title" className="cart-empty__title">
+            {t('cartPage.empty.title')}
+          </h2>
+          <p className="cart-empty__text">{t('cartPage.empty.text')}</p>
+          <Link to="/list?st=0" className={buttonClass()}>
+            {t('cartPage.empty.browse')}
+          </Link>
+        </section>
+      ) : (
+        <div className="card cart-table">
+          <div className="cart-table__head" aria-hidden="true">
+            <span className="cart-table__select">{t('cartPage.selectAll')}</span>
+            <span>{t('cartPage.columns.product')}</span>
+            <span>{t('cartPage.columns.price')}</span>
+            <span>{t('cartPage.columns.quantity')}</span>
+            <span>{t('cartPage.columns.amount')}</span>
+            <span>{t('cartPage.columns.actions')}</span>
+          </div>
+          {cart.shops.map((shop) => (
+            <ShopGroup key={shop.shopId} shop={shop} onToggle={(ids, on) => void cart.toggle(ids, on)} onCount={cart.setCount} onDelete={(ids) => void remove(ids)} />
+          ))}
+        </div>
+      )}
+
+      {cart.expired.length > 0 ? <ExpiredItems items={cart.expired} onClear={() => cart.clearExpired()} /> : null}
+
+      {items.length > 0 ? (
+        <section className="cart-summary" aria-label={t('cartPage.summary.label')}>
+          {selectAll}
+          <button type="button" className="text-link cart-summary__delete" onClick={askBatchDelete}>
+            {t('cartPage.deleteSelected')}
+          </button>
+          <span className="cart-summary__spacer" />
+          <span className="cart-summary__selected" data-testid="cart-selected-count">
+            {t('cartPage.summary.selected', { count: cart.total.count })}
+          </span>
+          <span className="cart-summary__total">
+            {t('cartPage.summary.total')}
+            <Price fen={cart.total.finalMoney} className="cart-summary__money" />
+            {cart.total.subtractMoney > 0 ? <span className="cart-summary__subtract">{t('cartPage.summary.subtract', { amount: formatYuan(cart.total.subtractMoney, lang) })}</span> : null}
+          </span>
+          <Button size="lg" className="cart-summary__settle" onClick={() => void settle()} disabled={settling} aria-busy={settling}>
+            {t('cartPage.summary.settle')}
+          </Button>
+        </section>
+      ) : null}
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('cartPage.deleteConfirmTitle')}>
+        <p className="cart-confirm__text">{t('cartPage.deleteConfirmText', { count: selected.length })}</p>
+        <div className="cart-confirm__actions">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('cartPage.keep')}
+          </Button>
+          <Button onClick={() => void remove(selected)}>{t('cartPage.deleteConfirm')}</Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
