@@ -1,0 +1,39 @@
+// Cancelling an unpaid order: by the buyer (closeType 4) or by the unpaid-timeout job (closeType 1).
+// The state move and the stock release are one transaction, and the move is conditional on the
+// order still being unpaid, so a cancel that lost a race with a payment changes nothing.
+// Coupons and points frozen at checkout will be returned here too when they arrive.
+import type { AppContext } from '../context.ts';
+import { invalid } from '../lib/app-error.ts';
+import { cancelJob } from '../lib/jobs.ts';
+import { releaseStock } from '../modules/inventory/stock.ts';
+import { findOrderStatus, productIdsOfOrder } from '../modules/order/repository.ts';
+import { invalidateProductDetail } from '../modules/product/service.ts';
+import { CLOSE_TYPE, closeUnpaidOrder } from '../modules/order/transitions.ts';
+import { AUTO_CANCEL_JOB } from './place-order.ts';
+
+/** Answers whether the order moved to cancelled. */
+export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
+  const now = ctx.now();
+  const closed = await ctx.db.transaction(async (tx) => {
+    const lines = await closeUnpaidOrder(tx, { orderNumber: input.orderNumber, userId: input.userId, closeType: input.closeType, now });
+    if (!lines) return false;
+    await releaseStock(tx, lines);
+    if (input.closeType !== CLOSE_TYPE.timeout) await cancelJob(tx, AUTO_CANCEL_JOB, input.orderNumber);
+    return true;
+  });
+  // The detail page's stock cache of this instance follows at once.
+  if (closed) invalidateProductDetail(ctx, ...(await productIdsOfOrder(ctx.db, input.orderNumber)));
+  return closed;
+}
+
+/** PUT /p/myOrder/cancel/{orderNumber}: only the buyer's own unpaid order. */
+export async function cancelOrderByBuyer(ctx: AppContext, userId: string, orderNumber: string): Promise<void> {
+  if (await closeOrder(ctx, { orderNumber, userId, closeType: CLOSE_TYPE.buyer })) return;
+  const order = await findOrderStatus(ctx.db, userId, orderNumber);
+  throw invalid(order ? 'orders.errors.statusChanged' : 'orders.errors.notFound');
+}
+
+/** The `order.autoCancel` job: cancels the order if it is still unpaid; otherwise nothing to do. */
+export async function autoCancelOrder(ctx: AppContext, orderNumber: string): Promise<void> {
+  await closeOrder(ctx, { orderNumber, closeType: CLOSE_TYPE.timeout });
+}

@@ -1,0 +1,370 @@
+// Checkout of general orders (reference 2.4, 5.1-5.3): confirm prices the ticked cart lines (or a
+// buy-now line) per shop and caches the result under the page's one-time uuid; submit turns that
+// cached checkout into one order per shop in a single transaction. Coupons, points and the other
+// order kinds plug in later: as price steps between `priceGroups` and the cache, and as their own flows.
+import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@bazaar/shared/schemas/order';
+import type { Address } from '@bazaar/shared/schemas/address';
+import type { AppContext } from '../context.ts';
+import { invalid } from '../lib/app-error.ts';
+import { scheduleJobs } from '../lib/jobs.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
+import { takeStock } from '../modules/inventory/stock.ts';
+import * as repo from '../modules/order/repository.ts';
+import { invalidateProductDetail } from '../modules/product/service.ts';
+
+/** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
+export const CONFIRM_TTL_MS = 30 * 60_000;
+/** A submit holds its uuid this long at most (a crashed request frees it by itself). */
+const SUBMIT_LOCK_MS = 30_000;
+export const AUTO_CANCEL_JOB = 'order.autoCancel';
+
+const ON_SHELF = 1;
+const SHOP_OPEN = 1;
+const UNLIMITED = -1;
+/** Product types bought through their own flows (seckill, points, combo), never as general orders. */
+const OWN_FLOW_TYPES = new Set([2, 3, 4]);
+
+const confirmKey = (userId: string, uuid: string) => `order:confirm:${userId}:${uuid}`;
+const submitLockKey = (userId: string, uuid: string) => `order:submit:${userId}:${uuid}`;
+
+const errors = {
+  addAddress: () => invalid('checkout.errors.addAddress'),
+  selectAddress: () => invalid('checkout.errors.selectAddress'),
+  selectItem: () => invalid('checkout.errors.selectItem'),
+  insufficient: () => invalid('checkout.errors.insufficient'),
+  notInStock: () => invalid('checkout.errors.notInStock'),
+  cannotBuy: () => invalid('checkout.errors.cannotBuy'),
+  duplicate: () => invalid('checkout.errors.duplicate'),
+  expired: () => invalid('checkout.errors.expired'),
+  dvyType: () => invalid('checkout.errors.dvyType'),
+};
+
+/** A line as priced at confirm, with both languages so submit and any reader can use it. */
+interface CheckoutLine {
+  basketId: number;
+  prodId: number;
+  skuId: number;
+  shopId: number;
+  prodNameZh: string;
+  prodNameEn: string | null;
+  skuNameZh: string;
+  skuNameEn: string | null;
+  pic: string;
+  price: number;
+  count: number;
+  mold: number;
+  isRefund: number;
+}
+
+interface CheckoutGroup {
+  shopId: number;
+  shopNameZh: string;
+  shopNameEn: string | null;
+  orderMold: number;
+  dvyType: number;
+  total: number;
+  transFee: number;
+  freeFreightFrom: number | null;
+  actualTotal: number;
+  lines: CheckoutLine[];
+}
+
+/** What confirm caches and submit consumes. */
+interface Checkout {
+  address: Address;
+  groups: CheckoutGroup[];
+}
+
+const isSaleable = (line: repo.SkuLine) =>
+  line.skuStatus === 1 && line.prodStatus === ON_SHELF && line.shopStatus === SHOP_OPEN && !OWN_FLOW_TYPES.has(line.prodType);
+
+/** '颜色:黑色;尺码:M' -> '黑色 M' when a SKU has no name of its own. */
+function propertyValues(properties: string): string {
+  return properties
+    .split(';')
+    .map((pair) => pair.split(':')[1] ?? '')
+    .filter(Boolean)
+    .join(' ');
+}
+
+function toLine(row: repo.SkuLine, count: number, basketId: number): CheckoutLine {
+  return {
+    basketId,
+    prodId: row.prodId,
+    skuId: row.skuId,
+    shopId: row.shopId,
+    prodNameZh: row.prodNameZh,
+    prodNameEn: row.prodNameEn,
+    skuNameZh: row.skuNameZh ?? propertyValues(row.properties),
+    skuNameEn: row.skuNameEn,
+    pic: row.skuPic ?? row.prodPic,
+    price: row.price,
+    count,
+    mold: row.mold,
+    isRefund: row.isRefund,
+  };
+}
+
+function toAddress(row: Awaited<ReturnType<typeof repo.listUserAddresses>>[number]): Address {
+  return {
+    addrId: row.id,
+    receiver: row.receiver,
+    mobile: row.mobile,
+    provinceId: row.provinceId,
+    province: row.province,
+    cityId: row.cityId,
+    city: row.city,
+    areaId: row.areaId,
+    area: row.area,
+    addr: row.addr,
+    commonAddr: row.commonAddr,
+  };
+}
+
+/** Splits lines into future orders: per shop, virtual goods apart; freight from the shop's rule. */
+function priceGroups(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, dvyTypes: Map<number, number>): CheckoutGroup[] {
+  const groups = new Map<string, CheckoutGroup & { freight: number }>();
+  for (const { row, line } of rows) {
+    const key = `${line.shopId}:${line.mold}`;
+    let group = groups.get(key);
+    if (!group) {
+      const virtual = line.mold === ORDER_MOLD.virtual;
+      const chosen = dvyTypes.get(line.shopId) ?? DELIVERY_TYPE.express;
+      // The shops have express delivery only so far; pickup and same-city come with their settings.
+      if (!virtual && chosen !== DELIVERY_TYPE.express) throw errors.dvyType();
+      group = {
+        shopId: line.shopId,
+        shopNameZh: row.shopNameZh,
+        shopNameEn: row.shopNameEn,
+        orderMold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
+        dvyType: virtual ? DELIVERY_TYPE.none : chosen,
+        total: 0,
+        transFee: 0,
+        freeFreightFrom: virtual ? null : row.freeFreightFrom,
+        actualTotal: 0,
+        lines: [],
+        freight: virtual ? 0 : row.freight,
+      };
+      groups.set(key, group);
+    }
+    group.lines.push(line);
+    group.total += line.price * line.count;
+  }
+  return [...groups.values()].map(({ freight, ...group }) => {
+    const free = group.freeFreightFrom !== null && group.total >= group.freeFreightFrom;
+    const transFee = free ? 0 : freight;
+    return { ...group, transFee, actualTotal: group.total + transFee };
+  });
+}
+
+const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
+
+export function toConfirmResult(checkout: Checkout, lang: Language): ConfirmResult {
+  const shopCartOrders: ShopCartOrder[] = checkout.groups.map((g) => ({
+    shopId: g.shopId,
+    shopName: pick(lang, g.shopNameZh, g.shopNameEn),
+    orderMold: g.orderMold,
+    dvyType: g.dvyType,
+    total: g.total,
+    totalCount: g.lines.reduce((n, l) => n + l.count, 0),
+    transFee: g.transFee,
+    freeFreightFrom: g.freeFreightFrom,
+    couponReduce: 0,
+    discountReduce: 0,
+    scoreReduce: 0,
+    levelReduce: 0,
+    actualTotal: g.actualTotal,
+    coupons: [],
+    shopCartItemDiscounts: [
+      {
+        chooseDiscountItemDto: null,
+        shopCartItems: g.lines.map((l) => ({
+          basketId: l.basketId,
+          prodId: l.prodId,
+          skuId: l.skuId,
+          shopId: l.shopId,
+          prodName: pick(lang, l.prodNameZh, l.prodNameEn),
+          skuName: pick(lang, l.skuNameZh, l.skuNameEn),
+          pic: l.pic,
+          price: l.price,
+          prodCount: l.count,
+          productTotalAmount: l.price * l.count,
+          mold: l.mold,
+        })),
+      },
+    ],
+  }));
+  const sum = (f: (o: ShopCartOrder) => number) => shopCartOrders.reduce((n, o) => n + f(o), 0);
+  return {
+    actualTotal: sum((o) => o.actualTotal),
+    total: sum((o) => o.total),
+    totalCount: sum((o) => o.totalCount),
+    orderReduce: 0,
+    totalTransFee: sum((o) => o.transFee),
+    userAddr: checkout.address,
+    shopCartOrders,
+    coupons: [],
+    maxUsableScore: 0,
+    shopUseScore: 0,
+  };
+}
+
+/** The lines to buy: the buy-now line, or the ticked cart lines that can still be bought. */
+async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrder) {
+  if (input.orderItem) {
+    const item = input.orderItem;
+    const [row] = await repo.findSkuLines(ctx.db, [item.skuId]);
+    if (!row || row.prodId !== item.prodId || (item.shopId !== undefined && row.shopId !== item.shopId) || !isSaleable(row)) throw errors.cannotBuy();
+    if (row.stocks === 0) throw errors.notInStock();
+    if (row.stocks !== UNLIMITED && item.prodCount > row.stocks) throw errors.insufficient();
+    return [{ row, line: toLine(row, item.prodCount, 0) }];
+  }
+  const rows = await repo.findCheckedCartLines(ctx.db, userId);
+  // Lines that went off the shelf or out of stock are listed apart in the cart and never bought.
+  const valid = rows.filter((r) => isSaleable(r) && r.stocks !== 0);
+  if (valid.length === 0) throw errors.selectItem();
+  for (const r of valid) if (r.stocks !== UNLIMITED && r.count > r.stocks) throw errors.insufficient();
+  return valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId) }));
+}
+
+export async function confirmOrder(ctx: AppContext, userId: string, input: ConfirmOrder, lang: Language): Promise<ConfirmResult> {
+  const addresses = await repo.listUserAddresses(ctx.db, userId);
+  if (addresses.length === 0) throw errors.addAddress();
+  const address = input.addrId === 0 ? addresses[0] : addresses.find((a) => a.id === input.addrId);
+  if (!address) throw errors.selectAddress();
+
+  const lines = await checkoutLines(ctx, userId, input);
+  const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
+  const checkout: Checkout = { address: toAddress(address), groups: priceGroups(lines, dvyTypes) };
+  await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
+  return toConfirmResult(checkout, lang);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Places the confirmed checkout: one order per group, stock taken with conditional updates, the
+ * bought cart lines removed and an auto-cancel job per order, all in one transaction. A per-uuid
+ * lock turns parallel submits away at once; the checkout_tokens primary key is the final guard,
+ * across instances and after the cached checkout is gone.
+ */
+export async function submitOrder(ctx: AppContext, userId: string, input: SubmitOrder): Promise<{ orderNumbers: string }> {
+  const lock = submitLockKey(userId, input.uuid);
+  if (!(await ctx.kv.setIfAbsent(lock, '1', SUBMIT_LOCK_MS))) throw errors.duplicate();
+  let released = false;
+  try {
+    const cached = await ctx.kv.get(confirmKey(userId, input.uuid));
+    if (!cached) {
+      throw (await repo.isCheckoutUsed(ctx.db, userId, input.uuid)) ? errors.duplicate() : errors.expired();
+    }
+    const checkout = JSON.parse(cached) as Checkout;
+    const now = ctx.now();
+    const remarks = new Map(input.orderShopParams.map((p) => [p.shopId, p.remarks]));
+    const placed = checkout.groups.map((group) => ({ group, orderNumber: nextSerialNumber(now.getTime()) }));
+    const orderNumbers = placed.map((p) => p.orderNumber).join(',');
+    const lines = checkout.groups.flatMap((g) => g.lines);
+
+    await ctx.db.transaction(async (tx) => {
+      try {
+        await repo.insertCheckoutToken(tx, { userId, uuid: input.uuid, orderNumbers, createdAt: now });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw errors.duplicate();
+        throw err;
+      }
+      // Shelf and shop state may have changed since confirm; prices stay as the shopper saw them.
+      const live = await repo.findSkuLines(tx, [...new Set(lines.map((l) => l.skuId))]);
+      const byId = new Map(live.map((r) => [r.skuId, r]));
+      for (const line of lines) {
+        const row = byId.get(line.skuId);
+        if (!row || !isSaleable(row)) throw errors.cannotBuy();
+      }
+      const stockLines = [...lines.reduce((m, l) => m.set(l.skuId, (m.get(l.skuId) ?? 0) + l.count), new Map<number, number>())].map(([skuId, count]) => ({ skuId, count }));
+      if ((await takeStock(tx, stockLines)) !== null) throw errors.insufficient();
+
+      const a = checkout.address;
+      await repo.insertOrders(
+        tx,
+        placed.map(({ group, orderNumber }) => ({
+          orderNumber,
+          userId,
+          shopId: group.shopId,
+          orderType: ORDER_TYPE.general,
+          orderMold: group.orderMold,
+          status: ORDER_STATUS.unpaid,
+          dvyType: group.dvyType,
+          prodName: group.lines.map((l) => [l.prodNameZh, l.prodNameEn].filter(Boolean).join(' ')).join(' ').slice(0, 1000),
+          productNums: group.lines.reduce((n, l) => n + l.count, 0),
+          total: group.total,
+          actualTotal: group.actualTotal,
+          freight: group.transFee,
+          remarks: remarks.get(group.shopId) || null,
+          checkoutUuid: input.uuid,
+          createdAt: now,
+          updatedAt: now,
+        })),
+        placed.flatMap(({ group, orderNumber }) =>
+          group.lines.map((l) => ({
+            orderNumber,
+            userId,
+            shopId: l.shopId,
+            productId: l.prodId,
+            skuId: l.skuId,
+            prodNameZh: l.prodNameZh,
+            prodNameEn: l.prodNameEn,
+            skuNameZh: l.skuNameZh,
+            skuNameEn: l.skuNameEn,
+            pic: l.pic,
+            price: l.price,
+            prodCount: l.count,
+            productTotalAmount: l.price * l.count,
+            actualTotal: l.price * l.count,
+            mold: l.mold,
+            isRefund: l.isRefund,
+            createdAt: now,
+          })),
+        ),
+        // Virtual goods are not shipped, so their orders keep no address.
+        placed
+          .filter(({ group }) => group.orderMold === ORDER_MOLD.physical)
+          .map(({ orderNumber }) => ({
+            orderNumber,
+            receiver: a.receiver,
+            mobile: a.mobile,
+            provinceId: a.provinceId,
+            province: a.province,
+            cityId: a.cityId,
+            city: a.city,
+            areaId: a.areaId,
+            area: a.area,
+            addr: a.addr,
+            createdAt: now,
+          })),
+      );
+      await repo.deleteCartLines(
+        tx,
+        userId,
+        lines.map((l) => l.basketId).filter((id) => id > 0),
+      );
+      const runAt = new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
+      await scheduleJobs(
+        tx,
+        placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt })),
+      );
+    });
+    // The lock goes in `finally`; both keys are dropped in one round of requests.
+    released = true;
+    await Promise.all([ctx.kv.del(confirmKey(userId, input.uuid)), ctx.kv.del(lock)]);
+    // The detail page shows stock from a short cache; this instance forgets the changed products at once.
+    invalidateProductDetail(ctx, ...new Set(lines.map((l) => l.prodId)));
+    return { orderNumbers };
+  } finally {
+    if (!released) await ctx.kv.del(lock);
+  }
+}

@@ -1,0 +1,18 @@
+import type { AppContext } from './context.ts';
+import type { JobHandler } from './lib/jobs.ts';
+import { autoCancelOrder } from './flows/cancel-order.ts';
+import { AUTO_CANCEL_JOB } from './flows/place-order.ts';
+import { COURIER_JOB, courierAdvanceHandler } from './modules/logistics/tracking.ts';
+import { AUTO_RECEIPT_JOB, autoReceiptHandler } from './modules/merchant/service.ts';
+
+/**
+ * Every background job kind and its handler, registered in one place (like modules.ts).
+ * server.ts sweeps them; tests call runDueJobs(ctx.db, jobHandlers(ctx), ctx.now()).
+ */
+export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
+  return {
+    [AUTO_CANCEL_JOB]: (job) => autoCancelOrder(ctx, job.ref),
+    [COURIER_JOB]: courierAdvanceHandler(ctx),
+    [AUTO_RECEIPT_JOB]: autoReceiptHandler(ctx),
+  };
+}

@@ -1,0 +1,209 @@
+// Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import type { Db, Tx } from '../../db/client.ts';
+import { cartItems, checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes, products, shops, skus, userAddresses } from '../../db/schema.ts';
+
+/** What checkout needs of one SKU to decide whether and how it can be bought. */
+const lineColumns = {
+  skuId: skus.id,
+  skuStatus: skus.status,
+  stocks: skus.stocks,
+  skuNameZh: skus.nameZh,
+  skuNameEn: skus.nameEn,
+  properties: skus.properties,
+  price: skus.price,
+  skuPic: skus.pic,
+  prodId: products.id,
+  prodStatus: products.status,
+  prodType: products.prodType,
+  mold: products.mold,
+  prodNameZh: products.nameZh,
+  prodNameEn: products.nameEn,
+  prodPic: products.pic,
+  isRefund: products.isRefund,
+  shopId: shops.id,
+  shopStatus: shops.status,
+  shopNameZh: shops.nameZh,
+  shopNameEn: shops.nameEn,
+  freight: shops.freight,
+  freeFreightFrom: shops.freeFreightFrom,
+};
+
+export type SkuLine = Awaited<ReturnType<typeof findSkuLines>>[number];
+
+export function findSkuLines(db: Db | Tx, skuIds: number[]) {
+  return db
+    .select(lineColumns)
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(inArray(skus.id, skuIds));
+}
+
+/** The user's ticked cart lines with their SKUs, oldest first (the order the cart shows). */
+export function findCheckedCartLines(db: Db, userId: string) {
+  return db
+    .select({ ...lineColumns, basketId: cartItems.id, count: cartItems.count })
+    .from(cartItems)
+    .innerJoin(skus, eq(skus.id, cartItems.skuId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.isChecked, true)))
+    .orderBy(cartItems.shopId, cartItems.id);
+}
+
+/** The user's addresses, default first: one query answers both "which" and "has any". */
+export function listUserAddresses(db: Db, userId: string) {
+  return db
+    .select()
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .orderBy(desc(userAddresses.commonAddr), desc(userAddresses.id));
+}
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type NewOrderAddress = typeof orderAddresses.$inferInsert;
+
+export async function insertOrders(tx: Tx, rows: NewOrder[], items: NewOrderItem[], addresses: NewOrderAddress[]): Promise<void> {
+  await tx.insert(orders).values(rows);
+  await tx.insert(orderItems).values(items);
+  if (addresses.length) await tx.insert(orderAddresses).values(addresses);
+}
+
+/** The one-time checkout token: its primary key makes a second submit of the same checkout fail. */
+export async function insertCheckoutToken(tx: Tx, row: typeof checkoutTokens.$inferInsert): Promise<void> {
+  await tx.insert(checkoutTokens).values(row);
+}
+
+export async function isCheckoutUsed(db: Db, userId: string, uuid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uuid: checkoutTokens.uuid })
+    .from(checkoutTokens)
+    .where(and(eq(checkoutTokens.userId, userId), eq(checkoutTokens.uuid, uuid)));
+  return !!row;
+}
+
+export async function deleteCartLines(tx: Tx, userId: string, basketIds: number[]): Promise<void> {
+  if (basketIds.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, basketIds)));
+}
+
+// ---- The shopper's order list and detail ----
+
+/** Escapes LIKE wildcards so a product name is matched literally. */
+function likeLiteral(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface OrderFilter {
+  userId: string;
+  tab: number;
+  prodName?: string;
+  orderNumber?: string;
+}
+
+function filterConditions(filter: OrderFilter): SQL[] {
+  const conditions: SQL[] = [eq(orders.userId, filter.userId), eq(orders.deleteStatus, 0)];
+  const awaitingReview = sql`exists (select 1 from ${orderItems} where ${orderItems.orderNumber} = ${orders.orderNumber} and ${orderItems.commSts} = 0)`;
+  if (filter.tab === 1) conditions.push(eq(orders.status, ORDER_STATUS.unpaid));
+  else if (filter.tab === 2) conditions.push(eq(orders.status, ORDER_STATUS.paid));
+  else if (filter.tab === 3) conditions.push(eq(orders.status, ORDER_STATUS.shipped));
+  else if (filter.tab === 4) conditions.push(eq(orders.status, ORDER_STATUS.completed), awaitingReview);
+  else if (filter.tab === 5) conditions.push(eq(orders.status, ORDER_STATUS.completed));
+  if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber));
+  if (filter.prodName) conditions.push(sql`${orders.prodName} ilike ${likeLiteral(filter.prodName)}`);
+  return conditions;
+}
+
+const orderColumns = {
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  orderType: orders.orderType,
+  orderMold: orders.orderMold,
+  refundStatus: orders.refundStatus,
+  shopId: orders.shopId,
+  shopNameZh: shops.nameZh,
+  shopNameEn: shops.nameEn,
+  total: orders.total,
+  freight: orders.freight,
+  actualTotal: orders.actualTotal,
+  productNums: orders.productNums,
+  createdAt: orders.createdAt,
+};
+
+/** One page of orders, newest first, with the total riding on the same statement. */
+export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: number) {
+  return db
+    .select({ ...orderColumns, total_count: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(and(...filterConditions(filter)))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(...filterConditions(filter)));
+  return row?.n ?? 0;
+}
+
+export function itemsOfOrders(db: Db, orderNumbers: string[]) {
+  if (orderNumbers.length === 0) return Promise.resolve([]);
+  return db.select().from(orderItems).where(inArray(orderItems.orderNumber, orderNumbers)).orderBy(orderItems.id);
+}
+
+/** The order with its shop and address copy, only when it is this user's and not deleted. */
+export async function findUserOrder(db: Db, userId: string, orderNumber: string) {
+  const [row] = await db
+    .select({ order: orders, shopNameZh: shops.nameZh, shopNameEn: shops.nameEn, address: orderAddresses })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(orderAddresses, eq(orderAddresses.orderNumber, orders.orderNumber))
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)));
+  return row;
+}
+
+export function virtualCodesOf(db: Db, orderNumber: string) {
+  return db
+    .select({ code: orderVirtualCodes.code, status: orderVirtualCodes.status, expiresAt: orderVirtualCodes.expiresAt })
+    .from(orderVirtualCodes)
+    .where(eq(orderVirtualCodes.orderNumber, orderNumber))
+    .orderBy(orderVirtualCodes.id);
+}
+
+export async function productIdsOfOrder(db: Db, orderNumber: string): Promise<number[]> {
+  const rows = await db.selectDistinct({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderNumber, orderNumber));
+  return rows.map((r) => r.id);
+}
+
+/** The status of a visible order of this user, or undefined. */
+export async function findOrderStatus(db: Db | Tx, userId: string, orderNumber: string) {
+  const [row] = await db
+    .select({ status: orders.status, refundStatus: orders.refundStatus, orderMold: orders.orderMold })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)));
+  return row;
+}
+
+/** Soft delete, only from completed or cancelled. Answers whether a row moved. */
+export async function softDeleteOrder(db: Db, userId: string, orderNumber: string, now: Date): Promise<boolean> {
+  const moved = await db
+    .update(orders)
+    .set({ deleteStatus: 1, updatedAt: now })
+    .where(
+      and(
+        eq(orders.orderNumber, orderNumber),
+        eq(orders.userId, userId),
+        eq(orders.deleteStatus, 0),
+        inArray(orders.status, [ORDER_STATUS.completed, ORDER_STATUS.cancelled]),
+      ),
+    )
+    .returning({ orderNumber: orders.orderNumber });
+  return moved.length === 1;
+}

@@ -1,0 +1,149 @@
+// The shopper's orders (reference 2.6): list, detail, receipt, delete and status. Answers are
+// ready for display: names in the request's language, times as 'yyyy-MM-dd HH:mm:ss' GMT+8.
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { MyOrder, MyOrderQuery, OrderDetail, OrderItem } from '@bazaar/shared/schemas/order';
+import type { AppContext } from '../../context.ts';
+import { invalid } from '../../lib/app-error.ts';
+import { markReceived } from './transitions.ts';
+import * as repo from './repository.ts';
+
+const pick = (lang: Language, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
+
+/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
+export function formatApiTime(date: Date): string {
+  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
+
+type ItemRow = Awaited<ReturnType<typeof repo.itemsOfOrders>>[number];
+
+function toItem(row: ItemRow, lang: Language): OrderItem {
+  return {
+    orderItemId: row.id,
+    prodId: row.productId,
+    skuId: row.skuId,
+    shopId: row.shopId,
+    prodName: pick(lang, row.prodNameZh, row.prodNameEn),
+    skuName: pick(lang, row.skuNameZh ?? '', row.skuNameEn),
+    pic: row.pic ?? '',
+    price: row.price,
+    prodCount: row.prodCount,
+    productTotalAmount: row.productTotalAmount,
+    actualTotal: row.actualTotal,
+    commSts: row.commSts,
+  };
+}
+
+export function createOrderService(ctx: AppContext) {
+  const timeoutMs = ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000;
+  const endTime = (status: number, createdAt: Date) => (status === ORDER_STATUS.unpaid ? formatApiTime(new Date(createdAt.getTime() + timeoutMs)) : null);
+
+  /** Not the user's (or deleted) and "moved meanwhile" are told apart only after a move failed. */
+  async function refuse(userId: string, orderNumber: string): Promise<never> {
+    const order = await repo.findOrderStatus(ctx.db, userId, orderNumber);
+    throw invalid(order ? 'orders.errors.statusChanged' : 'orders.errors.notFound');
+  }
+
+  return {
+    /** A page of the user's orders: one statement for the page and its total, one for all its items. */
+    async list(userId: string, query: MyOrderQuery, lang: Language) {
+      const filter: repo.OrderFilter = { userId, tab: query.status, prodName: query.prodName || undefined, orderNumber: query.orderNumber || undefined };
+      const offset = (query.current - 1) * query.size;
+      const rows = await repo.pageOrders(ctx.db, filter, query.size, offset);
+      const [items, total] = await Promise.all([
+        repo.itemsOfOrders(
+          ctx.db,
+          rows.map((r) => r.orderNumber),
+        ),
+        // Past the last page the window count is gone with the rows.
+        rows.length > 0 ? Promise.resolve(rows[0]!.total_count) : offset > 0 ? repo.countOrders(ctx.db, filter) : Promise.resolve(0),
+      ]);
+      const byOrder = new Map<string, OrderItem[]>();
+      for (const item of items) {
+        const list = byOrder.get(item.orderNumber) ?? [];
+        list.push(toItem(item, lang));
+        byOrder.set(item.orderNumber, list);
+      }
+      const records: MyOrder[] = rows.map((r) => ({
+        orderNumber: r.orderNumber,
+        status: r.status,
+        orderType: r.orderType,
+        orderMold: r.orderMold,
+        refundStatus: r.refundStatus,
+        shopId: r.shopId,
+        shopName: pick(lang, r.shopNameZh, r.shopNameEn),
+        total: r.total,
+        freight: r.freight,
+        actualTotal: r.actualTotal,
+        productNums: r.productNums,
+        createTime: formatApiTime(r.createdAt),
+        endTime: endTime(r.status, r.createdAt),
+        orderItemDtos: byOrder.get(r.orderNumber) ?? [],
+      }));
+      return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+    },
+
+    async detail(userId: string, orderNumber: string, lang: Language): Promise<OrderDetail> {
+      const [found, items, codes] = await Promise.all([
+        repo.findUserOrder(ctx.db, userId, orderNumber),
+        repo.itemsOfOrders(ctx.db, [orderNumber]),
+        repo.virtualCodesOf(ctx.db, orderNumber),
+      ]);
+      if (!found) throw invalid('orders.errors.notFound');
+      const { order, address } = found;
+      return {
+        orderNumber: order.orderNumber,
+        status: order.status,
+        orderType: order.orderType,
+        orderMold: order.orderMold,
+        refundStatus: order.refundStatus,
+        shopId: order.shopId,
+        shopName: pick(lang, found.shopNameZh, found.shopNameEn),
+        total: order.total,
+        freight: order.freight,
+        transfee: order.freight,
+        actualTotal: order.actualTotal,
+        reduceAmount: order.reduceAmount,
+        scoreAmount: order.scoreReduce,
+        memberAmount: order.levelReduce,
+        payAmount: order.isPayed ? order.actualTotal : 0,
+        isPayed: order.isPayed,
+        payType: order.payType,
+        productNums: order.productNums,
+        dvyType: order.dvyType,
+        remarks: order.remarks ?? '',
+        createTime: formatApiTime(order.createdAt),
+        endTime: endTime(order.status, order.createdAt),
+        payTime: timeOrNull(order.payTime),
+        dvyTime: timeOrNull(order.dvyTime),
+        finallyTime: timeOrNull(order.finallyTime),
+        cancelTime: timeOrNull(order.cancelTime),
+        closeType: order.closeType,
+        userAddrDto: address
+          ? { receiver: address.receiver, mobile: address.mobile, province: address.province ?? '', city: address.city ?? '', area: address.area ?? '', addr: address.addr }
+          : null,
+        // Items were read with the order in parallel; they belong to it only if the order is the user's (checked above).
+        orderItemDtos: items.map((i) => toItem(i, lang)),
+        virtualInfoList: codes.map((c) => ({ code: c.code, status: c.status, expiresTime: timeOrNull(c.expiresAt) })),
+      };
+    },
+
+    async status(userId: string, orderNumber: string) {
+      const row = await repo.findOrderStatus(ctx.db, userId, orderNumber);
+      if (!row) throw invalid('orders.errors.notFound');
+      return row;
+    },
+
+    /** Shipped -> completed by the buyer. Points and growth are granted here when they arrive. */
+    async receipt(userId: string, orderNumber: string): Promise<void> {
+      const now = ctx.now();
+      const moved = await ctx.db.transaction((tx) => markReceived(tx, { orderNumber, userId, now }));
+      if (!moved) await refuse(userId, orderNumber);
+    },
+
+    async remove(userId: string, orderNumber: string): Promise<void> {
+      if (!(await repo.softDeleteOrder(ctx.db, userId, orderNumber, ctx.now()))) await refuse(userId, orderNumber);
+    },
+  };
+}

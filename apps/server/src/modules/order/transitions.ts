@@ -1,0 +1,86 @@
+// The order state machine's moves, each one conditional on the state it leaves, so a move that
+// lost a race changes nothing (the caller then answers 'order status changed'). Flows (pay,
+// cancel, ship, receive) call these inside their own transaction.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import type { Tx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import type { StockLine } from '../inventory/stock.ts';
+
+/** closeType: 1 unpaid timeout, 2 refund, 4 buyer cancelled. */
+export const CLOSE_TYPE = { timeout: 1, refund: 2, buyer: 4 } as const;
+
+/**
+ * Unpaid -> paid (a group-buy order waits in grouping). Answers the order numbers that moved;
+ * fewer than asked means some were no longer unpaid.
+ */
+export async function markOrdersPaid(
+  tx: Tx,
+  input: { userId: string; orderNumbers: string[]; payNo: string; payType: number; paidAt: Date },
+): Promise<string[]> {
+  if (input.orderNumbers.length === 0) return [];
+  const moved = await tx
+    .update(orders)
+    .set({
+      // Bound parameters arrive as text: the cast keeps the column's type.
+      status: sql`(case when ${orders.orderType} = ${ORDER_TYPE.grouping} then ${ORDER_STATUS.grouping} else ${ORDER_STATUS.paid} end)::smallint`,
+      isPayed: true,
+      payNo: input.payNo,
+      payType: input.payType,
+      payTime: input.paidAt,
+      updatedAt: input.paidAt,
+      version: sql`${orders.version} + 1`,
+    })
+    .where(and(eq(orders.userId, input.userId), inArray(orders.orderNumber, input.orderNumbers), eq(orders.status, ORDER_STATUS.unpaid)))
+    .returning({ orderNumber: orders.orderNumber });
+  return moved.map((m) => m.orderNumber);
+}
+
+/**
+ * Unpaid -> cancelled. Answers the stock to give back, or null when the order was not unpaid
+ * (paid meanwhile, already cancelled, or not this user's).
+ */
+export async function closeUnpaidOrder(
+  tx: Tx,
+  input: { orderNumber: string; userId?: string; closeType: number; now: Date },
+): Promise<StockLine[] | null> {
+  const [closed] = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.cancelled, closeType: input.closeType, cancelTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(
+      and(
+        eq(orders.orderNumber, input.orderNumber),
+        eq(orders.status, ORDER_STATUS.unpaid),
+        ...(input.userId ? [eq(orders.userId, input.userId)] : []),
+      ),
+    )
+    .returning({ orderNumber: orders.orderNumber });
+  if (!closed) return null;
+  return tx.select({ skuId: orderItems.skuId, count: orderItems.prodCount }).from(orderItems).where(eq(orderItems.orderNumber, input.orderNumber));
+}
+
+/** Paid -> shipped, by the shop that owns the order. */
+export async function markShipped(tx: Tx, input: { orderNumber: string; shopId: number; now: Date }): Promise<boolean> {
+  const moved = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.shipped, dvyTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.shopId, input.shopId), eq(orders.status, ORDER_STATUS.paid)))
+    .returning({ orderNumber: orders.orderNumber });
+  return moved.length === 1;
+}
+
+/** Shipped -> completed: the buyer confirms receipt, or the auto-receipt job does (no userId). */
+export async function markReceived(tx: Tx, input: { orderNumber: string; userId?: string; now: Date }): Promise<boolean> {
+  const moved = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.completed, finallyTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(
+      and(
+        eq(orders.orderNumber, input.orderNumber),
+        eq(orders.status, ORDER_STATUS.shipped),
+        ...(input.userId ? [eq(orders.userId, input.userId)] : []),
+      ),
+    )
+    .returning({ orderNumber: orders.orderNumber });
+  return moved.length === 1;
+}

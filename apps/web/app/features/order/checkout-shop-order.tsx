@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { MERCHANT_MESSAGE_MAX_LENGTH, type Language } from '@bazaar/shared/constants/limits';
+import type { ShopCartOrder } from '@bazaar/shared/schemas/order';
+import { Price } from '../../components/ui/price.tsx';
+
+/** One future order of the checkout: a shop's items, its delivery, freight and the message to the merchant. */
+export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCartOrder; remarks: string; onRemarks: (value: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const remarksId = useId();
+  const items = order.shopCartItemDiscounts.flatMap((d) => d.shopCartItems);
+  return (
+    <section className="checkout-shop" aria-label={order.shopName}>
+      <h3 className="checkout-shop__name">
+        {order.shopName}
+        {order.orderMold === 1 ? <span className="checkout-shop__tag">{t('checkout.shop.virtual')}</span> : null}
+      </h3>
+      <table className="checkout-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('checkout.columns.product')}</th>
+            <th scope="col">{t('checkout.columns.price')}</th>
+            <th scope="col">{t('checkout.columns.count')}</th>
+            <th scope="col">{t('checkout.columns.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={`${item.skuId}-${item.basketId}`}>
+              <td>
+                <span className="order-item">
+                  <img className="order-item__pic" src={item.pic} alt="" width={64} height={64} />
+                  <span className="order-item__text">
+                    <span className="order-item__name">{item.prodName}</span>
+                    {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
+                  </span>
+                </span>
+              </td>
+              <td>
+                <Price fen={item.price} />
+              </td>
+              <td>×{item.prodCount}</td>
+              <td>
+                <Price fen={item.productTotalAmount} className="checkout-table__amount" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="checkout-shop__foot">
+        <div className="checkout-shop__remarks">
+          <label htmlFor={remarksId} className="field__label">
+            {t('checkout.shop.remarks')}
+          </label>
+          <div className="checkout-shop__remarks-box">
+            <textarea
+              id={remarksId}
+              className="field__input checkout-shop__textarea"
+              rows={2}
+              maxLength={MERCHANT_MESSAGE_MAX_LENGTH}
+              placeholder={t('checkout.shop.remarksPlaceholder')}
+              value={remarks}
+              onChange={(e) => onRemarks(e.target.value.slice(0, MERCHANT_MESSAGE_MAX_LENGTH))}
+              aria-describedby={`${remarksId}-count`}
+            />
+            <span id={`${remarksId}-count`} className="checkout-shop__counter" aria-live="polite">
+              {t('checkout.shop.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
+            </span>
+          </div>
+        </div>
+        <dl className="checkout-shop__fees">
+          <div>
+            <dt>{t('checkout.shop.delivery')}</dt>
+            <dd>{t(`checkout.shop.deliveryTypes.${order.dvyType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.shop.freight')}</dt>
+            <dd>
+              {order.transFee === 0 ? t('checkout.shop.free') : formatYuan(order.transFee, lang)}
+              {order.transFee > 0 && order.freeFreightFrom !== null ? (
+                <span className="checkout-shop__hint">{t('checkout.shop.freeFrom', { amount: formatYuan(order.freeFreightFrom, lang) })}</span>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout.shop.subtotal')}</dt>
+            <dd>
+              <Price fen={order.actualTotal} className="checkout-shop__subtotal" />
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { MyOrder } from '@bazaar/shared/schemas/order';
+import { Price } from '../../components/ui/price.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { formatRemaining, useRemaining } from './countdown.tsx';
+
+/** The status as the buyer reads it: a completed order still to review is "pending evaluation". */
+export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>): string {
+  if (order.status === ORDER_STATUS.completed && order.orderItemDtos.some((i) => i.commSts === 0)) return 'orders.evaluate';
+  return `orders.status.${order.status}`;
+}
+
+/** One order in the list: shop and number, its items, the amount, the status and the actions. */
+export function OrderCard({ order }: { order: MyOrder }) {
+  const { t, i18n } = useTranslation();
+  const remaining = useRemaining(order.endTime);
+  const rows = order.orderItemDtos.length;
+  return (
+    <article className="order-card" aria-label={t('orders.orderNumber', { number: order.orderNumber })}>
+      <header className="order-card__head">
+        <span className="order-card__time">{order.createTime}</span>
+        <span className="order-card__number">{t('orders.orderNumber', { number: order.orderNumber })}</span>
+        <Link className="order-card__shop" to={`/shopIndex?sid=${order.shopId}`}>
+          {order.shopName}
+        </Link>
+      </header>
+      <table className="order-card__table">
+        <tbody>
+          {order.orderItemDtos.map((item, index) => (
+            <tr key={item.orderItemId}>
+              <td className="order-card__product">
+                <Link to={`/detail/${item.prodId}`} className="order-item">
+                  <img className="order-item__pic" src={item.pic} alt="" width={64} height={64} loading="lazy" />
+                  <span className="order-item__text">
+                    <span className="order-item__name">{item.prodName}</span>
+                    {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
+                  </span>
+                </Link>
+              </td>
+              <td className="order-card__price">
+                <Price fen={item.price} />
+              </td>
+              <td className="order-card__count">×{item.prodCount}</td>
+              {index === 0 ? (
+                <>
+                  <td className="order-card__amount" rowSpan={rows}>
+                    <Price fen={order.actualTotal} className="order-card__total" />
+                    {order.freight > 0 ? (
+                      <span className="order-card__freight">
+                        {t('orders.freightIncluded', { amount: formatYuan(order.freight, i18n.language as Language) })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="order-card__status" rowSpan={rows}>
+                    <span className={`order-status order-status--${order.status}`}>{t(orderStatusKey(order))}</span>
+                    {remaining !== null && remaining > 0 ? <span className="order-card__countdown">{t('orders.expiresIn', { time: formatRemaining(remaining) })}</span> : null}
+                  </td>
+                  <td className="order-card__actions" rowSpan={rows}>
+                    <OrderActions order={order} showDetail />
+                  </td>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}

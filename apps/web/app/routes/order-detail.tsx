@@ -1,0 +1,250 @@
+import { Link, data, useNavigate, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { Route } from './+types/order-detail';
+import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { formatRegion } from '@bazaar/shared/schemas/address';
+import { OrderDetailSchema, type OrderDetail } from '@bazaar/shared/schemas/order';
+import type { RootData } from '../root.tsx';
+import { api, ApiError } from '../lib/api.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { buttonClass } from '../components/ui/button.tsx';
+import { Price } from '../components/ui/price.tsx';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { LogisticsTimeline } from '../features/logistics/logistics-timeline.tsx';
+import { OrderActions } from '../features/order/order-actions.tsx';
+import { orderStatusKey } from '../features/order/order-card.tsx';
+import { OrderSteps } from '../features/order/order-steps.tsx';
+import { formatRemaining, useRemaining } from '../features/order/countdown.tsx';
+import '../features/order/order.css';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'orderDetail.title' });
+}
+
+/** /order-detail?orderNumber=: an unknown, deleted or someone else's order is a 404 message. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const orderNumber = new URL(request.url).searchParams.get('orderNumber') ?? '';
+  const missing = () => data({ order: null, loggedIn: true }, { status: 404 });
+  if (!/^\d{1,20}$/.test(orderNumber)) return missing();
+  try {
+    const order = await fetchAsUser(request, (ctx) => api('/p/myOrder/orderDetail', { ...ctx, query: { orderNumber }, schema: OrderDetailSchema }));
+    return order ? { order, loggedIn: true } : { order: null, loggedIn: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return missing();
+    throw error;
+  }
+}
+
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>('root');
+  if (!root?.isLoggedIn || !loaderData.loggedIn) return <UserCenterSignIn />;
+  const { order } = loaderData;
+  if (!order) {
+    return (
+      <div className="container page-section">
+        <section className="card message-panel" aria-labelledby="order-missing-title">
+          <h1 id="order-missing-title" className="message-panel__title">
+            {t('orderDetail.missing.title')}
+          </h1>
+          <p className="message-panel__text">{t('orderDetail.missing.text')}</p>
+          <Link className={buttonClass({ variant: 'secondary' })} to="/user-center/uc-order">
+            {t('orderDetail.back')}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  return <OrderDetailView key={order.orderNumber} order={order} />;
+}
+
+function StatusNote({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const remaining = useRemaining(order.endTime);
+  if (order.status === ORDER_STATUS.unpaid && remaining !== null) {
+    return <p className="order-detail__note">{remaining > 0 ? t('orderDetail.unpaidHint', { time: formatRemaining(remaining) }) : t('orderDetail.expired')}</p>;
+  }
+  if (order.status === ORDER_STATUS.cancelled && order.closeType) {
+    return <p className="order-detail__note">{t(`orderDetail.closeTypes.${order.closeType}`)}</p>;
+  }
+  return null;
+}
+
+function OrderDetailView({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const a = order.userAddrDto;
+  const times: Array<[string, string | null]> = [
+    ['orderDetail.info.createTime', order.createTime],
+    ['orderDetail.info.payTime', order.payTime],
+    ['orderDetail.info.dvyTime', order.dvyTime],
+    ['orderDetail.info.finallyTime', order.finallyTime],
+    ['orderDetail.info.cancelTime', order.cancelTime],
+  ];
+  const shipped = order.dvyType !== DELIVERY_TYPE.none && [ORDER_STATUS.shipped, ORDER_STATUS.completed].includes(order.status as 3 | 5) && order.dvyTime !== null;
+  return (
+    <div className="container page-section order-detail">
+      <nav className="breadcrumb" aria-label={t('orderDetail.title')}>
+        <Link to="/user-center/uc-order">{t('orders.title')}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{t('orderDetail.title')}</span>
+      </nav>
+
+      <section className="card order-detail__status" aria-labelledby="order-status-title">
+        <div className="order-detail__summary">
+          <p className="order-detail__number">
+            {t('orderDetail.orderNumber')}: <span data-testid="order-number">{order.orderNumber}</span>
+          </p>
+          <h1 id="order-status-title" className="order-detail__state">
+            <span className="visually-hidden">{t('orderDetail.statusLabel')}: </span>
+            {t(orderStatusKey(order))}
+          </h1>
+          <StatusNote order={order} />
+          <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
+        </div>
+        <OrderSteps order={order} />
+      </section>
+
+      <section className="card order-detail__section" aria-labelledby="order-info-title">
+        <h2 id="order-info-title" className="order-detail__title">
+          {t('orderDetail.info.title')}
+        </h2>
+        <dl className="order-detail__info">
+          {a ? (
+            <div>
+              <dt>{t('orderDetail.info.address')}</dt>
+              <dd>
+                {a.receiver} {a.mobile}, {formatRegion(a)} {a.addr}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('orderDetail.info.delivery')}</dt>
+            <dd>{t(`checkout.shop.deliveryTypes.${order.dvyType}`)}</dd>
+          </div>
+          {order.payType !== null ? (
+            <div>
+              <dt>{t('orderDetail.info.payType')}</dt>
+              <dd>{t(`orderDetail.payTypes.${order.payType}`)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('orderDetail.info.remarks')}</dt>
+            <dd className="order-detail__remarks">{order.remarks || t('orderDetail.info.none')}</dd>
+          </div>
+          {times
+            .filter(([, value]) => value)
+            .map(([key, value]) => (
+              <div key={key}>
+                <dt>{t(key)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+
+      {shipped ? (
+        <section className="card order-detail__section" aria-labelledby="order-logistics-title">
+          <h2 id="order-logistics-title" className="order-detail__title">
+            {t('orderDetail.logistics')}
+          </h2>
+          <LogisticsTimeline orderNumber={order.orderNumber} />
+        </section>
+      ) : null}
+
+      <section className="card order-detail__section" aria-labelledby="order-items-title">
+        <h2 id="order-items-title" className="order-detail__title">
+          <Link to={`/shopIndex?sid=${order.shopId}`}>{order.shopName}</Link> · {t('orderDetail.items')}
+        </h2>
+        <table className="checkout-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('checkout.columns.product')}</th>
+              <th scope="col">{t('checkout.columns.price')}</th>
+              <th scope="col">{t('checkout.columns.count')}</th>
+              <th scope="col">{t('checkout.columns.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.orderItemDtos.map((item) => (
+              <tr key={item.orderItemId}>
+                <td>
+                  <Link to={`/detail/${item.prodId}`} className="order-item">
+                    <img className="order-item__pic" src={item.pic} alt="" width={64} height={64} />
+                    <span className="order-item__text">
+                      <span className="order-item__name">{item.prodName}</span>
+                      {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
+                    </span>
+                  </Link>
+                </td>
+                <td>
+                  <Price fen={item.price} />
+                </td>
+                <td>×{item.prodCount}</td>
+                <td>
+                  <Price fen={item.productTotalAmount} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="order-detail__fees">
+          <div>
+            <dt>{t('orderDetail.fees.goods')}</dt>
+            <dd>
+              <Price fen={order.total} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orderDetail.fees.freight')}</dt>
+            <dd>
+              <Price fen={order.transfee} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orderDetail.fees.reduce')}</dt>
+            <dd>
+              -<Price fen={order.reduceAmount} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('orderDetail.fees.payable')}</dt>
+            <dd>
+              <Price fen={order.actualTotal} />
+            </dd>
+          </div>
+          <div className="order-detail__paid">
+            <dt>{t('orderDetail.fees.paid')}</dt>
+            <dd>
+              <Price fen={order.payAmount} className="order-detail__paid-amount" />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {order.orderMold === ORDER_MOLD.virtual ? (
+        <section className="card order-detail__section" aria-labelledby="order-codes-title">
+          <h2 id="order-codes-title" className="order-detail__title">
+            {t('orderDetail.virtual.title')}
+          </h2>
+          {order.virtualInfoList.length === 0 ? (
+            <p className="order-detail__note">{t('orderDetail.virtual.waiting')}</p>
+          ) : (
+            <ul className="order-codes">
+              {order.virtualInfoList.map((code) => (
+                <li key={code.code} className="order-codes__code">
+                  <span>
+                    {t('orderDetail.virtual.code')}: <code>{code.code}</code>
+                  </span>
+                  <span>{t(`orderDetail.virtual.status.${code.status}`)}</span>
+                  {code.expiresTime ? <span>{t('orderDetail.virtual.expires', { time: code.expiresTime })}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { Route } from './+types/submit-order';
+import { AddressSchema, AreaSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
+import type { RootData } from '../root.tsx';
+import { api, ApiError } from '../lib/api.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Price } from '../components/ui/price.tsx';
+import { showToast } from '../components/ui/toast.tsx';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { CheckoutAddress } from '../features/order/checkout-address.tsx';
+import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
+import '../features/address/address.css';
+import '../features/order/order.css';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'checkout.title' });
+}
+
+const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
+
+/** ?prodId=&skuId=&prodCount= is buy now from a detail page; otherwise the ticked cart lines. */
+function buyNowItem(params: URLSearchParams): OrderItemParam | null {
+  const prodId = positiveInt(params.get('prodId'));
+  const skuId = positiveInt(params.get('skuId'));
+  const prodCount = positiveInt(params.get('prodCount')) ?? (params.get('prodCount') === null ? 1 : 0);
+  return prodId && skuId ? { prodId, skuId, prodCount } : null;
+}
+
+/**
+ * A fresh one-time uuid per visit (reference 5.2), then the addresses, the region list and the
+ * priced checkout in parallel. A refused confirm (no address, nothing ticked, stock) is shown on
+ * the page with the server's message.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const orderItem = buyNowItem(new URL(request.url).searchParams);
+  const uuid = crypto.randomUUID();
+  const data = await fetchAsUser(request, async (ctx) => {
+    const [addresses, provinces, confirm] = await Promise.all([
+      api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
+      api('/p/area/listByPid', { ...ctx, query: { pid: 0 }, schema: AreaSchema.array() }),
+      api('/p/order/confirm', { ...ctx, method: 'POST', body: { addrId: 0, orderItem, uuid }, schema: ConfirmResultSchema }).then(
+        (result) => ({ result, error: null }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 400) return { result: null, error: error.text };
+          throw error;
+        },
+      ),
+    ]);
+    return { addresses, provinces, confirm };
+  });
+  return { uuid, orderItem, data };
+}
+
+export default function SubmitOrder({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootData>('root');
+  if (!root?.isLoggedIn || !loaderData.data) return <UserCenterSignIn />;
+  // A new visit (new uuid) starts a new checkout state.
+  return <Checkout key={loaderData.uuid} uuid={loaderData.uuid} orderItem={loaderData.orderItem} {...loaderData.data} />;
+}
+
+function Checkout({
+  uuid,
+  orderItem,
+  addresses: loadedAddresses,
+  provinces,
+  confirm,
+}: {
+  uuid: string;
+  orderItem: OrderItemParam | null;
+  addresses: Address[];
+  provinces: Area[];
+  confirm: { result: ConfirmResult | null; error: string | null };
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [addresses, setAddresses] = useState(loadedAddresses);
+  const [result, setResult] = useState(confirm.result);
+  const [error, setError] = useState(confirm.error);
+  const [remarks, setRemarks] = useState<Record<number, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  /** Prices the checkout again for another address (freight may differ); same uuid. */
+  async function reconfirm(addrId: number) {
+    setBusy(true);
+    try {
+      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, uuid }, schema: ConfirmResultSchema, silent: true });
+      setResult(next);
+      setError(null);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.status === 400) {
+        setError(err.text);
+        showToast(err.text, { kind: 'warning' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit() {
+    if (submitting) return;
+    if (!result) {
+      showToast(error ?? t('checkout.errors.selectAddress'), { kind: 'warning' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const orderShopParams = [...new Set(result.shopCartOrders.map((o) => o.shopId))].map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? '').trim() }));
+      const { orderNumbers } = await api('/p/order/submit', { method: 'POST', body: { orderShopParams, uuid }, schema: SubmitResultSchema });
+      await navigate(`/payment?orderNumbers=${orderNumbers}`);
+    } catch (err) {
+      // The API client showed the message ('Please do not submit orders at the same time', stock...).
+      if (!(err instanceof ApiError)) throw err;
+      setSubmitting(false);
+    }
+  }
+
+  const address = result?.userAddr ?? null;
+  const itemsMissing = !result && error !== null && addresses.length > 0;
+  return (
+    <div className="container page-section checkout">
+      <h1 className="checkout__title">{t('checkout.title')}</h1>
+      <CheckoutAddress
+        addresses={addresses}
+        provinces={provinces}
+        selectedId={address?.addrId ?? null}
+        disabled={busy || submitting}
+        onSelect={(a) => void reconfirm(a.addrId)}
+        onAdded={(a) => {
+          setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+          void reconfirm(a.addrId);
+        }}
+      />
+
+      <section className="card checkout-section" aria-labelledby="checkout-items-title">
+        <div className="checkout-section__head">
+          <h2 id="checkout-items-title" className="checkout-section__title">
+            {t('checkout.shop.title')}
+          </h2>
+          {orderItem ? null : (
+            <Link className="text-link" to="/cart">
+              {t('checkout.backToCart')}
+            </Link>
+          )}
+        </div>
+        {result ? (
+          result.shopCartOrders.map((order) => (
+            <CheckoutShopOrder
+              key={`${order.shopId}-${order.orderMold}`}
+              order={order}
+              remarks={remarks[order.shopId] ?? ''}
+              onRemarks={(value) => setRemarks((r) => ({ ...r, [order.shopId]: value }))}
+            />
+          ))
+        ) : (
+          <p className="checkout__message" role="alert">
+            {error ?? t('checkout.loadFailed')}
+          </p>
+        )}
+      </section>
+
+      <section className="card checkout-summary" aria-label={t('checkout.summary.payable')}>
+        <dl className="checkout-summary__fees">
+          <div>
+            <dt>{t('checkout.summary.count', { count: result?.totalCount ?? 0 })}</dt>
+            <dd />
+          </div>
+          <div>
+            <dt>{t('checkout.summary.goods')}</dt>
+            <dd>
+              <Price fen={result?.total ?? 0} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout.summary.freight')}</dt>
+            <dd>
+              <Price fen={result?.totalTransFee ?? 0} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout.summary.reduce')}</dt>
+            <dd>
+              -<Price fen={result?.orderReduce ?? 0} />
+            </dd>
+          </div>
+        </dl>
+        <div className="checkout-summary__bar">
+          <div className="checkout-summary__payable">
+            <span>{t('checkout.summary.payable')}</span>
+            <Price fen={result?.actualTotal ?? 0} className="checkout-summary__amount" />
+          </div>
+          {address ? (
+            <p className="checkout-summary__address">
+              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
+            </p>
+          ) : null}
+          <Button size="lg" className="checkout-summary__submit" disabled={submitting || busy || itemsMissing} onClick={() => void submit()}>
+            {submitting ? t('checkout.submitting') : t('checkout.submit')}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section">
+      <section className="card message-panel" role="alert">
+        <p className="message-panel__text">{t('checkout.loadFailed')}</p>
+        <Link className={buttonClass({ variant: 'secondary' })} to="/cart">
+          {t('checkout.backToCart')}
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Form, Link, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { Route } from './+types/user-center.uc-order';
+import { CenterInfoSchema } from '@bazaar/shared/schemas/account';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import { MyOrderSchema } from '@bazaar/shared/schemas/order';
+import type { RootData } from '../root.tsx';
+import { api } from '../lib/api.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Pagination } from '../components/ui/pagination.tsx';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { OrderCard } from '../features/order/order-card.tsx';
+import '../features/order/order.css';
+
+const PAGE_SIZE = 10;
+/** The tabs: the list filter and the user-center count that goes with it. */
+const TABS = [
+  { status: 0, key: 'orders.tabs.all', count: null },
+  { status: 1, key: 'orders.tabs.unpaid', count: 'unPay' },
+  { status: 2, key: 'orders.tabs.toShip', count: 'payed' },
+  { status: 3, key: 'orders.tabs.toReceive', count: 'consignment' },
+  { status: 4, key: 'orders.tabs.toEvaluate', count: 'success' },
+] as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'orders.title' });
+}
+
+/** ?status= tab, ?q= order number (digits) or product name, ?current= page; the list and the counts in parallel. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const requestedStatus = Number(url.searchParams.get('status'));
+  const status = TABS.some((tab) => tab.status === requestedStatus) ? requestedStatus : 0;
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 50);
+  const requested = Number(url.searchParams.get('current'));
+  const current = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
+  const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { prodName: q } : {};
+  const data = await fetchAsUser(request, (ctx) =>
+    Promise.all([
+      api('/p/myOrder/myOrder', { ...ctx, query: { status, current, size: PAGE_SIZE, ...search }, schema: pageOf(MyOrderSchema) }),
+      api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
+    ]),
+  );
+  if (!data) return { status, q, page: null, counts: null };
+  return { status, q, page: data[0], counts: data[1].orderCountData };
+}
+
+export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>('root');
+  const { status, q, page, counts } = loaderData;
+  if (!root?.user || !page || !counts) return null;
+  const tabUrl = (s: number) => {
+    const params = new URLSearchParams();
+    if (s) params.set('status', String(s));
+    if (q) params.set('q', q);
+    const qs = params.toString();
+    return qs ? `?${qs}` : '?';
+  };
+  return (
+    <section className="card uc-panel orders-page" aria-labelledby="uc-order-title">
+      <div className="orders-page__head">
+        <h1 id="uc-order-title" className="uc-panel__title">
+          {t('orders.title')}
+        </h1>
+        <Form method="get" className="orders-search" role="search" aria-label={t('orders.search.label')}>
+          {status ? <input type="hidden" name="status" value={status} /> : null}
+          <label className="visually-hidden" htmlFor="orders-search-input">
+            {t('orders.search.label')}
+          </label>
+          <input id="orders-search-input" className="field__input orders-search__input" type="search" name="q" defaultValue={q} maxLength={50} placeholder={t('orders.search.placeholder')} />
+          <Button type="submit" size="sm">
+            {t('orders.search.button')}
+          </Button>
+        </Form>
+      </div>
+      <nav className="tabs" aria-label={t('orders.tabs.label')}>
+        {TABS.map((tab) => {
+          const count = tab.count ? counts[tab.count] : 0;
+          return (
+            <Link key={tab.status} to={tabUrl(tab.status)} className="tabs__tab" aria-selected={status === tab.status} aria-current={status === tab.status ? 'page' : undefined}>
+              {t(tab.key)}
+              {count > 0 ? <span className="orders-page__badge">{count}</span> : null}
+            </Link>
+          );
+        })}
+      </nav>
+      {page.records.length === 0 ? (
+        <p className="orders-page__empty">{t('orders.empty')}</p>
+      ) : (
+        <div className="orders-page__list">
+          {page.records.map((order) => (
+            <OrderCard key={order.orderNumber} order={order} />
+          ))}
+        </div>
+      )}
+      <Pagination current={page.current} pages={page.pages} />
+    </section>
+  );
+}

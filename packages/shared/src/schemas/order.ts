@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { MERCHANT_MESSAGE_MAX_LENGTH } from '../constants/limits.ts';
+import { AddressSchema } from './address.ts';
+import { CART_ITEM_MAX } from './cart.ts';
+import { PageQuerySchema } from './common.ts';
+
+const id = (key: string) => z.coerce.number(key).int(key).min(1, key).max(2_147_483_647, key);
+
+/** The checkout page's one-time token (reference 5.2): a fresh value per visit. */
+export const CheckoutUuidSchema = z
+  .string('checkout.errors.expired')
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'checkout.errors.expired');
+
+/** Buy now from the detail page: one line, bypassing the cart. The detail link carries no shopId. */
+export const OrderItemParamSchema = z.object({
+  prodId: id('checkout.errors.cannotBuy'),
+  skuId: id('checkout.errors.cannotBuy'),
+  shopId: id('checkout.errors.cannotBuy').optional(),
+  prodCount: z
+    .number('checkout.errors.count')
+    .int('checkout.errors.count')
+    .min(1, 'checkout.errors.count')
+    .max(CART_ITEM_MAX, 'checkout.errors.count'),
+});
+export type OrderItemParam = z.infer<typeof OrderItemParamSchema>;
+
+/** POST /p/order/confirm (reference 2.4, general orders). addrId 0 = the default address. */
+export const ConfirmOrderSchema = z.object({
+  addrId: z.coerce.number('checkout.errors.selectAddress').int('checkout.errors.selectAddress').min(0, 'checkout.errors.selectAddress').max(2_147_483_647, 'checkout.errors.selectAddress').default(0),
+  orderItem: OrderItemParamSchema.optional().nullable(),
+  dvyTypes: z
+    .array(z.object({ shopId: id('checkout.errors.dvyType'), dvyType: z.number('checkout.errors.dvyType').int('checkout.errors.dvyType') }))
+    .max(100, 'checkout.errors.dvyType')
+    .optional(),
+  uuid: CheckoutUuidSchema,
+});
+export type ConfirmOrder = z.infer<typeof ConfirmOrderSchema>;
+
+export const ConfirmItemSchema = z.object({
+  /** 0 for a buy-now line. */
+  basketId: z.number().int(),
+  prodId: z.number().int(),
+  skuId: z.number().int(),
+  shopId: z.number().int(),
+  prodName: z.string(),
+  skuName: z.string(),
+  pic: z.string(),
+  price: z.number().int(),
+  prodCount: z.number().int(),
+  productTotalAmount: z.number().int(),
+  /** 0 physical, 1 virtual. */
+  mold: z.number().int(),
+});
+export type ConfirmItem = z.infer<typeof ConfirmItemSchema>;
+
+/** One future order: a shop's physical goods, or its virtual goods (own order, no freight, dvyType 3). */
+export const ShopCartOrderSchema = z.object({
+  shopId: z.number().int(),
+  shopName: z.string(),
+  orderMold: z.number().int(),
+  dvyType: z.number().int(),
+  /** Goods amount. */
+  total: z.number().int(),
+  totalCount: z.number().int(),
+  transFee: z.number().int(),
+  /** The shop's rule, for the "free from" hint: null = never free. */
+  freeFreightFrom: z.number().int().nullable(),
+  couponReduce: z.number().int(),
+  discountReduce: z.number().int(),
+  scoreReduce: z.number().int(),
+  levelReduce: z.number().int(),
+  actualTotal: z.number().int(),
+  coupons: z.array(z.never()),
+  shopCartItemDiscounts: z.array(z.object({ chooseDiscountItemDto: z.null(), shopCartItems: z.array(ConfirmItemSchema) })),
+});
+export type ShopCartOrder = z.infer<typeof ShopCartOrderSchema>;
+
+export const ConfirmResultSchema = z.object({
+  actualTotal: z.number().int(),
+  total: z.number().int(),
+  totalCount: z.number().int(),
+  orderReduce: z.number().int(),
+  totalTransFee: z.number().int(),
+  userAddr: AddressSchema,
+  shopCartOrders: z.array(ShopCartOrderSchema),
+  /** Platform coupons and points come with the promotions issue; empty for now. */
+  coupons: z.array(z.never()),
+  maxUsableScore: z.number().int(),
+  shopUseScore: z.number().int(),
+});
+export type ConfirmResult = z.infer<typeof ConfirmResultSchema>;
+
+/** POST /p/order/submit. */
+export const SubmitOrderSchema = z.object({
+  orderShopParams: z
+    .array(
+      z.object({
+        shopId: id('checkout.errors.cannotBuy'),
+        remarks: z
+          .string('checkout.errors.remarksTooLong')
+          .trim()
+          .max(MERCHANT_MESSAGE_MAX_LENGTH, 'checkout.errors.remarksTooLong')
+          .optional()
+          .default(''),
+      }),
+    )
+    .max(100, 'validation.invalid')
+    .default([]),
+  uuid: CheckoutUuidSchema,
+});
+export type SubmitOrder = z.infer<typeof SubmitOrderSchema>;
+
+export const SubmitResultSchema = z.object({ orderNumbers: z.string() });
+
+/** The list's filter: 0 all, 1 unpaid, 2 to ship, 3 to receive, 4 to evaluate, 5 completed. */
+export const MY_ORDER_TABS = [0, 1, 2, 3, 4, 5] as const;
+
+export const OrderNumberSchema = z.string('orders.errors.notFound').regex(/^\d{1,20}$/, 'orders.errors.notFound');
+
+export const MyOrderQuerySchema = PageQuerySchema.extend({
+  status: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(5, 'validation.invalid').default(0),
+  prodName: z.string().trim().max(50, 'validation.keywordTooLong').optional(),
+  orderNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, 'orders.errors.orderNumberInvalid')
+    .optional(),
+});
+export type MyOrderQuery = z.infer<typeof MyOrderQuerySchema>;
+
+export const OrderNumberQuerySchema = z.object({ orderNumber: OrderNumberSchema });
+export const OrderNumberParamSchema = z.object({ orderNumber: OrderNumberSchema });
+
+export const OrderItemSchema = z.object({
+  orderItemId: z.number().int(),
+  prodId: z.number().int(),
+  skuId: z.number().int(),
+  shopId: z.number().int(),
+  prodName: z.string(),
+  skuName: z.string(),
+  pic: z.string(),
+  price: z.number().int(),
+  prodCount: z.number().int(),
+  productTotalAmount: z.number().int(),
+  actualTotal: z.number().int(),
+  /** 0 not reviewed, 1 reviewed. */
+  commSts: z.number().int(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const MyOrderSchema = z.object({
+  orderNumber: z.string(),
+  status: z.number().int(),
+  orderType: z.number().int(),
+  orderMold: z.number().int(),
+  refundStatus: z.number().int().nullable(),
+  shopId: z.number().int(),
+  shopName: z.string(),
+  total: z.number().int(),
+  freight: z.number().int(),
+  actualTotal: z.number().int(),
+  productNums: z.number().int(),
+  createTime: z.string(),
+  /** Unpaid orders: when they expire ('yyyy-MM-dd HH:mm:ss', GMT+8). */
+  endTime: z.string().nullable(),
+  orderItemDtos: z.array(OrderItemSchema),
+});
+export type MyOrder = z.infer<typeof MyOrderSchema>;
+
+export const OrderAddressSchema = z.object({
+  receiver: z.string(),
+  mobile: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  addr: z.string(),
+});
+
+export const VirtualCodeSchema = z.object({
+  code: z.string(),
+  /** 0 unused, 1 used, -1 void. */
+  status: z.number().int(),
+  expiresTime: z.string().nullable(),
+});
+
+export const OrderDetailSchema = MyOrderSchema.extend({
+  dvyType: z.number().int(),
+  userAddrDto: OrderAddressSchema.nullable(),
+  reduceAmount: z.number().int(),
+  transfee: z.number().int(),
+  scoreAmount: z.number().int(),
+  memberAmount: z.number().int(),
+  /** What was paid: the actual total once paid, 0 before. */
+  payAmount: z.number().int(),
+  isPayed: z.boolean(),
+  payType: z.number().int().nullable(),
+  remarks: z.string(),
+  payTime: z.string().nullable(),
+  dvyTime: z.string().nullable(),
+  finallyTime: z.string().nullable(),
+  cancelTime: z.string().nullable(),
+  closeType: z.number().int().nullable(),
+  virtualInfoList: z.array(VirtualCodeSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrderStatusResultSchema = z.object({
+  status: z.number().int(),
+  refundStatus: z.number().int().nullable(),
+  orderMold: z.number().int(),
+});
