@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown } from './countdown.ts';
+
+describe('formatCountdown', () => {
+  it('shows minutes and seconds, hours when needed, never below zero', () => {
+    expect(formatCountdown(30 * 60_000)).toBe('30:00');
+    expect(formatCountdown(59_001)).toBe('01:00');
+    expect(formatCountdown(3_723_000)).toBe('1:02:03');
+    expect(formatCountdown(-5)).toBe('00:00');
+  });
+});

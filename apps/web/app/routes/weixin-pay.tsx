@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Link, data } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import { z } from 'zod';
+import type { Route } from './+types/weixin-pay';
+import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { PAY_STATUS_POLL_MS, PaymentInfoSchema, parseApiTime, type PaymentInfo } from '@bazaar/shared/schemas/payment';
+import { pageTitle } from '../components/page-meta.ts';
+import { Price } from '../components/ui/price.tsx';
+import { ApiError, api } from '../lib/api.ts';
+import { apiContextFor } from '../lib/request-api.server.ts';
+import { formatCountdown, useCountdown } from '../features/payment/countdown.ts';
+import { rememberPayNo } from '../features/payment/pay-no.ts';
+import { PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
+import { qrCodeSvg } from '../features/payment/qr-code.server.ts';
+import '../features/payment/payment.css';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'payment.weixin.title' });
+}
+
+/** `/weixin-pay?payNo=&orderNumbers=`: the QR of the payment link, drawn here on the server. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = apiContextFor(request);
+  if (!context.token) return { state: 'login' as const };
+  const payNo = new URL(request.url).searchParams.get('payNo') ?? '';
+  try {
+    const info = await api('/p/order/getPayInfoByPayNo', { ...context, query: { payNo }, schema: PaymentInfoSchema });
+    if (info.payType !== PAY_TYPE.wechat) return data({ state: 'problem' as const, message: '' }, { status: 404 });
+    return { state: 'ready' as const, info, qrSvg: info.codeUrl ? await qrCodeSvg(info.codeUrl) : null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { state: 'login' as const };
+    if (error instanceof ApiError && error.status === 400) return data({ state: 'problem' as const, message: error.text }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function WeixinPay({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.state === 'login') return <PaymentSignIn />;
+  if (loaderData.state === 'problem') return <PaymentProblem title={t('payment.notFound.title')} message={loaderData.message || t('payment.notFound.text')} />;
+  return <WeixinQr info={loaderData.info} qrSvg={loaderData.qrSvg} />;
+}
+
+function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) {
+  const { t } = useTranslation();
+  const left = useCountdown(parseApiTime(info.endTime));
+  const [paid, setPaid] = useState(info.status === 1);
+  const expired = !paid && (left === 0 || !qrSvg);
+
+  useEffect(() => {
+    rememberPayNo(info.payNo);
+  }, [info.payNo]);
+
+  // Asks every 3 s whether the money arrived, until it did or the code lapsed.
+  useEffect(() => {
+    if (paid || expired) return;
+    let live = true;
+    const timer = window.setInterval(() => {
+      api(`/p/order/isPay/${PAY_ENTRY.order}/${info.payNo}`, { schema: z.boolean(), silent: true, noLoginPrompt: true })
+        .then((done) => {
+          if (live && done) setPaid(true);
+        })
+        .catch(() => undefined);
+    }, PAY_STATUS_POLL_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, [paid, expired, info.payNo]);
+
+  const orderNumbers = info.orderNumbers.split(',');
+  if (paid) {
+    return (
+      <div className="container page-section">
+        <PaySuccess amount={info.totalFee} orderNumbers={orderNumbers} />
+      </div>
+    );
+  }
+
+  const sandboxLink = info.codeUrl && /^https?:\/\//.test(info.codeUrl) ? info.codeUrl : null;
+  return (
+    <div className="container page-section pay-page">
+      <section className="card wx-pay" aria-labelledby="wx-title">
+        <div className="wx-pay__info">
+          <h1 id="wx-title" className="wx-pay__title">
+            {t('payment.weixin.title')}
+          </h1>
+          <dl className="pay-summary__facts">
+            <dt>{t('payment.orderNumbers')}</dt>
+            <dd>{orderNumbers.join(', ')}</dd>
+            <dt>{t('payment.weixin.amount')}</dt>
+            <dd>
+              <Price fen={info.totalFee} />
+            </dd>
+          </dl>
+          {expired || left === null ? null : <p className="pay-countdown">{t('payment.weixin.countdown', { time: formatCountdown(left) })}</p>}
+          <p>
+            <Link to={`/payment?orderNumbers=${info.orderNumbers}`} className="pay-link">
+              {t('payment.weixin.otherMethod')}
+            </Link>
+          </p>
+        </div>
+        <div className={`wx-pay__qr${expired ? ' wx-pay__qr--expired' : ''}`}>
+          {qrSvg ? <div className="wx-pay__qr-code" role="img" aria-label={t('payment.weixin.qrLabel')} dangerouslySetInnerHTML={{ __html: qrSvg }} /> : null}
+          {expired ? (
+            <p className="wx-pay__expired" role="alert">
+              {t('payment.errors.qrExpired')}
+            </p>
+          ) : (
+            <>
+              <p className="wx-pay__scan">{t('payment.weixin.scan')}</p>
+              <p className="pay-note" aria-live="polite">
+                {t('payment.weixin.polling')}
+              </p>
+              {sandboxLink ? (
+                <a href={sandboxLink} target="_blank" rel="noreferrer" className="pay-link">
+                  {t('payment.weixin.openOnPhone')}
+                </a>
+              ) : null}
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return <PaymentProblem title={t('payment.notFound.title')} message={t('payment.notFound.text')} />;
+}

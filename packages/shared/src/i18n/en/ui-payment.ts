@@ -1,0 +1,72 @@
+import type { uiPayment as zh } from '../zh/ui-payment.ts';
+import type { Widen } from '../widen.ts';
+
+export const uiPayment: Widen<typeof zh> = {
+  payment: {
+    title: 'Checkout counter',
+    heading: 'Your order has been placed. Please pay soon!',
+    orderNumbers: 'Order number',
+    products: 'Products',
+    address: 'Deliver to',
+    amount: 'Amount due',
+    countdown: 'Please pay within {{time}}, or the order will be cancelled automatically',
+    methodsTitle: 'Choose a payment method',
+    methodsLoading: 'Loading payment methods…',
+    noMethods: 'No payment method is available right now. Please try again later.',
+    methods: {
+      balance: 'Account balance',
+      alipay: 'Alipay',
+      wechat: 'WeChat Pay',
+    },
+    balanceAvailable: 'Available balance {{balance}}',
+    balanceShort: 'Insufficient balance',
+    payNow: 'Pay now',
+    paying: 'Paying…',
+    redirecting: 'Taking you to the Alipay cashier…',
+    success: {
+      title: 'Payment successful',
+      text: 'We have received your payment of {{amount}}. The shop will ship your order soon.',
+      viewOrders: 'View my orders',
+      viewOrder: 'View the order',
+      home: 'Continue shopping',
+    },
+    pending: {
+      title: 'Confirming your payment…',
+      text: 'If you have paid, please wait: this page updates as soon as the payment is confirmed.',
+      retry: 'Pay again',
+    },
+    expiredTitle: 'The order has expired',
+    backToOrders: 'Back to my orders',
+    login: {
+      title: 'Please log in',
+      text: 'Log in to pay for your orders.',
+      button: 'Log in',
+    },
+    notFound: {
+      title: 'No order to pay was found',
+      text: 'The order may be paid, cancelled or belong to another account.',
+    },
+    weixin: {
+      title: 'WeChat Pay',
+      scan: 'Scan the QR code with WeChat to pay',
+      qrLabel: 'WeChat Pay QR code',
+      amount: 'Amount',
+      countdown: 'The QR code expires in {{time}}',
+      polling: 'This page moves on by itself once you have paid',
+      otherMethod: 'Choose another payment method',
+      openOnPhone: 'Open the payment page on a phone',
+    },
+    errors: {
+      orderNotFound: 'The order does not exist',
+      orderStatusChanged: 'The order status has changed',
+      orderExpired: 'The order has expired, please place a new order',
+      qrExpired: 'QR code expired, please place a new order',
+      insufficientBalance: 'Insufficient balance (current balance: ¥{{balance}})',
+      methodDisabled: 'This payment method is not available',
+      payType: 'Please choose a payment method',
+      returnUrl: 'The return address is not valid',
+      paymentNotFound: 'The payment does not exist',
+      providerFailed: 'The payment service is unavailable, please try again later',
+    },
+  },
+};
