@@ -1,0 +1,56 @@
+import type { uiLogistics as zh } from '../zh/ui-logistics.ts';
+import type { Widen } from '../widen.ts';
+
+export const uiLogistics: Widen<typeof zh> = {
+  logistics: {
+    title: 'Logistics',
+    loading: 'Loading logistics…',
+    loadFailed: 'The logistics information could not be loaded',
+    retry: 'Retry',
+    empty: 'No packages yet',
+    packageTitle: 'Package {{n}}',
+    packagesLabel: 'Packages',
+    company: 'Courier',
+    waybill: 'Waybill number',
+    shipTime: 'Shipped at',
+    status: 'Logistics status',
+    items: 'Items in this package',
+    itemCount: '×{{count}}',
+    timeline: 'Tracking',
+    latest: 'Latest',
+    noTraces: 'The package is waiting for the courier to collect it. Check again later.',
+    state: {
+      none: 'Awaiting collection',
+      received: 'Received by courier',
+      inTransit: 'In transit',
+      reachedCity: 'Reached destination city',
+      signed: 'Signed',
+      faulty: 'Faulty package',
+    },
+    errors: {
+      orderNotFound: 'Order not found',
+      deliveryNotFound: 'No logistics information for this package',
+    },
+  },
+  merchant: {
+    errors: {
+      unauthorized: 'Please log in with the merchant account',
+      usernameRequired: 'Enter the merchant account',
+      passwordRequired: 'Enter the password',
+      wrongCredentials: 'Wrong merchant account or password',
+      locked: 'Too many wrong passwords. The account is locked; try again in {{minutes}} minutes',
+      disabled: 'This merchant account is disabled. Please contact the platform',
+      shopClosed: 'The store is not open or has been taken offline. Please consult the platform',
+      status: 'Invalid order status',
+      orderNotFound: 'Order not found',
+      statusChanged: 'Order status changed',
+      notExpress: 'This order is not shipped by courier',
+      courierInvalid: 'Choose a valid courier company',
+      waybillInvalid: 'Enter a valid waybill number (6-32 letters, digits or dashes)',
+      waybillRepeated: 'The packages of one order need different waybill numbers',
+      packageEmpty: 'Add at least one package with the items to ship',
+      tooManyPackages: 'An order can be shipped in at most 20 packages',
+      itemsMismatch: 'The packages do not match the order: every item of the order must be shipped in full',
+    },
+  },
+};

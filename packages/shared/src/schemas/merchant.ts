@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ORDER_STATUS } from '../constants/order-status.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
+import { OrderPackageSchema } from './logistics.ts';
+
+/** The merchant platform's login (a shop's store account, not a shopper). */
+export const MerchantLoginSchema = z.object({
+  username: z.string({ error: 'merchant.errors.usernameRequired' }).trim().min(1, 'merchant.errors.usernameRequired').max(32, 'merchant.errors.wrongCredentials'),
+  password: z.string({ error: 'merchant.errors.passwordRequired' }).min(1, 'merchant.errors.passwordRequired').max(128, 'merchant.errors.wrongCredentials'),
+});
+export type MerchantLoginInput = z.infer<typeof MerchantLoginSchema>;
+
+export const MerchantTokenSchema = z.object({ accessToken: z.string(), expiresIn: z.number().int(), shopId: z.number().int(), shopName: z.string() });
+export type MerchantToken = z.infer<typeof MerchantTokenSchema>;
+
+const ORDER_STATUSES = Object.values(ORDER_STATUS) as number[];
+
+export const MerchantOrderQuerySchema = z.object({
+  /** 0 or absent: every order; otherwise one ORDER_STATUS. */
+  status: z.coerce
+    .number('merchant.errors.status')
+    .int('merchant.errors.status')
+    .refine((s) => s === 0 || ORDER_STATUSES.includes(s), 'merchant.errors.status')
+    .default(0),
+  current: z.coerce.number().int('validation.page').min(1, 'validation.page').default(1),
+  size: z.coerce.number().int('validation.page').min(1, 'validation.page').max(PAGE_SIZE_MAX, 'validation.pageSize').default(PAGE_SIZE_DEFAULT),
+});
+export type MerchantOrderQuery = z.infer<typeof MerchantOrderQuerySchema>;
+
+export const MerchantOrderItemSchema = z.object({
+  orderItemId: z.number().int(),
+  prodId: z.number().int(),
+  skuId: z.number().int(),
+  prodName: z.string(),
+  skuName: z.string(),
+  pic: z.string().nullable(),
+  price: z.number().int(),
+  prodCount: z.number().int(),
+  /** Pieces of this line already in a package. */
+  shippedCount: z.number().int(),
+});
+
+export const MerchantOrderAddressSchema = z.object({
+  receiver: z.string(),
+  mobile: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  addr: z.string(),
+});
+
+export const MerchantOrderSchema = z.object({
+  orderNumber: z.string(),
+  status: z.number().int(),
+  orderType: z.number().int(),
+  orderMold: z.number().int(),
+  dvyType: z.number().int(),
+  total: z.number().int(),
+  freight: z.number().int(),
+  reduceAmount: z.number().int(),
+  actualTotal: z.number().int(),
+  remarks: z.string(),
+  createTime: z.string(),
+  payTime: z.string().nullable(),
+  dvyTime: z.string().nullable(),
+  finallyTime: z.string().nullable(),
+  address: MerchantOrderAddressSchema.nullable(),
+  items: z.array(MerchantOrderItemSchema),
+});
+export type MerchantOrder = z.infer<typeof MerchantOrderSchema>;
+
+export const MerchantOrderDetailSchema = MerchantOrderSchema.extend({ packages: z.array(OrderPackageSchema) });
+export type MerchantOrderDetail = z.infer<typeof MerchantOrderDetailSchema>;
+
+export const MAX_PACKAGES = 20;
+/** Waybill numbers: letters, digits and dashes, as couriers print them. */
+export const WAYBILL_PATTERN = /^[A-Za-z0-9-]{6,32}$/;
+
+const positiveInt = (message: string) => z.coerce.number(message).int(message).min(1, message).max(2_147_483_647, message);
+
+export const DeliveryPackageInputSchema = z.object({
+  dvyId: positiveInt('merchant.errors.courierInvalid'),
+  dvyFlowId: z.string({ error: 'merchant.errors.waybillInvalid' }).trim().regex(WAYBILL_PATTERN, 'merchant.errors.waybillInvalid'),
+  items: z
+    .array(z.object({ orderItemId: positiveInt('merchant.errors.itemsMismatch'), count: positiveInt('merchant.errors.itemsMismatch') }), {
+      error: 'merchant.errors.itemsMismatch',
+    })
+    .min(1, 'merchant.errors.packageEmpty')
+    .max(100, 'merchant.errors.itemsMismatch'),
+});
+
+/** Ship an order in one or more packages; every piece of the order must be in one of them. */
+export const DeliveryInputSchema = z.object({
+  orderNumber: z.string({ error: 'merchant.errors.orderNotFound' }).regex(/^\d{1,20}$/, 'merchant.errors.orderNotFound'),
+  packages: z
+    .array(DeliveryPackageInputSchema, { error: 'merchant.errors.packageEmpty' })
+    .min(1, 'merchant.errors.packageEmpty')
+    .max(MAX_PACKAGES, 'merchant.errors.tooManyPackages'),
+});
+export type DeliveryInput = z.infer<typeof DeliveryInputSchema>;
