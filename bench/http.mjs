@@ -1,46 +1,38 @@
-// HTTP throughput benchmarks (issue 2): the site-config call and SSR of the home page.
-// Usage: npm run build && node bench/http.mjs [--duration 15]
-// Targets on the 2-core machine: config call >= 15,000 req/s; SSR home >= 400 req/s.
-import autocannon from 'autocannon';
-import os from 'node:os';
+// HTTP throughput of the API and of server-rendered pages.
+// Usage: npm run build && node bench/http.mjs [--duration 15] [--only config,home,list,detail]
+// Targets on the 2-core machine (API and load generator on the same machine):
+//   GET /webConfig/getPcWebConfig >= 15,000 req/s (issue 2)
+//   SSR /                          >= 400 req/s    (issue 2)
+//   SSR /list?pn=, /detail/{id}    >= 300 req/s    (issue 3)
+// SSR_CACHE_MS passes to the storefront (0 = render every page). BENCH_DATA_DIR reuses a seeded data folder (for example one scaled with db:seed --products 100000).
 import { startMall } from './mall.mjs';
+import { argValue, printTable, run } from './load.mjs';
 
-const durationArg = process.argv.indexOf('--duration');
-const duration = durationArg > 0 ? Number(process.argv[durationArg + 1]) : 15;
-
-function run(title, url, { connections, pipelining = 1 }) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, pipelining, duration, headers: { 'accept-language': 'zh' } }, (err, result) => {
-      if (err) return reject(err);
-      resolve({
-        title,
-        url,
-        connections,
-        pipelining,
-        reqPerSec: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p97_5: result.latency.p97_5,
-        p99: result.latency.p99,
-        errors: result.errors + result.non2xx,
-      });
-    });
-  });
-}
+const duration = Number(argValue('duration', 15));
+const only = argValue('only', 'config,home,list,detail').split(',');
 
 const mall = await startMall();
 try {
-  // Warm up both servers (JIT, caches) before measuring.
-  await run('warm-up', `${mall.api}/webConfig/getPcWebConfig`, { connections: 10 });
-  await run('warm-up', `${mall.web}/`, { connections: 10 });
-  const results = [
-    await run('GET /webConfig/getPcWebConfig', `${mall.api}/webConfig/getPcWebConfig`, { connections: 100 }),
-    await run('SSR /', `${mall.web}/`, { connections: 50 }),
-  ];
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`\nMachine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; duration ${duration}s\n`);
-  console.log('| scenario | connections | req/s | p50 ms | p97.5 ms | p99 ms | errors |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.title} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} |`);
+  // Real product ids for the detail pages, from the search API.
+  const top = await (await fetch(`${mall.api}/search/page?size=50&sort=2`)).json();
+  const ids = top.records.map((p) => p.prodId);
+  const scenarios = {
+    config: ['GET /webConfig/getPcWebConfig', `${mall.api}/webConfig/getPcWebConfig`, 100],
+    home: ['SSR /', `${mall.web}/`, 50],
+    list: ['SSR /list?pn=手机', `${mall.web}/list?pn=${encodeURIComponent('手机')}`, 50],
+    detail: [`SSR /detail/{id} (${ids.length} products)`, ids.map((id) => `${mall.web}/detail/${id}`), 50],
+  };
+  // Pages are asked for as a browser asks for a document (the storefront caches anonymous
+  // documents for SSR_CACHE_MS; run with SSR_CACHE_MS=0 to measure rendering alone).
+  const asDocument = { accept: 'text/html', 'accept-language': 'zh' };
+  const results = [];
+  for (const key of only) {
+    const [title, urls, connections] = scenarios[key];
+    const headers = key === 'config' ? undefined : asDocument;
+    await run('warm-up', urls, { connections: 10, duration: 3, headers });
+    results.push(await run(title, urls, { connections, duration, headers }));
+  }
+  printTable(results, `duration ${duration}s, SSR_CACHE_MS=${process.env.SSR_CACHE_MS ?? 'default (2000)'}`);
 } finally {
   await mall.stop();
 }

@@ -30,18 +30,25 @@ export async function startMall({ apiPort = 18500, webPort = 13500, web = true, 
     WEB_PORT: String(webPort),
     DATA_DIR: dataDir ?? process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-')),
   };
-  const children = [spawn('npx', ['tsx', 'src/server.ts'], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'] })];
+  // Each server runs in its own process group, so stop() ends npx and the node it starts.
+  const children = [spawn('npx', ['tsx', 'src/server.ts'], { cwd: path.join(root, 'apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'], detached: true })];
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
   if (web) {
-    children.push(spawn('node', ['server.js'], { cwd: path.join(root, 'apps/web'), env, stdio: ['ignore', 'ignore', 'inherit'] }));
+    children.push(spawn('node', ['server.js'], { cwd: path.join(root, 'apps/web'), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true }));
     await waitFor(`http://127.0.0.1:${webPort}/`);
   }
   return {
     api: `http://127.0.0.1:${apiPort}`,
     web: `http://127.0.0.1:${webPort}`,
     async stop() {
-      for (const child of children) child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
+      for (const child of children) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+      await new Promise((r) => setTimeout(r, 1_000));
     },
   };
 }

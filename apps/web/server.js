@@ -4,10 +4,13 @@ import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createRequestHandler } from '@react-router/express';
+import { anonymousPageCache } from './page-cache.js';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+// How long a page rendered for a visitor who is not logged in is served again to others (0 = off).
+const pageCacheMs = Number(process.env.SSR_CACHE_MS ?? 2000);
 
 const app = express();
 app.disable('x-powered-by');
@@ -20,6 +23,7 @@ app.use(createProxyMiddleware({ target: api, pathFilter: passThrough, xfwd: true
 app.use(compression());
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
 app.use(express.static('build/client', { maxAge: '1h' }));
+app.use(anonymousPageCache({ ttlMs: pageCacheMs }));
 app.all('*', createRequestHandler({ build: await import('./build/server/index.js') }));
 
 const server = app.listen(port, host, () => {

@@ -1,0 +1,88 @@
+// A short-lived cache of server-rendered pages for visitors who are not logged in.
+// Anonymous pages are the same for everyone with the same URL and language, and a burst of
+// visitors (a sale starting, a link shared) would otherwise render the same page once each.
+// Pages are kept a few seconds, concurrent misses for one page render it once, and anything
+// personal is never stored: requests with a token cookie, responses that set a cookie, and
+// anything but a 200 HTML document pass straight through.
+
+const TOKEN_COOKIE = /(?:^|;\s*)token=/;
+const LANGUAGE_COOKIE = /(?:^|;\s*)language=([^;]*)/;
+const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'set-cookie', 'connection', 'date', 'etag']);
+
+/**
+ * @param {{ ttlMs: number, maxEntries?: number, now?: () => number }} options
+ * @returns {import('express').RequestHandler}
+ */
+export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
+  /** @type {Map<string, { expiresAt: number, status: number, headers: Record<string, string | string[]>, body: Buffer }>} */
+  const entries = new Map();
+  /** @type {Map<string, Array<() => void>>} requests waiting for a page that is being rendered */
+  const waiting = new Map();
+
+  function send(res, entry, method) {
+    res.status(entry.status);
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader('x-page-cache', 'hit');
+    res.end(method === 'HEAD' ? undefined : entry.body);
+  }
+
+  return function pageCache(req, res, next) {
+    if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const cookies = req.headers.cookie ?? '';
+    if (TOKEN_COOKIE.test(cookies)) return next();
+    // Documents only: React Router's data requests (.data) and assets are left alone.
+    if (!(req.headers.accept ?? '').includes('text/html') && !(req.headers.accept ?? '').includes('*/*')) return next();
+    if (req.path.endsWith('.data') || req.path.includes('.')) return next();
+
+    const key = `${LANGUAGE_COOKIE.exec(cookies)?.[1] ?? ''}|${req.originalUrl}`;
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > now()) {
+      // Refresh its place for the size bound (a Map keeps insertion order).
+      entries.delete(key);
+      entries.set(key, hit);
+      return send(res, hit, req.method);
+    }
+    const queue = waiting.get(key);
+    if (queue) {
+      // Someone is rendering this page right now: wait for it, then serve the stored copy (or render).
+      queue.push(() => {
+        const ready = entries.get(key);
+        if (ready && ready.expiresAt > now()) send(res, ready, req.method);
+        else next();
+      });
+      return;
+    }
+    waiting.set(key, []);
+
+    const chunks = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = (chunk, ...rest) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      return write(chunk, ...rest);
+    };
+    res.end = (chunk, ...rest) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      const result = end(chunk, ...rest);
+      const type = String(res.getHeader('content-type') ?? '');
+      if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && req.method === 'GET') {
+        const headers = {};
+        for (const [name, value] of Object.entries(res.getHeaders())) if (!DROPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
+        entries.set(key, { expiresAt: now() + ttlMs, status: 200, headers, body: Buffer.concat(chunks) });
+        while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+      }
+      const queued = waiting.get(key) ?? [];
+      waiting.delete(key);
+      for (const resume of queued) resume();
+      return result;
+    };
+    // A request that dies before it ends must not leave the waiters hanging.
+    res.on('close', () => {
+      const queued = waiting.get(key);
+      if (!queued) return;
+      waiting.delete(key);
+      for (const resume of queued) resume();
+    });
+    next();
+  };
+}

@@ -1,0 +1,52 @@
+// Shared by the load scripts: one autocannon run summarized, and the results printed as a
+// Markdown table with the machine it ran on (copied into docs/benchmarks.md).
+import autocannon from 'autocannon';
+import os from 'node:os';
+
+export function argValue(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+/** One load run; `urls` may be several (requests go round them). */
+export function run(title, urls, { connections, duration, pipelining = 1, headers }) {
+  headers ??= { 'accept-language': 'zh' };
+  const list = Array.isArray(urls) ? urls : [urls];
+  const base = new URL(list[0]);
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base.origin,
+        connections,
+        pipelining,
+        duration,
+        headers,
+        requests: list.map((u) => {
+          const url = new URL(u);
+          return { method: 'GET', path: `${url.pathname}${url.search}` };
+        }),
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          title,
+          connections,
+          reqPerSec: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p97_5: result.latency.p97_5,
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+export function printTable(results, note = '') {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`\nMachine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${note ? `; ${note}` : ''}\n`);
+  console.log('| scenario | connections | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.title} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p90} | ${r.p97_5} | ${r.p99} | ${r.errors} |`);
+}
