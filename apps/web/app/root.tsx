@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { DEFAULT_LANGUAGE } from '@bazaar/shared/constants/limits';
 import { I18nProvider } from './lib/i18n.tsx';
 import { loadRootData } from './lib/root-data.server.ts';
+import { documentLanguage, loadMoreTexts, needsMoreTexts } from './lib/texts.ts';
 import { AppShell } from './components/app-shell.tsx';
 import { NotFoundPage, FallbackErrorPage } from './components/error-pages.tsx';
 import { isChunkLoadError, reloadForChunkError } from './components/chunk-reload.ts';
@@ -22,6 +23,13 @@ export function links() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadRootData(request);
+}
+
+// In the browser, a page that needs the texts the first page did not load gets them here, while
+// its data loads.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), needsMoreTexts(new URL(request.url).pathname) ? loadMoreTexts(documentLanguage()) : null]);
+  return data;
 }
 
 // The site config is fetched again on every route change (specification section 7).

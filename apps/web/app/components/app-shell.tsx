@@ -1,14 +1,20 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { RootData } from '../root.tsx';
 import { onApiEvent } from '../lib/api-events.ts';
-import { LoginDialog } from '../features/account/login-dialog.tsx';
-import { openLogin } from '../features/account/login-store.ts';
+import { openLogin, useLoginOpen } from '../features/account/login-store.ts';
 import { LOGIN_RESULT_KEY, readLoginResult, storeLoginResult } from '../features/account/login-session.ts';
 import { useTrafficLog } from '../features/analytics/use-traffic-log.ts';
 import { ToastHost, showToast } from './ui/toast.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
+import { documentLanguage, loadMoreTexts } from '../lib/texts.ts';
+
+// The login popup (its forms, schemas and the password cipher) loads the first time it opens,
+// so pages that never need it do not ship it.
+const LoginDialog = lazy(() =>
+  Promise.all([import('../features/account/login-dialog.tsx'), loadMoreTexts(documentLanguage())]).then(([m]) => ({ default: m.LoginDialog })),
+);
 
 /** App-wide behaviour around every page: API events, toasts, the login popup, the traffic log. */
 export function AppShell({ data, children }: { data: RootData; children: ReactNode }) {
@@ -70,11 +76,22 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
 
   useTrafficLog(data.lang, () => readLoginResult()?.userId ?? user?.userId ?? null);
 
+  // Once loaded the popup stays mounted, so closing it keeps its focus handling and state.
+  const loginOpen = useLoginOpen();
+  const [loginLoaded, setLoginLoaded] = useState(false);
+  useEffect(() => {
+    if (loginOpen) setLoginLoaded(true);
+  }, [loginOpen]);
+
   return (
     <>
       {children}
       <ToastHost />
-      <LoginDialog />
+      {loginOpen || loginLoaded ? (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      ) : null}
     </>
   );
 }

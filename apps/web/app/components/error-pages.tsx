@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 
 /** 404 (section 8): 'This page could not be found' with a back button (history, else home). */
 export function NotFoundPage() {

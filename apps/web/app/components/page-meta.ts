@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@bazaar/shared/constants/limits';
-import { createI18n } from '@bazaar/shared/i18n/catalogs';
+import { i18nFor } from '../lib/i18n.tsx';
 
 interface MatchLike {
   id: string;
@@ -14,7 +14,7 @@ export function metaLanguage(matches: ReadonlyArray<MatchLike | undefined>): Lan
 
 /** A document title: "<page> - <app name>", the page part given as an i18n key or as text. */
 export function pageTitle(matches: ReadonlyArray<MatchLike | undefined>, page: { key: string } | { text: string }) {
-  const t = createI18n(metaLanguage(matches)).t;
+  const t = i18nFor(metaLanguage(matches)).t;
   const name = 'key' in page ? t(page.key) : page.text;
   return [{ title: `${name} - ${t('common.appName')}` }];
 }

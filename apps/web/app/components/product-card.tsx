@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { ProductCard as ProductCardData } from '@bazaar/shared/schemas/catalog';
 import { Price } from './ui/price.tsx';
 

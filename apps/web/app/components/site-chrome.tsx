@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { RootData } from '../root.tsx';
 import { openLogin } from '../features/account/login-store.ts';
 import { logout } from '../features/account/login-session.ts';

@@ -89,3 +89,12 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
   const data: unknown = text ? JSON.parse(text) : undefined;
   return (options.schema ? options.schema.parse(data) : data) as never;
 }
+
+/**
+ * The same call, typed by a shared schema's inferred type but not checked at run time: for
+ * browser code on the storefront's landing pages, so zod stays out of their JavaScript budget.
+ * Loaders (on the server) keep checking answers with `schema`.
+ */
+export function apiData<T>(path: string, options: Omit<ApiOptions, 'schema'> = {}): Promise<T> {
+  return api(path, options) as Promise<T>;
+}

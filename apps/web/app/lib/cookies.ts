@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@bazaar/shared/constants/limits';
-import { isLanguage } from '@bazaar/shared/i18n/catalogs';
+import { isLanguage } from '@bazaar/shared/i18n/language';
 
 export const TOKEN_COOKIE = 'token';
 export const LANGUAGE_COOKIE = 'language';

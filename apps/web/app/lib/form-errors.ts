@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api.ts';
-import { showToast } from '../../components/ui/toast.tsx';
+import { ApiError } from './api.ts';
+import { showToast } from '../components/ui/toast.tsx';
 
 type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
 

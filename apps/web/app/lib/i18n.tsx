@@ -1,24 +1,65 @@
-import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useContext, type ReactNode } from 'react';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { I18nContext, I18nextProvider } from 'react-i18next';
 import type { Language } from '@bazaar/shared/constants/limits';
-import { createI18n } from '@bazaar/shared/i18n/catalogs';
+import { createI18nInstance } from '@bazaar/shared/i18n/instance';
+
+// The texts this process has: both languages on the server (root-data.server.ts provides them),
+// only the page's language in the browser, in two halves (lib/texts.ts), so a page never ships
+// the other language or the texts of pages it does not show.
+const catalogs: Partial<Record<Language, Record<string, unknown>>> = {};
+export function provideCatalog(lang: Language, texts: object): void {
+  catalogs[lang] = { ...catalogs[lang], ...texts };
+  // An instance made before these texts arrived learns them in place (deep merge).
+  instances.get(lang)?.addResourceBundle(lang, 'translation', texts, true, true);
+}
+
+// One instance per language for the life of the process: building one loads the catalogs, which
+// is too slow to repeat for each server render. A page's language never changes in place (the
+// switch reloads), so sharing is safe.
+const instances = new Map<Language, I18n>();
+export function i18nFor(lang: Language): I18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18nInstance(lang, catalogs);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
 
 export function I18nProvider({ lang, children }: { lang: Language; children: ReactNode }) {
-  const i18n = useMemo(() => createI18n(lang), [lang]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>;
 }
+
+/**
+ * The page's translator. react-i18next's hook of the same name builds a fresh wrapper on every
+ * call and listens for language changes; our language never changes in place (the switch
+ * reloads), and a product grid calls this dozens of times per server render, so the instance's
+ * own (bound) `t` is handed out as it is.
+ */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const { i18n } = useContext(I18nContext);
+  return { t: i18n.t, i18n };
+}
+
+// Building an Intl formatter costs far more than using one, and a list page formats dozens of
+// prices: one formatter per language, made once.
+const yuanFormats: Partial<Record<Language, Intl.NumberFormat>> = {};
+const dateTimeFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
 /** Locale-aware formatting: money arrives in fen and is shown as yuan with 2 decimals. */
 export function formatYuan(fen: number, lang: Language): string {
-  return new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+  const format = (yuanFormats[lang] ??= new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
     style: 'currency',
     currency: 'CNY',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(fen / 100);
+  }));
+  return format.format(fen / 100);
 }
 
 export function formatDateTime(value: string | Date, lang: Language): string {
   const date = typeof value === 'string' ? new Date(value.replace(' ', 'T') + (value.includes('+') || value.endsWith('Z') ? '' : '+08:00')) : value;
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }).format(date);
+  const format = (dateTimeFormats[lang] ??= new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }));
+  return format.format(date);
 }

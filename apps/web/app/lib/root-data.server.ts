@@ -1,11 +1,18 @@
 import { data, redirect } from 'react-router';
 import { FALLBACK_LANGUAGE, type Language } from '@bazaar/shared/constants/limits';
-import { isLanguage } from '@bazaar/shared/i18n/catalogs';
+import { isLanguage } from '@bazaar/shared/i18n/language';
 import { UserInfoSchema } from '@bazaar/shared/schemas/account';
 import { ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
 import { api } from './api.ts';
 import { TOKEN_COOKIE, clearedCookie, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
 import { serverEnv } from './env.server.ts';
+import { sharedData } from './shared-data.server.ts';
+import { catalogs } from '@bazaar/shared/i18n/catalogs';
+import { provideCatalog } from './i18n.tsx';
+
+// The server renders either language, so it holds both catalogs.
+provideCatalog('zh', catalogs.zh);
+provideCatalog('en', catalogs.en);
 
 /**
  * The language of a request: ?lang= (unknown -> 404), then an /en path prefix, then the cookie,
@@ -33,8 +40,8 @@ export async function loadRootData(request: Request) {
   const token = readCookie(request.headers.get('Cookie'), TOKEN_COOKIE);
   const common = { lang, baseUrl: serverEnv.apiUrl } as const;
   const [webConfig, serviceSwitch, user] = await Promise.all([
-    api('/webConfig/getPcWebConfig', { ...common, schema: WebConfigSchema }),
-    api('/sys/config/info/getSysServiceSwitch', { ...common, schema: ServiceSwitchSchema }),
+    sharedData('webConfig', () => api('/webConfig/getPcWebConfig', { ...common, schema: WebConfigSchema })),
+    sharedData('serviceSwitch', () => api('/sys/config/info/getSysServiceSwitch', { ...common, schema: ServiceSwitchSchema })),
     token ? api('/p/user/userInfo', { ...common, token, schema: UserInfoSchema }).catch(() => null) : Promise.resolve(null),
   ]);
   const headers = new Headers();

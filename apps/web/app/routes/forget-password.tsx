@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/forget-password';
 import { pageTitle } from '../components/page-meta.ts';
 import { ForgetPasswordFlow } from '../features/account/forget-password-flow.tsx';

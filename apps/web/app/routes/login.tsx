@@ -1,5 +1,5 @@
 import { Navigate, useRouteLoaderData, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/login';
 import type { RootData } from '../root.tsx';
 import { safeRedirectPath } from '../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { Link, data, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/terms-page';
 import { ServiceSwitchSchema, TermsSchema } from '@bazaar/shared/schemas/site';
 import type { RootData } from '../root.tsx';

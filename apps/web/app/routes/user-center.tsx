@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center';
 import type { RootData } from '../root.tsx';
 import { pageTitle } from '../components/page-meta.ts';

@@ -49,5 +49,8 @@ export const LOGIN_CIPHER_MAX_AGE_MS = 5 * 60_000;
 export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 export const SMS_PER_IP_PER_HOUR = 20;
 
+/** Most pieces of one SKU in a cart line or an order line. */
+export const CART_ITEM_MAX = 9_999;
+
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;

@@ -18,5 +18,14 @@ export function pageOf<T extends z.ZodTypeAny>(item: T) {
   });
 }
 
+/** A page of T as every paged call answers it (the type of pageOf(schema)). */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
 export const EmptySchema = z.object({}).strict();
 export const IdParamSchema = z.object({ id: z.coerce.number().int().positive('validation.id') });

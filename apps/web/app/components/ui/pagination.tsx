@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 
 /** Page numbers around the current one, with the first and last always shown. */
 export function pageWindow(current: number, pages: number, span = 2): Array<number | 'gap'> {

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
+import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
 import type { Language } from '@bazaar/shared/constants/limits';
-import { formatYuan } from '../../lib/i18n.tsx';
 
 /** A price in yuan with 2 decimals (money arrives in fen); the original price is struck through when higher. */
 export function Price({ fen, oriFen, className }: { fen: number; oriFen?: number; className?: string }) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckSmsFlagSchema, NewPasswordFormSchema, SmsCodeSchema, type UpdatePasswordInput } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { removeBrowserToken } from '../../lib/cookies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { LOGIN_RESULT_KEY } from './login-session.ts';
 import { encryptPassword } from './password-cipher.ts';
 import { PasswordFields } from './password-fields.tsx';

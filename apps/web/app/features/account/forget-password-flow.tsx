@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckSmsFlagSchema, NewPasswordFormSchema, type UpdatePasswordInput } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { encryptPassword } from './password-cipher.ts';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { stripLanguagePrefix } from '../../lib/paths.ts';
 import { LoginForm } from './login-form.tsx';

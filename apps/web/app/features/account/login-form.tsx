@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import { AccountLoginFormSchema, MobileLoginFormSchema, PhoneSchema, TokenSchema } from '@bazaar/shared/schemas/account';
 import type { RootData } from '../../root.tsx';

@@ -1,5 +1,5 @@
-import { UserInfoSchema, type Token, type UserInfo } from '@bazaar/shared/schemas/account';
-import { api } from '../../lib/api.ts';
+import type { Token, UserInfo } from '@bazaar/shared/schemas/account';
+import { api, apiData } from '../../lib/api.ts';
 import { removeBrowserToken, setBrowserToken } from '../../lib/cookies.ts';
 import { stripLanguagePrefix } from '../../lib/paths.ts';
 
@@ -30,7 +30,7 @@ export function storeLoginResult(user: Pick<UserInfo, 'userId' | 'nickName' | 'p
 /** After /login, /smsLogin or registration: keep the token, remember who logged in. */
 export async function completeLogin(token: Token): Promise<void> {
   setBrowserToken(token.accessToken, token.expiresIn);
-  const user = await api('/p/user/userInfo', { schema: UserInfoSchema, noLoginPrompt: true });
+  const user = await apiData<UserInfo>('/p/user/userInfo', { noLoginPrompt: true });
   storeLoginResult(user);
 }
 

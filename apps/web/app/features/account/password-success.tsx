@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { PASSWORD_SUCCESS_REDIRECT_MS } from '@bazaar/shared/constants/limits';
 import { useCountdown } from './sms-code-button.tsx';
 

@@ -1,13 +1,13 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { NICKNAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { NicknameSchema, SEXES, SetUserInfoSchema, UploadResultSchema, UserInfoSchema, type SetUserInfoInput, type UserInfo } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { IMAGE_ACCEPT, checkImageFile } from './image-file.ts';
 import { storeLoginResult } from './login-session.ts';
 import { UserAvatar } from './user-avatar.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import {
   AccountNameSchema,
   CheckSmsFlagSchema,
@@ -13,7 +13,7 @@ import { NICKNAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { api } from '../../lib/api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { completeLogin } from './login-session.ts';
 import { encryptPassword } from './password-cipher.ts';
 import { PasswordFields } from './password-fields.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import { Button } from '../../components/ui/button.tsx';
 import { useHydrated } from './use-hydrated.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 
 export interface StepIndicatorProps {
   /** The step titles, already translated. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { openLogin } from './login-store.ts';
 

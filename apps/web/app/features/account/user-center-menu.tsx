@@ -1,11 +1,15 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 
 // Only pages that exist are listed; later issues add orders, addresses, coupons and the rest.
 const ITEMS = [
   { to: '/user-center', key: 'userCenter.menu.index', end: true },
+  { to: '/user-center/uc-order', key: 'orders.menu', end: false },
   { to: '/user-center/uc-account', key: 'userCenter.menu.account', end: false },
   { to: '/user-center/uc-password', key: 'userCenter.menu.password', end: false },
+  { to: '/user-center/uc-address', key: 'address.menu', end: false },
+  { to: '/user-center/uc-collection', key: 'collection.menu', end: false },
+  { to: '/user-center/uc-footprint', key: 'footprint.menu', end: false },
 ] as const;
 
 /** The user center's left menu; the current page is marked with aria-current. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { CenterInfo, UserInfo } from '@bazaar/shared/schemas/account';
 import { UserAvatar } from './user-avatar.tsx';

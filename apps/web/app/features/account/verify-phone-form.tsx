@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckSmsSchema, PhoneSchema } from '@bazaar/shared/schemas/account';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from './form-errors.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
 import { useHydrated } from './use-hydrated.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import type { ServiceSwitch, WebConfig } from '@bazaar/shared/schemas/site';
 import type { Language } from '@bazaar/shared/constants/limits';
 

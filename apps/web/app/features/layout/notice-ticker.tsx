@@ -1,10 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { NOTICE_TICKER_INTERVAL_MS } from '@bazaar/shared/constants/limits';
-import { NoticeSummarySchema, type NoticeSummary } from '@bazaar/shared/schemas/site';
-import { api } from '../../lib/api.ts';
+import type { NoticeSummary } from '@bazaar/shared/schemas/site';
+import { apiData } from '../../lib/api.ts';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -37,7 +36,7 @@ export function NoticeTicker() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api('/shop/notice/topNoticeList/0', { schema: z.array(NoticeSummarySchema), silent: true, noLoginPrompt: true, signal: controller.signal })
+    apiData<NoticeSummary[]>('/shop/notice/topNoticeList/0', { silent: true, noLoginPrompt: true, signal: controller.signal })
       .then(setNotices)
       .catch(() => undefined);
     return () => controller.abort();

@@ -1,11 +1,11 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { LANGUAGES } from '@bazaar/shared/constants/limits';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
-import { CenterInfoSchema } from '@bazaar/shared/schemas/account';
+import type { CenterInfo } from '@bazaar/shared/schemas/account';
 import type { RootData } from '../../root.tsx';
-import { api } from '../../lib/api.ts';
+import { apiData } from '../../lib/api.ts';
 import { languageSwitchUrl } from '../../lib/paths.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
@@ -49,7 +49,7 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
     if (openingShop) return;
     setOpeningShop(true);
     try {
-      const info = await api('/p/user/centerInfo', { schema: CenterInfoSchema });
+      const info = await apiData<CenterInfo>('/p/user/centerInfo');
       const action = shopEntryAction(info.shopStatus, info.shopId);
       if ('to' in action) void navigate(action.to);
       else showToast(t(action.message), { kind: 'warning' });

@@ -1,0 +1,10 @@
+// The texts of the layout and the landing pages (home, lists, product, stores, notices): what the
+// storefront loads with every page.
+import { messages } from './messages.ts';
+import { ui } from './ui.ts';
+import { uiCatalog } from './ui-catalog.ts';
+import { uiSearch } from './ui-search.ts';
+import { uiStore } from './ui-store.ts';
+import { uiProduct } from './ui-product.ts';
+
+export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct };
