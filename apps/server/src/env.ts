@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SMS_PER_IP_PER_HOUR } from '@bazaar/shared/constants/limits';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -21,6 +22,43 @@ const EnvSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** An unpaid order is cancelled (and its stock released) this long after it was placed. */
+  ORDER_UNPAID_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** A shipped order is received automatically this long after shipment. */
+  ORDER_AUTO_RECEIPT_DAYS: z.coerce.number().int().min(1).max(90).default(15),
+  /** Run the background job sweeper in this process (auto-cancel, auto-receipt, courier updates). */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** The courier sandbox moves each package one step (collected, in transit..., signed) this often. */
+  COURIER_SANDBOX_STEP_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3 * 3600),
+  /** Real courier tracking (Kuaidi100 query API). When customer and key are set the sandbox is gone. */
+  KUAIDI100_CUSTOMER: z.string().optional(),
+  KUAIDI100_KEY: z.string().optional(),
+  KUAIDI100_ENDPOINT: z.string().url().optional(),
+  /** How often a real waybill is queried again until it is signed. */
+  COURIER_POLL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  /** Real Alipay (PC page pay). When the app id and both keys are set the sandbox cashier is gone. */
+  ALIPAY_APP_ID: z.string().optional(),
+  /** The app's RSA2 private key (PKCS#8 PEM, or its bare base64 as Alipay's tool prints it). */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay's public key, which signs the notifications. */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY_URL: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  /** Real WeChat Pay (API v3, Native QR). When all six are set the sandbox QR page is gone. */
+  WECHAT_PAY_MCH_ID: z.string().optional(),
+  WECHAT_PAY_APP_ID: z.string().optional(),
+  /** The 32-byte APIv3 key that encrypts notification resources. */
+  WECHAT_PAY_APIV3_KEY: z.string().optional(),
+  /** The merchant's API private key (PEM) and its certificate serial number, to sign requests. */
+  WECHAT_PAY_PRIVATE_KEY: z.string().optional(),
+  WECHAT_PAY_SERIAL_NO: z.string().optional(),
+  /** WeChat Pay's platform public key (PEM), which signs answers and notifications. */
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHAT_PAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  /** SMS codes one client address may request per hour (the browser journeys send many from one address). */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
   /** Seed the demo mall on first start (default on; off for a production database). */
   SEED_ON_START: z
     .enum(['true', 'false', '1', '0'])

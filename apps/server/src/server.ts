@@ -6,6 +6,8 @@ import { loadEnv } from './env.ts';
 import { createMemoryKv, createRedisKv } from './lib/kv.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
+import { jobHandlers } from './jobs.ts';
+import { startJobSweeper } from './lib/jobs.ts';
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL });
@@ -24,6 +26,8 @@ const ctx: AppContext = {
   now: () => new Date(),
 };
 const app = await buildApp({ ctx, logger: log });
+// Any number of instances may sweep: each due job goes to exactly one (FOR UPDATE SKIP LOCKED).
+const stopJobs = env.JOBS_ENABLED ? startJobSweeper(ctx.db, jobHandlers(ctx), ctx.now, log) : () => undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -33,6 +37,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    stopJobs();
     await app.close();
     await kv.close();
     await database.close();

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, STATUS_BY_KIND } from '../lib/app-error.ts';
 
 function isMessageKey(request: FastifyRequest, message: string | undefined): message is string {
-  return !!message && /^[a-z]+(\.[A-Za-z]+)+$/.test(message) && request.t(message) !== message;
+  return !!message && /^[A-Za-z]+(\.[A-Za-z0-9]+)+$/.test(message) && request.t(message) !== message;
 }
 
 function sendText(reply: FastifyReply, status: number, text: string) {

@@ -5,6 +5,8 @@ import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { CONFIG_KEYS } from '../../modules/content/config-keys.ts';
+import { prepareProductSearch } from '../../modules/search/product-search-index.ts';
+import { productSearchVector } from '../../modules/search/tokenizer.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   areas,
@@ -28,6 +30,8 @@ import {
 import { loadAreaRows } from './areas.ts';
 import { CATEGORY_TREE } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
+import { seedReviews } from './reviews.ts';
+import { seedOrders } from './orders.ts';
 import { generateProduct, listLeaves, productPictures, TOP_HUES, type GeneratedProduct, type Leaf } from './products.ts';
 import {
   DAY_MS,
@@ -107,6 +111,9 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     }
     wrote = true;
   }
+  await prepareProductSearch(db, wrote, log);
+  await seedReviews(db, options.dataDir);
+  await seedOrders(db);
   return wrote;
 }
 
@@ -377,6 +384,7 @@ async function insertProducts(
             soldNum: p.soldNum,
             isRefund: p.mold === 1 ? 0 : 1,
             putawayTime: p.createdAt,
+            searchVector: productSearchVector({ nameZh: p.nameZh, nameEn: p.nameEn, categoryZh: p.leaf.def.name.zh, categoryEn: p.leaf.def.name.en }),
             createdAt: p.createdAt,
             updatedAt: p.createdAt,
           };

@@ -21,9 +21,19 @@ export function uniqueUserName(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${process.pid % 1000}_${nameCounter}`.slice(0, 16);
 }
 
-/** The password cipher as the browser makes it, stamped with the app's (movable) clock. */
+let lastStamp = 0;
+/**
+ * The password cipher as the browser makes it, stamped with the app's (movable) clock. Two
+ * calls in the same millisecond would make the same ciphertext, which the server refuses as a
+ * replay, so each plain call gets a stamp of its own.
+ */
 export function cipherOf(t: TestApp, password: string, offsetMs = 0): string {
-  return encryptPassword(password, t.ctx.now().getTime() + offsetMs);
+  let stamp = t.ctx.now().getTime() + offsetMs;
+  if (offsetMs === 0) {
+    if (stamp <= lastStamp) stamp = lastStamp + 1;
+    lastStamp = stamp;
+  }
+  return encryptPassword(password, stamp);
 }
 
 /** The newest code the sandbox provider recorded for a phone. */

@@ -1,7 +1,7 @@
 // One-time SMS codes, their resend lock and the per-IP send limit, all in ctx.kv so they
 // work the same on Redis and in memory.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_TTL_MS, SMS_PER_IP_PER_HOUR, SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
+import { SMS_CODE_TTL_MS, SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import type { AppContext } from '../../context.ts';
 import { invalid, tooMany } from '../../lib/app-error.ts';
 import type { SmsPurpose } from '../../providers/sms/sms-provider.ts';
@@ -17,19 +17,20 @@ const ipKey = (ip: string) => `account:sms:ip:${ip}`;
 const digest = (mobile: string, code: string) => createHash('sha256').update(`${mobile}:${code}`).digest('hex');
 
 export async function sendSmsCode(
-  ctx: Pick<AppContext, 'kv' | 'sms'>,
+  ctx: Pick<AppContext, 'kv' | 'sms' | 'env'>,
   input: { mobile: string; purpose: SmsPurpose; ip: string },
 ): Promise<void> {
   const { kv } = ctx;
   const { mobile, purpose, ip } = input;
-  if (Number((await kv.get(ipKey(ip))) ?? 0) >= SMS_PER_IP_PER_HOUR) throw tooMany();
+  const perIpPerHour = ctx.env.SMS_PER_IP_PER_HOUR;
+  if (Number((await kv.get(ipKey(ip))) ?? 0) >= perIpPerHour) throw tooMany();
   if (!(await kv.setIfAbsent(lockKey(mobile), '1', SMS_RESEND_LOCK_MS))) {
     const left = await kv.ttl(lockKey(mobile));
     throw invalid('errors.account.smsTooFrequent', { seconds: Math.max(1, Math.ceil(left / 1000)) });
   }
   // Counted only once the phone lock is ours, so refused requests do not use up the allowance;
   // a parallel burst that overshoots still gets refused here.
-  if ((await kv.incr(ipKey(ip), HOUR_MS)) > SMS_PER_IP_PER_HOUR) {
+  if ((await kv.incr(ipKey(ip), HOUR_MS)) > perIpPerHour) {
     await kv.del(lockKey(mobile));
     throw tooMany();
   }
