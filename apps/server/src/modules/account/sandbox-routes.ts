@@ -5,14 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SmsInboxEntrySchema, type SmsInboxEntry } from '@bazaar/shared/schemas/account';
 import { listRecentSmsMessages } from './repository.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 
 const INBOX_SIZE = 50;
 const REFRESH_SECONDS = 3;
 
-/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
-function formatGmt8(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const PURPOSES: Record<string, string> = { login: '登录 Login', register: '注册 Register', password: '改密 Password' };
 
@@ -56,7 +53,7 @@ export async function sandboxSmsRoutes(app: FastifyInstance): Promise<void> {
 
   async function listInbox(): Promise<SmsInboxEntry[]> {
     const rows = await listRecentSmsMessages(app.ctx.db, INBOX_SIZE);
-    return rows.map((r) => ({ id: r.id, mobile: r.mobile, purpose: r.purpose, code: r.sandboxCode, createdAt: formatGmt8(r.createdAt) }));
+    return rows.map((r) => ({ id: r.id, mobile: r.mobile, purpose: r.purpose, code: r.sandboxCode, createdAt: formatApiTime(r.createdAt) }));
   }
 
   api.get(

@@ -3,6 +3,7 @@ import type { Category, CategoryNode, ProductCard } from '@bazaar/shared/schemas
 import type { Banner, DiscountCard, GroupBuyCard, Home, SeckillCard } from '@bazaar/shared/schemas/home';
 import type { AppContext } from '../../context.ts';
 import * as repo from './repository.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 
 /** The category tree changes only through the admin console: a few minutes of staleness is fine. */
 export const TREE_TTL_MS = 5 * 60_000;
@@ -14,7 +15,7 @@ export const ACTIVITY_BLOCK_SIZE = 5;
 const pick = (lang: Language, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
 
 /** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
-const apiTime = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const apiTime = formatApiTime;
 
 function toCategory(row: repo.CategoryRow, lang: Language): Category {
   return { categoryId: row.id, categoryName: pick(lang, row.nameZh, row.nameEn), parentId: row.parentId, grade: row.grade, pic: row.pic ?? row.icon };

@@ -2,7 +2,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import { FOOTPRINT_LIMIT, type CollectedProduct, type CollectedShop, type FootprintDay, type FootprintPage } from '@bazaar/shared/schemas/collection';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { formatApiTime } from '../content/service.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 import * as repo from './repository.ts';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));

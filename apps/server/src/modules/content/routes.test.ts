@@ -87,6 +87,22 @@ describe('notices', () => {
     expect(detail.json()).toMatchObject({ title: '仅中文公告', content: '<p>中文内容</p>', shopId: 0, publishTime: '2020-01-01 08:00:00' });
   });
 
+  it('cleans the HTML of a notice (store owners write them too)', async () => {
+    const [row] = await t.ctx.db
+      .insert(notices)
+      .values({
+        shopId: 0,
+        titleZh: '带脚本的公告',
+        contentZh: '<p onclick="steal()">正文<script>alert(1)</script><img src="/uploads/a.png" onerror="steal()"><a href="javascript:steal()">链接</a></p>',
+        publishTime: new Date('2020-01-02T00:00:00Z'),
+      })
+      .returning({ id: notices.id });
+    const detail = (await t.app.inject({ method: 'GET', url: `/shop/notice/info/${row?.id}` })).json();
+    expect(detail.content).toContain('正文');
+    expect(detail.content).toContain('<img src="/uploads/a.png"');
+    expect(detail.content).not.toMatch(/script|onclick|onerror|javascript:/);
+  });
+
   it('pages a notice list', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/shop/notice/noticeList/0?current=2&size=3', headers: en });
     expect(res.statusCode).toBe(200);

@@ -5,15 +5,13 @@ import type { AppContext } from '../../context.ts';
 import { CONFIG_KEYS } from './config-keys.ts';
 import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 
 export const TOP_NOTICE_LIMIT = 10;
 
 type Localized = Record<Language, { title: string; content: string }>;
 
-/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
-export function formatApiTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
@@ -106,7 +104,8 @@ export function createContentService(ctx: AppContext) {
         id: row.id,
         shopId: row.shopId,
         title: pick(lang, row.titleZh, row.titleEn),
-        content: pick(lang, row.contentZh, row.contentEn),
+        // Store owners write notices too: their HTML is cleaned like product descriptions.
+        content: sanitizeRichText(pick(lang, row.contentZh, row.contentEn)),
         publishTime: formatApiTime(row.publishTime),
       };
     },

@@ -4,7 +4,7 @@ import type { DeliveryCompany, DeliveryTrack, OrderPackage } from '@bazaar/share
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { formatApiTime } from '../content/service.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 import * as repo from './repository.ts';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));

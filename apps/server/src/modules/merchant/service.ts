@@ -10,7 +10,7 @@ import { conflict, invalid } from '../../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../../lib/jobs.ts';
 import type { CourierProvider } from '../../providers/courier/courier-provider.ts';
 import { createCourierProvider } from '../../providers/courier/create-courier-provider.ts';
-import { formatApiTime } from '../content/service.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 import { listOrderPackages } from '../logistics/service.ts';
 import { startTracking } from '../logistics/tracking.ts';
 import { markReceived, markShipped } from '../order/transitions.ts';

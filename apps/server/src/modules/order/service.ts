@@ -7,13 +7,10 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { markReceived } from './transitions.ts';
 import * as repo from './repository.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 
 const pick = (lang: Language, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
 
-/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
-export function formatApiTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
 
 type ItemRow = Awaited<ReturnType<typeof repo.itemsOfOrders>>[number];

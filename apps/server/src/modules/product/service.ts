@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { localizeSku, specGroupsOf } from './properties.ts';
 import * as repo from './repository.ts';
-import { sanitizeDescription } from './sanitize.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 
 /** How long an assembled detail is served from memory; shown stock may lag by this much. */
 export const PRODUCT_DETAIL_TTL_MS = 30_000;
@@ -74,7 +74,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       prodId: product.id,
       prodName: pick(lang, product.nameZh, product.nameEn),
       brief: pick(lang, product.briefZh, product.briefEn),
-      content: sanitizeDescription(lang === 'en' && product.contentEn ? product.contentEn : product.contentZh),
+      content: sanitizeRichText(lang === 'en' && product.contentEn ? product.contentEn : product.contentZh),
       pic: product.pic,
       imgs: product.imgs.length ? product.imgs : [product.pic],
       price: product.price,

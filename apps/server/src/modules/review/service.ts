@@ -2,7 +2,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { Review, ReviewPageQuery, ReviewSummary } from '@bazaar/shared/schemas/review';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { formatApiTime } from '../content/service.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
 import * as repo from './repository.ts';
 
 /** '张小北' -> '张***北'; one character -> '*'. Anonymous reviewers are never named in full. */

@@ -1,6 +1,7 @@
 // What the pay flow needs from a payment service. Alipay and WeChat Pay each have a sandbox
 // (default; served by this API under /sandbox) and a real adapter chosen by environment variables.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { formatApiTime } from '../../lib/api-time.ts';
 
 export interface StartPaymentInput {
   payNo: string;
@@ -71,10 +72,8 @@ export function yuanToFen(value: string | undefined): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, as Alipay wants its times. */
-export function formatGmt8(date: Date): string {
-  return new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
+/** 'yyyy-MM-dd HH:mm:ss' in GMT+8, as Alipay wants its times (the API's own format). */
+export const formatGmt8 = formatApiTime;
 
 /** RFC 3339 with the +08:00 offset, as WeChat Pay wants its times. */
 export function formatRfc3339Gmt8(date: Date): string {

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
-// Descriptions are written by merchants: only formatting, tables and pictures survive, links
-// open safely, and pictures load lazily (the detail page's description is below the fold).
+// Rich text written by merchants (product descriptions, store notices): only formatting, tables
+// and pictures survive, links open safely, and pictures load lazily.
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'blockquote',
@@ -24,6 +24,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeDescription(html: string | null | undefined): string {
+export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, OPTIONS) : '';
 }
