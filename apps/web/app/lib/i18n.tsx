@@ -1,6 +1,5 @@
-import { useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { I18nContext, I18nextProvider } from 'react-i18next';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { createI18nInstance } from '@bazaar/shared/i18n/instance';
 
@@ -27,18 +26,19 @@ export function i18nFor(lang: Language): I18n {
   return instance;
 }
 
+const I18nContext = createContext<I18n>(null as unknown as I18n);
+
 export function I18nProvider({ lang, children }: { lang: Language; children: ReactNode }) {
-  return <I18nextProvider i18n={i18nFor(lang)}>{children}</I18nextProvider>;
+  return <I18nContext.Provider value={i18nFor(lang)}>{children}</I18nContext.Provider>;
 }
 
 /**
- * The page's translator. react-i18next's hook of the same name builds a fresh wrapper on every
- * call and listens for language changes; our language never changes in place (the switch
- * reloads), and a product grid calls this dozens of times per server render, so the instance's
- * own (bound) `t` is handed out as it is.
+ * The page's translator: the language's i18next instance, from context. Its `t` is bound, and
+ * our language never changes in place (the switch reloads), so nothing needs to re-render on a
+ * language change (docs/decisions/012).
  */
 export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const { i18n } = useContext(I18nContext);
+  const i18n = useContext(I18nContext);
   return { t: i18n.t, i18n };
 }
 

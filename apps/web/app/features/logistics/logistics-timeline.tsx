@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from '../../lib/i18n.tsx';
 import { LOGISTICS_STATE } from "@bazaar/shared/constants/order-status";
 import {
   DeliveryTrackSchema,
