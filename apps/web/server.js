@@ -21,7 +21,8 @@ const passThrough = (pathname) => pathname.startsWith('/uploads/') || pathname =
 app.use(createProxyMiddleware({ target: api, pathFilter: passThrough, xfwd: true }));
 
 app.use(compression());
-app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+// Hashed file names never change content: no validators needed, only a long cache life.
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', etag: false, lastModified: false }));
 app.use(express.static('build/client', { maxAge: '1h' }));
 app.use(anonymousPageCache({ ttlMs: pageCacheMs }));
 app.all('*', createRequestHandler({ build: await import('./build/server/index.js') }));

@@ -15,6 +15,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id) {
+          // Form helpers stay with the forms (login popup, account pages), which load on demand.
+          if (id.includes('/text-field.') || id.includes('/form-errors.')) return undefined;
           if (SHELL.some((part) => id.includes(part)) && !id.includes('.server.')) return 'shell';
         },
       },
