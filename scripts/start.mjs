@@ -53,22 +53,23 @@ function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-async function waitForApi() {
+async function waitFor(url, what) {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`http://127.0.0.1:${apiPort}/healthz`);
-      if (res.ok) return;
+      const res = await fetch(url);
+      if (res.status < 500) return;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('The API did not start within 3 minutes');
+  throw new Error(`${what} did not start within 3 minutes`);
 }
 
 run('API', 'npx', dev ? ['tsx', 'watch', 'src/server.ts'] : ['tsx', 'src/server.ts'], 'apps/server');
-await waitForApi();
+await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'The API');
 if (dev) run('storefront', 'npx', ['react-router', 'dev', '--port', String(webPort)], 'apps/web');
 else run('storefront', 'node', ['server.js'], 'apps/web');
+await waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront');
 console.log(`\n  Bazaar is running: http://localhost:${webPort}\n  API and its docs:  http://localhost:${apiPort}/docs\n  SMS sandbox inbox: http://localhost:${webPort}/sandbox/sms\n`);
