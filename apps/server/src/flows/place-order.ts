@@ -12,6 +12,7 @@ import { scheduleJobs } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { takeStock } from '../modules/inventory/stock.ts';
 import * as repo from '../modules/order/repository.ts';
+import { createAddressService } from '../modules/address/service.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
@@ -104,22 +105,6 @@ function toLine(row: repo.SkuLine, count: number, basketId: number): CheckoutLin
     count,
     mold: row.mold,
     isRefund: row.isRefund,
-  };
-}
-
-function toAddress(row: Awaited<ReturnType<typeof repo.listUserAddresses>>[number]): Address {
-  return {
-    addrId: row.id,
-    receiver: row.receiver,
-    mobile: row.mobile,
-    provinceId: row.provinceId,
-    province: row.province,
-    cityId: row.cityId,
-    city: row.city,
-    areaId: row.areaId,
-    area: row.area,
-    addr: row.addr,
-    commonAddr: row.commonAddr,
   };
 }
 
@@ -230,14 +215,15 @@ async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrde
 }
 
 export async function confirmOrder(ctx: AppContext, userId: string, input: ConfirmOrder, lang: Language): Promise<ConfirmResult> {
-  const addresses = await repo.listUserAddresses(ctx.db, userId);
+  // The address module answers the shopper's addresses, default first.
+  const addresses = await createAddressService(ctx).list(userId);
   if (addresses.length === 0) throw errors.addAddress();
-  const address = input.addrId === 0 ? addresses[0] : addresses.find((a) => a.id === input.addrId);
+  const address = input.addrId === 0 ? addresses[0] : addresses.find((a) => a.addrId === input.addrId);
   if (!address) throw errors.selectAddress();
 
   const lines = await checkoutLines(ctx, userId, input);
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
-  const checkout: Checkout = { address: toAddress(address), groups: priceGroups(lines, dvyTypes) };
+  const checkout: Checkout = { address, groups: priceGroups(lines, dvyTypes) };
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
   return toConfirmResult(checkout, lang);
 }

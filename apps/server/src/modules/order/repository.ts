@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes, products, shops, skus, userAddresses } from '../../db/schema.ts';
+import { cartItems, checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes, products, shops, skus } from '../../db/schema.ts';
 
 /** What checkout needs of one SKU to decide whether and how it can be bought. */
 const lineColumns = {
@@ -54,14 +54,6 @@ export function findCheckedCartLines(db: Db, userId: string) {
 }
 
 /** The user's addresses, default first: one query answers both "which" and "has any". */
-export function listUserAddresses(db: Db, userId: string) {
-  return db
-    .select()
-    .from(userAddresses)
-    .where(eq(userAddresses.userId, userId))
-    .orderBy(desc(userAddresses.commonAddr), desc(userAddresses.id));
-}
-
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type NewOrderAddress = typeof orderAddresses.$inferInsert;
