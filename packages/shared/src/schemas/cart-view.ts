@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductLineSchema } from './product-line.ts';
 import { CART_ITEM_MAX } from './cart.ts';
 
 /** Most basket ids one cart call takes; more than any real cart holds. */
@@ -12,18 +13,8 @@ const basketId = (message: string) =>
   );
 
 /** One line of the cart as the cart page shows it. Money in fen, texts in the reader's language. */
-export const CartItemSchema = z.object({
+export const CartItemSchema = ProductLineSchema.extend({
   basketId: z.number().int(),
-  prodId: z.number().int(),
-  skuId: z.number().int(),
-  prodName: z.string(),
-  skuName: z.string(),
-  pic: z.string(),
-  /** The SKU's unit price now, fen. */
-  price: z.number().int(),
-  prodCount: z.number().int(),
-  /** price × prodCount, fen. */
-  productTotalAmount: z.number().int(),
   /** The SKU's stock; -1 = unlimited. */
   stocks: z.number().int(),
   /** 1 ticked for checkout, 0 not (Mall4j's 0/1). */

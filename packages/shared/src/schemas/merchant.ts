@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUS } from '../constants/order-status.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { OrderPackageSchema } from './logistics.ts';
+import { OrderAddressSchema } from './order.ts';
 
 /** The merchant platform's login (a shop's store account, not a shopper). */
 export const MerchantLoginSchema = z.object({
@@ -40,14 +41,6 @@ export const MerchantOrderItemSchema = z.object({
   shippedCount: z.number().int(),
 });
 
-export const MerchantOrderAddressSchema = z.object({
-  receiver: z.string(),
-  mobile: z.string(),
-  province: z.string(),
-  city: z.string(),
-  area: z.string(),
-  addr: z.string(),
-});
 
 export const MerchantOrderSchema = z.object({
   orderNumber: z.string(),
@@ -64,7 +57,7 @@ export const MerchantOrderSchema = z.object({
   payTime: z.string().nullable(),
   dvyTime: z.string().nullable(),
   finallyTime: z.string().nullable(),
-  address: MerchantOrderAddressSchema.nullable(),
+  address: OrderAddressSchema.nullable(),
   items: z.array(MerchantOrderItemSchema),
 });
 export type MerchantOrder = z.infer<typeof MerchantOrderSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductLineSchema } from './product-line.ts';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '../constants/limits.ts';
 import { AddressSchema } from './address.ts';
 import { CART_ITEM_MAX } from './cart.ts';
@@ -36,18 +37,10 @@ export const ConfirmOrderSchema = z.object({
 });
 export type ConfirmOrder = z.infer<typeof ConfirmOrderSchema>;
 
-export const ConfirmItemSchema = z.object({
+export const ConfirmItemSchema = ProductLineSchema.extend({
   /** 0 for a buy-now line. */
   basketId: z.number().int(),
-  prodId: z.number().int(),
-  skuId: z.number().int(),
   shopId: z.number().int(),
-  prodName: z.string(),
-  skuName: z.string(),
-  pic: z.string(),
-  price: z.number().int(),
-  prodCount: z.number().int(),
-  productTotalAmount: z.number().int(),
   /** 0 physical, 1 virtual. */
   mold: z.number().int(),
 });
@@ -131,17 +124,9 @@ export type MyOrderQuery = z.infer<typeof MyOrderQuerySchema>;
 export const OrderNumberQuerySchema = z.object({ orderNumber: OrderNumberSchema });
 export const OrderNumberParamSchema = z.object({ orderNumber: OrderNumberSchema });
 
-export const OrderItemSchema = z.object({
+export const OrderItemSchema = ProductLineSchema.extend({
   orderItemId: z.number().int(),
-  prodId: z.number().int(),
-  skuId: z.number().int(),
   shopId: z.number().int(),
-  prodName: z.string(),
-  skuName: z.string(),
-  pic: z.string(),
-  price: z.number().int(),
-  prodCount: z.number().int(),
-  productTotalAmount: z.number().int(),
   actualTotal: z.number().int(),
   /** 0 not reviewed, 1 reviewed. */
   commSts: z.number().int(),
