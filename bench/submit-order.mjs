@@ -2,8 +2,14 @@
 // confirm and submit in a loop for a fixed time against PostgreSQL. Reports the latency of submit
 // (target p95 <= 50 ms) and of confirm. Buyers are registered through the API beforehand; the
 // picked SKUs get a large stock first so the run measures checkout, not sold-out answers.
+//
+// Each buyer pauses a think time between checkouts, drawn uniformly from 0.5x to 1.5x `--think`,
+// and starts at a random moment of the first pause, so buyers do not arrive in lockstep waves.
+// `--think 0` sends checkouts back to back: that measures the saturation throughput (latency is
+// then just the queue: 50 requests in flight divided by what the machine completes per second).
+// Samples of the first `--warmup` seconds are left out (connection pools, JIT, plan caches).
 // Usage: createdb bazaar_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_bench \
-//          [REDIS_URL=redis://127.0.0.1:6379/9] node bench/submit-order.mjs [--buyers 50] [--duration 20] [--think 0]
+//          [REDIS_URL=redis://127.0.0.1:6379/9] node bench/submit-order.mjs [--buyers 50] [--duration 20] [--think 1000] [--warmup 3]
 import { createCipheriv, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -14,8 +20,9 @@ import { argValue } from './load.mjs';
 
 const BUYERS = Number(argValue('buyers', 50));
 const DURATION_S = Number(argValue('duration', 20));
-/** Pause of each buyer between checkouts (0 = back to back, the harshest case). */
-const THINK_MS = Number(argValue('think', 0));
+/** Mean pause of each buyer between checkouts (0 = back to back, the saturation case). */
+const THINK_MS = Number(argValue('think', 1000));
+const WARMUP_S = Number(argValue('warmup', 3));
 if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL database (the target is measured on PostgreSQL).');
 
 // The password transport key, read from the shared constants so the two never drift apart.
@@ -109,29 +116,36 @@ try {
   const submits = [];
   const confirms = [];
   const failures = new Map();
-  const deadline = Date.now() + DURATION_S * 1000;
+  const started = Date.now();
+  const measureFrom = started + WARMUP_S * 1000;
+  const deadline = measureFrom + DURATION_S * 1000;
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  let placed = 0;
   await Promise.all(
     tokens.map(async (token, i) => {
+      if (THINK_MS) await pause(Math.random() * THINK_MS);
       while (Date.now() < deadline) {
         for (const line of pairs[i]) await ok('POST', '/p/shopCart/changeItem', { token, body: { basketId: 0, ...line, count: 1 } });
         const uuid = randomUUID();
+        const measured = Date.now() >= measureFrom;
         let t0 = performance.now();
         const confirmed = await ok('POST', '/p/order/confirm', { token, body: { addrId: 0, uuid } });
-        confirms.push(performance.now() - t0);
+        if (measured) confirms.push(performance.now() - t0);
         t0 = performance.now();
         const res = await call('POST', '/p/order/submit', { token, body: { uuid, orderShopParams: confirmed.shopCartOrders.map((o) => ({ shopId: o.shopId, remarks: '' })) } });
-        submits.push(performance.now() - t0);
+        if (measured) submits.push(performance.now() - t0);
+        if (measured && res.status === 200) placed += 1;
         if (res.status !== 200) failures.set(String(res.body), (failures.get(String(res.body)) ?? 0) + 1);
-        if (THINK_MS) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+        if (THINK_MS) await pause(THINK_MS * (0.5 + Math.random()));
       }
     }),
   );
   const cpu = os.cpus();
-  console.log(`\n${BUYERS} buyers, ${DURATION_S}s, think ${THINK_MS} ms, PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ' + in-process KV'}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, Node ${process.version}`);
+  console.log(`\n${BUYERS} buyers, ${DURATION_S}s measured after ${WARMUP_S}s, think ${THINK_MS} ms (0.5x-1.5x), PostgreSQL${process.env.REDIS_URL ? ' + Redis' : ' + in-process KV'}; ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, Node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`);
   console.log('| call | count | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|');
   console.log(summary('POST /p/order/submit', submits));
   console.log(summary('POST /p/order/confirm', confirms));
-  console.log(`submits per second: ${(submits.length / DURATION_S).toFixed(0)}; failed submits: ${failures.size ? JSON.stringify(Object.fromEntries(failures)) : 0}`);
+  console.log(`orders placed per second (checkouts): ${(placed / DURATION_S).toFixed(0)}; failed submits: ${failures.size ? JSON.stringify(Object.fromEntries(failures)) : 0}`);
 } finally {
   await db.end();
   api.kill('SIGTERM');

@@ -7,12 +7,15 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@bazaar/shared/schemas/order';
 import type { Address } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../context.ts';
+import { executeTogether } from '../db/one-statement.ts';
+import { retryOnConflict, uniqueViolation } from '../db/errors.ts';
 import { invalid } from '../lib/app-error.ts';
-import { scheduleJobs } from '../lib/jobs.ts';
+import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { takeStock } from '../modules/inventory/stock.ts';
 import * as repo from '../modules/order/repository.ts';
 import { createAddressService } from '../modules/address/service.ts';
+import { deleteLinesStatement } from '../modules/cart/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
@@ -228,13 +231,6 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   return toConfirmResult(checkout, lang);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Places the confirmed checkout: one order per group, stock taken with conditional updates, the
  * bought cart lines removed and an auto-cancel job per order, all in one transaction. A per-uuid
@@ -257,96 +253,100 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     const orderNumbers = placed.map((p) => p.orderNumber).join(',');
     const lines = checkout.groups.flatMap((g) => g.lines);
 
-    await ctx.db.transaction(async (tx) => {
-      try {
-        await repo.insertCheckoutToken(tx, { userId, uuid: input.uuid, orderNumbers, createdAt: now });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw errors.duplicate();
-        throw err;
-      }
-      // Shelf and shop state may have changed since confirm; prices stay as the shopper saw them.
-      const live = await repo.findSkuLines(tx, [...new Set(lines.map((l) => l.skuId))]);
-      const byId = new Map(live.map((r) => [r.skuId, r]));
-      for (const line of lines) {
-        const row = byId.get(line.skuId);
-        if (!row || !isSaleable(row)) throw errors.cannotBuy();
-      }
-      const stockLines = [...lines.reduce((m, l) => m.set(l.skuId, (m.get(l.skuId) ?? 0) + l.count), new Map<number, number>())].map(([skuId, count]) => ({ skuId, count }));
-      if ((await takeStock(tx, stockLines)) !== null) throw errors.insufficient();
-
-      const a = checkout.address;
-      await repo.insertOrders(
-        tx,
-        placed.map(({ group, orderNumber }) => ({
-          orderNumber,
-          userId,
-          shopId: group.shopId,
-          orderType: ORDER_TYPE.general,
-          orderMold: group.orderMold,
-          status: ORDER_STATUS.unpaid,
-          dvyType: group.dvyType,
-          prodName: group.lines.map((l) => [l.prodNameZh, l.prodNameEn].filter(Boolean).join(' ')).join(' ').slice(0, 1000),
-          productNums: group.lines.reduce((n, l) => n + l.count, 0),
-          total: group.total,
-          actualTotal: group.actualTotal,
-          freight: group.transFee,
-          remarks: remarks.get(group.shopId) || null,
-          checkoutUuid: input.uuid,
-          createdAt: now,
-          updatedAt: now,
-        })),
-        placed.flatMap(({ group, orderNumber }) =>
-          group.lines.map((l) => ({
-            orderNumber,
-            userId,
-            shopId: l.shopId,
-            productId: l.prodId,
-            skuId: l.skuId,
-            prodNameZh: l.prodNameZh,
-            prodNameEn: l.prodNameEn,
-            skuNameZh: l.skuNameZh,
-            skuNameEn: l.skuNameEn,
-            pic: l.pic,
-            price: l.price,
-            prodCount: l.count,
-            productTotalAmount: l.price * l.count,
-            actualTotal: l.price * l.count,
-            mold: l.mold,
-            isRefund: l.isRefund,
-            createdAt: now,
-          })),
-        ),
-        // Virtual goods are not shipped, so their orders keep no address.
-        placed
-          .filter(({ group }) => group.orderMold === ORDER_MOLD.physical)
-          .map(({ orderNumber }) => ({
-            orderNumber,
-            receiver: a.receiver,
-            mobile: a.mobile,
-            provinceId: a.provinceId,
-            province: a.province,
-            cityId: a.cityId,
-            city: a.city,
-            areaId: a.areaId,
-            area: a.area,
-            addr: a.addr,
-            createdAt: now,
-          })),
-      );
-      await repo.deleteCartLines(
-        tx,
+    const a = checkout.address;
+    const newOrders: repo.NewOrder[] = placed.map(({ group, orderNumber }) => ({
+      orderNumber,
+      userId,
+      shopId: group.shopId,
+      orderType: ORDER_TYPE.general,
+      orderMold: group.orderMold,
+      status: ORDER_STATUS.unpaid,
+      dvyType: group.dvyType,
+      prodName: group.lines.map((l) => [l.prodNameZh, l.prodNameEn].filter(Boolean).join(' ')).join(' ').slice(0, 1000),
+      productNums: group.lines.reduce((n, l) => n + l.count, 0),
+      total: group.total,
+      actualTotal: group.actualTotal,
+      freight: group.transFee,
+      remarks: remarks.get(group.shopId) || null,
+      checkoutUuid: input.uuid,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const newItems: repo.NewOrderItem[] = placed.flatMap(({ group, orderNumber }) =>
+      group.lines.map((l) => ({
+        orderNumber,
         userId,
-        lines.map((l) => l.basketId).filter((id) => id > 0),
-      );
-      const runAt = new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
-      await scheduleJobs(
-        tx,
-        placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt })),
-      );
-    });
-    // The lock goes in `finally`; both keys are dropped in one round of requests.
+        shopId: l.shopId,
+        productId: l.prodId,
+        skuId: l.skuId,
+        prodNameZh: l.prodNameZh,
+        prodNameEn: l.prodNameEn,
+        skuNameZh: l.skuNameZh,
+        skuNameEn: l.skuNameEn,
+        pic: l.pic,
+        price: l.price,
+        prodCount: l.count,
+        productTotalAmount: l.price * l.count,
+        actualTotal: l.price * l.count,
+        mold: l.mold,
+        isRefund: l.isRefund,
+        createdAt: now,
+      })),
+    );
+    // Virtual goods are not shipped, so their orders keep no address.
+    const newAddresses: repo.NewOrderAddress[] = placed
+      .filter(({ group }) => group.orderMold === ORDER_MOLD.physical)
+      .map(({ orderNumber }) => ({
+        orderNumber,
+        receiver: a.receiver,
+        mobile: a.mobile,
+        provinceId: a.provinceId,
+        province: a.province,
+        cityId: a.cityId,
+        city: a.city,
+        areaId: a.areaId,
+        area: a.area,
+        addr: a.addr,
+        createdAt: now,
+      }));
+    const runAt = new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
+    const skuIds = [...new Set(lines.map((l) => l.skuId))];
+
+    // Shelf and shop state may have changed since confirm; prices stay as the shopper saw them.
+    // A plain read, so it runs before the transaction: BEGIN, the stock, the writes, COMMIT.
+    const live = new Map((await repo.findSkuLines(ctx.db, skuIds)).map((r) => [r.skuId, r]));
+    if (!skuIds.every((id) => live.has(id) && isSaleable(live.get(id)!))) throw errors.cannotBuy();
+    await retryOnConflict(() =>
+      ctx.db.transaction(async (tx) => {
+        if ((await takeStock(tx, lines.map((l) => ({ skuId: l.skuId, count: l.count })))) !== null) throw errors.insufficient();
+        try {
+          await executeTogether(tx, [
+            ...repo.placedOrderStatements({
+              token: { userId, uuid: input.uuid, orderNumbers, createdAt: now },
+              orders: newOrders,
+              items: newItems,
+              addresses: newAddresses,
+            }),
+            deleteLinesStatement(
+              tx,
+              userId,
+              lines.map((l) => l.basketId).filter((id) => id > 0),
+            ),
+            scheduleJobsStatement(
+              placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt })),
+            ),
+          ]);
+        } catch (err) {
+          // The checkout token's key: this checkout was placed by a submit that got there first.
+          const key = uniqueViolation(err);
+          if (key === repo.CHECKOUT_TOKEN_KEY || key === '') throw errors.duplicate();
+          throw err;
+        }
+      }),
+    );
+    // The lock goes in `finally` otherwise; here both keys go in one request.
     released = true;
-    await Promise.all([ctx.kv.del(confirmKey(userId, input.uuid)), ctx.kv.del(lock)]);
+    await ctx.kv.del(confirmKey(userId, input.uuid), lock);
     // The detail page shows stock from a short cache; this instance forgets the changed products at once.
     invalidateProductDetail(ctx, ...new Set(lines.map((l) => l.prodId)));
     return { orderNumbers };

@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
+import { insertJsonRows } from '../db/json-rows.ts';
 import { jobs } from '../db/schema.ts';
 
 export const JOB_STATUS = { pending: 0, running: 1, done: 2, failed: 3, cancelled: 4 } as const;
@@ -28,13 +29,19 @@ export async function scheduleJob(db: Db | Tx, job: { kind: string; ref: string;
     .onConflictDoNothing();
 }
 
-/** Several jobs in one statement (a checkout schedules one per order). */
+/** Several jobs in one statement (a checkout schedules one per order); null when there are none. */
+export function scheduleJobsStatement(list: Array<{ kind: string; ref: string; runAt: Date; payload?: unknown }>) {
+  if (list.length === 0) return null;
+  return insertJsonRows(
+    jobs,
+    list.map((job) => ({ kind: job.kind, ref: job.ref, runAt: job.runAt, payload: job.payload === undefined ? null : JSON.stringify(job.payload) })),
+    { onConflictDoNothing: true },
+  );
+}
+
 export async function scheduleJobs(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date; payload?: unknown }>): Promise<void> {
-  if (list.length === 0) return;
-  await db
-    .insert(jobs)
-    .values(list.map((job) => ({ kind: job.kind, ref: job.ref, runAt: job.runAt, payload: job.payload === undefined ? null : JSON.stringify(job.payload) })))
-    .onConflictDoNothing();
+  const statement = scheduleJobsStatement(list);
+  if (statement) await db.execute(statement);
 }
 
 /** Moves a pending job (for example a courier's next step) to another time. */

@@ -9,7 +9,8 @@ export interface Kv {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Reads and deletes in one step; only one caller ever gets the value. */
   take(key: string): Promise<string | null>;
-  del(key: string): Promise<void>;
+  /** Deletes one or more keys in one request. */
+  del(...keys: string[]): Promise<void>;
   /** Increments a counter whose window starts at its first increment. */
   incr(key: string, windowMs: number): Promise<number>;
   /** Remaining life in ms, or -1 when absent. */
@@ -50,8 +51,8 @@ export function createMemoryKv(now: () => number = Date.now): Kv {
       store.delete(key);
       return entry?.value ?? null;
     },
-    async del(key) {
-      store.delete(key);
+    async del(...keys) {
+      for (const key of keys) store.delete(key);
     },
     async incr(key, windowMs) {
       const entry = live(key);
@@ -71,7 +72,9 @@ export function createMemoryKv(now: () => number = Date.now): Kv {
 }
 
 export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { redis: Redis } {
-  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false });
+  // Auto-pipelining sends the commands issued in one tick of the event loop as one write, so
+  // parallel requests share round trips to Redis.
+  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
   return {
     redis,
     async get(key) {
@@ -86,8 +89,8 @@ export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { redis: Re
     async take(key) {
       return redis.getdel(key);
     },
-    async del(key) {
-      await redis.del(key);
+    async del(...keys) {
+      if (keys.length) await redis.del(...keys);
     },
     async incr(key, windowMs) {
       const [[, count]] = (await redis.multi().incr(key).pexpire(key, windowMs, 'NX').exec()) as [[null, number]];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { userTokens, users } from '../db/schema.ts';
 import { unauthorized } from '../lib/app-error.ts';
@@ -36,6 +36,21 @@ const EXTRA_PROTECTED = new Set<string>([]);
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tokenHash', null);
+  // Every /p/ request asks this, so it is a prepared statement: built once, parsed once per connection.
+  const findSession = app.ctx.db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(userTokens.revokedAt),
+        gt(userTokens.expiresAt, sql.placeholder('now')),
+        eq(users.status, 1),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_find_session');
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     const needsToken = path.startsWith('/p/') || EXTRA_PROTECTED.has(path);
@@ -45,19 +60,7 @@ export const authPlugin = fp(async (app) => {
       return;
     }
     const tokenHash = hashToken(token);
-    const [row] = await app.ctx.db
-      .select({ userId: userTokens.userId })
-      .from(userTokens)
-      .innerJoin(users, eq(users.id, userTokens.userId))
-      .where(
-        and(
-          eq(userTokens.tokenHash, tokenHash),
-          isNull(userTokens.revokedAt),
-          gt(userTokens.expiresAt, app.ctx.now()),
-          eq(users.status, 1),
-        ),
-      )
-      .limit(1);
+    const [row] = await findSession.execute({ tokenHash, now: app.ctx.now() });
     if (!row) {
       if (needsToken) throw unauthorized();
       return;

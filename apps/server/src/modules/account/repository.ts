@@ -125,12 +125,3 @@ export async function updateProfile(
 export async function listRecentSmsMessages(db: Queryable, limit: number) {
   return db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(limit);
 }
-
-/** The name of the unique index a failed insert ran into, or null for any other error. */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}

@@ -37,10 +37,10 @@ import {
   revokeAllTokens,
   revokeToken,
   setPassword,
-  uniqueViolation,
   updateProfile,
   type UserRow,
 } from './repository.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { countOpenRefunds, countOrdersByStatus, findUserShop } from './center-repository.ts';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.ts';
 import { issueToken, type ClientMeta } from './tokens.ts';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { areas, userAddresses, users } from '../../db/schema.ts';
 
 export type AddressRow = typeof userAddresses.$inferSelect;
@@ -28,13 +29,18 @@ export function findAreas(db: Db, ids: number[]) {
     .where(inArray(areas.id, ids));
 }
 
-/** The default first, then the newest. */
-export function listAddresses(db: Db, userId: string) {
-  return db
+const listStatement = preparedPer((db) =>
+  db
     .select()
     .from(userAddresses)
-    .where(eq(userAddresses.userId, userId))
-    .orderBy(desc(userAddresses.commonAddr), desc(userAddresses.id));
+    .where(eq(userAddresses.userId, sql.placeholder('userId')))
+    .orderBy(desc(userAddresses.commonAddr), desc(userAddresses.id))
+    .prepare('address_list'),
+);
+
+/** The default first, then the newest (prepared: checkout asks it on every confirm). */
+export function listAddresses(db: Db, userId: string) {
+  return listStatement(db).execute({ userId });
 }
 
 export async function findAddress(db: Db | Tx, userId: string, addrId: number): Promise<AddressRow | undefined> {

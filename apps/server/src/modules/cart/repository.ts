@@ -1,47 +1,88 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { cartItems, products, shops, skus } from '../../db/schema.ts';
 
-/** The SKU with what decides whether it can be bought, read live (never from the detail cache). */
-export async function findSkuForCart(db: Db | Tx, skuId: number) {
+const readChangeStatement = (byBasket: boolean) =>
+  preparedPer((db) =>
+    db
+      .select({
+        skuId: skus.id,
+        skuStatus: skus.status,
+        stocks: skus.stocks,
+        prodId: products.id,
+        prodStatus: products.status,
+        prodType: products.prodType,
+        shopId: shops.id,
+        shopStatus: shops.status,
+        lineId: cartItems.id,
+        lineCount: cartItems.count,
+      })
+      .from(skus)
+      .innerJoin(products, eq(products.id, skus.productId))
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .leftJoin(
+        cartItems,
+        and(
+          eq(cartItems.userId, sql.placeholder('userId')),
+          eq(cartItems.skuId, skus.id),
+          byBasket ? eq(cartItems.id, sql.placeholder('basketId')) : undefined,
+        ),
+      )
+      .where(eq(skus.id, sql.placeholder('skuId')))
+      .prepare(byBasket ? 'cart_read_change_by_basket' : 'cart_read_change'),
+  );
+const readChangeBySku = readChangeStatement(false);
+const readChangeByBasket = readChangeStatement(true);
+
+/**
+ * What a cart change decides on, in one statement: the SKU as it is now (with its product and
+ * shop) and the user's line of it, found by basket id when one is given. `sku` is undefined for an
+ * unknown SKU; `line` is undefined when the user has no such line (another user's basket id finds none).
+ */
+export async function readChange(db: Db, userId: string, change: { basketId: number; skuId: number }) {
+  const statement = change.basketId > 0 ? readChangeByBasket(db) : readChangeBySku(db);
+  const [row] = await statement.execute({ userId, skuId: change.skuId, basketId: change.basketId });
+  if (!row) return { sku: undefined, line: undefined };
+  const { lineId, lineCount, ...sku } = row;
+  return { sku, line: lineId === null || lineCount === null ? undefined : { id: lineId, count: lineCount } };
+}
+
+/**
+ * Adds `count` pieces to the user's line of a SKU, creating it when absent, as long as the line
+ * stays at or below `cap`. Answers the new count, or null when the line would pass the cap (the
+ * guard holds even against a parallel change of the same line).
+ */
+export async function addToLine(
+  db: Db,
+  line: { userId: string; shopId: number; prodId: number; skuId: number; count: number },
+  cap: number,
+  at: Date,
+): Promise<number | null> {
   const [row] = await db
-    .select({
-      skuId: skus.id,
-      skuStatus: skus.status,
-      stocks: skus.stocks,
-      prodId: products.id,
-      prodStatus: products.status,
-      prodType: products.prodType,
-      shopId: shops.id,
-      shopStatus: shops.status,
+    .insert(cartItems)
+    .values({ userId: line.userId, shopId: line.shopId, productId: line.prodId, skuId: line.skuId, count: line.count })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.skuId],
+      set: { count: sql`${cartItems.count} + excluded.count`, updatedAt: at },
+      setWhere: sql`${cartItems.count} + excluded.count <= ${cap}`,
     })
-    .from(skus)
-    .innerJoin(products, eq(products.id, skus.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(eq(skus.id, skuId));
-  return row;
+    .returning({ count: cartItems.count });
+  return row?.count ?? null;
 }
 
-/** The user's line of a SKU, locked for the rest of the transaction. */
-export async function findLineForUpdate(tx: Tx, userId: string, where: { basketId: number } | { skuId: number }) {
-  const [row] = await tx
-    .select({ id: cartItems.id, skuId: cartItems.skuId, count: cartItems.count })
-    .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), 'basketId' in where ? eq(cartItems.id, where.basketId) : eq(cartItems.skuId, where.skuId)))
-    .for('update');
-  return row;
+/** Takes `count` pieces off a line while at least one stays; answers the new count, or null when it would not. */
+export async function takeFromLine(db: Db, userId: string, lineId: number, count: number, at: Date): Promise<number | null> {
+  const [row] = await db
+    .update(cartItems)
+    .set({ count: sql`${cartItems.count} - ${count}`, updatedAt: at })
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId), sql`${cartItems.count} - ${count} >= 1`))
+    .returning({ count: cartItems.count });
+  return row?.count ?? null;
 }
 
-export async function insertLine(tx: Tx, line: { userId: string; shopId: number; prodId: number; skuId: number; count: number }) {
-  await tx.insert(cartItems).values({ userId: line.userId, shopId: line.shopId, productId: line.prodId, skuId: line.skuId, count: line.count });
-}
-
-export async function updateLineCount(tx: Tx, id: number, count: number, at: Date) {
-  await tx.update(cartItems).set({ count, updatedAt: at }).where(eq(cartItems.id, id));
-}
-
-export async function deleteLine(tx: Tx, id: number) {
-  await tx.delete(cartItems).where(eq(cartItems.id, id));
+export async function deleteLine(db: Db, userId: string, id: number) {
+  await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
 }
 
 /** The number of pieces in the user's cart. */
@@ -98,6 +139,12 @@ export async function setLinesChecked(db: Db, userId: string, basketIds: number[
     .update(cartItems)
     .set({ isChecked: checked.length > 0 ? sql`${inArray(cartItems.id, checked)}` : sql`false`, updatedAt: at })
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, basketIds)));
+}
+
+/** The bought lines leave the cart with the order they went into: a statement for the checkout to send (null when none). */
+export function deleteLinesStatement(db: Db | Tx, userId: string, basketIds: number[]) {
+  if (basketIds.length === 0) return null;
+  return db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, basketIds)));
 }
 
 /** Deletes the user's lines among `basketIds` (other users' ids match nothing); answers how many. */

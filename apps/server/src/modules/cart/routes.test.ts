@@ -146,6 +146,28 @@ describe('POST /p/shopCart/changeItem and GET /p/shopCart/prodCount', () => {
     }
   });
 
+  it('adds to a line in two statements after the token check, without a transaction', async () => {
+    const { token } = await registerUser(t);
+    const p = await createTestProduct(t);
+    for (const n of [1, 2]) {
+      const { result, queries } = await countQueries(() => change(token, line(p, 0, n)));
+      expect(result.statusCode, result.body).toBe(200);
+      expect(queries).toHaveLength(3);
+    }
+    expect(await count(token)).toBe(3);
+  });
+
+  it('parallel adds of one SKU never take a line past the stock', async () => {
+    const { token } = await registerUser(t);
+    const p = await createTestProduct(t); // SKU 0 has 5 pieces
+    const answers = await Promise.all(Array.from({ length: 8 }, () => change(token, line(p, 0, 1), en)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(r.body).toMatch(/Insufficient inventory|Please enter the correct number of items/);
+    expect(await count(token)).toBe(5);
+    const rows = await t.ctx.db.select().from(cartItems).where(eq(cartItems.skuId, p.skuIds[0]!));
+    expect(rows).toHaveLength(1);
+  });
+
   it('counts the cart in one statement after the token check', async () => {
     const { token } = await registerUser(t);
     const { result, queries } = await countQueries(() => t.app.inject({ method: 'GET', url: '/p/shopCart/prodCount', headers: { authorization: token } }));

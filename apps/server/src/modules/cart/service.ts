@@ -12,29 +12,29 @@ const UNLIMITED = -1;
 /** Product types bought through their own flows (seckill, points, combo), not the cart. */
 const NOT_FOR_CART = new Set([2, 3, 4]);
 
+/** A change that lost a race with another change of the same line is decided again on fresh state, this often at most. */
+const CHANGE_ATTEMPTS = 3;
+
 /**
  * Adds `count` pieces of a SKU to the user's cart (a negative count takes some off; a line that
- * reaches 0 is removed). Stock and shelf state are read live inside the transaction.
+ * reaches 0 is removed). Stock and shelf state are read live (never from the detail cache) in the
+ * same statement as the line; the write then carries its own guard (cap or minimum), so two parallel
+ * changes can never push a line past the stock or the maximum. Two statements, no transaction.
  */
 export async function changeItem(ctx: AppContext, userId: string, change: ChangeItem): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const existing =
-      change.basketId > 0
-        ? await repo.findLineForUpdate(tx, userId, { basketId: change.basketId })
-        : await repo.findLineForUpdate(tx, userId, { skuId: change.skuId });
-    if (change.basketId > 0 && (!existing || existing.skuId !== change.skuId)) throw invalid('cart.errors.itemNotFound');
+  for (let attempt = 1; ; attempt++) {
+    const { sku, line } = await repo.readChange(ctx.db, userId, change);
+    if (change.basketId > 0 && !line) throw invalid('cart.errors.itemNotFound');
 
-    const current = existing?.count ?? 0;
-    const next = current + change.count;
+    const next = (line?.count ?? 0) + change.count;
     if (next <= 0) {
       // Taking more off than the line holds removes it; nothing to take from no line is an error.
-      if (!existing || change.count >= 0) throw invalid('cart.errors.count');
-      await repo.deleteLine(tx, existing.id);
+      if (!line || change.count >= 0) throw invalid('cart.errors.count');
+      await repo.deleteLine(ctx.db, userId, line.id);
       return;
     }
     if (next > CART_ITEM_MAX) throw invalid('cart.errors.count');
 
-    const sku = await repo.findSkuForCart(tx, change.skuId);
     const saleable =
       sku &&
       sku.prodId === change.prodId &&
@@ -45,14 +45,20 @@ export async function changeItem(ctx: AppContext, userId: string, change: Change
       !NOT_FOR_CART.has(sku.prodType);
     if (!saleable) throw invalid('cart.errors.cannotBuy');
     // Only growing a line is refused for stock; taking pieces off is always allowed.
-    if (change.count > 0 && sku.stocks !== UNLIMITED) {
+    const limited = change.count > 0 && sku.stocks !== UNLIMITED;
+    if (limited) {
       if (sku.stocks === 0) throw invalid('cart.errors.notInStock');
       if (next > sku.stocks) throw invalid('cart.errors.insufficient');
     }
 
-    if (existing) await repo.updateLineCount(tx, existing.id, next, ctx.now());
-    else await repo.insertLine(tx, { userId, shopId: sku.shopId, prodId: sku.prodId, skuId: sku.skuId, count: next });
-  });
+    const written =
+      change.count > 0
+        ? await repo.addToLine(ctx.db, { userId, shopId: sku.shopId, prodId: sku.prodId, skuId: sku.skuId, count: change.count }, limited ? Math.min(CART_ITEM_MAX, sku.stocks) : CART_ITEM_MAX, ctx.now())
+        : await repo.takeFromLine(ctx.db, userId, line!.id, -change.count, ctx.now());
+    if (written !== null) return;
+    // The line changed under this request (a parallel change): decide again on what is there now.
+    if (attempt >= CHANGE_ATTEMPTS) throw invalid('cart.errors.count');
+  }
 }
 
 export function cartCount(ctx: AppContext, userId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products, shops, skus, categories } from '../../db/schema.ts';
+import { countQueries } from '../../db/query-count.ts';
 import { getTestApp, type TestApp } from '../../test/test-app.ts';
 import { addSold, releaseStock, takeStock } from './stock.ts';
 
@@ -11,7 +12,7 @@ async function productWith(stocks: number[]) {
   serial += 1;
   const db = t.ctx.db;
   const [shop] = await db.insert(shops).values({ nameZh: `库存店${serial}`, status: 1, type: 2 }).returning({ id: shops.id });
-  const [category] = await db.insert(categories).values({ nameZh: `库存类${serial}`, grade: 3 }).returning({ id: categories.id });
+  const [category] = await db.insert(categories).values({ nameZh: `库存类${serial}`, nameEn: `Stock category ${serial}`, grade: 3 }).returning({ id: categories.id });
   const total = stocks.includes(-1) ? -1 : stocks.reduce((a, b) => a + b, 0);
   const [product] = await db
     .insert(products)
@@ -49,11 +50,39 @@ describe('takeStock / releaseStock', () => {
     expect((await productOf(p.productId)).total).toBe(6);
   });
 
-  it('refuses more than there is and names the SKU; nothing moves', async () => {
+  it('refuses more than there is and names the SKU; the caller’s rollback leaves everything as it was', async () => {
     const p = await productWith([1, 4]);
-    const short = await t.ctx.db.transaction((tx) => takeStock(tx, [{ skuId: p.skuIds[1]!, count: 4 }, { skuId: p.skuIds[0]!, count: 2 }]));
+    const refused = new Error('short');
+    let short: number | null = null;
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        short = await takeStock(tx, [{ skuId: p.skuIds[1]!, count: 4 }, { skuId: p.skuIds[0]!, count: 2 }]);
+        if (short !== null) throw refused;
+      }),
+    ).rejects.toBe(refused);
     expect(short).toBe(p.skuIds[0]);
+    expect([await stockOf(p.skuIds[0]!), await stockOf(p.skuIds[1]!)]).toEqual([1, 4]);
+    expect((await productOf(p.productId)).total).toBe(5);
     expect(await t.ctx.db.transaction((tx) => takeStock(tx, [{ skuId: p.skuIds[0]!, count: 0 }]))).toBe(p.skuIds[0]);
+  });
+
+  it('merges lines of one SKU and moves several products in one statement', async () => {
+    const a = await productWith([10, 10]);
+    const b = await productWith([6]);
+    const lines = [
+      { skuId: b.skuIds[0]!, count: 2 },
+      { skuId: a.skuIds[1]!, count: 1 },
+      { skuId: a.skuIds[0]!, count: 3 },
+      { skuId: a.skuIds[1]!, count: 2 },
+    ];
+    const { result, queries } = await countQueries(() => t.ctx.db.transaction((tx) => takeStock(tx, lines)));
+    expect(result).toBeNull();
+    expect(queries.filter((q) => /update/i.test(q))).toHaveLength(1);
+    expect([await stockOf(a.skuIds[0]!), await stockOf(a.skuIds[1]!), await stockOf(b.skuIds[0]!)]).toEqual([7, 7, 4]);
+    expect([(await productOf(a.productId)).total, (await productOf(b.productId)).total]).toEqual([14, 4]);
+    await t.ctx.db.transaction((tx) => releaseStock(tx, lines));
+    expect([await stockOf(a.skuIds[0]!), await stockOf(a.skuIds[1]!), await stockOf(b.skuIds[0]!)]).toEqual([10, 10, 6]);
+    expect([(await productOf(a.productId)).total, (await productOf(b.productId)).total]).toEqual([20, 6]);
   });
 
   it('never changes unlimited stock', async () => {

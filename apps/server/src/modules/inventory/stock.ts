@@ -1,6 +1,11 @@
 // Stock moves only through conditional updates (never read-then-write), so parallel buyers can
 // never take more than there is. -1 means unlimited and is never changed. Callers run these
 // inside their order transaction, so a failure rolls the whole order back.
+//
+// Each move is one statement, however many lines it carries: the SKU rows are updated from an
+// unnest() of the lines and the products' totals follow in a data-modifying CTE of the same
+// statement (decision 013). Lines are merged per SKU and sent in SKU order; a deadlock between two
+// checkouts that share rows is still possible in theory, so callers retry on it (`db/retry.ts`).
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
@@ -9,50 +14,73 @@ export interface StockLine {
   count: number;
 }
 
-/**
- * Takes `count` pieces of each SKU, in SKU order (a fixed lock order, so two checkouts of the same
- * SKUs cannot deadlock). Answers the first SKU that had too few pieces (or is disabled), or null
- * when every line was taken. The product's total follows its SKUs.
- */
-export async function takeStock(tx: Tx, lines: StockLine[]): Promise<number | null> {
-  for (const line of [...lines].sort((a, b) => a.skuId - b.skuId)) {
-    if (!Number.isInteger(line.count) || line.count <= 0) return line.skuId;
-    const taken = await tx.execute<{ product_id: number; was_unlimited: boolean }>(sql`
-      update skus set
-        stocks = case when stocks = -1 then -1 else stocks - ${line.count} end,
-        version = version + 1
-      where id = ${line.skuId} and status = 1 and (stocks = -1 or stocks >= ${line.count})
-      returning product_id, stocks = -1 as was_unlimited`);
-    const row = taken.rows[0];
-    if (!row) return line.skuId;
-    if (!row.was_unlimited) {
-      await tx.execute(sql`
-        update products set total_stocks = greatest(total_stocks - ${line.count}, 0), version = version + 1
-        where id = ${row.product_id} and total_stocks <> -1`);
-    }
-  }
-  return null;
+/** One entry per id, counts added up, ids ascending: the shape every statement below takes. */
+function merged<K extends string>(lines: Array<Record<K, number> & { count: number }>, key: K): Array<[number, number]> {
+  const byId = new Map<number, number>();
+  for (const line of lines) byId.set(line[key], (byId.get(line[key]) ?? 0) + line.count);
+  return [...byId].sort((a, b) => a[0] - b[0]);
 }
 
-/** Puts pieces back (order cancelled or expired). Unlimited SKUs stay unlimited. */
+/** A PostgreSQL int[] literal: the ids and counts are integers, checked by the callers' types and below. */
+const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+/**
+ * Takes `count` pieces of each SKU in one statement. Answers the first SKU (lowest id) that had too
+ * few pieces, is disabled or was asked for a non-positive count, or null when every line was taken.
+ * The product's total follows its SKUs. On a non-null answer the caller must roll back: the other
+ * lines were taken.
+ */
+export async function takeStock(tx: Tx, lines: StockLine[]): Promise<number | null> {
+  const wanted = merged(lines, 'skuId');
+  const invalid = wanted.find(([, count]) => !Number.isInteger(count) || count <= 0);
+  if (invalid) return invalid[0];
+  if (wanted.length === 0) return null;
+  const taken = await tx.execute<{ id: number }>(sql`
+    with wanted as (
+      select w.sku_id, w.n from unnest(${intArray(wanted.map(([id]) => id))}::int[], ${intArray(wanted.map(([, n]) => n))}::int[]) as w(sku_id, n)
+      order by w.sku_id
+    ), taken as (
+      update skus s set
+        stocks = case when s.stocks = -1 then -1 else s.stocks - w.n end,
+        version = s.version + 1
+      from wanted w
+      where s.id = w.sku_id and s.status = 1 and (s.stocks = -1 or s.stocks >= w.n)
+      returning s.id, s.product_id, w.n, s.stocks = -1 as unlimited
+    ), totals as (
+      update products p set total_stocks = greatest(p.total_stocks - t.n, 0), version = p.version + 1
+      from (select product_id, sum(n)::int as n from taken where not unlimited group by product_id order by product_id) t
+      where p.id = t.product_id and p.total_stocks <> -1
+    )
+    select id from taken`);
+  const got = new Set(taken.rows.map((r) => Number(r.id)));
+  return wanted.find(([id]) => !got.has(id))?.[0] ?? null;
+}
+
+/** Puts pieces back (order cancelled or expired) in one statement. Unlimited SKUs stay unlimited. */
 export async function releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.skuId - b.skuId)) {
-    const released = await tx.execute<{ product_id: number }>(sql`
-      update skus set stocks = stocks + ${line.count}, version = version + 1
-      where id = ${line.skuId} and stocks <> -1
-      returning product_id`);
-    const row = released.rows[0];
-    if (row) {
-      await tx.execute(sql`
-        update products set total_stocks = total_stocks + ${line.count}, version = version + 1
-        where id = ${row.product_id} and total_stocks <> -1`);
-    }
-  }
+  const back = merged(lines, 'skuId');
+  if (back.length === 0) return;
+  await tx.execute(sql`
+    with back as (
+      select w.sku_id, w.n from unnest(${intArray(back.map(([id]) => id))}::int[], ${intArray(back.map(([, n]) => n))}::int[]) as w(sku_id, n)
+      order by w.sku_id
+    ), released as (
+      update skus s set stocks = s.stocks + b.n, version = s.version + 1
+      from back b
+      where s.id = b.sku_id and s.stocks <> -1
+      returning s.product_id, b.n
+    )
+    update products p set total_stocks = p.total_stocks + r.n, version = p.version + 1
+    from (select product_id, sum(n)::int as n from released group by product_id order by product_id) r
+    where p.id = r.product_id and p.total_stocks <> -1`);
 }
 
 /** Counts pieces as sold once they are paid for (sales ranking, the detail page's "sold"). */
 export async function addSold(tx: Tx, lines: Array<{ productId: number; count: number }>): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    await tx.execute(sql`update products set sold_num = sold_num + ${line.count} where id = ${line.productId}`);
-  }
+  const sold = merged(lines, 'productId');
+  if (sold.length === 0) return;
+  await tx.execute(sql`
+    update products p set sold_num = p.sold_num + s.n
+    from unnest(${intArray(sold.map(([id]) => id))}::int[], ${intArray(sold.map(([, n]) => n))}::int[]) as s(product_id, n)
+    where p.id = s.product_id`);
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SubmitResultSchema } from '@bazaar/shared/schemas/order';
 import { cartItems, checkoutTokens, jobs, orderAddresses, orderItems, orders, products, shops } from '../../db/schema.ts';
+import { countQueries } from '../../db/query-count.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { registerUser } from '../account/account-test-kit.ts';
@@ -167,6 +168,23 @@ describe('POST /p/order/submit', () => {
 
     const [job] = await t.ctx.db.select().from(jobs).where(and(eq(jobs.kind, 'order.autoCancel'), eq(jobs.ref, paid.orderNumber)));
     expect(job!.runAt.getTime() - paid.createdAt.getTime()).toBe(t.ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
+  });
+
+  it('places a two-shop checkout in four statements: the login, the live check, the stock, and the writes together', async () => {
+    const user = await shopperWithAddress(t);
+    await addToCart(t, user, await createProductIn(t, paidShop.id));
+    await addToCart(t, user, await createProductIn(t, freeShop.id));
+    const uuid = randomUUID();
+    const confirmed = await confirm(t, user, { addrId: 0, uuid });
+    const { result, queries } = await countQueries(() =>
+      submitRequest(t, user, { uuid, orderShopParams: confirmed.shopCartOrders.map((o) => ({ shopId: o.shopId, remarks: '' })) }),
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    expect(SubmitResultSchema.parse(result.json()).orderNumbers.split(',')).toHaveLength(2);
+    // node-postgres also reports the transaction's begin and commit; PGlite runs them itself.
+    const statements = queries.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
+    expect(statements).toHaveLength(4);
+    expect(statements[3]).toMatch(/^with w0 as \(insert into "checkout_tokens"/);
   });
 
   it('the detail page’s cached stock follows a submit and a cancel at once', async () => {

@@ -2,6 +2,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Db, Tx } from '../../db/client.ts';
+import { insertJsonRows } from '../../db/json-rows.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { cartItems, checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes, products, shops, skus } from '../../db/schema.ts';
 
 /** What checkout needs of one SKU to decide whether and how it can be bought. */
@@ -32,42 +34,63 @@ const lineColumns = {
 
 export type SkuLine = Awaited<ReturnType<typeof findSkuLines>>[number];
 
-export function findSkuLines(db: Db | Tx, skuIds: number[]) {
-  return db
+const skuLinesStatement = preparedPer((db) =>
+  db
     .select(lineColumns)
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(inArray(skus.id, skuIds));
+    .where(sql`${skus.id} = any(${sql.placeholder('skuIds')}::int[])`)
+    .prepare('order_sku_lines'),
+);
+
+/** The SKUs as they are now, with their product and shop (a non-locking read, prepared). */
+export function findSkuLines(db: Db, skuIds: number[]) {
+  return skuLinesStatement(db).execute({ skuIds });
 }
 
-/** The user's ticked cart lines with their SKUs, oldest first (the order the cart shows). */
-export function findCheckedCartLines(db: Db, userId: string) {
-  return db
+const checkedCartLinesStatement = preparedPer((db) =>
+  db
     .select({ ...lineColumns, basketId: cartItems.id, count: cartItems.count })
     .from(cartItems)
     .innerJoin(skus, eq(skus.id, cartItems.skuId))
     .innerJoin(products, eq(products.id, skus.productId))
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.isChecked, true)))
-    .orderBy(cartItems.shopId, cartItems.id);
+    .where(and(eq(cartItems.userId, sql.placeholder('userId')), eq(cartItems.isChecked, true)))
+    .orderBy(cartItems.shopId, cartItems.id)
+    .prepare('order_checked_cart_lines'),
+);
+
+/** The user's ticked cart lines with their SKUs, oldest first (the order the cart shows); prepared. */
+export function findCheckedCartLines(db: Db, userId: string) {
+  return checkedCartLinesStatement(db).execute({ userId });
 }
 
-/** The user's addresses, default first: one query answers both "which" and "has any". */
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type NewOrderAddress = typeof orderAddresses.$inferInsert;
 
-export async function insertOrders(tx: Tx, rows: NewOrder[], items: NewOrderItem[], addresses: NewOrderAddress[]): Promise<void> {
-  await tx.insert(orders).values(rows);
-  await tx.insert(orderItems).values(items);
-  if (addresses.length) await tx.insert(orderAddresses).values(addresses);
+/**
+ * The writes of placed orders, unexecuted, for the checkout to send in one statement with its other
+ * writes: the one-time checkout token (its primary key refuses a second submit of the same
+ * checkout), the orders, their lines and their address copies.
+ */
+export function placedOrderStatements(placed: {
+  token: typeof checkoutTokens.$inferInsert;
+  orders: NewOrder[];
+  items: NewOrderItem[];
+  addresses: NewOrderAddress[];
+}) {
+  return [
+    insertJsonRows(checkoutTokens, [placed.token]),
+    insertJsonRows(orders, placed.orders),
+    insertJsonRows(orderItems, placed.items),
+    placed.addresses.length ? insertJsonRows(orderAddresses, placed.addresses) : null,
+  ];
 }
 
-/** The one-time checkout token: its primary key makes a second submit of the same checkout fail. */
-export async function insertCheckoutToken(tx: Tx, row: typeof checkoutTokens.$inferInsert): Promise<void> {
-  await tx.insert(checkoutTokens).values(row);
-}
+/** The constraint a second submit of one checkout runs into. */
+export const CHECKOUT_TOKEN_KEY = 'checkout_tokens_user_id_uuid_pk';
 
 export async function isCheckoutUsed(db: Db, userId: string, uuid: string): Promise<boolean> {
   const [row] = await db
@@ -75,11 +98,6 @@ export async function isCheckoutUsed(db: Db, userId: string, uuid: string): Prom
     .from(checkoutTokens)
     .where(and(eq(checkoutTokens.userId, userId), eq(checkoutTokens.uuid, uuid)));
   return !!row;
-}
-
-export async function deleteCartLines(tx: Tx, userId: string, basketIds: number[]): Promise<void> {
-  if (basketIds.length === 0) return;
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, basketIds)));
 }
 
 // ---- The shopper's order list and detail ----

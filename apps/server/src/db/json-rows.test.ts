@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestApp } from '../test/test-app.ts';
+import { jobs } from './schema.ts';
+import { insertJsonRows } from './json-rows.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await getTestApp();
+});
+
+describe('insertJsonRows', () => {
+  it('writes every row with its types (timestamps, nulls, text with quotes) and leaves the rest to column defaults', async () => {
+    const at = new Date('2026-11-23T01:02:03.456Z');
+    const ref = `json-rows-${Date.now()}`;
+    await t.ctx.db.execute(
+      insertJsonRows(jobs, [
+        { kind: 'test.jsonRows', ref: `${ref}-a`, runAt: at, payload: '{"quote":"\\"it\'s\\""}' },
+        { kind: 'test.jsonRows', ref: `${ref}-b`, runAt: at, payload: null },
+      ]),
+    );
+    const rows = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, 'test.jsonRows'));
+    const mine = rows.filter((r) => r.ref.startsWith(ref)).sort((a, b) => a.ref.localeCompare(b.ref));
+    expect(mine.map((r) => [r.ref, r.runAt.toISOString(), r.payload, r.status, r.attempts])).toEqual([
+      [`${ref}-a`, at.toISOString(), '{"quote":"\\"it\'s\\""}', 0, 0],
+      [`${ref}-b`, at.toISOString(), null, 0, 0],
+    ]);
+    expect(mine[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('can skip rows that already exist', async () => {
+    const ref = `json-rows-dup-${Date.now()}`;
+    const row = { kind: 'test.jsonRows', ref, runAt: new Date() };
+    await t.ctx.db.execute(insertJsonRows(jobs, [row]));
+    await t.ctx.db.execute(insertJsonRows(jobs, [row], { onConflictDoNothing: true }));
+    await expect(t.ctx.db.execute(insertJsonRows(jobs, [row]))).rejects.toThrow();
+    expect(await t.ctx.db.$count(jobs, eq(jobs.ref, ref))).toBe(1);
+  });
+});
