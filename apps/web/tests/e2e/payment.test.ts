@@ -172,3 +172,39 @@ test('zh: WeChat shows a 100x100 QR; a phone opens the link, confirms, and the p
   await expect(page.getByRole('heading', { name: t('payment.success.title') })).toBeVisible({ timeout: 10_000 });
   expect(await isPaid(request, shopper.token, payNo)).toBe(true);
 });
+
+test('en: the WeChat QR lapses with the order: the page says so and stops asking', async ({ page, request, context, baseURL }) => {
+  const shopper = await registerShopper(request);
+  const orderNumbers = await unpaidOrders(request, shopper.token, 1);
+  await context.addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+  await useToken(context, baseURL!, shopper.token);
+  const t = (key: string, v?: Record<string, string | number>) => text('en', key, v);
+  // The page's own clock, so the 30 minutes an unpaid order lives pass in a moment.
+  await page.clock.install();
+
+  await openPage(page, `/en/payment?orderNumbers=${orderNumbers}`);
+  await page.getByRole('radio', { name: t('payment.methods.wechat') }).check();
+  await page.getByRole('button', { name: t('payment.payNow') }).click();
+  await expect(page).toHaveURL(/\/weixin-pay\?payNo=\d{19}&/);
+  const qr = page.getByRole('img', { name: t('payment.weixin.qrLabel') });
+  await expect(qr).toBeVisible();
+  await expect(page.getByText(/^The QR code expires in \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByRole('link', { name: t('payment.weixin.openOnPhone') })).toBeVisible();
+
+  const polls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/p/order/isPay/')) polls.push(req.url());
+  });
+  await page.clock.runFor(7_000);
+  await expect.poll(() => polls.length).toBeGreaterThanOrEqual(2);
+
+  await page.clock.fastForward('31:00');
+  await expect(page.getByRole('alert')).toHaveText(t('payment.errors.qrExpired'));
+  await expect(page.getByText(/^The QR code expires in/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: t('payment.weixin.openOnPhone') })).toHaveCount(0);
+  await expect(page.locator('.wx-pay__qr--expired')).toBeVisible();
+  // Once lapsed it no longer asks whether the money arrived.
+  const asked = polls.length;
+  await page.clock.runFor(10_000);
+  expect(polls.length).toBe(asked);
+});
