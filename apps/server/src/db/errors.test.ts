@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientConflict, retryOnConflict, uniqueViolation } from './errors.ts';
+import { failedCheck, isTransientConflict, retryOnConflict, uniqueViolation } from './errors.ts';
 
 const wrapped = (fields: Record<string, unknown>) => Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('driver'), fields) });
 
@@ -14,6 +14,12 @@ describe('database errors', () => {
     expect(isTransientConflict(wrapped({ code: '23505' }))).toBe(false);
     // Node's own error codes are not SQLSTATEs.
     expect(isTransientConflict(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(false);
+  });
+
+  it('answers the reason of a failed raise_unless check and nothing for other errors', () => {
+    expect(failedCheck(Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('stock_short'), { code: 'P0001' }) }))).toBe('stock_short');
+    expect(failedCheck(wrapped({ code: '23505' }))).toBeNull();
+    expect(failedCheck(new Error('stock_short'))).toBeNull();
   });
 
   it('runs a transaction again after a deadlock, never after other errors, and gives up after the attempts', async () => {

@@ -4,12 +4,15 @@
 interface DatabaseErrorFields {
   code: string;
   constraint: string | null;
+  message: string;
 }
 
 function databaseError(err: unknown): DatabaseErrorFields | null {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : null };
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === 'string' ? constraint : null, message: typeof message === 'string' ? message : '' };
+    }
   }
   return null;
 }
@@ -38,4 +41,10 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): 
       if (attempt >= attempts || !isTransientConflict(err)) throw err;
     }
   }
+}
+
+/** The reason a `raise_unless` check of a one-statement write gave (db/one-statement.ts), or null for any other error. */
+export function failedCheck(err: unknown): string | null {
+  const found = databaseError(err);
+  return found?.code === 'P0001' ? found.message : null;
 }

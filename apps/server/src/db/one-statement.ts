@@ -4,16 +4,30 @@
 // modules' tables pays one round trip instead of one per table (decision 013). The modules still
 // build their own statements; this only sends them together. Constraint checks (foreign keys,
 // unique keys) see all the rows of the statement.
-import { sql, type SQLWrapper } from 'drizzle-orm';
+//
+// A module whose write is several CTEs that refer to each other (a stock move and the totals that
+// follow it) hands over a `StatementPart`: its CTEs, placed first, and a condition the statement
+// must meet. The statement ends with `select raise_unless(condition, reason)` (migration 0002), so
+// a part that could not do all it was asked undoes the whole statement, with no transaction.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
-export async function executeTogether(db: Db | Tx, statements: Array<SQLWrapper | null>): Promise<void> {
+export interface StatementPart {
+  /** Top-level CTEs, `name as (...)`, joined by commas; their names are the module's to choose. */
+  ctes: SQL;
+  /** True when the part did all it was asked; otherwise the statement fails with `reason`. */
+  condition: SQL;
+  reason: string;
+}
+
+export async function executeTogether(db: Db | Tx, statements: Array<SQLWrapper | null>, parts: StatementPart[] = []): Promise<void> {
   const list = statements.filter((s): s is SQLWrapper => s !== null);
-  if (list.length === 0) return;
-  if (list.length === 1) {
+  if (list.length === 0 && parts.length === 0) return;
+  if (list.length === 1 && parts.length === 0) {
     await db.execute(list[0]!.getSQL());
     return;
   }
-  const ctes = list.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s.getSQL()})`);
-  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+  const ctes = [...parts.map((p) => p.ctes), ...list.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s.getSQL()})`)];
+  const checks = parts.length === 0 ? sql`1` : sql.join(parts.map((p) => sql`raise_unless(${p.condition}, ${p.reason})`), sql`, `);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${checks}`);
 }

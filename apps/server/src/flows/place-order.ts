@@ -8,11 +8,11 @@ import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@b
 import type { Address } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../context.ts';
 import { executeTogether } from '../db/one-statement.ts';
-import { retryOnConflict, uniqueViolation } from '../db/errors.ts';
+import { failedCheck, retryOnConflict, uniqueViolation } from '../db/errors.ts';
 import { invalid } from '../lib/app-error.ts';
 import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
-import { takeStock } from '../modules/inventory/stock.ts';
+import { STOCK_SHORT, takeStockPart } from '../modules/inventory/stock.ts';
 import * as repo from '../modules/order/repository.ts';
 import { createAddressService } from '../modules/address/service.ts';
 import { deleteLinesStatement } from '../modules/cart/repository.ts';
@@ -233,16 +233,17 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
 
 /**
  * Places the confirmed checkout: one order per group, stock taken with conditional updates, the
- * bought cart lines removed and an auto-cancel job per order, all in one transaction. A per-uuid
+ * bought cart lines removed and an auto-cancel job per order, all in one statement. A per-uuid
  * lock turns parallel submits away at once; the checkout_tokens primary key is the final guard,
  * across instances and after the cached checkout is gone.
  */
 export async function submitOrder(ctx: AppContext, userId: string, input: SubmitOrder): Promise<{ orderNumbers: string }> {
   const lock = submitLockKey(userId, input.uuid);
-  if (!(await ctx.kv.setIfAbsent(lock, '1', SUBMIT_LOCK_MS))) throw errors.duplicate();
+  // Asked together, so Redis gets them in one write; the checkout is read only by the lock's holder.
+  const [locked, cached] = await Promise.all([ctx.kv.setIfAbsent(lock, '1', SUBMIT_LOCK_MS), ctx.kv.get(confirmKey(userId, input.uuid))]);
+  if (!locked) throw errors.duplicate();
   let released = false;
   try {
-    const cached = await ctx.kv.get(confirmKey(userId, input.uuid));
     if (!cached) {
       throw (await repo.isCheckoutUsed(ctx.db, userId, input.uuid)) ? errors.duplicate() : errors.expired();
     }
@@ -313,14 +314,17 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     const skuIds = [...new Set(lines.map((l) => l.skuId))];
 
     // Shelf and shop state may have changed since confirm; prices stay as the shopper saw them.
-    // A plain read, so it runs before the transaction: BEGIN, the stock, the writes, COMMIT.
     const live = new Map((await repo.findSkuLines(ctx.db, skuIds)).map((r) => [r.skuId, r]));
     if (!skuIds.every((id) => live.has(id) && isSaleable(live.get(id)!))) throw errors.cannotBuy();
-    await retryOnConflict(() =>
-      ctx.db.transaction(async (tx) => {
-        if ((await takeStock(tx, lines.map((l) => ({ skuId: l.skuId, count: l.count })))) !== null) throw errors.insufficient();
-        try {
-          await executeTogether(tx, [
+    const stock = takeStockPart(lines.map((l) => ({ skuId: l.skuId, count: l.count })));
+    if (!stock) throw errors.insufficient();
+    // One statement, so no BEGIN/COMMIT: the stock move, the orders, the bought cart lines and the
+    // auto-cancel jobs all happen, or (a short SKU, a second submit of this checkout) none of them.
+    try {
+      await retryOnConflict(() =>
+        executeTogether(
+          ctx.db,
+          [
             ...repo.placedOrderStatements({
               token: { userId, uuid: input.uuid, orderNumbers, createdAt: now },
               orders: newOrders,
@@ -328,22 +332,22 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
               addresses: newAddresses,
             }),
             deleteLinesStatement(
-              tx,
+              ctx.db,
               userId,
               lines.map((l) => l.basketId).filter((id) => id > 0),
             ),
-            scheduleJobsStatement(
-              placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt })),
-            ),
-          ]);
-        } catch (err) {
-          // The checkout token's key: this checkout was placed by a submit that got there first.
-          const key = uniqueViolation(err);
-          if (key === repo.CHECKOUT_TOKEN_KEY || key === '') throw errors.duplicate();
-          throw err;
-        }
-      }),
-    );
+            scheduleJobsStatement(placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt }))),
+          ],
+          [stock],
+        ),
+      );
+    } catch (err) {
+      if (failedCheck(err) === STOCK_SHORT) throw errors.insufficient();
+      // The checkout token's key: this checkout was placed by a submit that got there first.
+      const key = uniqueViolation(err);
+      if (key === repo.CHECKOUT_TOKEN_KEY || key === '') throw errors.duplicate();
+      throw err;
+    }
     // The lock goes in `finally` otherwise; here both keys go in one request.
     released = true;
     await ctx.kv.del(confirmKey(userId, input.uuid), lock);

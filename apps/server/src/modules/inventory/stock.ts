@@ -5,9 +5,11 @@
 // Each move is one statement, however many lines it carries: the SKU rows are updated from an
 // unnest() of the lines and the products' totals follow in a data-modifying CTE of the same
 // statement (decision 013). Lines are merged per SKU and sent in SKU order; a deadlock between two
-// checkouts that share rows is still possible in theory, so callers retry on it (`db/retry.ts`).
+// checkouts that share rows is still possible in theory, so callers retry on it (`retryOnConflict`
+// in db/errors.ts). A checkout sends its move inside its own single statement (`takeStockPart`).
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { StatementPart } from '../../db/one-statement.ts';
 
 export interface StockLine {
   skuId: number;
@@ -24,6 +26,39 @@ function merged<K extends string>(lines: Array<Record<K, number> & { count: numb
 /** A PostgreSQL int[] literal: the ids and counts are integers, checked by the callers' types and below. */
 const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
+/** The reason a checkout's one statement fails with when a stock move could not take every line. */
+export const STOCK_SHORT = 'stock_short';
+
+/**
+ * The move of `takeStock` as top-level CTEs (`stock_taken` answers the SKUs taken) for a flow that
+ * sends it in one statement with its own writes (`executeTogether`); its condition holds only when
+ * every line was taken, so a short SKU undoes the whole statement. Null when a count is not a
+ * positive integer.
+ */
+export function takeStockPart(lines: StockLine[]): StatementPart | null {
+  const wanted = merged(lines, 'skuId');
+  if (wanted.some(([, count]) => !Number.isInteger(count) || count <= 0)) return null;
+  return {
+    ctes: sql`stock_wanted as (
+      select w.sku_id, w.n from unnest(${intArray(wanted.map(([id]) => id))}::int[], ${intArray(wanted.map(([, n]) => n))}::int[]) as w(sku_id, n)
+      order by w.sku_id
+    ), stock_taken as (
+      update skus s set
+        stocks = case when s.stocks = -1 then -1 else s.stocks - w.n end,
+        version = s.version + 1
+      from stock_wanted w
+      where s.id = w.sku_id and s.status = 1 and (s.stocks = -1 or s.stocks >= w.n)
+      returning s.id, s.product_id, w.n, s.stocks = -1 as unlimited
+    ), stock_totals as (
+      update products p set total_stocks = greatest(p.total_stocks - t.n, 0), version = p.version + 1
+      from (select product_id, sum(n)::int as n from stock_taken where not unlimited group by product_id order by product_id) t
+      where p.id = t.product_id and p.total_stocks <> -1
+    )`,
+    condition: sql`(select count(*) from stock_taken) = ${wanted.length}`,
+    reason: STOCK_SHORT,
+  };
+}
+
 /**
  * Takes `count` pieces of each SKU in one statement. Answers the first SKU (lowest id) that had too
  * few pieces, is disabled or was asked for a non-positive count, or null when every line was taken.
@@ -32,26 +67,10 @@ const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join
  */
 export async function takeStock(tx: Tx, lines: StockLine[]): Promise<number | null> {
   const wanted = merged(lines, 'skuId');
-  const invalid = wanted.find(([, count]) => !Number.isInteger(count) || count <= 0);
-  if (invalid) return invalid[0];
+  const part = takeStockPart(lines);
+  if (!part) return wanted.find(([, count]) => !Number.isInteger(count) || count <= 0)![0];
   if (wanted.length === 0) return null;
-  const taken = await tx.execute<{ id: number }>(sql`
-    with wanted as (
-      select w.sku_id, w.n from unnest(${intArray(wanted.map(([id]) => id))}::int[], ${intArray(wanted.map(([, n]) => n))}::int[]) as w(sku_id, n)
-      order by w.sku_id
-    ), taken as (
-      update skus s set
-        stocks = case when s.stocks = -1 then -1 else s.stocks - w.n end,
-        version = s.version + 1
-      from wanted w
-      where s.id = w.sku_id and s.status = 1 and (s.stocks = -1 or s.stocks >= w.n)
-      returning s.id, s.product_id, w.n, s.stocks = -1 as unlimited
-    ), totals as (
-      update products p set total_stocks = greatest(p.total_stocks - t.n, 0), version = p.version + 1
-      from (select product_id, sum(n)::int as n from taken where not unlimited group by product_id order by product_id) t
-      where p.id = t.product_id and p.total_stocks <> -1
-    )
-    select id from taken`);
+  const taken = await tx.execute<{ id: number }>(sql`with ${part.ctes} select id from stock_taken`);
   const got = new Set(taken.rows.map((r) => Number(r.id)));
   return wanted.find(([id]) => !got.has(id))?.[0] ?? null;
 }
