@@ -9,7 +9,7 @@
 // then just the queue: 50 requests in flight divided by what the machine completes per second).
 // Samples of the first `--warmup` seconds are left out (connection pools, JIT, plan caches).
 // Usage: createdb bazaar_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_bench \
-//          [REDIS_URL=redis://127.0.0.1:6379/9] node bench/submit-order.mjs [--buyers 50] [--duration 20] [--think 1000] [--warmup 3]
+//          [REDIS_URL=redis://127.0.0.1:6379/9] node bench/submit-order.mjs [--buyers 50] [--duration 20] [--think 1000] [--warmup 3] [--cpu-prof DIR]
 import { createCipheriv, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -32,10 +32,13 @@ const cipher = (password) => {
   return Buffer.concat([c.update(`${Date.now()}${password}`, 'utf8'), c.final()]).toString('base64');
 };
 
-// The API alone, started through tsx itself (not npx) so that stopping it stops the server too.
+// The API alone, in one Node process that loads TypeScript through tsx, so stopping it stops the
+// server too. `--cpu-prof DIR` writes the API's CPU profile there when the run ends (open it in
+// Chrome's DevTools); that is how the round trips of decision 013 were found.
 const API_PORT = 18560;
+const PROFILE_DIR = argValue('cpu-prof', '');
 const root = new URL('..', import.meta.url).pathname;
-const api = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+const api = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), '--import', 'tsx', 'src/server.ts'], {
   cwd: path.join(root, 'apps/server'),
   env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', API_PORT: String(API_PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-')) },
   stdio: ['ignore', 'ignore', 'inherit'],
