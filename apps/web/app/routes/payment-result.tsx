@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, data, useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
-import { z } from 'zod';
 import type { Route } from './+types/payment-result';
-import { PAY_STATUS_POLL_MS, PaymentInfoSchema, SERIAL_NUMBER_PATTERN, parseApiTime, type PaymentInfo } from '@bazaar/shared/schemas/payment';
+import { SERIAL_NUMBER_PATTERN, type PaymentInfo } from '@bazaar/shared/schemas/payment';
 import { pageTitle } from '../components/page-meta.ts';
 import { buttonClass } from '../components/ui/button.tsx';
-import { ApiError, api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { recalledPayNo } from '../features/payment/pay-no.ts';
+import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
+import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
 import { ORDERS_PATH, PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
 import '../features/payment/payment.css';
 
@@ -21,19 +21,11 @@ export function meta({ matches }: Route.MetaArgs) {
  * return itself proves nothing: the page trusts only the server's record of the payment.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const context = apiContextFor(request);
-  if (!context.token) return { state: 'login' as const };
   const params = new URL(request.url).searchParams;
   const payNo = params.get('payNo') ?? params.get('out_trade_no') ?? '';
-  if (!SERIAL_NUMBER_PATTERN.test(payNo)) return { state: 'recall' as const };
-  try {
-    const info = await api('/p/order/getPayInfoByPayNo', { ...context, query: { payNo }, schema: PaymentInfoSchema });
-    return { state: 'ready' as const, info };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { state: 'login' as const };
-    if (error instanceof ApiError && error.status === 400) return data({ state: 'problem' as const, message: error.text }, { status: 400 });
-    throw error;
-  }
+  if (!SERIAL_NUMBER_PATTERN.test(payNo)) return apiContextFor(request).token ? { state: 'recall' as const } : { state: 'login' as const };
+  const loaded = await loadPaymentInfo(request, payNo);
+  return loaded.state === 'problem' ? data(loaded, { status: 400 }) : loaded;
 }
 
 export default function PaymentResult({ loaderData }: Route.ComponentProps) {
@@ -59,28 +51,7 @@ function RecallPayNo() {
 
 function ResultPanel({ info }: { info: PaymentInfo }) {
   const { t } = useTranslation();
-  const [paid, setPaid] = useState(info.status === 1);
-
-  // The gateway's notification may land a moment after the buyer: keep asking until the order's time is up.
-  useEffect(() => {
-    if (paid) return;
-    let live = true;
-    const timer = window.setInterval(() => {
-      if (Date.now() > parseApiTime(info.endTime)) {
-        window.clearInterval(timer);
-        return;
-      }
-      api(`/p/order/isPay/${info.payEntry}/${info.payNo}`, { schema: z.boolean(), silent: true, noLoginPrompt: true })
-        .then((done) => {
-          if (live && done) setPaid(true);
-        })
-        .catch(() => undefined);
-    }, PAY_STATUS_POLL_MS);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-    };
-  }, [paid, info.endTime, info.payEntry, info.payNo]);
+  const paid = usePaymentArrived(info);
 
   if (paid) {
     return (

@@ -1,18 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, data } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
-import { z } from 'zod';
 import type { Route } from './+types/weixin-pay';
-import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
-import { PAY_STATUS_POLL_MS, PaymentInfoSchema, parseApiTime, type PaymentInfo } from '@bazaar/shared/schemas/payment';
+import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { parseApiTime, type PaymentInfo } from '@bazaar/shared/schemas/payment';
 import { pageTitle } from '../components/page-meta.ts';
 import { Price } from '../components/ui/price.tsx';
-import { ApiError, api } from '../lib/api.ts';
-import { apiContextFor } from '../lib/request-api.server.ts';
 import { formatCountdown, useCountdown } from '../features/payment/countdown.ts';
 import { rememberPayNo } from '../features/payment/pay-no.ts';
 import { PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
+import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
 import { qrCodeSvg } from '../features/payment/qr-code.server.ts';
+import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
 import '../features/payment/payment.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,18 +20,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** `/weixin-pay?payNo=&orderNumbers=`: the QR of the payment link, drawn here on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const context = apiContextFor(request);
-  if (!context.token) return { state: 'login' as const };
-  const payNo = new URL(request.url).searchParams.get('payNo') ?? '';
-  try {
-    const info = await api('/p/order/getPayInfoByPayNo', { ...context, query: { payNo }, schema: PaymentInfoSchema });
-    if (info.payType !== PAY_TYPE.wechat) return data({ state: 'problem' as const, message: '' }, { status: 404 });
-    return { state: 'ready' as const, info, qrSvg: info.codeUrl ? await qrCodeSvg(info.codeUrl) : null };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { state: 'login' as const };
-    if (error instanceof ApiError && error.status === 400) return data({ state: 'problem' as const, message: error.text }, { status: 400 });
-    throw error;
-  }
+  const loaded = await loadPaymentInfo(request, new URL(request.url).searchParams.get('payNo') ?? '');
+  if (loaded.state === 'problem') return data(loaded, { status: 400 });
+  if (loaded.state === 'login') return loaded;
+  const { info } = loaded;
+  if (info.payType !== PAY_TYPE.wechat) return data({ state: 'problem' as const, message: '' }, { status: 404 });
+  return { state: 'ready' as const, info, qrSvg: info.codeUrl ? await qrCodeSvg(info.codeUrl) : null };
 }
 
 export default function WeixinPay({ loaderData }: Route.ComponentProps) {
@@ -45,29 +38,13 @@ export default function WeixinPay({ loaderData }: Route.ComponentProps) {
 function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) {
   const { t } = useTranslation();
   const left = useCountdown(parseApiTime(info.endTime));
-  const [paid, setPaid] = useState(info.status === 1);
-  const expired = !paid && (left === 0 || !qrSvg);
+  const lapsed = left === 0 || !qrSvg;
+  const paid = usePaymentArrived(info, lapsed);
+  const expired = !paid && lapsed;
 
   useEffect(() => {
     rememberPayNo(info.payNo);
   }, [info.payNo]);
-
-  // Asks every 3 s whether the money arrived, until it did or the code lapsed.
-  useEffect(() => {
-    if (paid || expired) return;
-    let live = true;
-    const timer = window.setInterval(() => {
-      api(`/p/order/isPay/${PAY_ENTRY.order}/${info.payNo}`, { schema: z.boolean(), silent: true, noLoginPrompt: true })
-        .then((done) => {
-          if (live && done) setPaid(true);
-        })
-        .catch(() => undefined);
-    }, PAY_STATUS_POLL_MS);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-    };
-  }, [paid, expired, info.payNo]);
 
   const orderNumbers = info.orderNumbers.split(',');
   if (paid) {
