@@ -13,6 +13,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { LogisticsTimeline } from '../features/logistics/logistics-timeline.tsx';
 import { OrderActions } from '../features/order/order-actions.tsx';
+import { OrderLinesTable } from '../features/order/order-lines-table.tsx';
 import { orderStatusKey } from '../features/order/order-card.tsx';
 import { OrderSteps } from '../features/order/order-steps.tsx';
 import { formatRemaining, useRemaining } from '../features/order/countdown.tsx';
@@ -157,38 +158,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <h2 id="order-items-title" className="order-detail__title">
           <Link to={`/shopIndex?sid=${order.shopId}`}>{order.shopName}</Link> · {t('orderDetail.items')}
         </h2>
-        <table className="checkout-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('checkout.columns.product')}</th>
-              <th scope="col">{t('checkout.columns.price')}</th>
-              <th scope="col">{t('checkout.columns.count')}</th>
-              <th scope="col">{t('checkout.columns.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.orderItemDtos.map((item) => (
-              <tr key={item.orderItemId}>
-                <td>
-                  <Link to={`/detail/${item.prodId}`} className="order-item">
-                    <img className="order-item__pic" src={item.pic} alt="" width={64} height={64} />
-                    <span className="order-item__text">
-                      <span className="order-item__name">{item.prodName}</span>
-                      {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
-                    </span>
-                  </Link>
-                </td>
-                <td>
-                  <Price fen={item.price} />
-                </td>
-                <td>×{item.prodCount}</td>
-                <td>
-                  <Price fen={item.productTotalAmount} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderLinesTable lines={order.orderItemDtos} lineKey={(item) => item.orderItemId} linkToProduct />
         <dl className="order-detail__fees">
           <div>
             <dt>{t('orderDetail.fees.goods')}</dt>

@@ -16,3 +16,4 @@ export const ProductLineSchema = z.object({
   /** price x prodCount, fen. */
   productTotalAmount: z.number().int(),
 });
+export type ProductLine = z.infer<typeof ProductLineSchema>;

@@ -3,6 +3,7 @@ import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
 import { MERCHANT_MESSAGE_MAX_LENGTH, type Language } from '@bazaar/shared/constants/limits';
 import type { ShopCartOrder } from '@bazaar/shared/schemas/order';
 import { Price } from '../../components/ui/price.tsx';
+import { OrderLinesTable } from './order-lines-table.tsx';
 
 /** One future order of the checkout: a shop's items, its delivery, freight and the message to the merchant. */
 export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCartOrder; remarks: string; onRemarks: (value: string) => void }) {
@@ -16,38 +17,7 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
         {order.shopName}
         {order.orderMold === 1 ? <span className="checkout-shop__tag">{t('checkout.shop.virtual')}</span> : null}
       </h3>
-      <table className="checkout-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('checkout.columns.product')}</th>
-            <th scope="col">{t('checkout.columns.price')}</th>
-            <th scope="col">{t('checkout.columns.count')}</th>
-            <th scope="col">{t('checkout.columns.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={`${item.skuId}-${item.basketId}`}>
-              <td>
-                <span className="order-item">
-                  <img className="order-item__pic" src={item.pic} alt="" width={64} height={64} />
-                  <span className="order-item__text">
-                    <span className="order-item__name">{item.prodName}</span>
-                    {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
-                  </span>
-                </span>
-              </td>
-              <td>
-                <Price fen={item.price} />
-              </td>
-              <td>×{item.prodCount}</td>
-              <td>
-                <Price fen={item.productTotalAmount} className="checkout-table__amount" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable lines={items} lineKey={(item) => `${item.skuId}-${item.basketId}`} />
       <div className="checkout-shop__foot">
         <div className="checkout-shop__remarks">
           <label htmlFor={remarksId} className="field__label">
