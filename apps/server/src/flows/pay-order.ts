@@ -1,6 +1,6 @@
 // Paying orders (reference 2.5, 5.2, 5.10). Every way money arrives ends in settleOrderPayment,
 // inside one transaction: the payment row, the orders' move to paid (conditional on unpaid),
-// the sold counters and the end of the auto-cancel jobs. Balance payment adds the debit and its
+// the sold counters, the end of the auto-cancel jobs, and the voucher codes of virtual goods. Balance payment adds the debit and its
 // ledger row to that same transaction. Points, coupons and other entries plug in here later.
 import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { AppContext } from '../context.ts';
@@ -9,7 +9,9 @@ import { invalid } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { addSold } from '../modules/inventory/stock.ts';
-import { markOrdersPaid } from '../modules/order/transitions.ts';
+import { scheduleAutoReceipt } from '../modules/merchant/service.ts';
+import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
+import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { fenToYuan } from '../providers/payment/payment-provider.ts';
 import { AUTO_CANCEL_JOB } from './place-order.ts';
@@ -28,13 +30,17 @@ export interface SettleResult {
 }
 
 /** Moves the orders the payment covers to paid; what can no longer be paid is recorded for refund. */
-export async function settleOrderPayment(tx: Tx, payment: repo.PaymentRow, input: { paidAt: Date; providerTradeNo: string | null }): Promise<SettleResult> {
+export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.PaymentRow, input: { paidAt: Date; providerTradeNo: string | null }): Promise<SettleResult> {
   if (!(await repo.markPaymentPaid(tx, payment.payNo, input))) return { settled: false, paidOrders: [], refundOrders: [], refundAmount: 0 };
   const orderNumbers = (payment.orderNumbers ?? '').split(',').filter(Boolean);
   const paidOrders = await markOrdersPaid(tx, { userId: payment.userId, orderNumbers, payNo: payment.payNo, payType: payment.payType, paidAt: input.paidAt });
   if (paidOrders.length > 0) {
     await addSold(tx, await repo.soldLines(tx, paidOrders));
     for (const orderNumber of paidOrders) await cancelJob(tx, AUTO_CANCEL_JOB, orderNumber);
+    // Virtual goods are delivered by their voucher codes at once, then wait for receipt like a parcel.
+    const delivered = await markVirtualDelivered(tx, { orderNumbers: paidOrders, now: input.paidAt });
+    await issueVoucherCodes(tx, delivered, input.paidAt);
+    for (const orderNumber of delivered) await scheduleAutoReceipt(ctx, tx, orderNumber, input.paidAt);
     // The other QR codes and cashiers of these orders must not take money a second time.
     await repo.closeOpenAttempts(tx, { userId: payment.userId, orderNumbers: payment.orderNumbers ?? '', exceptPayNo: payment.payNo, now: input.paidAt });
   }
@@ -92,7 +98,7 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
       version: 0,
     };
     await repo.insertPayment(tx, payment);
-    const result = await settleOrderPayment(tx, payment, { paidAt: now, providerTradeNo: null });
+    const result = await settleOrderPayment(ctx, tx, payment, { paidAt: now, providerTradeNo: null });
     if (result.paidOrders.length !== input.orderNumbers.length) throw invalid('payment.errors.orderStatusChanged');
   });
   return payNo;

@@ -6,6 +6,7 @@ import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, type Language } from '@bazaar/shared
 import { DELIVERY_TYPE, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { DeliveryInput, MerchantLoginInput, MerchantOrder, MerchantOrderDetail, MerchantOrderQuery, MerchantToken } from '@bazaar/shared/schemas/merchant';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../../lib/jobs.ts';
 import type { CourierProvider } from '../../providers/courier/courier-provider.ts';
@@ -190,9 +191,14 @@ export async function shipOrder(
         now,
       );
     }
-    await scheduleJob(tx, { kind: AUTO_RECEIPT_JOB, ref: order.orderNumber, runAt: new Date(now.getTime() + ctx.env.ORDER_AUTO_RECEIPT_DAYS * DAY_MS) });
+    await scheduleAutoReceipt(ctx, tx, order.orderNumber, now);
   });
   return orderDetail(ctx, session, input.orderNumber, lang);
+}
+
+/** A delivered order (shipped, or a virtual one paid) is received by itself ORDER_AUTO_RECEIPT_DAYS later. */
+export async function scheduleAutoReceipt(ctx: AppContext, tx: Tx, orderNumber: string, deliveredAt: Date): Promise<void> {
+  await scheduleJob(tx, { kind: AUTO_RECEIPT_JOB, ref: orderNumber, runAt: new Date(deliveredAt.getTime() + ctx.env.ORDER_AUTO_RECEIPT_DAYS * DAY_MS) });
 }
 
 /** `order.autoReceipt`: a shipped order is received when its time comes; a no-op if the buyer already confirmed. */

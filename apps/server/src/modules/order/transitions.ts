@@ -2,7 +2,7 @@
 // lost a race changes nothing (the caller then answers 'order status changed'). Flows (pay,
 // cancel, ship, receive) call these inside their own transaction.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import { ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import type { Tx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import type { StockLine } from '../inventory/stock.ts';
@@ -83,4 +83,18 @@ export async function markReceived(tx: Tx, input: { orderNumber: string; userId?
     )
     .returning({ orderNumber: orders.orderNumber });
   return moved.length === 1;
+}
+
+/**
+ * Paid -> shipped for virtual goods, which need no parcel: their voucher codes are the delivery.
+ * Answers the orders among `orderNumbers` that were virtual and paid, now awaiting receipt.
+ */
+export async function markVirtualDelivered(tx: Tx, input: { orderNumbers: string[]; now: Date }): Promise<string[]> {
+  if (input.orderNumbers.length === 0) return [];
+  const moved = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.shipped, dvyTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(inArray(orders.orderNumber, input.orderNumbers), eq(orders.orderMold, ORDER_MOLD.virtual), eq(orders.status, ORDER_STATUS.paid)))
+    .returning({ orderNumber: orders.orderNumber });
+  return moved.map((m) => m.orderNumber);
 }

@@ -234,7 +234,7 @@ export function createPaymentService(ctx: AppContext, providers: PaymentProvider
           await repo.updateNotification(tx, id, { processed: true });
           return { kind: 'not-paid' as const };
         }
-        const result = await settleOrderPayment(tx, payment, { paidAt: ctx.now(), providerTradeNo: verified.providerTradeNo });
+        const result = await settleOrderPayment(ctx, tx, payment, { paidAt: ctx.now(), providerTradeNo: verified.providerTradeNo });
         await repo.updateNotification(tx, id, { processed: true, ...(result.refundOrders.length ? { error: `orders no longer unpaid, refund ${result.refundAmount}` } : {}) });
         return { kind: 'settled' as const, result };
       });
