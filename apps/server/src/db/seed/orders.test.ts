@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGISTICS_STATE, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { LOGISTICS_STATE, ORDER_MOLD, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { openDatabase, type Database } from '../client.ts';
-import { balanceLogs, deliveryTraces, jobs, orderDeliveries, orderDeliveryItems, orderItems, orders, payments, products, userWallets } from '../schema.ts';
+import { balanceLogs, deliveryTraces, jobs, orderAddresses, orderDeliveries, orderDeliveryItems, orderItems, orders, orderVirtualCodes, payments, products, userWallets } from '../schema.ts';
 import { seedOrders } from './orders.ts';
 import { generateProduct, listLeaves } from './products.ts';
 import { demoUserId, seedIfEmpty } from './seed.ts';
@@ -40,8 +40,11 @@ describe('demo orders', () => {
   });
 
   it('ships with packages, timelines and the jobs that carry them on', async () => {
-    const shipped = await database.db.select({ orderNumber: orders.orderNumber, status: orders.status }).from(orders).where(and(inArray(orders.userId, buyers), inArray(orders.status, [3, 5])));
-    const numbers = shipped.map((o) => o.orderNumber);
+    const shipped = await database.db
+      .select({ orderNumber: orders.orderNumber, status: orders.status, orderMold: orders.orderMold })
+      .from(orders)
+      .where(and(inArray(orders.userId, buyers), inArray(orders.status, [3, 5])));
+    const numbers = shipped.filter((o) => o.orderMold === ORDER_MOLD.physical).map((o) => o.orderNumber);
     const packages = await database.db.select().from(orderDeliveries).where(inArray(orderDeliveries.orderNumber, numbers));
     expect(new Set(packages.map((p) => p.orderNumber))).toEqual(new Set(numbers));
     const states = new Set(packages.map((p) => p.state));
@@ -67,6 +70,19 @@ describe('demo orders', () => {
     expect(kinds('order.autoCancel').sort()).toEqual(unpaid.map((u) => u.orderNumber).sort());
     expect(kinds('order.autoReceipt').sort()).toEqual(shipped.filter((o) => o.status === 3).map((o) => o.orderNumber).sort());
     expect(kinds('courier.advance').length).toBeGreaterThan(0);
+  });
+
+  it('delivers the virtual order by one voucher code per piece, with no address and no package', async () => {
+    const virtual = await database.db.select().from(orders).where(and(inArray(orders.userId, buyers), eq(orders.orderMold, ORDER_MOLD.virtual)));
+    expect(virtual).toHaveLength(1);
+    expect(virtual[0]).toMatchObject({ status: ORDER_STATUS.shipped, dvyType: 3, freight: 0, isPayed: true });
+    const n = virtual[0]!.orderNumber;
+    const codes = await database.db.select().from(orderVirtualCodes).where(eq(orderVirtualCodes.orderNumber, n));
+    expect(codes).toHaveLength(virtual[0]!.productNums);
+    expect(await database.db.select().from(orderAddresses).where(eq(orderAddresses.orderNumber, n))).toEqual([]);
+    expect(await database.db.select().from(orderDeliveries).where(eq(orderDeliveries.orderNumber, n))).toEqual([]);
+    const lines = await database.db.select({ mold: orderItems.mold }).from(orderItems).where(eq(orderItems.orderNumber, n));
+    expect(lines.map((l) => l.mold)).toEqual([ORDER_MOLD.virtual]);
   });
 
   it('keeps stock and sales consistent with the orders', async () => {

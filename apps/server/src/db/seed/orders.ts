@@ -1,11 +1,12 @@
 // Demo orders for buyer01 and buyer02 in every state: unpaid (cancelled by the job 30 minutes
 // after the seed, as any order), paid and waiting to ship, shipped with packages and a live
-// courier timeline, signed, faulty, completed (to review and reviewed) and cancelled. Times are
+// courier timeline, signed, faulty, completed (to review and reviewed) and cancelled, and a paid
+// virtual order delivered by its voucher codes (decision 014). Times are
 // relative to the seed time so the flows go on from there; the content is the same every run.
 // Stock and sold numbers move as checkout and payment move them, and every balance payment has
 // its ledger row (with a first top-up), so the ledger sums to the wallet balance.
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
-import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { AUTO_CANCEL_JOB } from '../../flows/place-order.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import { nextSerialNumber } from '../../lib/serial-number.ts';
@@ -13,6 +14,7 @@ import { addSold, releaseStock, takeStock } from '../../modules/inventory/stock.
 import { COURIER_JOB } from '../../modules/logistics/tracking.ts';
 import { AUTO_RECEIPT_JOB } from '../../modules/merchant/service.ts';
 import { CLOSE_TYPE } from '../../modules/order/transitions.ts';
+import { issueVoucherCodes } from '../../modules/order/vouchers.ts';
 import { isFaultyWaybill, planRoute, routeAt } from '../../providers/courier/sandbox-courier.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -42,12 +44,12 @@ const DEMO_STEP_MS = 3 * HOUR;
 const UNPAID_TIMEOUT_MS = 30 * MINUTE;
 const AUTO_RECEIPT_MS = 15 * DAY_MS;
 
-type Kind = 'unpaid' | 'toShip' | 'shipped' | 'signed' | 'faulty' | 'toReview' | 'reviewed' | 'cancelled' | 'expired';
+type Kind = 'unpaid' | 'toShip' | 'shipped' | 'signed' | 'faulty' | 'toReview' | 'reviewed' | 'cancelled' | 'expired' | 'virtual';
 
 interface DemoOrder {
   buyer: 'buyer01' | 'buyer02';
   kind: Kind;
-  /** Index among the open shops (by id). */
+  /** Index among the open shops (by id); a virtual order takes the first shop that sells virtual goods. */
   shop: number;
   /** How many different products, and pieces of each. */
   lines: number;
@@ -68,6 +70,7 @@ const DEMO_ORDERS: DemoOrder[] = [
   { buyer: 'buyer01', kind: 'reviewed', shop: 5, lines: 1, count: 1, placedHoursAgo: 40 * 24, payType: PAY_TYPE.balance },
   { buyer: 'buyer01', kind: 'cancelled', shop: 6, lines: 1, count: 1, placedHoursAgo: 3 * 24 },
   { buyer: 'buyer01', kind: 'expired', shop: 7, lines: 1, count: 2, placedHoursAgo: 6 * 24 },
+  { buyer: 'buyer01', kind: 'virtual', shop: 0, lines: 1, count: 2, placedHoursAgo: 26, payType: PAY_TYPE.alipay },
   { buyer: 'buyer02', kind: 'unpaid', shop: 8, lines: 2, count: 1, placedHoursAgo: 0 },
   { buyer: 'buyer02', kind: 'toShip', shop: 9, lines: 1, count: 1, placedHoursAgo: 5, payType: PAY_TYPE.wechat, remarks: 'Please ship before Friday' },
   { buyer: 'buyer02', kind: 'shipped', shop: 0, lines: 1, count: 2, placedHoursAgo: 20, payType: PAY_TYPE.balance },
@@ -94,6 +97,8 @@ function timeline(kind: Kind, placedAt: Date) {
       return { status: ORDER_STATUS.cancelled, closeType: CLOSE_TYPE.timeout, cancelTime: new Date(placedAt.getTime() + UNPAID_TIMEOUT_MS) };
     case 'toShip':
       return { status: ORDER_STATUS.paid, payTime: at(0.05) };
+    case 'virtual':
+      return { status: ORDER_STATUS.shipped, payTime: at(0.05), dvyTime: at(0.05) };
     case 'shipped':
       return { status: ORDER_STATUS.shipped, payTime: at(0.05), dvyTime: at(2) };
     case 'signed':
@@ -106,13 +111,15 @@ function timeline(kind: Kind, placedAt: Date) {
   }
 }
 
-/** Products of a shop with enough stock, one SKU each, always the same ones. */
-async function pickLines(tx: Tx, shopId: number, lines: number, offset: number) {
+/** Products of a shop (physical) or of any open shop (virtual) with enough stock, one SKU each, always the same ones. */
+async function pickLines(tx: Tx, from: { shopId: number } | { virtual: true }, lines: number, offset: number) {
+  const where = 'shopId' in from ? and(eq(products.shopId, from.shopId), eq(products.mold, ORDER_MOLD.physical)) : and(eq(products.mold, ORDER_MOLD.virtual), eq(shops.status, 1));
   const rows = await tx
-    .select({ skuId: skus.id, productId: products.id, nameZh: products.nameZh, nameEn: products.nameEn, skuZh: skus.nameZh, skuEn: skus.nameEn, price: skus.price, pic: products.pic })
+    .select({ skuId: skus.id, productId: products.id, shopId: products.shopId, nameZh: products.nameZh, nameEn: products.nameEn, skuZh: skus.nameZh, skuEn: skus.nameEn, price: skus.price, pic: products.pic })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
-    .where(and(eq(products.shopId, shopId), eq(products.status, 1), eq(products.mold, 0), eq(skus.status, 1), or(eq(skus.stocks, -1), gt(skus.stocks, 20))))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(where, eq(products.status, 1), eq(skus.status, 1), or(eq(skus.stocks, -1), gt(skus.stocks, 20))))
     .orderBy(asc(products.id), asc(skus.id));
   const byProduct = new Map<number, (typeof rows)[number]>();
   for (const r of rows) if (!byProduct.has(r.productId)) byProduct.set(r.productId, r);
@@ -146,11 +153,12 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
     const balancePayments: Array<{ buyer: 'buyer01' | 'buyer02'; payNo: string; amount: number; orderNumber: string; at: Date }> = [];
 
     for (const [index, demo] of DEMO_ORDERS.entries()) {
-      const shop = openShops[demo.shop % openShops.length]!;
+      const virtual = demo.kind === 'virtual';
       const userId = buyerIds[demo.buyer];
       const placedAt = new Date(now.getTime() - demo.placedHoursAgo * HOUR - (demo.placedHoursAgo ? 0 : 5 * MINUTE));
       const state = timeline(demo.kind, placedAt);
-      const lines = await pickLines(tx, shop.id, demo.lines, index);
+      const lines = await pickLines(tx, virtual ? { virtual: true } : { shopId: openShops[demo.shop % openShops.length]!.id }, demo.lines, index);
+      const shop = virtual ? openShops.find((s) => s.id === lines[0]!.shopId)! : openShops[demo.shop % openShops.length]!;
       const stockLines = lines.map((l) => ({ skuId: l.skuId, count: demo.count }));
       // Checkout reserved the stock; a cancelled order gave it back.
       const short = await takeStock(tx, stockLines);
@@ -158,7 +166,7 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
       if (state.status === ORDER_STATUS.cancelled) await releaseStock(tx, stockLines);
 
       const total = lines.reduce((sum, l) => sum + l.price * demo.count, 0);
-      const freight = shop.freeFreightFrom !== null && total >= shop.freeFreightFrom ? 0 : shop.freight;
+      const freight = virtual || (shop.freeFreightFrom !== null && total >= shop.freeFreightFrom) ? 0 : shop.freight;
       const orderNumber = nextSerialNumber(placedAt.getTime());
       const paid = 'payTime' in state && !!state.payTime;
       const payNo = paid ? nextSerialNumber(state.payTime!.getTime()) : null;
@@ -167,6 +175,8 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
         userId,
         shopId: shop.id,
         status: state.status,
+        orderMold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
+        dvyType: virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express,
         prodName: lines.map((l) => l.nameZh).join(','),
         productNums: demo.lines * demo.count,
         total,
@@ -202,12 +212,15 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
             prodCount: demo.count,
             productTotalAmount: l.price * demo.count,
             actualTotal: l.price * demo.count,
+            mold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
             commSts: demo.kind === 'reviewed' ? 1 : 0,
             createdAt: placedAt,
           })),
         )
         .returning({ id: orderItems.id, productId: orderItems.productId, skuZh: orderItems.skuNameZh, skuEn: orderItems.skuNameEn });
-      await tx.insert(orderAddresses).values({ orderNumber, ...ADDRESSES[demo.buyer], createdAt: placedAt });
+      // Virtual goods are not shipped, so their orders keep no address; their codes are the delivery.
+      if (virtual) await issueVoucherCodes(tx, [orderNumber], state.payTime!);
+      else await tx.insert(orderAddresses).values({ orderNumber, ...ADDRESSES[demo.buyer], createdAt: placedAt });
 
       if (state.status === ORDER_STATUS.unpaid) {
         await scheduleJob(tx, { kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt: new Date(placedAt.getTime() + UNPAID_TIMEOUT_MS) });
@@ -254,8 +267,8 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
 
       if ('dvyTime' in state && state.dvyTime) {
         const dvyTime = state.dvyTime;
-        // Two-line orders travel as two packages with different couriers.
-        const packages = demo.lines > 1 ? items.map((item) => [item]) : [items];
+        // Two-line orders travel as two packages with different couriers; virtual goods in none.
+        const packages = virtual ? [] : demo.lines > 1 ? items.map((item) => [item]) : [items];
         for (const [p, packed] of packages.entries()) {
           const courier = couriers[(index + p) % couriers.length]!;
           const waybill = demoWaybill(courier.code, index * 10 + p, demo.kind === 'faulty');
