@@ -3,7 +3,7 @@
 // goes through the sandbox cashier and back; WeChat shows a 100x100 QR that a phone (a second
 // page) opens and confirms while the first page notices. Orders come from the real checkout API.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { PAY_SWITCH_CACHE_MS } from '@bazaar/shared/constants/limits';
 import { AreaSchema } from '@bazaar/shared/schemas/address';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
@@ -69,6 +69,14 @@ async function unpaidOrders(request: APIRequestContext, token: string, shops: nu
   return orderNumbers;
 }
 
+/** A new shopper (no balance) with one unpaid order, and the browser set to `lang`. */
+async function newShopperWithOrder(request: APIRequestContext, context: BrowserContext, baseURL: string, lang: Lang) {
+  const shopper = await registerShopper(request);
+  const orderNumbers = await unpaidOrders(request, shopper.token, 1);
+  await context.addCookies([{ name: 'language', value: lang, url: baseURL }]);
+  return { shopper, orderNumbers };
+}
+
 const toasts = (page: Page, lang: Lang) => page.getByRole('region', { name: text(lang, 'toast.label') });
 const isPaid = async (request: APIRequestContext, token: string, ref: string) => ok<boolean>(request.get(`${API_URL}/p/order/isPay/0/${ref}`, { headers: headers(token) }));
 
@@ -109,9 +117,7 @@ test('zh: the demo buyer pays two shops’ orders from the balance', async ({ pa
 });
 
 test('en: too little balance shows the balance; Alipay pays through the sandbox cashier and comes back', async ({ page, request, context, baseURL }) => {
-  const shopper = await registerShopper(request);
-  const orderNumbers = await unpaidOrders(request, shopper.token, 1);
-  await context.addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+  const { shopper, orderNumbers } = await newShopperWithOrder(request, context, baseURL!, 'en');
   await useToken(context, baseURL!, shopper.token);
   const t = (key: string, v?: Record<string, string | number>) => text('en', key, v);
 
@@ -174,9 +180,7 @@ test('zh: WeChat shows a 100x100 QR; a phone opens the link, confirms, and the p
 });
 
 test('en: the WeChat QR lapses with the order: the page says so and stops asking', async ({ page, request, context, baseURL }) => {
-  const shopper = await registerShopper(request);
-  const orderNumbers = await unpaidOrders(request, shopper.token, 1);
-  await context.addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+  const { shopper, orderNumbers } = await newShopperWithOrder(request, context, baseURL!, 'en');
   await useToken(context, baseURL!, shopper.token);
   const t = (key: string, v?: Record<string, string | number>) => text('en', key, v);
   // The page's own clock, so the 30 minutes an unpaid order lives pass in a moment.
