@@ -6,6 +6,7 @@ import { AddressSchema, AreaSchema, formatRegion, type Address, type Area } from
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
+import { notifyCartChanged } from '../lib/cart-events.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
@@ -113,6 +114,8 @@ function Checkout({
     try {
       const orderShopParams = [...new Set(result.shopCartOrders.map((o) => o.shopId))].map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? '').trim() }));
       const { orderNumbers } = await api('/p/order/submit', { method: 'POST', body: { orderShopParams, uuid }, schema: SubmitResultSchema });
+      // The bought lines left the cart: the header's count follows without a reload.
+      notifyCartChanged();
       await navigate(`/payment?orderNumbers=${orderNumbers}`);
     } catch (err) {
       // The API client showed the message ('Please do not submit orders at the same time', stock...).

@@ -48,8 +48,11 @@ test('zh: two shops’ items from the cart become two orders, with a new address
   await expect(message).toHaveValue('长'.repeat(200));
   await message.fill('请周末送货，谢谢');
 
+  await expect(page.getByTestId('cart-count')).toBeVisible();
   await page.getByRole('button', { name: zh('checkout.submit') }).click();
   await expect(page).toHaveURL(/\/payment\?orderNumbers=\d{19},\d{19}$/);
+  // The header's cart count follows the emptied cart without a reload.
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
   const numbers = new URL(page.url()).searchParams.get('orderNumbers')!.split(',');
 
   const list = await myOrders(request, shopper.token);

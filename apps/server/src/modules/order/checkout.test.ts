@@ -136,6 +136,24 @@ describe('POST /p/order/confirm', () => {
 });
 
 describe('POST /p/order/submit', () => {
+  it('another shopper cannot place someone else’s confirmed checkout; its owner still can', async () => {
+    const owner = await shopperWithAddress(t);
+    const stranger = await shopperWithAddress(t);
+    const product = await createProductIn(t, freeShop.id);
+    await addToCart(t, owner, product);
+    const uuid = randomUUID();
+    const confirmed = await confirm(t, owner, { addrId: 0, uuid });
+    const orderShopParams = confirmed.shopCartOrders.map((o) => ({ shopId: o.shopId, remarks: '' }));
+    const stolen = await submitRequest(t, stranger, { uuid, orderShopParams });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.body).toBe('The order has expired, please place a new order');
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.userId, await userIdOf(t, stranger)))).toEqual([]);
+    expect(await skuStock(t, product.skuId)).toBe(100);
+    const placed = await submitRequest(t, owner, { uuid, orderShopParams });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(await skuStock(t, product.skuId)).toBe(99);
+  });
+
   it('creates one order per shop with items, address copy, remarks and an auto-cancel job; takes stock; empties the bought cart lines', async () => {
     const user = await shopperWithAddress(t);
     const a = await createProductIn(t, paidShop.id, { price: 1_500, stocks: 10 });
