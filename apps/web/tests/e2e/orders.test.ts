@@ -1,8 +1,8 @@
 // My orders: tabs with counts, search by order number or product name, cancelling an unpaid order
 // (its stock goes back), and the order detail with its progress, address, fees and actions.
 import { expect, test } from '@playwright/test';
-import { en, openPage, registerShopper, useToken, zh } from './support.ts';
-import { addAddressByApi, myOrders, orderDetail, pickProducts, placeOrderByApi, skuStock } from './order-support.ts';
+import { API_URL, en, openPage, registerShopper, useToken, zh } from './support.ts';
+import { addAddressByApi, headers, myOrders, orderDetail, pickProducts, placeOrderByApi, skuStock } from './order-support.ts';
 
 const cards = (page: import('@playwright/test').Page) => page.locator('article.order-card');
 
@@ -67,6 +67,16 @@ test('zh: cancelling an unpaid order after confirming releases its stock', async
 
   await openPage(page, '/user-center/uc-order');
   await expect(cards(page).first()).toContainText(zh('orders.status.6'));
+  // Buy again puts the order's lines back in the cart and opens it, the header count following.
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await cards(page).first().getByRole('button', { name: `${zh('orders.actions.buyAgain')} ${orderNumber}` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('region', { name: zh('toast.label') })).toContainText(zh('orders.addedAgain'));
+  await expect(page.getByText(p!.prodName).first()).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  expect(await (await request.get(`${API_URL}/p/shopCart/prodCount`, { headers: headers(shopper.token) })).json()).toBe(3);
+
+  await openPage(page, '/user-center/uc-order');
   // A cancelled order can be deleted; then it is gone from the list.
   await cards(page).first().getByRole('button', { name: `${zh('orders.actions.delete')} ${orderNumber}` }).click();
   await page.getByRole('dialog', { name: zh('orders.confirmDelete.title') }).getByRole('button', { name: zh('orders.confirmDelete.confirm') }).click();
