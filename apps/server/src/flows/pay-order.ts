@@ -1,7 +1,8 @@
 // Paying orders (reference 2.5, 5.2, 5.10). Every way money arrives ends in settleOrderPayment,
 // inside one transaction: the payment row, the orders' move to paid (conditional on unpaid),
-// the sold counters, the end of the auto-cancel jobs, and the voucher codes of virtual goods. Balance payment adds the debit and its
-// ledger row to that same transaction. Points, coupons and other entries plug in here later.
+// the sold counters, the end of the auto-cancel jobs and the voucher codes of virtual goods.
+// Balance payment adds the debit and its ledger row to that same transaction. Points, coupons and
+// other entries plug in here later.
 import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';

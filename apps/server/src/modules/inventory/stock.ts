@@ -67,9 +67,10 @@ export function takeStockPart(lines: StockLine[]): StatementPart | null {
  */
 export async function takeStock(tx: Tx, lines: StockLine[]): Promise<number | null> {
   const wanted = merged(lines, 'skuId');
-  const part = takeStockPart(lines);
-  if (!part) return wanted.find(([, count]) => !Number.isInteger(count) || count <= 0)![0];
+  const invalid = wanted.find(([, count]) => !Number.isInteger(count) || count <= 0);
+  if (invalid) return invalid[0];
   if (wanted.length === 0) return null;
+  const part = takeStockPart(lines)!;
   const taken = await tx.execute<{ id: number }>(sql`with ${part.ctes} select id from stock_taken`);
   const got = new Set(taken.rows.map((r) => Number(r.id)));
   return wanted.find(([id]) => !got.has(id))?.[0] ?? null;
