@@ -13,7 +13,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
-import { registerModules } from './modules.ts';
+import { registerRoutes } from './http/routes.ts';
 
 export interface BuildAppOptions {
   ctx: AppContext;
@@ -56,7 +56,7 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await registerModules(app);
+  await registerRoutes(app);
   return app;
 }
 

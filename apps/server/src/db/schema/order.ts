@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
-import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 import { shops } from './shop.ts';
+import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
 /**
  * One order per shop per checkout. orderType 0 general, 1 grouping, 2 seckill, 3 points;
@@ -135,63 +135,6 @@ export const orderAddresses = pgTable('order_addresses', {
   createdAt: createdAt(),
 });
 
-/** Courier companies the shops ship with. */
-export const deliveryCompanies = pgTable('delivery_companies', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  nameZh: varchar('name_zh', { length: 50 }).notNull(),
-  nameEn: varchar('name_en', { length: 100 }),
-  code: varchar('code', { length: 32 }).notNull().unique('delivery_companies_code_uq'),
-  seq: integer('seq').notNull().default(0),
-  status: smallint('status').notNull().default(1),
-});
-
-/** A package of an order. state: 0 none, 1 collected, 2 in transit, 201 at destination city, 3 signed, 4 faulty. */
-export const orderDeliveries = pgTable(
-  'order_deliveries',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    orderNumber: serialNumber('order_number')
-      .notNull()
-      .references(() => orders.orderNumber, { onDelete: 'cascade' }),
-    dvyId: integer('dvy_id').references(() => deliveryCompanies.id),
-    dvyName: varchar('dvy_name', { length: 100 }),
-    dvyFlowId: varchar('dvy_flow_id', { length: 64 }),
-    state: smallint('state').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('order_deliveries_order_idx').on(t.orderNumber), index('order_deliveries_flow_idx').on(t.dvyFlowId)],
-);
-
-export const orderDeliveryItems = pgTable(
-  'order_delivery_items',
-  {
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => orderDeliveries.id, { onDelete: 'cascade' }),
-    orderItemId: integer('order_item_id')
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.deliveryId, t.orderItemId] })],
-);
-
-/** The logistics timeline of a package. */
-export const deliveryTraces = pgTable(
-  'delivery_traces',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => orderDeliveries.id, { onDelete: 'cascade' }),
-    acceptTime: tstz('accept_time').notNull(),
-    acceptStation: text('accept_station').notNull(),
-    state: smallint('state').notNull().default(2),
-  },
-  (t) => [index('delivery_traces_delivery_idx').on(t.deliveryId, t.acceptTime)],
-);
-
 /** Voucher (write-off) codes of virtual goods. status 0 unused, 1 used, -1 void. */
 export const orderVirtualCodes = pgTable(
   'order_virtual_codes',
@@ -247,32 +190,5 @@ export const orderInvoices = pgTable(
     uniqueIndex('order_invoices_order_uq').on(t.orderNumber),
     index('order_invoices_user_idx').on(t.userId, t.applicationTime),
     check('order_invoices_header_ck', sql`${t.headerType} in (1, 2) and ${t.invoiceState} in (1, 2, 3)`),
-  ],
-);
-
-/**
- * Background work (auto-cancel, auto-receipt, refund deadlines, point expiry...). Workers take
- * due rows with FOR UPDATE SKIP LOCKED. status 0 pending, 1 running, 2 done, 3 failed, 4 cancelled.
- * (kind, ref) is unique so scheduling the same work twice is a no-op.
- */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    kind: varchar('kind', { length: 48 }).notNull(),
-    ref: varchar('ref', { length: 64 }).notNull(),
-    payload: text('payload'),
-    runAt: tstz('run_at').notNull(),
-    status: smallint('status').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    lockedUntil: tstz('locked_until'),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('jobs_kind_ref_uq').on(t.kind, t.ref),
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 0`),
-    check('jobs_status_ck', sql`${t.status} between 0 and 4`),
   ],
 );

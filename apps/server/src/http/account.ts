@@ -1,0 +1,127 @@
+// HTTP for the account module (reference 2.1). Handlers only translate between HTTP and the service.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
+import {
+  CenterInfoSchema,
+  CheckSmsFlagSchema,
+  CheckSmsSchema,
+  CheckUpdatePwdSmsSchema,
+  LoginSchema,
+  RegisterSchema,
+  SendSmsSchema,
+  SetUserInfoSchema,
+  SmsLoginSchema,
+  TokenSchema,
+  UpdatePasswordSchema,
+  UploadResultSchema,
+  UserInfoSchema,
+} from '@bazaar/shared/schemas/account';
+import { invalid } from '../lib/app-error.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { sandboxSmsRoutes } from './sandbox-sms.ts';
+import * as account from '../modules/account/service.ts';
+import type { ClientMeta } from '../modules/account/tokens.ts';
+import { saveAvatar } from '../modules/account/upload.ts';
+
+const meta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+const tags = ['account'];
+
+/** Fastify sends a returned string as it is; the flag goes out as a JSON string like every other answer. */
+const sendJsonString = (reply: FastifyReply, value: string) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  // Command calls (logout, the user center's send-code) are sent with the JSON content type
+  // and no body: in this scope an empty JSON body counts as no body instead of an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10, parts: 20 } });
+
+  // ---- Login and logout ----
+  api.post('/login', { schema: { tags, body: LoginSchema, response: { 200: TokenSchema } } }, async (request) =>
+    account.login(ctx, request.body, meta(request)),
+  );
+  api.post('/sms/sendLoginCode', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+    await account.sendLoginCode(ctx, request.body.mobile, request.ip);
+    return reply.send();
+  });
+  api.post('/smsLogin', { schema: { tags, body: SmsLoginSchema, response: { 200: TokenSchema } } }, async (request) =>
+    account.smsLogin(ctx, request.body, meta(request)),
+  );
+  api.post('/logOut', { schema: { tags } }, async (request, reply) => {
+    await account.logout(ctx, request.headers.authorization);
+    return reply.send();
+  });
+
+  // ---- Registration ----
+  api.put('/user/sendRegisterSms', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+    await account.sendRegisterCode(ctx, request.body.mobile, request.ip);
+    return reply.send();
+  });
+  api.put('/user/checkRegisterSms', { schema: { tags, body: CheckSmsSchema, response: { 200: CheckSmsFlagSchema } } }, async (request, reply) =>
+    sendJsonString(reply, await account.checkRegisterCode(ctx, request.body)),
+  );
+  api.put('/user/registerOrBindUser', { schema: { tags, body: RegisterSchema, response: { 200: TokenSchema } } }, async (request) =>
+    account.register(ctx, request.body, meta(request)),
+  );
+
+  // ---- Password reset; the token, when sent, pins the phone to the logged-in user ----
+  api.post('/sms/sendUpdatePwdCode', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+    await account.sendUpdatePwdCode(ctx, request.body.mobile, request.ip);
+    return reply.send();
+  });
+  api.post('/p/user/sendUpdatePwdCode', { schema: { tags } }, async (request, reply) => {
+    await account.sendOwnUpdatePwdCode(ctx, requireUser(request), request.ip);
+    return reply.send();
+  });
+  api.put(
+    '/user/checkUpdatePwdSms',
+    { schema: { tags, body: CheckUpdatePwdSmsSchema, response: { 200: CheckSmsFlagSchema } } },
+    async (request, reply) => sendJsonString(reply, await account.checkUpdatePwdCode(ctx, request.body, request.userId)),
+  );
+  api.put('/user/updatePwd', { schema: { tags, body: UpdatePasswordSchema } }, async (request, reply) => {
+    await account.updatePassword(ctx, request.body, request.userId);
+    return reply.send();
+  });
+
+  // ---- Profile and user center ----
+  api.get('/p/user/userInfo', { schema: { tags, response: { 200: UserInfoSchema } } }, async (request) =>
+    account.getUserInfo(ctx, requireUser(request)),
+  );
+  api.put('/p/user/setUserInfo', { schema: { tags, body: SetUserInfoSchema, response: { 200: UserInfoSchema } } }, async (request) =>
+    account.setUserInfo(ctx, requireUser(request), request.body),
+  );
+  api.get('/p/user/centerInfo', { schema: { tags, response: { 200: CenterInfoSchema } } }, async (request) =>
+    account.getCenterInfo(ctx, requireUser(request)),
+  );
+
+  api.post(
+    '/p/file/upload/img',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadResultSchema } } },
+    async (request) => {
+      const userId = requireUser(request);
+      if (!request.isMultipart()) throw invalid('errors.upload.missing');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw invalid('errors.upload.missing');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('errors.upload.size');
+        throw err;
+      }
+      return { url: await saveAvatar(ctx.env.dataDir, userId, { filename: file.filename, bytes }) };
+    },
+  );
+
+  if (ctx.sms.isSandbox) await app.register(sandboxSmsRoutes);
+}

@@ -1,0 +1,47 @@
+// HTTP for delivery addresses and the region picker (reference 2.3).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddressIdParamSchema,
+  AddressInputSchema,
+  AddressSchema,
+  AddressUpdateSchema,
+  AreaQuerySchema,
+  AreaSchema,
+} from '@bazaar/shared/schemas/address';
+import { requireUser } from '../plugins/auth.ts';
+import { createAddressService } from '../modules/address/service.ts';
+
+const tags = ['address'];
+const security = [{ token: [] }];
+
+export async function addressRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const addresses = createAddressService(app.ctx);
+
+  api.get('/p/area/listByPid', { schema: { tags, security, querystring: AreaQuerySchema, response: { 200: z.array(AreaSchema) } } }, (request) =>
+    addresses.listAreas(request.query.pid),
+  );
+
+  api.get('/p/address/list', { schema: { tags, security, response: { 200: z.array(AddressSchema) } } }, (request) =>
+    addresses.list(requireUser(request)),
+  );
+  api.get('/p/address/addrInfo/:addrId', { schema: { tags, security, params: AddressIdParamSchema, response: { 200: AddressSchema } } }, (request) =>
+    addresses.get(requireUser(request), request.params.addrId),
+  );
+  api.post('/p/address/addAddr', { schema: { tags, security, body: AddressInputSchema, response: { 200: AddressSchema } } }, (request) =>
+    addresses.add(requireUser(request), request.body),
+  );
+  api.put('/p/address/updateAddr', { schema: { tags, security, body: AddressUpdateSchema, response: { 200: AddressSchema } } }, (request) =>
+    addresses.update(requireUser(request), request.body),
+  );
+  api.delete('/p/address/deleteAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
+    await addresses.remove(requireUser(request), request.params.addrId);
+    return reply.code(200).send();
+  });
+  api.put('/p/address/defaultAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
+    await addresses.setDefault(requireUser(request), request.params.addrId);
+    return reply.code(200).send();
+  });
+}

@@ -1,0 +1,55 @@
+// HTTP for the cart (reference 2.3): adding from the detail page, the count in the header and
+// the cart page's calls. Every query filters by the token's user, so another shopper's
+// basketIds are never read, ticked, counted or deleted.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ChangeItemSchema } from '@bazaar/shared/schemas/cart';
+import {
+  BasketIdsBodySchema,
+  CART_BATCH_MAX,
+  CartExpiryItemSchema,
+  CartInfoSchema,
+  CartTotalSchema,
+  CheckItemsBodySchema,
+} from '@bazaar/shared/schemas/cart-view';
+import { requireUser } from '../plugins/auth.ts';
+import { cartCount, cartInfo, changeItem, checkItems, clearExpiredItems, deleteItems, expiredItems, totalPay } from '../modules/cart/service.ts';
+
+const security = [{ token: [] }];
+const tags = ['cart'];
+
+export async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  api.post('/p/shopCart/changeItem', { schema: { tags, security, body: ChangeItemSchema } }, async (request, reply) => {
+    await changeItem(ctx, requireUser(request), request.body);
+    return reply.code(200).send();
+  });
+  api.get('/p/shopCart/prodCount', { schema: { tags, security, response: { 200: z.number().int() } } }, (request) => cartCount(ctx, requireUser(request)));
+
+  // The body is Mall4j's list (the client sends []); nothing in the answer depends on it.
+  api.post('/p/shopCart/info', { schema: { tags, security, body: z.array(z.unknown()).max(CART_BATCH_MAX).optional(), response: { 200: CartInfoSchema } } }, (request) =>
+    cartInfo(ctx, requireUser(request), request.lang),
+  );
+  api.get('/p/shopCart/getShopCartExpiryProdList', { schema: { tags, security, response: { 200: z.array(CartExpiryItemSchema) } } }, (request) =>
+    expiredItems(ctx, requireUser(request), request.lang),
+  );
+  api.post('/p/shopCart/totalPay', { schema: { tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
+    totalPay(ctx, requireUser(request), request.body),
+  );
+  api.post('/p/shopCart/checkItems', { schema: { tags, security, body: CheckItemsBodySchema } }, async (request, reply) => {
+    await checkItems(ctx, requireUser(request), request.body);
+    return reply.code(200).send();
+  });
+  api.delete('/p/shopCart/deleteItem', { schema: { tags, security, body: BasketIdsBodySchema } }, async (request, reply) => {
+    await deleteItems(ctx, requireUser(request), request.body);
+    return reply.code(200).send();
+  });
+  // Clears the lines that can no longer be bought; the buyable ones stay.
+  api.delete('/p/shopCart/deleteAll', { schema: { tags, security } }, async (request, reply) => {
+    await clearExpiredItems(ctx, requireUser(request));
+    return reply.code(200).send();
+  });
+}

@@ -1,0 +1,77 @@
+// HTTP for collections (products and shops) and the footprint (reference 2.10). Every path is
+// under /p/, so the auth plugin has already refused a visitor with 401; queries always filter
+// by the token's user, so one shopper never reads or deletes another's rows.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PageQuerySchema, pageOf } from '@bazaar/shared/schemas/common';
+import { ProdIdQuerySchema } from '@bazaar/shared/schemas/product';
+import {
+  BrowseLogBodySchema,
+  CollectedProductSchema,
+  CollectedShopSchema,
+  FootprintPageSchema,
+  FootprintQuerySchema,
+  IdListBodySchema,
+  RawIdBodySchema,
+  ShopIdQuerySchema,
+} from '@bazaar/shared/schemas/collection';
+import { requireUser } from '../plugins/auth.ts';
+import * as collection from '../modules/collection/service.ts';
+
+const security = [{ token: [] }];
+const tags = ['collection'];
+const ok = (reply: FastifyReply) => reply.code(200).send();
+
+export async function collectionRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  // ---- Products ----
+  api.get('/p/user/collection/isCollection', { schema: { tags, security, querystring: ProdIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
+    collection.isProductCollected(ctx, requireUser(request), request.query.prodId),
+  );
+  api.post('/p/user/collection/addOrCancel', { schema: { tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
+    collection.toggleProductCollection(ctx, requireUser(request), request.body),
+  );
+  api.get('/p/user/collection/prods', { schema: { tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedProductSchema) } } }, (request) =>
+    collection.collectedProductPage(ctx, requireUser(request), request.query.current, request.query.size, request.lang),
+  );
+  // Mall4j's spelling of the path.
+  api.post('/p/user/collection/batachCancel', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
+    await collection.cancelProductCollections(ctx, requireUser(request), request.body);
+    return ok(reply);
+  });
+
+  // ---- Shops ----
+  api.get('/p/shop/collection/isCollection', { schema: { tags, security, querystring: ShopIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
+    collection.isShopCollected(ctx, requireUser(request), request.query.shopId),
+  );
+  api.post('/p/shop/collection/addOrCancel', { schema: { tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
+    collection.toggleShopCollection(ctx, requireUser(request), request.body),
+  );
+  api.get('/p/shop/collection/page', { schema: { tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedShopSchema) } } }, (request) =>
+    collection.collectedShopPage(ctx, requireUser(request), request.query.current, request.query.size, request.lang),
+  );
+  api.post('/p/shop/collection/batchCancel', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
+    await collection.cancelShopCollections(ctx, requireUser(request), request.body);
+    return ok(reply);
+  });
+
+  // ---- Footprint ----
+  api.post('/p/prodBrowseLog', { schema: { tags, security, body: BrowseLogBodySchema } }, async (request, reply) => {
+    await collection.recordBrowse(ctx, requireUser(request), request.body.prodId);
+    return ok(reply);
+  });
+  api.get('/p/prodBrowseLog/page', { schema: { tags, security, querystring: FootprintQuerySchema, response: { 200: FootprintPageSchema } } }, (request) =>
+    collection.footprintPage(ctx, requireUser(request), request.query.current, request.query.size, request.lang),
+  );
+  api.delete('/p/prodBrowseLog', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
+    await collection.deleteFootprints(ctx, requireUser(request), request.body);
+    return ok(reply);
+  });
+  api.delete('/p/prodBrowseLog/all', { schema: { tags, security } }, async (request, reply) => {
+    await collection.clearFootprint(ctx, requireUser(request));
+    return ok(reply);
+  });
+}

@@ -1,0 +1,71 @@
+// HTTP for the content module: site config, switches, terms, notices and the traffic log.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageOf, PageQuerySchema } from '@bazaar/shared/schemas/common';
+import {
+  FlowAnalysisLogSchema,
+  NoticeDetailSchema,
+  NoticeSummarySchema,
+  PaySwitchSchema,
+  ServiceSwitchSchema,
+  TermsSchema,
+  WebConfigSchema,
+  type WebConfig,
+} from '@bazaar/shared/schemas/site';
+import { requireUser } from '../plugins/auth.ts';
+import { createContentService } from '../modules/content/service.ts';
+
+const tags = ['content'];
+const INT_MAX = 2_147_483_647;
+const ShopIdParamSchema = z.object({ shopId: z.coerce.number('validation.id').int('validation.id').min(0, 'validation.id').max(INT_MAX, 'validation.id') });
+const NoticeIdParamSchema = z.object({ id: z.coerce.number('validation.id').int('validation.id').min(1, 'validation.id').max(INT_MAX, 'validation.id') });
+
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const content = createContentService(app.ctx);
+
+  // Called on every route change: the JSON is built once, and Fastify sends a string with a
+  // JSON content type as it is (the schema stays for the OpenAPI document).
+  api.get('/webConfig/getPcWebConfig', { schema: { tags, response: { 200: WebConfigSchema } } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send((await content.webConfigJson()) as unknown as WebConfig),
+  );
+
+  api.get('/sys/config/info/getSysServiceSwitch', { schema: { tags, response: { 200: ServiceSwitchSchema } } }, () => content.serviceSwitch());
+  api.get('/sys/config/info/getSysPaySwitch', { schema: { tags, response: { 200: PaySwitchSchema } } }, () => content.paySwitch());
+  api.get('/sys/config/info/serviceTerms', { schema: { tags, response: { 200: TermsSchema } } }, (request) =>
+    content.terms('serviceTerms', request.lang),
+  );
+  api.get('/sys/config/info/servicePolicy', { schema: { tags, response: { 200: TermsSchema } } }, (request) =>
+    content.terms('privacyPolicy', request.lang),
+  );
+
+  api.get(
+    '/shop/notice/topNoticeList/:shopId',
+    { schema: { tags, params: ShopIdParamSchema, response: { 200: z.array(NoticeSummarySchema) } } },
+    (request) => content.topNotices(request.params.shopId, request.lang),
+  );
+  api.get(
+    '/shop/notice/noticeList/:shopId',
+    { schema: { tags, params: ShopIdParamSchema, querystring: PageQuerySchema, response: { 200: pageOf(NoticeSummarySchema) } } },
+    (request) => content.noticePage(request.params.shopId, request.query.current, request.query.size, request.lang),
+  );
+  api.get('/shop/notice/info/:id', { schema: { tags, params: NoticeIdParamSchema, response: { 200: NoticeDetailSchema } } }, (request) =>
+    content.noticeDetail(request.params.id, request.lang),
+  );
+
+  // The traffic log. The user comes from the token only; a userId in the body is ignored.
+  const flowLimits = { bodyLimit: 16 * 1024 };
+  api.post('/flowAnalysisLog', { ...flowLimits, schema: { tags, body: FlowAnalysisLogSchema } }, async (request, reply) => {
+    await content.recordFlow(request.body, request.userId, request.ip);
+    return reply.code(200).send();
+  });
+  api.post(
+    '/p/flowAnalysisLog',
+    { ...flowLimits, schema: { tags, body: FlowAnalysisLogSchema, security: [{ token: [] }] } },
+    async (request, reply) => {
+      await content.recordFlow(request.body, requireUser(request), request.ip);
+      return reply.code(200).send();
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
+import { countQueries } from '../db/query-count.ts';
+import { products, skus } from '../db/schema.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { createTestProduct } from '../modules/product/product-test-kit.ts';
+import { invalidateProductDetail, PRODUCT_DETAIL_TTL_MS, productDetailCacheFor } from '../modules/product/service.ts';
+
+let t: TestApp;
+const en = { 'accept-language': 'en' };
+const get = (prodId: string | number, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/prod/prodInfo?prodId=${prodId}`, headers });
+
+beforeAll(async () => {
+  t = await ensureSeeded();
+});
+
+describe('GET /prod/prodInfo', () => {
+  it('answers a seeded product in Chinese and in English, with SKUs and the picker groups', async () => {
+    const [seeded] = await t.ctx.db.select().from(products).where(eq(products.status, 1)).orderBy(asc(products.id)).limit(1);
+    const zhRes = await get(seeded!.id);
+    expect(zhRes.statusCode, zhRes.body).toBe(200);
+    expect(zhRes.headers['content-type']).toMatch(/^application\/json/);
+    const zh = ProductDetailSchema.parse(zhRes.json());
+    const enDetail = ProductDetailSchema.parse((await get(seeded!.id, en)).json());
+    expect(zh.prodName).toBe(seeded!.nameZh);
+    expect(enDetail.prodName).toBe(seeded!.nameEn);
+    expect(zh.price).toBe(Math.min(...zh.skuList.map((s) => s.price)));
+    expect(zh.shop.shopId).toBe(seeded!.shopId);
+    expect(zh.shop.prodCount).toBeGreaterThan(0);
+    expect(zh.shopName).not.toBe(enDetail.shopName);
+    expect(zh.content).toContain('<table');
+    expect(zh.skuList.length).toBeGreaterThan(0);
+    // Chinese properties 'k:v;k:v'; English ones use English names and values.
+    expect(zh.skuList[0]?.properties).toMatch(/^[^:;]+:[^;]+(;[^:;]+:[^;]+)*$/);
+    expect(enDetail.skuList[0]?.properties).toMatch(/^[A-Za-z ]+:/);
+    expect(zh.specs.length).toBe(zh.skuList[0]!.properties.split(';').length);
+    for (const sku of zh.skuList) {
+      sku.properties.split(';').forEach((pair, i) => expect(zh.specs[i]?.values).toContain(pair.split(':')[1]));
+    }
+  });
+
+  it('localizes SKU properties and falls back to Chinese where English is missing', async () => {
+    const p = await createTestProduct(t, { nameEn: null, contentEn: null });
+    const zh = ProductDetailSchema.parse((await get(p.prodId)).json());
+    const detail = ProductDetailSchema.parse((await get(p.prodId, en)).json());
+    expect(detail.prodName).toBe(p.nameZh);
+    expect(detail.content).toBe('<p>中文详情</p>');
+    expect(detail.brief).toBe('A product for tests');
+    expect(zh.skuList.map((s) => s.properties)).toEqual(['颜色:黑色;尺码:M', '颜色:黑色;尺码:L', '颜色:白色;尺码:M']);
+    expect(detail.skuList.map((s) => s.properties)).toEqual(['Color:Black;Size:M', 'Color:Black;Size:L', 'Color:White;Size:M']);
+    expect(detail.skuList.map((s) => s.skuName)).toEqual(['Black / M', 'Black / L', 'White / M']);
+    expect(zh.specs).toEqual([
+      { name: '颜色', values: ['黑色', '白色'] },
+      { name: '尺码', values: ['M', 'L'] },
+    ]);
+    expect(detail.specs[0]).toEqual({ name: 'Color', values: ['Black', 'White'] });
+    expect(detail.skuList.map((s) => s.stocks)).toEqual([5, 0, -1]);
+    expect(detail.totalStocks).toBe(-1);
+  });
+
+  it('sanitizes the description: no scripts, handlers or javascript: links; pictures load lazily', async () => {
+    const p = await createTestProduct(t, {
+      contentZh:
+        '<h2>标题</h2><script>alert(1)</script><p onclick="x()">段落<a href="javascript:alert(1)">坏链接</a><a href="https://example.com">好链接</a></p>' +
+        '<img src="/uploads/seed/a.svg" onerror="alert(1)" alt="图"><iframe src="https://evil.example"></iframe><table class="spec"><tr><td>1</td></tr></table>',
+    });
+    const { content } = ProductDetailSchema.parse((await get(p.prodId)).json());
+    expect(content).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+    expect(content).toContain('<h2>标题</h2>');
+    expect(content).toContain('<img src="/uploads/seed/a.svg" alt="图" loading="lazy" decoding="async" />');
+    expect(content).toContain('href="https://example.com" rel="nofollow noopener noreferrer" target="_blank"');
+    expect(content).toContain('<table class="spec">');
+  });
+
+  it.each([
+    ['off the shelf', { status: 0 }],
+    ['deleted', { status: -1 }],
+    ['of a shop that is offline', { shopStatus: 2 as const }],
+    ['of a shop under review', { shopStatus: 0 as const }],
+  ])('answers a product %s with the localized 400', async (_name, options) => {
+    const p = await createTestProduct(t, options);
+    const zh = await get(p.prodId);
+    expect(zh.statusCode).toBe(400);
+    expect(zh.body).toBe('商品不存在或已下架');
+    const enRes = await get(p.prodId, en);
+    expect(enRes.statusCode).toBe(400);
+    expect(enRes.body).toBe('The product does not exist or is off the shelf');
+  });
+
+  it('answers an unknown product and one without enabled SKUs with 400', async () => {
+    expect((await get(2_147_483_000)).statusCode).toBe(400);
+    const p = await createTestProduct(t, { skus: [{ properties: '颜色:红', stocks: 3, status: 0 }] });
+    expect((await get(p.prodId, en)).body).toBe('The product does not exist or is off the shelf');
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999', ''])('answers a bad prodId %j with 400 text', async (id) => {
+    const res = await get(id, en);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe('The id is invalid');
+  });
+
+  it('answers a missing prodId with 400, never 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/prod/prodInfo' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('sends at most 3 statements on a cold cache and none on a warm one', async () => {
+    const p = await createTestProduct(t);
+    const cold = await countQueries(() => get(p.prodId));
+    expect(cold.result.statusCode).toBe(200);
+    expect(cold.queries.length).toBeGreaterThanOrEqual(2);
+    expect(cold.queries.length).toBeLessThanOrEqual(3);
+    const warm = await countQueries(() => get(p.prodId));
+    expect(warm.queries).toHaveLength(0);
+    expect(warm.result.body).toBe(cold.result.body);
+  });
+
+  it('serves cached stock until invalidated or until the TTL passes', async () => {
+    const p = await createTestProduct(t);
+    const stocksOf = async () => ProductDetailSchema.parse((await get(p.prodId)).json()).skuList[0]?.stocks;
+    expect(await stocksOf()).toBe(5);
+    await t.ctx.db.update(skus).set({ stocks: 2 }).where(eq(skus.id, p.skuIds[0]!));
+    expect(await stocksOf()).toBe(5);
+    invalidateProductDetail(t.ctx, p.prodId);
+    expect(await stocksOf()).toBe(2);
+    await t.ctx.db.update(skus).set({ stocks: 1 }).where(eq(skus.id, p.skuIds[0]!));
+    t.advanceClock(PRODUCT_DETAIL_TTL_MS + 1);
+    try {
+      expect(await stocksOf()).toBe(1);
+    } finally {
+      t.resetClock();
+      productDetailCacheFor(t.ctx).invalidate(p.prodId);
+    }
+  });
+
+  it('forgets a product taken off the shelf once invalidated', async () => {
+    const p = await createTestProduct(t);
+    expect((await get(p.prodId)).statusCode).toBe(200);
+    await t.ctx.db.update(products).set({ status: 0 }).where(and(eq(products.id, p.prodId)));
+    invalidateProductDetail(t.ctx, p.prodId);
+    expect((await get(p.prodId)).statusCode).toBe(400);
+  });
+});

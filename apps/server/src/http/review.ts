@@ -1,0 +1,21 @@
+// HTTP for product reviews (reference 2.2): the summary and a filtered page.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import { ProdIdQuerySchema } from '@bazaar/shared/schemas/product';
+import { ReviewPageQuerySchema, ReviewSchema, ReviewSummarySchema } from '@bazaar/shared/schemas/review';
+import { reviewPage, reviewSummary } from '../modules/review/service.ts';
+
+const tags = ['review'];
+
+export async function reviewRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  api.get('/prod/prodCommData', { schema: { tags, querystring: ProdIdQuerySchema, response: { 200: ReviewSummarySchema } } }, (request) =>
+    reviewSummary(ctx, request.query.prodId),
+  );
+  api.get('/prod/prodCommPageByProd', { schema: { tags, querystring: ReviewPageQuerySchema, response: { 200: pageOf(ReviewSchema) } } }, (request) =>
+    reviewPage(ctx, request.query, request.lang),
+  );
+}

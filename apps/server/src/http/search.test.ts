@@ -1,0 +1,314 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SearchPageSchema, type SearchPage } from '@bazaar/shared/schemas/catalog';
+import { HotSearchSchema } from '@bazaar/shared/schemas/search';
+import { categories, products, shops, skus } from '../db/schema.ts';
+import { countQueries } from '../db/query-count.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { refreshProductSearch } from '../modules/search/product-search-index.ts';
+
+let t: TestApp;
+const en = { 'accept-language': 'en' };
+
+beforeAll(async () => {
+  t = await ensureSeeded();
+});
+
+async function search(query: Record<string, string | number>, headers: Record<string, string> = {}): Promise<SearchPage> {
+  const res = await t.app.inject({ method: 'GET', url: '/search/page', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return SearchPageSchema.parse(res.json());
+}
+const names = (page: SearchPage) => page.records.map((r) => r.prodName);
+
+/** A word no seeded name contains, so a test sees only its own products. */
+const uniqueWord = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function leafCategoryId(): Promise<number> {
+  const [leaf] = await t.ctx.db.select({ id: categories.id }).from(categories).where(and(eq(categories.grade, 3), eq(categories.shopId, 0))).limit(1);
+  return leaf?.id as number;
+}
+
+async function shopWithStatus(status: number): Promise<number> {
+  const [shop] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.status, status)).limit(1);
+  return shop?.id as number;
+}
+
+async function createProducts(rows: { shopId: number; nameZh: string; nameEn?: string; status?: number; price?: number; soldNum?: number; totalStocks?: number }[]) {
+  const categoryId = await leafCategoryId();
+  const inserted = await t.ctx.db
+    .insert(products)
+    .values(rows.map((r) => ({ categoryId, pic: '/uploads/x.svg', price: r.price ?? 1000, oriPrice: r.price ?? 1000, totalStocks: r.totalStocks ?? 10, ...r })))
+    .returning({ id: products.id });
+  const ids = inserted.map((r) => r.id);
+  // Like any real product, each has a SKU (other suites check that of every product).
+  await t.ctx.db.insert(skus).values(rows.map((r, i) => ({ productId: ids[i] as number, price: r.price ?? 1000, oriPrice: r.price ?? 1000, stocks: r.totalStocks ?? 10 })));
+  await refreshProductSearch(t.ctx.db, ids);
+  return ids;
+}
+
+describe('GET /search/page relevance on the seeded catalogue', () => {
+  it('手机 (two characters) ranks smartphones first', async () => {
+    const page = await search({ keyword: '手机', size: 10 });
+    expect(page.total).toBeGreaterThan(10);
+    expect(page.keywords).toEqual(['手机']);
+    for (const name of names(page).slice(0, 5)) expect(name).toMatch(/手机$/);
+  });
+
+  it('茶杯 finds the teacups, whole-word matches first', async () => {
+    const page = await search({ keyword: '茶杯', size: 10 });
+    expect(names(page).slice(0, 3).every((n) => n.includes('青花瓷茶杯'))).toBe(true);
+    // Cups of the 茶杯 category whose names lack the word still come, below.
+    expect(names(page).some((n) => !n.includes('茶杯'))).toBe(true);
+  });
+
+  it('茶 (one character) matches any name containing it', async () => {
+    const page = await search({ keyword: '茶', size: 50 });
+    expect(page.total).toBeGreaterThan(5);
+    for (const name of names(page)) expect(name).toContain('茶');
+  });
+
+  it('a long Chinese phrase is segmented: 青花瓷茶杯 needs both words', async () => {
+    const page = await search({ keyword: '青花瓷茶杯' });
+    expect(page.keywords).toEqual(['青花瓷', '茶杯']);
+    expect(page.total).toBeGreaterThan(0);
+    for (const name of names(page)) expect(name).toMatch(/青花瓷.*茶杯/);
+  });
+
+  it('pinyin finds Chinese names: shouji -> 手机, chabei -> 茶杯', async () => {
+    const phones = await search({ keyword: 'shouji', size: 5 });
+    expect(phones.total).toBeGreaterThan(0);
+    for (const name of names(phones)) expect(name).toContain('手机');
+    expect(names(await search({ keyword: 'chabei', size: 3 }))[0]).toContain('茶杯');
+  });
+
+  it('English words and prefixes, in either language', async () => {
+    const teacups = await search({ keyword: 'teacup', size: 3 }, en);
+    expect(names(teacups)[0]).toMatch(/Teacup/);
+    const prefix = await search({ keyword: 'Pho', size: 10 }, en);
+    expect(prefix.total).toBeGreaterThan(0);
+    for (const name of names(prefix)) expect(name).toMatch(/\bpho/i);
+    // An English word finds products for a Chinese reader, named in Chinese.
+    const zh = await search({ keyword: 'teacup', size: 3 });
+    expect(names(zh)[0]).toContain('茶杯');
+  });
+
+  it('mixed scripts: 华为mate finds the HUAWEI Mate phone', async () => {
+    const page = await search({ keyword: '华为mate' });
+    expect(page.keywords).toEqual(['华为', 'mate']);
+    expect(names(page)).toContain('华为 Mate 旗舰手机');
+  });
+
+  it('answers the names and shop names in the request language', async () => {
+    const page = await search({ keyword: '茶杯', size: 3 }, en);
+    expect(names(page)[0]).toMatch(/^[\x20-\x7e’]+$/);
+    expect(page.records[0]?.shopName).toMatch(/^[\x20-\x7e’]+$/);
+  });
+});
+
+describe('GET /search/page filters, sort and paging', () => {
+  it('browses everything by sales when there is no keyword', async () => {
+    const page = await search({ size: 20 });
+    expect(page.total).toBeGreaterThan(300);
+    const sold = page.records.map((r) => r.soldNum);
+    expect(sold).toEqual([...sold].sort((a, b) => b - a));
+    expect(page.pages).toBe(Math.ceil(page.total / 20));
+  });
+
+  it('a top-level category includes its whole subtree', async () => {
+    const [top] = await t.ctx.db.select({ id: categories.id }).from(categories).where(and(eq(categories.grade, 1), eq(categories.shopId, 0))).limit(1);
+    const topId = top?.id as number;
+    const mids = await t.ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, topId));
+    const leaves = await t.ctx.db.select({ id: categories.id }).from(categories).where(inArray(categories.parentId, mids.map((m) => m.id)));
+    const page = await search({ categoryId: topId, size: 100 });
+    expect(page.total).toBeGreaterThan(0);
+    const rows = await t.ctx.db.select({ categoryId: products.categoryId }).from(products).where(inArray(products.id, page.records.map((r) => r.prodId)));
+    const allowed = new Set(leaves.map((l) => l.id));
+    expect(rows.every((r) => allowed.has(r.categoryId))).toBe(true);
+    const leaf = leaves[0]?.id as number;
+    const leafPage = await search({ categoryId: leaf });
+    expect(leafPage.total).toBeLessThan(page.total);
+  });
+
+  it('price range in fen, in stock only, and every sort order', async () => {
+    const ranged = await search({ minPrice: 10_000, maxPrice: 50_000, size: 100 });
+    expect(ranged.total).toBeGreaterThan(0);
+    for (const r of ranged.records) expect(r.price >= 10_000 && r.price <= 50_000).toBe(true);
+
+    const all = await search({ size: 1 });
+    const inStock = await search({ hasStock: 1, size: 100 });
+    expect(inStock.total).toBeLessThan(all.total);
+    for (const r of inStock.records) expect(r.totalStocks).not.toBe(0);
+
+    const asc = (await search({ sort: 5, size: 30 })).records.map((r) => r.price);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await search({ keyword: '手机', sort: 4, size: 30 })).records.map((r) => r.price);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const sales = (await search({ keyword: '茶', sort: 2, size: 30 })).records.map((r) => r.soldNum);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+  });
+
+  it('sorts by newest and pages without overlap', async () => {
+    const word = uniqueWord();
+    const shopId = await shopWithStatus(1);
+    const ids = await createProducts([1, 2, 3, 4, 5].map((i) => ({ shopId, nameZh: `新品 ${word} ${i}`, nameEn: `New ${word} ${i}` })));
+    const first = await search({ keyword: word, sort: 1, size: 2, current: 1 });
+    const second = await search({ keyword: word, sort: 1, size: 2, current: 2 });
+    const third = await search({ keyword: word, sort: 1, size: 2, current: 3 });
+    expect(first.total).toBe(5);
+    expect(first.pages).toBe(3);
+    expect(third.total).toBe(5);
+    const seen = [...first.records, ...second.records, ...third.records].map((r) => r.prodId);
+    expect(new Set(seen).size).toBe(5);
+    expect(seen.sort()).toEqual([...ids].sort());
+    // Past the last page: empty, with the real total.
+    const beyond = await search({ keyword: word, size: 2, current: 9 });
+    expect(beyond.records).toEqual([]);
+    expect(beyond.total).toBe(5);
+  });
+
+  it('only on-shelf products of open shops are ever returned', async () => {
+    const word = uniqueWord();
+    const open = await shopWithStatus(1);
+    const offline = await shopWithStatus(2);
+    const underReview = await shopWithStatus(0);
+    const [visible] = await createProducts([
+      { shopId: open, nameZh: `可见 ${word}` },
+      { shopId: open, nameZh: `下架 ${word}`, status: 0 },
+      { shopId: open, nameZh: `删除 ${word}`, status: -1 },
+      { shopId: offline, nameZh: `关店 ${word}` },
+      { shopId: underReview, nameZh: `审核 ${word}` },
+    ]);
+    const page = await search({ keyword: word });
+    expect(page.records.map((r) => r.prodId)).toEqual([visible]);
+    expect(page.total).toBe(1);
+    expect((await search({ keyword: word, shopId: offline })).total).toBe(0);
+  });
+
+  it('filters by shop, for the store page', async () => {
+    const shopId = await shopWithStatus(1);
+    const page = await search({ shopId, size: 50 });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.records.every((r) => r.shopId === shopId)).toBe(true);
+  });
+
+  it('renames are searchable once refreshProductSearch runs', async () => {
+    const before = uniqueWord();
+    const after = uniqueWord();
+    const [id] = await createProducts([{ shopId: await shopWithStatus(1), nameZh: `改名 ${before}` }]);
+    await t.ctx.db.update(products).set({ nameZh: `改名 ${after}` }).where(eq(products.id, id as number));
+    await refreshProductSearch(t.ctx.db, [id as number]);
+    expect((await search({ keyword: before })).total).toBe(0);
+    expect((await search({ keyword: after })).total).toBe(1);
+  });
+});
+
+describe('GET /search/page bad input never fails', () => {
+  it.each([
+    "' OR 1=1 --",
+    '%',
+    '_',
+    '\\',
+    ':*',
+    '&|!()',
+    "'",
+    '😀🍵',
+    '茶😀cup',
+    'ｐｈｏｎｅ',
+    '<script>alert(1)</script>',
+    'a:* | b',
+    '手机 & !茶',
+  ])('keyword %j answers 200', async (keyword) => {
+    const page = await search({ keyword });
+    expect(page.current).toBe(1);
+  });
+
+  it('symbols and emoji alone match nothing (not everything)', async () => {
+    for (const keyword of ['%', '_', '\\', ':*', '&|!()', '😀']) expect((await search({ keyword })).total).toBe(0);
+  });
+
+  it('full-width letters are folded: ｐｈｏｎｅ = phone', async () => {
+    expect((await search({ keyword: 'ｐｈｏｎｅ' }, en)).total).toBe((await search({ keyword: 'phone' }, en)).total);
+  });
+
+  it.each([
+    ['current=-1', '页码不正确'],
+    ['current=0', '页码不正确'],
+    ['current=abc', '请求参数不正确'],
+    ['size=1000', '每页数量不能超过100'],
+    ['size=0', '页码不正确'],
+    ['categoryId=abc', '编号不正确'],
+    ['categoryId=-5', '编号不正确'],
+    ['categoryId=99999999999', '编号不正确'],
+    ['sort=9', '排序方式不正确'],
+    ['minPrice=-1', '编号不正确'],
+    [`keyword=${'长'.repeat(51)}`, '搜索词不能超过50个字符'],
+  ])('%s is a localized 400', async (query, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `/search/page?${encodeURI(query)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(message);
+  });
+
+  it('a minimum above the maximum price is a 400 in the reader language', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/search/page?minPrice=500&maxPrice=100' });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.body).toBe('最低价不能高于最高价');
+    const english = await t.app.inject({ method: 'GET', url: '/search/page?minPrice=500&maxPrice=100', headers: en });
+    expect(english.body).toBe('The minimum price cannot be above the maximum price');
+  });
+
+  it('unknown ids and huge pages answer an empty page', async () => {
+    expect((await search({ categoryId: 2_000_000_000 })).total).toBe(0);
+    expect((await search({ shopId: 2_000_000_000 })).records).toEqual([]);
+    expect((await search({ shopCategoryId: 2_000_000_000 })).records).toEqual([]);
+    const deep = await search({ current: 1e15, size: 100 });
+    expect(deep.records).toEqual([]);
+    expect(deep.total).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /search/page query count', () => {
+  const statements = async (url: string) => {
+    const { result, queries } = await countQueries(() => t.app.inject({ method: 'GET', url }));
+    expect(result.statusCode).toBe(200);
+    return queries.length;
+  };
+
+  it('a page that is not full is one statement, whatever its size', async () => {
+    const word = uniqueWord();
+    const shopId = await shopWithStatus(1);
+    await createProducts(Array.from({ length: 12 }, (_, i) => ({ shopId, nameZh: `计数 ${word} ${i}` })));
+    for (const size of [20, 50, 100]) expect(await statements(`/search/page?keyword=${word}&size=${size}`)).toBe(1);
+  });
+
+  it('a full page adds one count, never a statement per product', async () => {
+    expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=2`)).toBe(2);
+    // The same keyword page again within seconds comes from memory.
+    expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=2`)).toBe(0);
+    expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=100&current=2`)).toBeLessThanOrEqual(2);
+    expect(await statements('/search/page?size=100&current=2')).toBeLessThanOrEqual(2);
+    expect(await statements('/search/page?size=100&categoryId=1&sort=5')).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('GET /search/hotSearch', () => {
+  it('answers the platform hot words in the request language', async () => {
+    const zh = await t.app.inject({ method: 'GET', url: '/search/hotSearch?number=3' });
+    expect(zh.statusCode).toBe(200);
+    const words = HotSearchSchema.array().parse(zh.json());
+    expect(words.map((w) => w.title)).toEqual(['手机', '茶杯', '耳机']);
+    const english = HotSearchSchema.array().parse((await t.app.inject({ method: 'GET', url: '/search/hotSearch?number=3', headers: en })).json());
+    expect(english.map((w) => w.title)).toEqual(['Phone', 'Teacup', 'Headphones']);
+    const all = HotSearchSchema.array().parse((await t.app.inject({ method: 'GET', url: '/search/hotSearch' })).json());
+    expect(all.length).toBeGreaterThan(3);
+  });
+
+  it('a shop without hot words answers an empty list; bad numbers are a 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/search/hotSearch?shopId=2000000000' });
+    expect(res.json()).toEqual([]);
+    for (const q of ['number=0', 'number=-3', 'number=abc', 'number=1000', 'shopId=-1']) {
+      expect((await t.app.inject({ method: 'GET', url: `/search/hotSearch?${q}` })).statusCode).toBe(400);
+    }
+  });
+});

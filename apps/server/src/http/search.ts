@@ -1,0 +1,22 @@
+// HTTP for product search: the list page, a store's goods, and the hot words.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SearchPageSchema, SearchQuerySchema } from '@bazaar/shared/schemas/catalog';
+import { HotSearchQuerySchema, HotSearchSchema } from '@bazaar/shared/schemas/search';
+import { createSearchService } from '../modules/search/service.ts';
+
+const tags = ['search'];
+
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const search = createSearchService(app.ctx);
+
+  api.get('/search/page', { schema: { tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
+    search.searchPage(request.query, request.lang),
+  );
+
+  api.get('/search/hotSearch', { schema: { tags, querystring: HotSearchQuerySchema, response: { 200: z.array(HotSearchSchema) } } }, (request) =>
+    search.hotSearches(request.query.shopId, request.query.number, request.lang),
+  );
+}

@@ -1,0 +1,26 @@
+// HTTP for the shop module: a store's header and categories, and the store search.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CategorySchema, ShopHeadSchema } from '@bazaar/shared/schemas/catalog';
+import { ShopIdQuerySchema, ShopSearchPageSchema, ShopSearchQuerySchema } from '@bazaar/shared/schemas/shop';
+import { createShopService } from '../modules/shop/service.ts';
+
+const tags = ['shop'];
+
+export async function shopRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const shop = createShopService(app.ctx);
+
+  api.get('/shop/headInfo', { schema: { tags, querystring: ShopIdQuerySchema, response: { 200: ShopHeadSchema } } }, (request) =>
+    shop.head(request.query.shopId, request.lang),
+  );
+  api.get(
+    '/category/shopCategoryList',
+    { schema: { tags, querystring: ShopIdQuerySchema, response: { 200: z.array(CategorySchema) } } },
+    (request) => shop.categories(request.query.shopId, request.lang),
+  );
+  api.get('/shop/searchShops', { schema: { tags, querystring: ShopSearchQuerySchema, response: { 200: ShopSearchPageSchema } } }, (request) =>
+    shop.search(request.query, request.lang),
+  );
+}
