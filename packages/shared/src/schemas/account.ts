@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 import {
   ACCOUNT_MAX_LENGTH,
   ACCOUNT_MIN_LENGTH,
@@ -44,8 +45,7 @@ export const PasswordSchema = z
     'validation.passwordRule',
   );
 
-export const NicknameSchema = z
-  .string({ error: 'validation.nicknameRequired' })
+export const NicknameSchema = textInput('validation.nicknameRequired')
   .trim()
   .min(1, 'validation.nicknameRequired')
   .max(NICKNAME_MAX_LENGTH, 'validation.nicknameTooLong');
@@ -54,7 +54,7 @@ export const NicknameSchema = z
 export const NewPasswordFormSchema = z
   .object({
     password: PasswordSchema,
-    confirmPassword: z.string().min(1, 'validation.confirmRequired'),
+    confirmPassword: textInput().min(1, 'validation.confirmRequired'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'validation.confirmMismatch',
@@ -64,22 +64,22 @@ export const NewPasswordFormSchema = z
 // Login popup, account tab: a valid user name, then a non-blank password, then consent.
 export const AccountLoginFormSchema = z.object({
   userName: z.string().trim().regex(ACCOUNT_PATTERN, 'validation.accountInvalid'),
-  password: z.string().min(1, 'validation.passwordRequired'),
+  password: textInput().min(1, 'validation.passwordRequired'),
   agree: z.literal(true, { error: 'validation.agreeTerms' }),
 });
 
 // Login popup, mobile tab: a valid phone, then a non-blank code, then consent.
 export const MobileLoginFormSchema = z.object({
   mobile: PhoneSchema,
-  code: z.string().trim().min(1, 'validation.codeRequired'),
+  code: textInput().trim().min(1, 'validation.codeRequired'),
   agree: z.literal(true, { error: 'validation.agreeTerms' }),
 });
 
 // ---- Wire payloads (reference 2.1). Password fields carry the transport cipher. ----
 
 export const LoginSchema = z.object({
-  userName: z.string({ error: 'validation.accountInvalid' }).trim().min(1, 'validation.accountInvalid').max(64, 'validation.accountInvalid'),
-  passWord: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(512, 'validation.passwordRequired'),
+  userName: textInput('validation.accountInvalid').trim().min(1, 'validation.accountInvalid').max(64, 'validation.accountInvalid'),
+  passWord: textInput('validation.passwordRequired').min(1, 'validation.passwordRequired').max(512, 'validation.passwordRequired'),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -96,7 +96,7 @@ export const CheckSmsSchema = z.object({ mobile: PhoneSchema, validCode: SmsCode
 export type CheckSmsInput = z.infer<typeof CheckSmsSchema>;
 
 /** The one-time flag that proves a phone was verified; sent back with register or reset. */
-export const CheckSmsFlagSchema = z.string({ error: 'errors.account.verifyExpired' }).min(16, 'errors.account.verifyExpired').max(128, 'errors.account.verifyExpired');
+export const CheckSmsFlagSchema = textInput('errors.account.verifyExpired').min(16, 'errors.account.verifyExpired').max(128, 'errors.account.verifyExpired');
 
 export const RegisterSchema = z.object({
   appType: z.literal(3).default(3),
@@ -105,7 +105,7 @@ export const RegisterSchema = z.object({
   mobile: PhoneSchema,
   checkRegisterSmsFlag: CheckSmsFlagSchema,
   userName: AccountNameSchema,
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(512, 'validation.passwordRequired'),
+  password: textInput('validation.passwordRequired').min(1, 'validation.passwordRequired').max(512, 'validation.passwordRequired'),
   nickName: NicknameSchema,
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
@@ -121,7 +121,7 @@ export type CheckUpdatePwdSmsInput = z.infer<typeof CheckUpdatePwdSmsSchema>;
 export const UpdatePasswordSchema = z.object({
   mobile: PhoneSchema.optional(),
   checkRegisterSmsFlag: CheckSmsFlagSchema,
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(512, 'validation.passwordRequired'),
+  password: textInput('validation.passwordRequired').min(1, 'validation.passwordRequired').max(512, 'validation.passwordRequired'),
 });
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordSchema>;
 
@@ -129,7 +129,7 @@ export const SEXES = ['M', 'F'] as const;
 export const SetUserInfoSchema = z.object({
   nickName: NicknameSchema,
   /** A path the upload call returned for this user (/uploads/avatars/...). */
-  avatarUrl: z.string({ error: 'validation.avatarInvalid' }).max(500, 'validation.avatarInvalid').optional(),
+  avatarUrl: textInput('validation.avatarInvalid').max(500, 'validation.avatarInvalid').optional(),
   sex: z.enum(SEXES, { error: 'validation.sex' }).optional(),
   birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.birthDate').optional(),
 });

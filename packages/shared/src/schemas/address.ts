@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 import { PhoneSchema } from './account.ts';
 
 /** Most delivery addresses a shopper may keep (reference 5.11; the specification leaves it open). */
@@ -31,8 +32,7 @@ const regionId = z.coerce
  * areaId is 0 for the few cities that have no districts.
  */
 export const AddressInputSchema = z.object({
-  receiver: z
-    .string({ error: 'address.errors.receiverRequired' })
+  receiver: textInput('address.errors.receiverRequired')
     .trim()
     .min(1, 'address.errors.receiverRequired')
     .max(RECEIVER_MAX_LENGTH, 'address.errors.receiverTooLong'),
@@ -44,8 +44,7 @@ export const AddressInputSchema = z.object({
     .int('address.errors.regionRequired')
     .min(0, 'address.errors.regionRequired')
     .max(999_999_999, 'address.errors.regionRequired'),
-  addr: z
-    .string({ error: 'address.errors.addrRequired' })
+  addr: textInput('address.errors.addrRequired')
     .trim()
     .min(1, 'address.errors.addrRequired')
     .max(ADDRESS_DETAIL_MAX_LENGTH, 'address.errors.addrTooLong'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 
 /**
  * A product as a card in any list (search results, home floors, a store's goods, collections,
@@ -55,7 +56,7 @@ export const SEARCH_SORT = {
 } as const;
 
 export const SearchQuerySchema = z.object({
-  keyword: z.string().trim().max(50, 'validation.keywordTooLong').optional(),
+  keyword: textInput().trim().max(50, 'validation.keywordTooLong').optional(),
   categoryId: intParam(1).optional(),
   shopId: intParam(1).optional(),
   shopCategoryId: intParam(1).optional(),

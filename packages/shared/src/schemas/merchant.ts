@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 import { ORDER_STATUS } from '../constants/order-status.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { OrderPackageSchema } from './logistics.ts';
@@ -6,8 +7,8 @@ import { OrderAddressSchema } from './order.ts';
 
 /** The merchant platform's login (a shop's store account, not a shopper). */
 export const MerchantLoginSchema = z.object({
-  username: z.string({ error: 'merchant.errors.usernameRequired' }).trim().min(1, 'merchant.errors.usernameRequired').max(32, 'merchant.errors.wrongCredentials'),
-  password: z.string({ error: 'merchant.errors.passwordRequired' }).min(1, 'merchant.errors.passwordRequired').max(128, 'merchant.errors.wrongCredentials'),
+  username: textInput('merchant.errors.usernameRequired').trim().min(1, 'merchant.errors.usernameRequired').max(32, 'merchant.errors.wrongCredentials'),
+  password: textInput('merchant.errors.passwordRequired').min(1, 'merchant.errors.passwordRequired').max(128, 'merchant.errors.wrongCredentials'),
 });
 export type MerchantLoginInput = z.infer<typeof MerchantLoginSchema>;
 

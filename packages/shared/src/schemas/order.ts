@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 import { ProductLineSchema } from './product-line.ts';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '../constants/limits.ts';
 import { AddressSchema } from './address.ts';
@@ -89,8 +90,7 @@ export const SubmitOrderSchema = z.object({
     .array(
       z.object({
         shopId: id('checkout.errors.cannotBuy'),
-        remarks: z
-          .string('checkout.errors.remarksTooLong')
+        remarks: textInput('checkout.errors.remarksTooLong')
           .trim()
           .max(MERCHANT_MESSAGE_MAX_LENGTH, 'checkout.errors.remarksTooLong')
           .optional()
@@ -112,7 +112,7 @@ export const OrderNumberSchema = z.string('orders.errors.notFound').regex(/^\d{1
 
 export const MyOrderQuerySchema = PageQuerySchema.extend({
   status: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(5, 'validation.invalid').default(0),
-  prodName: z.string().trim().max(50, 'validation.keywordTooLong').optional(),
+  prodName: textInput().trim().max(50, 'validation.keywordTooLong').optional(),
   orderNumber: z
     .string()
     .trim()

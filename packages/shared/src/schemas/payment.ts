@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 
 /** A 19-digit serial number (orderNumber, payNo), sent as a string (reference section 1). */
 export const SERIAL_NUMBER_PATTERN = /^\d{19}$/;
@@ -42,7 +43,7 @@ export const PayRequestSchema = z.object({
   orderNumbers: OrderNumbersSchema,
   payType: PayTypeSchema,
   /** Where the browser comes back to: a path of the storefront (the result page by default). */
-  returnUrl: z.string().max(500, 'payment.errors.returnUrl').optional(),
+  returnUrl: textInput().max(500, 'payment.errors.returnUrl').optional(),
   systemType: z.number().int().optional(),
 });
 export type PayRequest = z.input<typeof PayRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { ShopCardSchema } from './catalog.ts';
 
@@ -13,7 +14,7 @@ export const SHOP_SEARCH_MAX_LENGTH = 50;
 
 /** GET /shop/searchShops: open stores whose Chinese or English name contains shopName (blank = all). */
 export const ShopSearchQuerySchema = z.object({
-  shopName: z.string().trim().max(SHOP_SEARCH_MAX_LENGTH, 'validation.keywordTooLong').default(''),
+  shopName: textInput().trim().max(SHOP_SEARCH_MAX_LENGTH, 'validation.keywordTooLong').default(''),
   current: z.coerce.number('validation.page').int('validation.page').min(1, 'validation.page').max(INT_MAX, 'validation.page').default(1),
   size: z.coerce.number('validation.page').int('validation.page').min(1, 'validation.page').max(PAGE_SIZE_MAX, 'validation.pageSize').default(PAGE_SIZE_DEFAULT),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 
 export const WebConfigSchema = z.object({
   pcWelcomeCn: z.string(),
@@ -38,7 +39,7 @@ export type NoticeSummary = z.infer<typeof NoticeSummarySchema>;
 export const NoticeDetailSchema = NoticeSummarySchema.extend({ content: z.string(), shopId: z.number().int() });
 export type NoticeDetail = z.infer<typeof NoticeDetailSchema>;
 
-const optionalText = z.string().max(2000).nullish();
+const optionalText = textInput().max(2000).nullish();
 export const FlowAnalysisLogSchema = z.object({
   pageId: z.number().int().min(1).max(13),
   bizType: z.number().int().min(0).max(2).nullish(),
@@ -48,9 +49,9 @@ export const FlowAnalysisLogSchema = z.object({
   orderNumbers: optionalText,
   step: z.number().int().min(0).max(100_000),
   systemType: z.number().int().default(1),
-  uuid: z.string().min(8).max(64),
-  uuidSession: z.string().min(8).max(64),
-  userId: z.string().max(64).nullish(),
+  uuid: textInput().min(8).max(64),
+  uuidSession: textInput().min(8).max(64),
+  userId: textInput().max(64).nullish(),
   prevPageId: z.number().int().min(0).max(13).nullish(),
 });
 export type FlowAnalysisLog = z.infer<typeof FlowAnalysisLogSchema>;
