@@ -3,7 +3,7 @@
 // cached checkout into one order per shop in a single transaction. Coupons, points and the other
 // order kinds plug in later: as price steps between `priceGroups` and the cache, and as their own flows.
 import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
-import type { Language } from '@bazaar/shared/constants/limits';
+import { ORDER_TOTAL_MAX_FEN, type Language } from '@bazaar/shared/constants/limits';
 import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@bazaar/shared/schemas/order';
 import type { Address } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../context.ts';
@@ -43,6 +43,7 @@ const errors = {
   duplicate: () => invalid('checkout.errors.duplicate'),
   expired: () => invalid('checkout.errors.expired'),
   dvyType: () => invalid('checkout.errors.dvyType'),
+  totalTooLarge: () => invalid('checkout.errors.totalTooLarge', { max: (ORDER_TOTAL_MAX_FEN / 100).toLocaleString('en-US') }),
 };
 
 /** A line as priced at confirm, with both languages so submit and any reader can use it. */
@@ -227,6 +228,8 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   const lines = await checkoutLines(ctx, userId, input);
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
   const checkout: Checkout = { address, groups: priceGroups(lines, dvyTypes) };
+  // Refused here, before anything is cached, so submit and pay never meet a sum no gateway takes.
+  if (checkout.groups.reduce((n, g) => n + g.actualTotal, 0) > ORDER_TOTAL_MAX_FEN) throw errors.totalTooLarge();
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
   return toConfirmResult(checkout, lang);
 }

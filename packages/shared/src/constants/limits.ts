@@ -49,6 +49,13 @@ export const LOGIN_CIPHER_MAX_AGE_MS = 5 * 60_000;
 export const TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 export const SMS_PER_IP_PER_HOUR = 20;
 
+/**
+ * The most one checkout may come to, in fen (issue 8; the specification states none). WeChat
+ * Pay counts fen in a 32-bit integer (about 21 million yuan) and Alipay stops at 100 million
+ * yuan, so 10 million yuan keeps every checkout payable by every gateway.
+ */
+export const ORDER_TOTAL_MAX_FEN = 10_000_000 * 100;
+
 /** Most pieces of one SKU in a cart line or an order line. */
 export const CART_ITEM_MAX = 9_999;
 

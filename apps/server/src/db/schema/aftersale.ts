@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
+import { bigFen, createdAt, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 import { orders } from './order.ts';
 
 /**
@@ -24,10 +24,10 @@ export const refunds = pgTable(
     applyType: smallint('apply_type').notNull(),
     isReceiver: smallint('is_receiver').notNull().default(0),
     goodsNum: integer('goods_num').notNull(),
-    refundAmount: fen('refund_amount').notNull(),
+    refundAmount: bigFen('refund_amount').notNull(),
     /** The ceiling at application time, freight included when this is the last item. */
-    maxRefundAmount: fen('max_refund_amount').notNull(),
-    freightAmount: fen('freight_amount').notNull().default(0),
+    maxRefundAmount: bigFen('max_refund_amount').notNull(),
+    freightAmount: bigFen('freight_amount').notNull().default(0),
     refundScore: integer('refund_score').notNull().default(0),
     buyerReason: smallint('buyer_reason').notNull(),
     buyerDesc: varchar('buyer_desc', { length: 200 }),

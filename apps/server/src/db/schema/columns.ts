@@ -6,9 +6,9 @@ export const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const createdAt = () => tstz('created_at').notNull().defaultNow();
 export const updatedAt = () => tstz('updated_at').notNull().defaultNow();
 
-/** Money in integer fen (docs decision: no float money anywhere). */
+/** Money in integer fen (docs decision: no float money anywhere): unit prices, fees and limits. */
 export const fen = (name: string) => integer(name);
-/** Fen for sums that may pass 2^31 (wallet balances reach 999,999,999.99 yuan). */
+/** Fen for sums (order and payment totals, refunds, balances), which may pass 2^31; a JS number holds them exactly up to 2^53. */
 export const bigFen = (name: string) => bigint(name, { mode: 'number' });
 
 /** A user id: 32-char hex, as in users.id. */

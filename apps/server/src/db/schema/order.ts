@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 import { shops } from './shop.ts';
-import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
+import { bigFen, createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
 /**
  * One order per shop per checkout. orderType 0 general, 1 grouping, 2 seckill, 3 points;
@@ -29,18 +29,18 @@ export const orders = pgTable(
     prodName: varchar('prod_name', { length: 1000 }).notNull().default(''),
     productNums: integer('product_nums').notNull().default(0),
     /** Goods amount before reductions, without freight. */
-    total: fen('total').notNull(),
+    total: bigFen('total').notNull(),
     /** What the buyer pays in cash: total - reduceAmount + freight. */
-    actualTotal: fen('actual_total').notNull(),
-    freight: fen('freight').notNull().default(0),
+    actualTotal: bigFen('actual_total').notNull(),
+    freight: bigFen('freight').notNull().default(0),
     /** Sum of all reductions below. */
-    reduceAmount: fen('reduce_amount').notNull().default(0),
-    discountReduce: fen('discount_reduce').notNull().default(0),
-    shopCouponReduce: fen('shop_coupon_reduce').notNull().default(0),
-    platformCouponReduce: fen('platform_coupon_reduce').notNull().default(0),
-    levelReduce: fen('level_reduce').notNull().default(0),
-    scoreReduce: fen('score_reduce').notNull().default(0),
-    freeFreight: fen('free_freight').notNull().default(0),
+    reduceAmount: bigFen('reduce_amount').notNull().default(0),
+    discountReduce: bigFen('discount_reduce').notNull().default(0),
+    shopCouponReduce: bigFen('shop_coupon_reduce').notNull().default(0),
+    platformCouponReduce: bigFen('platform_coupon_reduce').notNull().default(0),
+    levelReduce: bigFen('level_reduce').notNull().default(0),
+    scoreReduce: bigFen('score_reduce').notNull().default(0),
+    freeFreight: bigFen('free_freight').notNull().default(0),
     /** Points spent as a discount, or the price of a points order. */
     useScore: integer('use_score').notNull().default(0),
     payType: smallint('pay_type'),
@@ -98,11 +98,11 @@ export const orderItems = pgTable(
     price: fen('price').notNull(),
     prodCount: integer('prod_count').notNull(),
     /** price x prodCount. */
-    productTotalAmount: fen('product_total_amount').notNull(),
+    productTotalAmount: bigFen('product_total_amount').notNull(),
     /** What this line costs after its share of the reductions. */
-    actualTotal: fen('actual_total').notNull(),
-    shareReduce: fen('share_reduce').notNull().default(0),
-    platformShareReduce: fen('platform_share_reduce').notNull().default(0),
+    actualTotal: bigFen('actual_total').notNull(),
+    shareReduce: bigFen('share_reduce').notNull().default(0),
+    platformShareReduce: bigFen('platform_share_reduce').notNull().default(0),
     useScore: integer('use_score').notNull().default(0),
     gainScore: integer('gain_score').notNull().default(0),
     mold: smallint('mold').notNull().default(0),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
-import { createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
+import { bigFen, createdAt, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
 /**
  * One payment attempt ("settlement"): payNo pays one or several orders, a top-up or a membership.
@@ -20,7 +20,7 @@ export const payments = pgTable(
     /** Comma-joined order numbers (payEntry 0), or the top-up / level-log id. */
     orderNumbers: text('order_numbers'),
     bizId: varchar('biz_id', { length: 64 }),
-    amount: fen('amount').notNull(),
+    amount: bigFen('amount').notNull(),
     payScore: integer('pay_score').notNull().default(0),
     status: smallint('status').notNull().default(0),
     providerTradeNo: varchar('provider_trade_no', { length: 64 }),
@@ -50,7 +50,7 @@ export const paymentNotifications = pgTable(
     notifyId: varchar('notify_id', { length: 128 }).notNull(),
     payNo: serialNumber('pay_no'),
     providerTradeNo: varchar('provider_trade_no', { length: 64 }),
-    amount: fen('amount'),
+    amount: bigFen('amount'),
     raw: text('raw').notNull(),
     verified: boolean('verified').notNull().default(false),
     processed: boolean('processed').notNull().default(false),
@@ -68,7 +68,7 @@ export const paymentRefunds = pgTable(
     refundSn: serialNumber('refund_sn').notNull(),
     payNo: serialNumber('pay_no').notNull(),
     payType: smallint('pay_type').notNull(),
-    amount: fen('amount').notNull(),
+    amount: bigFen('amount').notNull(),
     status: smallint('status').notNull().default(0),
     providerRefundNo: varchar('provider_refund_no', { length: 64 }),
     error: text('error'),

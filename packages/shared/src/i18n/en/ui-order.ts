@@ -54,6 +54,7 @@ export const uiOrder: Widen<typeof zh> = {
       expired: 'The order has expired, please place a new order',
       remarksTooLong: 'The message to the merchant cannot exceed 200 characters',
       dvyType: 'This delivery method is not available',
+      totalTooLarge: 'One order cannot come to more than ¥{{max}}; please buy fewer items',
     },
   },
   orders: {

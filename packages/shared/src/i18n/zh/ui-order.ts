@@ -53,6 +53,7 @@ export const uiOrder = {
       expired: '订单已过期，请重新下单',
       remarksTooLong: '给商家的留言不能超过200个字符',
       dvyType: '该配送方式不可用',
+      totalTooLarge: '单次下单金额不能超过¥{{max}}，请减少购买数量',
     },
   },
   orders: {

@@ -1,0 +1,20 @@
+ALTER TABLE "order_items" ALTER COLUMN "product_total_amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "actual_total" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "share_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "platform_share_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "total" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "actual_total" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "freight" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "reduce_amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "discount_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "shop_coupon_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "platform_coupon_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "level_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "score_reduce" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "free_freight" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payment_notifications" ALTER COLUMN "amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payment_refunds" ALTER COLUMN "amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "refunds" ALTER COLUMN "refund_amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "refunds" ALTER COLUMN "max_refund_amount" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "refunds" ALTER COLUMN "freight_amount" SET DATA TYPE bigint;
