@@ -27,7 +27,8 @@ export function resolveLanguage(request: Request): { lang: Language; setCookie: 
   }
   const prefix = url.pathname.split('/')[1];
   if (prefix === FALLBACK_LANGUAGE) {
-    const rest = url.pathname.slice(prefix.length + 1) || '/';
+    // Leading slashes collapse to one: '/zh//evil.example/' must not become '//evil.example/'.
+    const rest = `/${url.pathname.slice(prefix.length + 1).replace(/^[/\\]+/, '')}`;
     throw redirect(`${rest}${url.search}`, 301);
   }
   if (isLanguage(prefix)) return { lang: prefix, setCookie: true };
