@@ -5,9 +5,11 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createRequestHandler } from '@react-router/express';
 import { anonymousPageCache } from './page-cache.js';
+import { forwardedHeaders } from './forwarded.js';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
+// Loopback only unless HOST opens it wider (0.0.0.0, ::, an interface address).
+const host = process.env.HOST || '127.0.0.1';
 const api = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 // How long a page rendered for a visitor who is not logged in is served again to others (0 = off).
 const pageCacheMs = Number(process.env.SSR_CACHE_MS ?? 2000);
@@ -15,10 +17,16 @@ const pageCacheMs = Number(process.env.SSR_CACHE_MS ?? 2000);
 const app = express();
 app.disable('x-powered-by');
 
-const apiProxy = createProxyMiddleware({ target: api, changeOrigin: false, ws: true, xfwd: true, pathRewrite: { '^/api': '' } });
+// The API believes our X-Forwarded-For (it trusts loopback), so we set it to the real client.
+const setForwarded = forwardedHeaders(process.env.TRUSTED_PROXIES);
+app.use((req, _res, next) => {
+  setForwarded(req);
+  next();
+});
+const apiProxy = createProxyMiddleware({ target: api, changeOrigin: false, ws: true, pathRewrite: { '^/api': '' } });
 app.use('/api', apiProxy);
 const passThrough = (pathname) => pathname.startsWith('/uploads/') || pathname === '/sandbox' || pathname.startsWith('/sandbox/');
-app.use(createProxyMiddleware({ target: api, pathFilter: passThrough, xfwd: true }));
+app.use(createProxyMiddleware({ target: api, pathFilter: passThrough }));
 
 app.use(compression());
 // Hashed file names never change content: no validators needed, only a long cache life.
@@ -28,9 +36,12 @@ app.use(anonymousPageCache({ ttlMs: pageCacheMs }));
 app.all('*', createRequestHandler({ build: await import('./build/server/index.js') }));
 
 const server = app.listen(port, host, () => {
-  console.log(`Bazaar storefront on http://localhost:${port}`);
+  console.log(`Bazaar storefront on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
 });
-server.on('upgrade', apiProxy.upgrade);
+server.on('upgrade', (req, socket, head) => {
+  setForwarded(req);
+  apiProxy.upgrade(req, socket, head);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.close(() => process.exit(0)));
