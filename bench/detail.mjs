@@ -69,7 +69,7 @@ async function waitFor(url, timeoutMs = 240_000) {
  */
 async function startServers(apiPort, webPort) {
   // Seeded above (or earlier): the API must not seed again while it is measured.
-  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir };
+  const env = { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir };
   const start = (command, args, cwd) => spawn(command, args, { cwd: path.join(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const children = [start('npx', ['tsx', 'src/server.ts'], 'apps/server')];
   const stop = async () => {

@@ -24,7 +24,7 @@ async function waitFor(url, timeoutMs = 240_000) {
 export async function startMall({ apiPort = 18500, webPort = 13500, web = true, dataDir } = {}) {
   const env = {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback',
     LOG_LEVEL: 'warn',
     API_PORT: String(apiPort),
     WEB_PORT: String(webPort),

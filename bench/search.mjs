@@ -50,7 +50,7 @@ async function waitFor(url, timeoutMs = 240_000) {
 
 /** Each server in its own process group, so stopping it stops tsx's child too. */
 function start(command, args, cwd) {
-  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', API_PORT: String(apiPort), WEB_PORT: String(webPort), API_URL: api, DATA_DIR: dataDir, SEED_ON_START: 'false' };
+  const env = { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', API_PORT: String(apiPort), WEB_PORT: String(webPort), API_URL: api, DATA_DIR: dataDir, SEED_ON_START: 'false' };
   return spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 

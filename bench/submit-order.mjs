@@ -40,7 +40,7 @@ const PROFILE_DIR = argValue('cpu-prof', '');
 const root = new URL('..', import.meta.url).pathname;
 const api = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), '--import', 'tsx', 'src/server.ts'], {
   cwd: path.join(root, 'apps/server'),
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', API_PORT: String(API_PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-')) },
+  env: { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', API_PORT: String(API_PORT), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-')) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const mall = { api: `http://127.0.0.1:${API_PORT}` };

@@ -11,6 +11,8 @@ const dev = process.argv.includes('--dev');
 const apiPort = Number(process.env.API_PORT ?? 8080);
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const env = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), NODE_ENV: dev ? 'development' : 'production' };
+// The demo runs on the sandbox providers; their pages serve this machine only unless told otherwise.
+env.SANDBOX_PROVIDERS ||= 'loopback';
 
 function newestMtime(dir) {
   let newest = 0;

@@ -46,8 +46,9 @@ export default defineConfig({
       command: 'npx tsx src/server.ts',
       cwd: '../server',
       url: `${apiUrl}/healthz`,
-      // A courier sandbox step of seconds, so the shipping journey sees a package travel.
-      env: { API_PORT: String(apiPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', COURIER_SANDBOX_STEP_SECONDS: '2', SMS_PER_IP_PER_HOUR: '100000' },
+      // A courier sandbox step of seconds, so the shipping journey sees a package travel. The
+      // journeys use the sandboxes from this machine (SANDBOX_PROVIDERS=loopback, as `npm start`).
+      env: { API_PORT: String(apiPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', COURIER_SANDBOX_STEP_SECONDS: '2', SMS_PER_IP_PER_HOUR: '100000' },
       reuseExistingServer: !CI,
       timeout: 180_000,
       stdout: 'ignore',

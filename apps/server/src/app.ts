@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
+import { sandboxGatePlugin } from './plugins/sandbox-gate.ts';
 import { registerRoutes } from './http/routes.ts';
 
 export interface BuildAppOptions {
@@ -28,7 +29,8 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from these hops (the storefront's proxy by default).
+    trustProxy: ctx.env.TRUSTED_PROXIES,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -38,6 +40,7 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(localePlugin);
+  await app.register(sandboxGatePlugin);
   await app.register(cors, {
     origin: true,
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],

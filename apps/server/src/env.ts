@@ -8,7 +8,21 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** The listening address: loopback only unless opened wider (0.0.0.0, ::, an interface address). */
+  HOST: z.string().default('127.0.0.1'),
+  /**
+   * Addresses (IPs, CIDRs or proxy-addr names such as loopback) whose X-Forwarded-For is believed.
+   * The default is the storefront's own proxy on this machine.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('loopback')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /**
+   * Who may use the sandbox providers' pages (SMS inbox, payment cashier): unset or `loopback` =
+   * clients on this machine only, `true` = everyone. In production a sandbox in use needs this set.
+   */
+  SANDBOX_PROVIDERS: z.enum(['true', 'loopback']).optional(),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),

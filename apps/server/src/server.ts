@@ -8,9 +8,15 @@ import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { jobHandlers } from './jobs.ts';
 import { startJobSweeper } from './lib/jobs.ts';
+import { sandboxStartRefusal } from './providers/sandboxes.ts';
 
 const env = loadEnv();
 const log = pino({ level: env.LOG_LEVEL });
+const refusal = sandboxStartRefusal(env);
+if (refusal) {
+  log.fatal(refusal);
+  process.exit(1);
+}
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 await database.migrate();
@@ -51,4 +57,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.HOST, port: env.API_PORT });
-app.log.info(`Bazaar API on http://localhost:${env.API_PORT} (docs at /docs, database: ${database.kind}${env.DATABASE_URL ? '' : ` in ${env.dataDir}`})`);
+app.log.info(`Bazaar API on http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.API_PORT} (docs at /docs, database: ${database.kind}${env.DATABASE_URL ? '' : ` in ${env.dataDir}`})`);

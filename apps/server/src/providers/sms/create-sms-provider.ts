@@ -5,17 +5,20 @@ import { createAliyunSms } from './aliyun-sms.ts';
 import { createSandboxSms } from './sandbox-sms.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
+export function realSmsConfigured(env: Env): boolean {
+  return !!(env.ALIYUN_SMS_ACCESS_KEY_ID && env.ALIYUN_SMS_ACCESS_KEY_SECRET && env.ALIYUN_SMS_SIGN_NAME && env.ALIYUN_SMS_TEMPLATE_CODE);
+}
+
 /** The real adapter when its variables are all set; otherwise the sandbox. */
 export function createSmsProvider(env: Env, db: Db, log?: FastifyBaseLogger): SmsProvider {
-  const { ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } = env;
-  if (ALIYUN_SMS_ACCESS_KEY_ID && ALIYUN_SMS_ACCESS_KEY_SECRET && ALIYUN_SMS_SIGN_NAME && ALIYUN_SMS_TEMPLATE_CODE) {
+  if (realSmsConfigured(env)) {
     return createAliyunSms(
       db,
       {
-        accessKeyId: ALIYUN_SMS_ACCESS_KEY_ID,
-        accessKeySecret: ALIYUN_SMS_ACCESS_KEY_SECRET,
-        signName: ALIYUN_SMS_SIGN_NAME,
-        templateCode: ALIYUN_SMS_TEMPLATE_CODE,
+        accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID!,
+        accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+        signName: env.ALIYUN_SMS_SIGN_NAME!,
+        templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
       },
       log,
     );

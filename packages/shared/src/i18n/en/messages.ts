@@ -38,6 +38,7 @@ export const messages: Widen<typeof zh> = {
     tooLarge: 'The request is too large',
     tooManyRequests: 'Too many requests, please try again later',
     unsupportedMedia: 'The request format is not supported',
+    sandboxLoopbackOnly: 'Sandbox pages are only served to this machine',
     account: {
       wrongCredentials: 'Incorrect account or password',
       locked: 'Too many wrong passwords. The account is locked; try again in {{minutes}} minutes',

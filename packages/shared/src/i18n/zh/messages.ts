@@ -36,6 +36,7 @@ export const messages = {
     tooLarge: '请求内容过大',
     tooManyRequests: '操作太频繁，请稍后再试',
     unsupportedMedia: '不支持的请求格式',
+    sandboxLoopbackOnly: '沙箱页面仅对本机开放',
     account: {
       wrongCredentials: '账号或密码不正确',
       locked: '密码错误次数过多，账号已锁定，请{{minutes}}分钟后再试',
