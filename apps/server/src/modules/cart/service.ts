@@ -1,16 +1,12 @@
 import type { Language } from '@bazaar/shared/constants/limits';
+import { notForSaleReason, unbuyableReason, UNLIMITED_STOCK } from '@bazaar/shared/constants/product-status';
 import { CART_ITEM_MAX, type ChangeItem } from '@bazaar/shared/schemas/cart';
 import type { CartExpiryItem, CartExpiryReason, CartItem, CartShop, CartTotal, CheckItemsBody } from '@bazaar/shared/schemas/cart-view';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { localizeSku } from '../product/properties.ts';
+import { localizeSku } from '../../lib/sku-text.ts';
 import * as repo from './repository.ts';
 
-const ON_SHELF = 1;
-const SHOP_OPEN = 1;
-const UNLIMITED = -1;
-/** Product types bought through their own flows (seckill, points, combo), not the cart. */
-const NOT_FOR_CART = new Set([2, 3, 4]);
 
 /** A change that lost a race with another change of the same line is decided again on fresh state, this often at most. */
 const CHANGE_ATTEMPTS = 3;
@@ -35,17 +31,10 @@ export async function changeItem(ctx: AppContext, userId: string, change: Change
     }
     if (next > CART_ITEM_MAX) throw invalid('cart.errors.count');
 
-    const saleable =
-      sku &&
-      sku.prodId === change.prodId &&
-      sku.shopId === change.shopId &&
-      sku.skuStatus === 1 &&
-      sku.prodStatus === ON_SHELF &&
-      sku.shopStatus === SHOP_OPEN &&
-      !NOT_FOR_CART.has(sku.prodType);
+    const saleable = sku && sku.prodId === change.prodId && sku.shopId === change.shopId && notForSaleReason(sku) === null;
     if (!saleable) throw invalid('cart.errors.cannotBuy');
     // Only growing a line is refused for stock; taking pieces off is always allowed.
-    const limited = change.count > 0 && sku.stocks !== UNLIMITED;
+    const limited = change.count > 0 && sku.stocks !== UNLIMITED_STOCK;
     if (limited) {
       if (sku.stocks === 0) throw invalid('cart.errors.notInStock');
       if (next > sku.stocks) throw invalid('cart.errors.insufficient');
@@ -69,14 +58,9 @@ export function cartCount(ctx: AppContext, userId: string): Promise<number> {
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
-/** Why a line can no longer be bought, or null while it can. The one definition of "invalid". */
+/** Why a line can no longer be bought, or null while it can (the shared rule, constants/product-status.ts). */
 export function expiryReason(line: repo.CartLineRow): CartExpiryReason | null {
-  if (line.prodStatus !== ON_SHELF) return 'offShelf';
-  if (line.shopStatus !== SHOP_OPEN) return 'shopClosed';
-  if (line.skuStatus !== 1) return 'skuGone';
-  if (NOT_FOR_CART.has(line.prodType)) return 'cannotBuy';
-  if (line.stocks === 0) return 'soldOut';
-  return null;
+  return unbuyableReason(line);
 }
 
 function lineView(line: repo.CartLineRow, lang: Language) {

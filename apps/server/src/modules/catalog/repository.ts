@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, exists, gt, min, or, sql } from 'drizzle-orm';
+import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -16,13 +18,11 @@ import {
 } from '../../db/schema.ts';
 
 const SHOWN = 1;
-const ON_SHELF = 1;
-const OPEN = 1;
 const ENABLED = 1;
 const PLATFORM = 0;
 
 const openShopExists = (db: Db, shopId: number) =>
-  exists(db.select({ one: sql`1` }).from(shops).where(and(eq(shops.id, shopId), eq(shops.status, OPEN))));
+  exists(db.select({ one: sql`1` }).from(shops).where(and(eq(shops.id, shopId), eq(shops.status, SHOP_STATUS.open))));
 
 const categoryColumns = {
   id: categories.id,
@@ -74,8 +74,8 @@ export async function listBanners(db: Db, shopId: number) {
       prodId: sql<number | null>`case when ${shops.id} is not null then ${products.id} end`,
     })
     .from(banners)
-    .leftJoin(products, and(eq(products.id, banners.productId), eq(products.status, ON_SHELF)))
-    .leftJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, OPEN)))
+    .leftJoin(products, and(eq(products.id, banners.productId), eq(products.status, PRODUCT_STATUS.onShelf)))
+    .leftJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, SHOP_STATUS.open)))
     .where(and(eq(banners.shopId, shopId), eq(banners.status, SHOWN), shopId === PLATFORM ? undefined : openShopExists(db, shopId)))
     .orderBy(asc(banners.seq), asc(banners.id));
 }
@@ -100,8 +100,8 @@ export async function listProductCards(db: Db, order: 'sales' | 'newest', limit:
   return db
     .select(cardColumns)
     .from(products)
-    .innerJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, OPEN)))
-    .where(eq(products.status, ON_SHELF))
+    .innerJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, SHOP_STATUS.open)))
+    .where(eq(products.status, PRODUCT_STATUS.onShelf))
     .orderBy(...(order === 'sales' ? [desc(products.soldNum), asc(products.id)] : [desc(products.createdAt), desc(products.id)]))
     .limit(limit);
 }
@@ -129,8 +129,8 @@ export async function listSeckills(db: Db, now: Date, limit: number) {
     })
     .from(seckills)
     .innerJoin(seckillSkus, eq(seckillSkus.seckillId, seckills.id))
-    .innerJoin(products, and(eq(products.id, seckills.productId), eq(products.status, ON_SHELF)))
-    .innerJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, OPEN)))
+    .innerJoin(products, and(eq(products.id, seckills.productId), eq(products.status, PRODUCT_STATUS.onShelf)))
+    .innerJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, SHOP_STATUS.open)))
     .where(and(eq(seckills.status, ENABLED), notEnded(seckills.endTime, now)))
     .groupBy(seckills.id, products.id)
     .orderBy(asc(seckills.startTime), asc(seckills.endTime), asc(seckills.id))
@@ -154,8 +154,8 @@ export async function listGroupActivities(db: Db, now: Date, limit: number) {
     })
     .from(groupActivities)
     .innerJoin(groupSkus, eq(groupSkus.groupActivityId, groupActivities.id))
-    .innerJoin(products, and(eq(products.id, groupActivities.productId), eq(products.status, ON_SHELF)))
-    .innerJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, OPEN)))
+    .innerJoin(products, and(eq(products.id, groupActivities.productId), eq(products.status, PRODUCT_STATUS.onShelf)))
+    .innerJoin(shops, and(eq(shops.id, products.shopId), eq(shops.status, SHOP_STATUS.open)))
     .where(and(eq(groupActivities.status, ENABLED), notEnded(groupActivities.endTime, now)))
     .groupBy(groupActivities.id, products.id)
     .orderBy(asc(groupActivities.startTime), asc(groupActivities.endTime), asc(groupActivities.id))
@@ -174,7 +174,7 @@ export async function listDiscounts(db: Db, now: Date, limit: number) {
     .where(
       and(
         eq(products.shopId, discounts.shopId),
-        eq(products.status, ON_SHELF),
+        eq(products.status, PRODUCT_STATUS.onShelf),
         or(
           eq(discounts.suitableProdType, 0),
           exists(
@@ -217,7 +217,7 @@ export async function listDiscounts(db: Db, now: Date, limit: number) {
       price: front.price,
     })
     .from(discounts)
-    .innerJoin(shops, and(eq(shops.id, discounts.shopId), eq(shops.status, OPEN)))
+    .innerJoin(shops, and(eq(shops.id, discounts.shopId), eq(shops.status, SHOP_STATUS.open)))
     .innerJoinLateral(front, sql`true`)
     .leftJoinLateral(step, sql`true`)
     .where(and(eq(discounts.status, ENABLED), notEnded(discounts.endTime, now)))

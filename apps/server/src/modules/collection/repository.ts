@@ -1,10 +1,9 @@
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
 import { browseLogs, productCollections, products, shopCollections, shops } from '../../db/schema.ts';
 
-const ON_SHELF = 1;
-const DELETED = -1;
-const SHOP_OPEN = 1;
 
 /** The card columns of a product and its shop, for collection and footprint lists. */
 const productCardColumns = {
@@ -47,7 +46,7 @@ export async function insertProductCollection(db: Db, userId: string, prodId: nu
   const result = await db.execute(sql`
     insert into ${productCollections} (user_id, product_id, created_at)
     select ${userId}, ${products.id}, ${at.toISOString()}::timestamptz from ${products}
-    where ${products.id} = ${prodId} and ${products.status} <> ${DELETED}
+    where ${products.id} = ${prodId} and ${products.status} <> ${PRODUCT_STATUS.deleted}
     on conflict do nothing
     returning product_id`);
   return (result.rows?.length ?? 0) > 0;
@@ -58,7 +57,7 @@ export async function countProductCollections(db: Db, userId: string): Promise<n
     .select({ n: count() })
     .from(productCollections)
     .innerJoin(products, eq(products.id, productCollections.productId))
-    .where(and(eq(productCollections.userId, userId), sql`${products.status} <> ${DELETED}`));
+    .where(and(eq(productCollections.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`));
   return row?.n ?? 0;
 }
 
@@ -69,7 +68,7 @@ export async function listProductCollections(db: Db, userId: string, limit: numb
     .from(productCollections)
     .innerJoin(products, eq(products.id, productCollections.productId))
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(productCollections.userId, userId), sql`${products.status} <> ${DELETED}`))
+    .where(and(eq(productCollections.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`))
     .orderBy(desc(productCollections.createdAt), desc(productCollections.productId))
     .limit(limit)
     .offset(offset);
@@ -107,7 +106,7 @@ export async function insertShopCollection(db: Db, userId: string, shopId: numbe
   const result = await db.execute(sql`
     insert into ${shopCollections} (user_id, shop_id, created_at)
     select ${userId}, ${shops.id}, ${at.toISOString()}::timestamptz from ${shops}
-    where ${shops.id} = ${shopId} and ${shops.status} = ${SHOP_OPEN}
+    where ${shops.id} = ${shopId} and ${shops.status} = ${SHOP_STATUS.open}
     on conflict do nothing
     returning shop_id`);
   return (result.rows?.length ?? 0) > 0;
@@ -154,7 +153,7 @@ export async function upsertBrowseLog(db: Db, userId: string, prodId: number, at
   const result = await db.execute(sql`
     insert into ${browseLogs} (user_id, product_id, browse_time)
     select ${userId}, ${products.id}, ${at.toISOString()}::timestamptz from ${products}
-    where ${products.id} = ${prodId} and ${products.status} = ${ON_SHELF}
+    where ${products.id} = ${prodId} and ${products.status} = ${PRODUCT_STATUS.onShelf}
     on conflict (user_id, product_id) do update set browse_time = excluded.browse_time
     returning id`);
   return (result.rows?.length ?? 0) > 0;
@@ -176,7 +175,7 @@ export async function countBrowseLogs(db: Db, userId: string): Promise<number> {
     .select({ n: count() })
     .from(browseLogs)
     .innerJoin(products, eq(products.id, browseLogs.productId))
-    .where(and(eq(browseLogs.userId, userId), sql`${products.status} <> ${DELETED}`));
+    .where(and(eq(browseLogs.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`));
   return row?.n ?? 0;
 }
 
@@ -186,7 +185,7 @@ export async function listBrowseLogs(db: Db, userId: string, limit: number, offs
     .from(browseLogs)
     .innerJoin(products, eq(products.id, browseLogs.productId))
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(browseLogs.userId, userId), sql`${products.status} <> ${DELETED}`))
+    .where(and(eq(browseLogs.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`))
     .orderBy(desc(browseLogs.browseTime), desc(browseLogs.id))
     .limit(limit)
     .offset(offset);

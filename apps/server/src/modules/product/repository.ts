@@ -1,9 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
 import { products, shops, skus } from '../../db/schema.ts';
 
-const ON_SHELF = 1;
-const SHOP_OPEN = 1;
 
 /** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */
 export async function findSaleableProduct(db: Db, prodId: number) {
@@ -35,7 +35,7 @@ export async function findSaleableProduct(db: Db, prodId: number) {
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(products.id, prodId), eq(products.status, ON_SHELF), eq(shops.status, SHOP_OPEN)));
+    .where(and(eq(products.id, prodId), eq(products.status, PRODUCT_STATUS.onShelf), eq(shops.status, SHOP_STATUS.open)));
   return row;
 }
 export type SaleableProductRow = NonNullable<Awaited<ReturnType<typeof findSaleableProduct>>>;
@@ -62,6 +62,6 @@ export async function countShopProducts(db: Db, shopId: number): Promise<number>
   const [row] = await db
     .select({ n: count() })
     .from(products)
-    .where(and(eq(products.shopId, shopId), eq(products.status, ON_SHELF)));
+    .where(and(eq(products.shopId, shopId), eq(products.status, PRODUCT_STATUS.onShelf)));
   return row?.n ?? 0;
 }

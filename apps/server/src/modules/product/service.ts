@@ -2,7 +2,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { ProductDetail, ProductShop } from '@bazaar/shared/schemas/product';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { localizeSku, specGroupsOf } from './properties.ts';
+import { localizeSku, specGroupsOf } from '../../lib/sku-text.ts';
 import * as repo from './repository.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 

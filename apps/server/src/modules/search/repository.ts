@@ -1,11 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Db } from '../../db/client.ts';
 import { hotSearches } from '../../db/schema.ts';
 
-const ON_SHELF = 1;
-const SHOP_OPEN = 1;
 const PLATFORM = 0;
 
 export interface ProductFilter {
@@ -36,7 +36,7 @@ export type ProductCardRow = {
  * of grade 1 or 2 stands for its whole subtree, a shop category for itself and its children.
  */
 function whereOf(f: ProductFilter): SQL {
-  const parts: SQL[] = [sql`p.status = ${ON_SHELF}`, sql`p.shop_id in (select s.id from shops s where s.status = ${SHOP_OPEN})`];
+  const parts: SQL[] = [sql`p.status = ${PRODUCT_STATUS.onShelf}`, sql`p.shop_id in (select s.id from shops s where s.status = ${SHOP_STATUS.open})`];
   if (f.tsquery) parts.push(sql`p.search_vector @@ ${f.tsquery}::tsquery`);
   if (f.categoryId !== undefined) {
     parts.push(sql`p.category_id in (

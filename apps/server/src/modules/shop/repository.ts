@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
 import { products, shopCategories, shopCollections, shops } from '../../db/schema.ts';
 
-const OPEN = 1;
-const ON_SHELF = 1;
 const SHOWN = 1;
 
 // Correlated subqueries name their tables in full: a bare column would resolve inside the subquery.
-const prodCount = sql<number>`(select count(*)::int from ${products} where ${products}.shop_id = ${shops}.id and ${products}.status = ${ON_SHELF})`;
+const prodCount = sql<number>`(select count(*)::int from ${products} where ${products}.shop_id = ${shops}.id and ${products}.status = ${PRODUCT_STATUS.onShelf})`;
 
 /** A shop with its counts, whatever its status (the service decides what may be shown). */
 export async function findShopHead(db: Db, shopId: number) {
@@ -51,7 +51,7 @@ export async function listShopCategories(db: Db, shopId: number) {
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function openShopsNamed(term: string): SQL | undefined {
-  const open = eq(shops.status, OPEN);
+  const open = eq(shops.status, SHOP_STATUS.open);
   if (!term) return open;
   const pattern = `%${escapeLike(term)}%`;
   return and(open, or(ilike(shops.nameZh, pattern), ilike(shops.nameEn, pattern)));
@@ -92,7 +92,7 @@ export async function listTopProducts(db: Db, shopIds: number[], perShop: number
   const top = db
     .select({ id: products.id, nameZh: products.nameZh, nameEn: products.nameEn, pic: products.pic, price: products.price, soldNum: products.soldNum })
     .from(products)
-    .where(and(eq(products.shopId, shops.id), eq(products.status, ON_SHELF)))
+    .where(and(eq(products.shopId, shops.id), eq(products.status, PRODUCT_STATUS.onShelf)))
     .orderBy(desc(products.soldNum), asc(products.id))
     .limit(perShop)
     .as('top');

@@ -1,3 +1,5 @@
+// A SKU's text (its 'k:v;k:v' properties and names) in the reader's language: the product page
+// and the cart both show it, so it sits below the modules.
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { SpecGroup } from '@bazaar/shared/schemas/product';
 import { SPEC_NAMES_EN } from './spec-names.ts';
