@@ -9,7 +9,7 @@ import { releaseStock } from '../modules/inventory/stock.ts';
 import { findOrderStatus, productIdsOfOrder } from '../modules/order/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { CLOSE_TYPE, closeUnpaidOrder } from '../modules/order/transitions.ts';
-import { AUTO_CANCEL_JOB } from './place-order.ts';
+import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {

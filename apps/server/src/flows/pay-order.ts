@@ -1,25 +1,28 @@
 // Paying orders (reference 2.5, 5.2, 5.10). Every way money arrives ends in settleOrderPayment,
 // inside one transaction: the payment row, the orders' move to paid (conditional on unpaid),
 // the sold counters, the end of the auto-cancel jobs and the voucher codes of virtual goods.
-// Balance payment adds the debit and its ledger row to that same transaction. Points, coupons and
-// other entries plug in here later.
-import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
+// Balance payment asks the wallet to debit inside that same transaction. Points, coupons and
+// other entries plug in here later. The HTTP calls of payment (createPayOrderFlow) live here too,
+// as each of them reads orders, payments, the pay switches or the wallet together.
+import type { Language } from '@bazaar/shared/constants/limits';
+import { ORDER_STATUS, PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import type { OrderPayInfo, PaymentInfo } from '@bazaar/shared/schemas/payment';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { invalid } from '../lib/app-error.ts';
+import { invalid, notFound } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
+import { createContentService } from '../modules/content/service.ts';
 import { addSold } from '../modules/inventory/stock.ts';
-import { scheduleAutoReceipt } from '../modules/merchant/service.ts';
+import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
+import * as orderReads from '../modules/order/payment-reads.ts';
 import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import * as repo from '../modules/payment/repository.ts';
-import { fenToYuan } from '../providers/payment/payment-provider.ts';
-import { AUTO_CANCEL_JOB } from './place-order.ts';
-
-/** balance_logs.type and ioType (reference section 3). */
-export const BALANCE_LOG_TYPE = { topUp: 1, gift: 2, payment: 3, refund: 4, adjustment: 5, membership: 6 } as const;
-export const IO_TYPE = { out: 0, in: 1 } as const;
+import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
+import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
+import type { PaymentProviders } from '../providers/payment/create-payment-providers.ts';
+import { fenToYuan, formatGmt8, type AckReply, type NotificationInput } from '../providers/payment/payment-provider.ts';
 
 export interface SettleResult {
   /** False when the payment had already been settled (a second notification of it). */
@@ -36,7 +39,7 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
   const orderNumbers = (payment.orderNumbers ?? '').split(',').filter(Boolean);
   const paidOrders = await markOrdersPaid(tx, { userId: payment.userId, orderNumbers, payNo: payment.payNo, payType: payment.payType, paidAt: input.paidAt });
   if (paidOrders.length > 0) {
-    await addSold(tx, await repo.soldLines(tx, paidOrders));
+    await addSold(tx, await orderReads.soldLines(tx, paidOrders));
     for (const orderNumber of paidOrders) await cancelJob(tx, AUTO_CANCEL_JOB, orderNumber);
     // Virtual goods are delivered by their voucher codes at once, then wait for receipt like a parcel.
     const delivered = await markVirtualDelivered(tx, { orderNumbers: paidOrders, now: input.paidAt });
@@ -47,7 +50,7 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
   }
   const refundOrders = orderNumbers.filter((n) => !paidOrders.includes(n));
   // Never revive a cancelled order: the money it brought is owed back to the buyer.
-  const refundAmount = refundOrders.length > 0 ? Math.min(payment.amount, await repo.sumOrderTotals(tx, refundOrders)) : 0;
+  const refundAmount = refundOrders.length > 0 ? Math.min(payment.amount, await orderReads.sumOrderTotals(tx, refundOrders)) : 0;
   if (refundOrders.length > 0) {
     await repo.insertRefund(tx, { refundSn: nextSerialNumber(), payNo: payment.payNo, payType: payment.payType, amount: refundAmount, status: 0 });
   }
@@ -55,8 +58,8 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
 }
 
 /**
- * Pays unpaid orders from the balance in one transaction: a conditional debit (never below zero,
- * so two parallel payments cannot both spend the same money), its ledger row, a paid payment
+ * Pays unpaid orders from the balance in one transaction: the wallet's debit (never below zero,
+ * so two parallel payments cannot both spend the same money) with its ledger row, a paid payment
  * row and the settlement, which must move every order or the whole payment rolls back.
  */
 export async function payOrdersWithBalance(ctx: AppContext, input: { userId: string; orderNumbers: string[]; amount: number; expiresAt: Date }): Promise<string> {
@@ -64,21 +67,10 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
   const payNo = nextSerialNumber(now.getTime());
   await ctx.db.transaction(async (tx) => {
     if (input.amount > 0) {
-      const left = await repo.debitBalance(tx, input.userId, input.amount, now);
-      if (left === null) {
-        throw invalid('payment.errors.insufficientBalance', { balance: fenToYuan(await repo.findBalance(tx, input.userId)) });
+      const bizId = input.orderNumbers.length === 1 ? input.orderNumbers[0]! : null;
+      if (!(await debitForPayment(tx, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {
+        throw invalid('payment.errors.insufficientBalance', { balance: fenToYuan(await balanceOf(tx, input.userId)) });
       }
-      await repo.insertBalanceLog(tx, {
-        userId: input.userId,
-        changeBalance: input.amount,
-        ioType: IO_TYPE.out,
-        type: BALANCE_LOG_TYPE.payment,
-        payNo,
-        bizId: input.orderNumbers.length === 1 ? input.orderNumbers[0] : null,
-        isPayed: true,
-        payTime: now,
-        createdAt: now,
-      });
     }
     const payment: repo.PaymentRow = {
       payNo,
@@ -103,4 +95,186 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
     if (result.paidOrders.length !== input.orderNumbers.length) throw invalid('payment.errors.orderStatusChanged');
   });
   return payNo;
+}
+
+export type PayOrderFlow = ReturnType<typeof createPayOrderFlow>;
+
+/** The payment calls of reference 2.5, over orders, payment attempts, the pay switches and the wallet. */
+export function createPayOrderFlow(ctx: AppContext, providers: PaymentProviders) {
+  const timeoutMs = ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000;
+  const payments = createPaymentService(ctx, providers);
+
+  /** The caller's orders, all unpaid and not expired; with their total and shared end time. */
+  async function loadPayableOrders(userId: string, orderNumbers: string[]) {
+    const rows = await orderReads.findUserOrders(ctx.db, userId, orderNumbers);
+    if (rows.length !== orderNumbers.length) throw errors.orderNotFound();
+    if (rows.some((r) => r.status !== ORDER_STATUS.unpaid)) throw errors.statusChanged();
+    const endTime = new Date(Math.min(...rows.map((r) => r.createdAt.getTime())) + timeoutMs);
+    if (ctx.now() >= endTime) throw errors.expired();
+    return { rows, endTime, amount: rows.reduce((sum, r) => sum + r.actualTotal, 0) };
+  }
+
+  return {
+    /** GET /p/order/getOrderPayInfoByOrderNumber (reference 2.5). */
+    async orderPayInfo(userId: string, orderNumbers: string[], lang: Language): Promise<OrderPayInfo> {
+      const { endTime, amount } = await loadPayableOrders(userId, orderNumbers);
+      const [names, address] = await Promise.all([orderReads.findItemNames(ctx.db, orderNumbers), orderReads.findOrderAddress(ctx.db, orderNumbers[0]!)]);
+      const order = new Map(orderNumbers.map((n, i) => [n, i]));
+      names.sort((a, b) => order.get(a.orderNumber)! - order.get(b.orderNumber)!);
+      return {
+        orderNumbers: orderNumbers.join(','),
+        prodNameList: names.map((n) => (lang === 'en' && n.nameEn ? n.nameEn : n.nameZh)),
+        receiver: address?.receiver ?? '',
+        userAddr: address ? [address.province, address.city, address.area, address.addr].filter(Boolean).join(' ') : '',
+        mobile: address?.mobile ?? '',
+        status: ORDER_STATUS.unpaid,
+        endTime: formatGmt8(endTime),
+        totalFee: amount,
+      };
+    },
+
+    /** POST /p/order/pay: balance settles at once; Alipay and WeChat start a gateway payment. */
+    async pay(userId: string, input: { orderNumbers: string[]; payType: number; returnUrl?: string }, webOrigin: string, log: Log) {
+      const switches = await createContentService(ctx).paySwitch();
+      const enabled = { [PAY_TYPE.alipay]: switches.aliPaySwitch, [PAY_TYPE.wechat]: switches.wxPaySwitch, [PAY_TYPE.balance]: switches.balancePaySwitch }[input.payType];
+      if (!enabled) throw errors.disabled();
+      const { rows, endTime, amount } = await loadPayableOrders(userId, input.orderNumbers);
+      if (input.payType === PAY_TYPE.balance) {
+        const payNo = await payOrdersWithBalance(ctx, { userId, orderNumbers: input.orderNumbers, amount, expiresAt: endTime });
+        return { payNo };
+      }
+      const provider = payments.providerFor(input.payType)!;
+      const now = ctx.now();
+      const payNo = nextSerialNumber(now.getTime());
+      const payment: repo.PaymentRow = {
+        payNo,
+        userId,
+        payEntry: PAY_ENTRY.order,
+        payType: input.payType,
+        orderNumbers: input.orderNumbers.join(','),
+        bizId: null,
+        amount,
+        payScore: 0,
+        status: 0,
+        providerTradeNo: null,
+        returnUrl: payments.returnUrlFor(webOrigin, input.returnUrl, payNo),
+        expiresAt: endTime,
+        paidAt: null,
+        createdAt: now,
+        updatedAt: now,
+        version: 0,
+      };
+      await repo.insertPayment(ctx.db, payment);
+      await repo.closeOpenAttempts(ctx.db, { userId, orderNumbers: payment.orderNumbers!, exceptPayNo: payNo, now });
+      const started = await payments.startProviderPayment(provider, payment, payments.subjectOf(rows), log);
+      return { payNo, ...started };
+    },
+
+    /** GET /p/order/isPay/{payEntry}/{payNo or orderNumbers}: the caller's own only. */
+    async isPaid(userId: string, payEntry: number, ref: string): Promise<boolean> {
+      const numbers = ref.split(',');
+      if (numbers.length === 1) {
+        const payment = await payments.findUserPayment(userId, ref);
+        if (payment) {
+          if (payment.payEntry !== payEntry) throw errors.paymentNotFound();
+          return payment.status === 1;
+        }
+      }
+      if (payEntry !== PAY_ENTRY.order) throw errors.paymentNotFound();
+      const rows = await orderReads.findUserOrders(ctx.db, userId, numbers);
+      if (rows.length !== new Set(numbers).size) throw errors.paymentNotFound();
+      return rows.every((r) => r.isPayed);
+    },
+
+    /** GET /p/order/getPayInfoByPayNo: one attempt, with the WeChat link while it can be paid. */
+    async paymentInfo(userId: string, payNo: string, log: Log): Promise<PaymentInfo> {
+      const payment = await payments.findUserPayment(userId, payNo);
+      if (!payment) throw errors.paymentNotFound();
+      let codeUrl: string | null = null;
+      if (payment.payType === PAY_TYPE.wechat && payment.status === 0 && payment.expiresAt > ctx.now()) {
+        const orderNumbers = (payment.orderNumbers ?? '').split(',').filter(Boolean);
+        const rows = await orderReads.findUserOrders(ctx.db, userId, orderNumbers);
+        // The same out_trade_no and parameters give the same link again (WeChat Native behaves so).
+        codeUrl = (await payments.startProviderPayment(providers.wechat, payment, payments.subjectOf(rows), log)).codeUrl ?? null;
+      }
+      return {
+        payNo: payment.payNo,
+        payType: payment.payType,
+        payEntry: payment.payEntry,
+        orderNumbers: payment.orderNumbers ?? '',
+        totalFee: payment.amount,
+        endTime: formatGmt8(payment.expiresAt),
+        status: payment.status,
+        codeUrl,
+      };
+    },
+
+    /**
+     * POST /notice/pay/{payEntry}/{payType}. A forgery changes nothing and is kept for the record;
+     * a repeat of a handled notification is a no-op; the settlement is one transaction with the
+     * notification's row, so a failure leaves nothing behind and the gateway's retry starts over.
+     */
+    async handleNotification(payEntry: number, payType: number, input: NotificationInput, log: Log): Promise<AckReply> {
+      const provider = payments.providerFor(payType);
+      if (!provider) throw notFound();
+      const verified = await provider.verifyNotification(input);
+      if (!verified) {
+        await payments.recordForgery(payEntry, payType, input, log);
+        return provider.ack.fail;
+      }
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const id = await repo.recordNotification(tx, {
+          payType,
+          payEntry,
+          notifyId: verified.notifyId,
+          payNo: verified.payNo,
+          providerTradeNo: verified.providerTradeNo,
+          amount: verified.amount,
+          raw: input.rawBody.slice(0, 20_000),
+          verified: true,
+        });
+        if (id === null) return { kind: 'repeat' as const };
+        const payment = /^\d{19}$/.test(verified.payNo) ? await repo.lockPayment(tx, verified.payNo) : undefined;
+        const problem = !payment
+          ? 'unknown payment'
+          : payment.payType !== payType || payment.payEntry !== payEntry
+            ? 'payment type or entry mismatch'
+            : payment.payEntry !== PAY_ENTRY.order
+              ? 'entry not supported yet'
+              : payment.amount !== verified.amount
+                ? 'amount mismatch'
+                : null;
+        if (problem || !payment) {
+          await repo.updateNotification(tx, id, { error: problem });
+          return { kind: 'refused' as const, problem };
+        }
+        if (!verified.paid) {
+          await repo.updateNotification(tx, id, { processed: true });
+          return { kind: 'not-paid' as const };
+        }
+        const result = await settleOrderPayment(ctx, tx, payment, { paidAt: ctx.now(), providerTradeNo: verified.providerTradeNo });
+        await repo.updateNotification(tx, id, { processed: true, ...(result.refundOrders.length ? { error: `orders no longer unpaid, refund ${result.refundAmount}` } : {}) });
+        return { kind: 'settled' as const, result };
+      });
+      switch (outcome.kind) {
+        case 'repeat': {
+          const first = await repo.findNotification(ctx.db, payType, verified.notifyId);
+          return first?.processed ? provider.ack.ok : provider.ack.fail;
+        }
+        case 'refused':
+          log.warn({ payEntry, payType, payNo: verified.payNo, amount: verified.amount, problem: outcome.problem }, 'payment notification refused');
+          return provider.ack.fail;
+        case 'not-paid':
+          return provider.ack.ok;
+        case 'settled':
+          if (outcome.result.refundOrders.length > 0) {
+            log.warn(
+              { payNo: verified.payNo, refundOrders: outcome.result.refundOrders, refundAmount: outcome.result.refundAmount },
+              'payment arrived for orders that are no longer unpaid: recorded for refund',
+            );
+          }
+          return provider.ack.ok;
+      }
+    },
+  };
 }

@@ -4,6 +4,7 @@
 // order kinds plug in later: as price steps between `priceGroups` and the cache, and as their own flows.
 import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import { ORDER_TOTAL_MAX_FEN, type Language } from '@bazaar/shared/constants/limits';
+import { notForSaleReason, unbuyableReason, UNLIMITED_STOCK } from '@bazaar/shared/constants/product-status';
 import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@bazaar/shared/schemas/order';
 import type { Address } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../context.ts';
@@ -13,6 +14,7 @@ import { invalid } from '../lib/app-error.ts';
 import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { STOCK_SHORT, takeStockPart } from '../modules/inventory/stock.ts';
+import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import * as repo from '../modules/order/repository.ts';
 import { createAddressService } from '../modules/address/service.ts';
 import { deleteLinesStatement } from '../modules/cart/repository.ts';
@@ -22,13 +24,6 @@ import { invalidateProductDetail } from '../modules/product/service.ts';
 export const CONFIRM_TTL_MS = 30 * 60_000;
 /** A submit holds its uuid this long at most (a crashed request frees it by itself). */
 const SUBMIT_LOCK_MS = 30_000;
-export const AUTO_CANCEL_JOB = 'order.autoCancel';
-
-const ON_SHELF = 1;
-const SHOP_OPEN = 1;
-const UNLIMITED = -1;
-/** Product types bought through their own flows (seckill, points, combo), never as general orders. */
-const OWN_FLOW_TYPES = new Set([2, 3, 4]);
 
 const confirmKey = (userId: string, uuid: string) => `order:confirm:${userId}:${uuid}`;
 const submitLockKey = (userId: string, uuid: string) => `order:submit:${userId}:${uuid}`;
@@ -82,8 +77,7 @@ interface Checkout {
   groups: CheckoutGroup[];
 }
 
-const isSaleable = (line: repo.SkuLine) =>
-  line.skuStatus === 1 && line.prodStatus === ON_SHELF && line.shopStatus === SHOP_OPEN && !OWN_FLOW_TYPES.has(line.prodType);
+const isSaleable = (line: repo.SkuLine) => notForSaleReason(line) === null;
 
 /** '颜色:黑色;尺码:M' -> '黑色 M' when a SKU has no name of its own. */
 function propertyValues(properties: string): string {
@@ -207,14 +201,14 @@ async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrde
     const [row] = await repo.findSkuLines(ctx.db, [item.skuId]);
     if (!row || row.prodId !== item.prodId || (item.shopId !== undefined && row.shopId !== item.shopId) || !isSaleable(row)) throw errors.cannotBuy();
     if (row.stocks === 0) throw errors.notInStock();
-    if (row.stocks !== UNLIMITED && item.prodCount > row.stocks) throw errors.insufficient();
+    if (row.stocks !== UNLIMITED_STOCK && item.prodCount > row.stocks) throw errors.insufficient();
     return [{ row, line: toLine(row, item.prodCount, 0) }];
   }
   const rows = await repo.findCheckedCartLines(ctx.db, userId);
   // Lines that went off the shelf or out of stock are listed apart in the cart and never bought.
-  const valid = rows.filter((r) => isSaleable(r) && r.stocks !== 0);
+  const valid = rows.filter((r) => unbuyableReason(r) === null);
   if (valid.length === 0) throw errors.selectItem();
-  for (const r of valid) if (r.stocks !== UNLIMITED && r.count > r.stocks) throw errors.insufficient();
+  for (const r of valid) if (r.stocks !== UNLIMITED_STOCK && r.count > r.stocks) throw errors.insufficient();
   return valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId) }));
 }
 

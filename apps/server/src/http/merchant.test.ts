@@ -12,7 +12,7 @@ import { json } from '../modules/account/account-test-kit.ts';
 import { isFaultyWaybill } from '../providers/courier/sandbox-courier.ts';
 import { markReceived } from '../modules/order/transitions.ts';
 import { createPaidOrder, drainJobs, merchantLogin, openShopIds, orderStatus, registerBuyer, type Buyer, type TestOrder } from '../modules/merchant/merchant-test-kit.ts';
-import { AUTO_RECEIPT_JOB } from '../modules/merchant/service.ts';
+import { AUTO_RECEIPT_JOB } from '../modules/order/lifecycle.ts';
 
 let t: TestApp;
 let shopA: number;

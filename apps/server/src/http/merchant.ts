@@ -15,6 +15,7 @@ import {
 import { unauthorized } from '../lib/app-error.ts';
 import { tokenFromHeader } from '../plugins/auth.ts';
 import * as merchant from '../modules/merchant/service.ts';
+import { pageShopOrders, shipOrder, shopOrderDetail } from '../flows/ship-order.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,16 +57,16 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/merchant/order/page',
     { schema: { tags, security, querystring: MerchantOrderQuerySchema, response: { 200: pageOf(MerchantOrderSchema) } } },
-    (request) => merchant.pageOrders(ctx, requireMerchant(request), request.query, request.lang),
+    (request) => pageShopOrders(ctx, requireMerchant(request), request.query, request.lang),
   );
   api.get(
     '/merchant/order/info/:orderNumber',
     { schema: { tags, security, params: OrderNumberParamSchema, response: { 200: MerchantOrderDetailSchema } } },
-    (request) => merchant.orderDetail(ctx, requireMerchant(request), request.params.orderNumber, request.lang),
+    (request) => shopOrderDetail(ctx, requireMerchant(request), request.params.orderNumber, request.lang),
   );
   api.post(
     '/merchant/order/delivery',
     { schema: { tags, security, body: DeliveryInputSchema, response: { 200: MerchantOrderDetailSchema } } },
-    (request) => merchant.shipOrder(ctx, requireMerchant(request), request.body, request.lang),
+    (request) => shipOrder(ctx, requireMerchant(request), request.body, request.lang),
   );
 }

@@ -15,7 +15,8 @@ import {
 import { requireUser } from '../plugins/auth.ts';
 import { createPaymentProviders } from '../providers/payment/create-payment-providers.ts';
 import { sandboxPaymentRoutes } from './sandbox-payment.ts';
-import { createPaymentService } from '../modules/payment/service.ts';
+import { createPayOrderFlow } from '../flows/pay-order.ts';
+import { balanceOf } from '../modules/wallet/service.ts';
 
 const tags = ['payment'];
 const security = [{ token: [] }];
@@ -31,7 +32,7 @@ export function webOriginOf(request: FastifyRequest): string {
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const providers = await createPaymentProviders(app.ctx.env, app.ctx.db, app.ctx.now, app.log);
-  const payments = createPaymentService(app.ctx, providers);
+  const payments = createPayOrderFlow(app.ctx, providers);
 
   api.get(
     '/p/order/getOrderPayInfoByOrderNumber',
@@ -55,7 +56,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/p/userBalance/getBalanceInfo', { schema: { tags, security, summary: 'The balance in fen', response: { 200: z.number().int() } } }, (request) =>
-    payments.balance(requireUser(request)),
+    balanceOf(app.ctx.db, requireUser(request)),
   );
 
   // Notifications are verified over the exact bytes received, so this context keeps bodies raw.

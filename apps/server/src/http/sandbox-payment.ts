@@ -14,6 +14,7 @@ import type { SandboxKeys } from '../providers/payment/sandbox-keys.ts';
 import { encryptWechatResource, signWechat } from '../providers/payment/wechat-pay-crypto.ts';
 import { payNoOfSandboxToken } from '../providers/payment/wechat-pay.ts';
 import * as repo from '../modules/payment/repository.ts';
+import { findUserOrders } from '../modules/order/payment-reads.ts';
 
 /** Waits before the 2nd, 3rd and 4th delivery of a notification that was not acknowledged. */
 export const NOTIFY_RETRY_DELAYS_MS = [1_000, 4_000, 15_000];
@@ -226,7 +227,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { providers, sa
       const payNo = payNoOfSandboxToken(sandbox.wechat.apiV3Key, token);
       const payment = payNo ? await repo.findPayment(ctx.db, payNo) : undefined;
       if (!payment || payment.payType !== PAY_TYPE.wechat) return null;
-      const rows = await repo.findUserOrders(ctx.db, payment.userId, (payment.orderNumbers ?? '').split(',').filter(Boolean));
+      const rows = await findUserOrders(ctx.db, payment.userId, (payment.orderNumbers ?? '').split(',').filter(Boolean));
       const description = rows.map((r) => r.prodName).filter(Boolean).join('、').slice(0, 100) || 'Bazaar';
       return { payment, description };
     }

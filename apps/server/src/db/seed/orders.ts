@@ -7,12 +7,12 @@
 // its ledger row (with a first top-up), so the ledger sums to the wallet balance.
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
-import { AUTO_CANCEL_JOB } from '../../flows/place-order.ts';
+import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from '../../modules/order/lifecycle.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import { nextSerialNumber } from '../../lib/serial-number.ts';
 import { addSold, releaseStock, takeStock } from '../../modules/inventory/stock.ts';
 import { COURIER_JOB } from '../../modules/logistics/tracking.ts';
-import { AUTO_RECEIPT_JOB } from '../../modules/merchant/service.ts';
+
 import { CLOSE_TYPE } from '../../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../../modules/order/vouchers.ts';
 import { isFaultyWaybill, planRoute, routeAt } from '../../providers/courier/sandbox-courier.ts';

@@ -1,5 +1,5 @@
 // Logistics data: courier companies, an order's packages with their items, and traces.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { deliveryCompanies, deliveryTraces, orderAddresses, orderDeliveries, orderDeliveryItems, orderItems, orders, shops } from '../../db/schema.ts';
 
@@ -136,4 +136,31 @@ export async function insertTraces(tx: Tx, rows: Array<typeof deliveryTraces.$in
 
 export async function updateDeliveryState(tx: Tx, deliveryId: number, state: number, now: Date) {
   await tx.update(orderDeliveries).set({ state, updatedAt: now }).where(and(eq(orderDeliveries.id, deliveryId)));
+}
+
+/** Pieces already packed per order line. */
+export function listShippedCounts(db: Queryable, orderNumbers: string[]) {
+  if (orderNumbers.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderItemId: orderDeliveryItems.orderItemId, shipped: sql<number>`sum(${orderDeliveryItems.count})::int` })
+    .from(orderDeliveryItems)
+    .innerJoin(orderDeliveries, eq(orderDeliveries.id, orderDeliveryItems.deliveryId))
+    .where(inArray(orderDeliveries.orderNumber, orderNumbers))
+    .groupBy(orderDeliveryItems.orderItemId);
+}
+
+export function listActiveCompanies(db: Queryable, ids: number[]) {
+  return db
+    .select({ id: deliveryCompanies.id, code: deliveryCompanies.code, nameZh: deliveryCompanies.nameZh })
+    .from(deliveryCompanies)
+    .where(and(inArray(deliveryCompanies.id, ids), eq(deliveryCompanies.status, 1)));
+}
+
+export async function insertDelivery(tx: Tx, values: typeof orderDeliveries.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(orderDeliveries).values(values).returning({ id: orderDeliveries.id });
+  return row!.id;
+}
+
+export async function insertDeliveryItems(tx: Tx, rows: Array<typeof orderDeliveryItems.$inferInsert>) {
+  if (rows.length) await tx.insert(orderDeliveryItems).values(rows);
 }

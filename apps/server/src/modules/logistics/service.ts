@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
+import type { CourierProvider } from '../../providers/courier/courier-provider.ts';
 import * as repo from './repository.ts';
+import { startTracking } from './tracking.ts';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
@@ -59,4 +61,56 @@ export async function myDeliveryTrack(ctx: AppContext, userId: string, deliveryI
     state: delivery.state,
     traces: traces.map((t) => ({ acceptTime: formatApiTime(t.acceptTime), acceptStation: t.acceptStation, state: t.state })),
   };
+}
+
+/** The enabled courier companies among `ids`, by id (a missing one is unknown or disabled). */
+export async function activeCompanies(db: Db | Tx, ids: number[]) {
+  return new Map((await repo.listActiveCompanies(db, ids)).map((c) => [c.id, c]));
+}
+
+export type ActiveCompany = Awaited<ReturnType<typeof repo.listActiveCompanies>>[number];
+
+/** Pieces already packed per order line, by order line id. */
+export async function shippedCounts(db: Db | Tx, orderNumbers: string[]): Promise<Map<number, number>> {
+  return new Map((await repo.listShippedCounts(db, orderNumbers)).map((s) => [s.orderItemId, Number(s.shipped)]));
+}
+
+/**
+ * Writes the packages of a shipped order and subscribes each with the courier, inside the
+ * shipping transaction. The pieces per order line are summed per package.
+ */
+export async function createPackages(
+  tx: Tx,
+  courier: CourierProvider,
+  input: {
+    orderNumber: string;
+    packages: Array<{ company: ActiveCompany; dvyFlowId: string; items: Array<{ orderItemId: number; count: number }> }>;
+    now: Date;
+    stepMs?: number;
+  },
+): Promise<void> {
+  const { now } = input;
+  for (const pkg of input.packages) {
+    const deliveryId = await repo.insertDelivery(tx, {
+      orderNumber: input.orderNumber,
+      dvyId: pkg.company.id,
+      dvyName: pkg.company.nameZh,
+      dvyFlowId: pkg.dvyFlowId,
+      state: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const counts = new Map<number, number>();
+    for (const item of pkg.items) counts.set(item.orderItemId, (counts.get(item.orderItemId) ?? 0) + item.count);
+    await repo.insertDeliveryItems(
+      tx,
+      [...counts].map(([orderItemId, count]) => ({ deliveryId, orderItemId, count })),
+    );
+    await startTracking(
+      tx,
+      courier,
+      { deliveryId, request: { companyCode: pkg.company.code, companyName: pkg.company.nameZh, waybill: pkg.dvyFlowId, shippedAt: now, stepMs: input.stepMs } },
+      now,
+    );
+  }
 }

@@ -9,7 +9,7 @@ import { nextSerialNumber } from '../../lib/serial-number.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { registerUser, type RegisteredUser } from '../account/account-test-kit.ts';
 import { createTestProduct } from '../product/product-test-kit.ts';
-import { AUTO_CANCEL_JOB } from '../../flows/place-order.ts';
+import { AUTO_CANCEL_JOB } from '../order/lifecycle.ts';
 
 export interface TestShopper extends RegisteredUser {
   userId: string;

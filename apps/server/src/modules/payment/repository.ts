@@ -1,38 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { balanceLogs, orderAddresses, orderItems, orders, paymentNotifications, paymentRefunds, payments, userWallets } from '../../db/schema.ts';
+import { paymentNotifications, paymentRefunds, payments } from '../../db/schema/payment.ts';
 
 type Reader = Db | Tx;
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** The caller's orders among the numbers (others' are simply not found). */
-export async function findUserOrders(db: Reader, userId: string, orderNumbers: string[]) {
-  return db
-    .select({
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      actualTotal: orders.actualTotal,
-      prodName: orders.prodName,
-      isPayed: orders.isPayed,
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, orderNumbers), eq(orders.deleteStatus, 0)));
-}
-
-export async function findItemNames(db: Reader, orderNumbers: string[]) {
-  return db
-    .select({ orderNumber: orderItems.orderNumber, nameZh: orderItems.prodNameZh, nameEn: orderItems.prodNameEn })
-    .from(orderItems)
-    .where(inArray(orderItems.orderNumber, orderNumbers))
-    .orderBy(orderItems.id);
-}
-
-export async function findOrderAddress(db: Reader, orderNumber: string) {
-  const [row] = await db.select().from(orderAddresses).where(eq(orderAddresses.orderNumber, orderNumber));
-  return row;
-}
 
 export async function insertPayment(db: Reader, row: typeof payments.$inferInsert): Promise<void> {
   await db.insert(payments).values(row);
@@ -62,44 +34,6 @@ export async function markPaymentPaid(tx: Tx, payNo: string, input: { paidAt: Da
     .where(and(eq(payments.payNo, payNo), sql`${payments.status} <> 1`))
     .returning({ payNo: payments.payNo });
   return moved.length === 1;
-}
-
-export async function findBalance(db: Reader, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: userWallets.balance }).from(userWallets).where(eq(userWallets.userId, userId));
-  return row?.balance ?? 0;
-}
-
-/** The conditional debit: never below zero, whatever runs in parallel. Answers the new balance or null. */
-export async function debitBalance(tx: Tx, userId: string, amount: number, now: Date): Promise<number | null> {
-  const [row] = await tx
-    .update(userWallets)
-    .set({ balance: sql`${userWallets.balance} - ${amount}`, version: sql`${userWallets.version} + 1`, updatedAt: now })
-    .where(and(eq(userWallets.userId, userId), sql`${userWallets.balance} >= ${amount}`))
-    .returning({ balance: userWallets.balance });
-  return row ? row.balance : null;
-}
-
-export async function insertBalanceLog(tx: Tx, row: typeof balanceLogs.$inferInsert): Promise<void> {
-  await tx.insert(balanceLogs).values(row);
-}
-
-/** Pieces per product of the given orders, for the sold counters. */
-export async function soldLines(tx: Tx, orderNumbers: string[]) {
-  const rows = await tx
-    .select({ productId: orderItems.productId, count: sql<number>`sum(${orderItems.prodCount})::int` })
-    .from(orderItems)
-    .where(inArray(orderItems.orderNumber, orderNumbers))
-    .groupBy(orderItems.productId);
-  return rows.map((r) => ({ productId: r.productId, count: Number(r.count) }));
-}
-
-export async function sumOrderTotals(tx: Tx, orderNumbers: string[]): Promise<number> {
-  if (orderNumbers.length === 0) return 0;
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${orders.actualTotal}), 0)::int` })
-    .from(orders)
-    .where(inArray(orders.orderNumber, orderNumbers));
-  return Number(row?.total ?? 0);
 }
 
 export async function insertRefund(tx: Tx, row: typeof paymentRefunds.$inferInsert): Promise<void> {
