@@ -1,8 +1,8 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
+import { createLogger } from './lib/logger.ts';
 import { createMemoryKv, createRedisKv } from './lib/kv.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
@@ -11,7 +11,7 @@ import { startJobSweeper } from './lib/jobs.ts';
 import { sandboxStartRefusal } from './providers/sandboxes.ts';
 
 const env = loadEnv();
-const log = pino({ level: env.LOG_LEVEL });
+const log = createLogger(env.LOG_LEVEL);
 const refusal = sandboxStartRefusal(env);
 if (refusal) {
   log.fatal(refusal);

@@ -1,0 +1,38 @@
+// The one logger factory. Errors are serialized without the data they carried: drizzle puts every
+// SQL parameter into its error message ("params: ..."), and PostgreSQL repeats values in its
+// message and detail ("Key (mobile)=(139...) already exists"), so phones and addresses would land
+// in the logs of any failing query.
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+/** Keys that hold a failed statement's values (drizzle's params, PostgreSQL's detail and context). */
+const VALUE_KEYS = ['params', 'parameters', 'detail', 'where', 'internalQuery'];
+/** A mainland mobile number anywhere in a message (not inside a longer digit run such as an order number). */
+const PHONE = /(?<!\d)1\d{10}(?!\d)/g;
+
+function scrub(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]').replace(PHONE, '[phone]');
+}
+
+/** pino's error serializer, then the values taken out. */
+export function serializeError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (!out || typeof out !== 'object') return out;
+  for (const key of VALUE_KEYS) delete out[key];
+  for (const key of Object.keys(out)) {
+    const value = out[key];
+    if (typeof value === 'string') out[key] = scrub(value);
+  }
+  return out;
+}
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      serializers: { err: serializeError, error: serializeError },
+      // Tokens and contact details never reach a log line, whoever logs them.
+      redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.mobile', '*.receiver', '*.addr'], censor: '[redacted]' },
+    },
+    destination,
+  );
+}
