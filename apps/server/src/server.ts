@@ -8,6 +8,7 @@ import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { jobHandlers } from './jobs.ts';
 import { startJobSweeper } from './lib/jobs.ts';
+import { ensureSerialInstance } from './lib/serial-number.ts';
 import { sandboxStartRefusal } from './providers/sandboxes.ts';
 
 const env = loadEnv();
@@ -20,6 +21,7 @@ if (refusal) {
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 await database.migrate();
+await ensureSerialInstance(database.db);
 if (env.SEED_ON_START) await seedIfEmpty(database.db, { dataDir: env.dataDir, log });
 
 const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL) : createMemoryKv();

@@ -18,3 +18,4 @@ export * from './schema/address.ts';
 export * from './schema/upload.ts';
 export * from './schema/logistics.ts';
 export * from './schema/jobs.ts';
+export * from './schema/serial-number.ts';

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { createMemoryKv, createRedisKv } from '../lib/kv.ts';
+import { ensureSerialInstance } from '../lib/serial-number.ts';
 import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
 
 export interface TestApp {
@@ -36,6 +37,7 @@ async function createTestApp(): Promise<TestApp> {
   });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 10 });
   await database.migrate();
+  await ensureSerialInstance(database.db);
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL, `bazaar-test-${process.pid}:`) : createMemoryKv(() => now().getTime());

@@ -8,6 +8,7 @@ import { CONFIG_KEYS } from '../../modules/content/config-keys.ts';
 import { prepareProductSearch } from '../../modules/search/product-search-index.ts';
 import { productSearchVector } from '../../modules/search/tokenizer.ts';
 import type { Db, Tx } from '../client.ts';
+import { ensureSerialInstance } from '../../lib/serial-number.ts';
 import {
   areas,
   balanceOptions,
@@ -81,6 +82,8 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   const target = Math.max(options.products ?? DEFAULT_PRODUCTS, 0);
   const started = Date.now();
   const leaves = listLeaves();
+  // The seed's orders and payments take serial numbers like any other writer.
+  await ensureSerialInstance(db);
   let marker = await readMarker(db);
   let wrote = false;
 

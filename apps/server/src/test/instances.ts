@@ -1,0 +1,37 @@
+// Extra API instances on the test run's PostgreSQL + Redis, as a second server process would be:
+// its own pool, its own Redis connections, its own app. Only meaningful when DATABASE_URL and
+// REDIS_URL are set (PGlite's memory database cannot be shared), so tests using it skip otherwise.
+import { buildApp, type BazaarApp } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { openDatabase } from '../db/client.ts';
+import { createRedisKv } from '../lib/kv.ts';
+import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
+import { getTestApp } from './test-app.ts';
+
+export const SHARED_INFRASTRUCTURE = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+export interface TestInstance {
+  app: BazaarApp;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** A second API instance beside the shared test app (which has migrated the database). */
+export async function createTestInstance(): Promise<TestInstance> {
+  const main = await getTestApp();
+  const env = main.ctx.env;
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
+  const kv = createRedisKv(env.REDIS_URL!, `bazaar-test-${process.pid}:`);
+  const ctx: AppContext = { env, database, db: database.db, kv, sms: createSandboxSms(database.db), now: () => new Date() };
+  const app = await buildApp({ ctx });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await kv.close();
+      await database.close();
+    },
+  };
+}
