@@ -7,8 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { createRedisKv } from '../lib/kv.ts';
 import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
 import { getTestApp } from './test-app.ts';
-
-export const SHARED_INFRASTRUCTURE = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+export { SHARED_INFRASTRUCTURE } from './test-app.ts';
 
 export interface TestInstance {
   app: BazaarApp;

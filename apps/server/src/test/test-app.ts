@@ -19,6 +19,9 @@ export interface TestApp {
   resetClock(): void;
 }
 
+/** The run uses PostgreSQL and Redis, so several API instances can share them (test/instances.ts). */
+export const SHARED_INFRASTRUCTURE = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
 let instance: Promise<TestApp> | undefined;
 
 export function getTestApp(): Promise<TestApp> {
