@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves <dataDir>/uploads at /uploads/ (seed pictures and user uploads). Every stored file has a
- * unique name that never changes content, so browsers may cache it for a long time.
+ * unique name that never changes content, so browsers may cache it for a long time. Uploaded
+ * images were re-encoded on the way in (modules/account/upload.ts).
  */
 export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
   const root = path.join(app.ctx.env.dataDir, 'uploads');
@@ -20,5 +21,11 @@ export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
     maxAge: '30d',
     immutable: true,
     schemaHide: true,
+    // Files are shown as what their name says, never sniffed into HTML; an SVG opened on its own
+    // runs no script and loads nothing.
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    },
   });
 }

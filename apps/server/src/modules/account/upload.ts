@@ -1,8 +1,11 @@
 // Avatar images: JPG, JPEG, PNG or GIF by extension AND by content, at most 2 MB, stored
-// under <dataDir>/uploads/avatars and served by the static /uploads route.
+// under <dataDir>/uploads/avatars and served by the static /uploads route. Every image is decoded
+// and encoded again with sharp, so only pixels are stored: whatever rode along (HTML appended to a
+// PNG, a script in a GIF/JS polyglot, EXIF with a location) is gone, and what does not decode is refused.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
 import { invalid } from '../../lib/app-error.ts';
 
@@ -26,6 +29,26 @@ function extensionOf(filename: string): (typeof IMAGE_EXTENSIONS)[number] | null
   return (IMAGE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as (typeof IMAGE_EXTENSIONS)[number]) : null;
 }
 
+/** Larger pictures are refused before decoding (a small file can unpack to gigabytes). */
+const MAX_INPUT_PIXELS = 25_000_000;
+/** An avatar is shown small; bigger ones are scaled down to this side. */
+const AVATAR_MAX_SIDE = 1024;
+
+/** The image decoded and encoded again in its own format, or the format error when it does not decode as `kind`. */
+export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: kind === 'gif' });
+    const { format } = await image.metadata();
+    if (format === kind) {
+      const fitted = image.rotate().resize({ width: AVATAR_MAX_SIDE, height: AVATAR_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      return await (kind === 'jpeg' ? fitted.jpeg({ quality: 85 }) : kind === 'png' ? fitted.png() : fitted.gif()).toBuffer();
+    }
+  } catch {
+    // Not an image sharp can read: refused below like any other wrong format.
+  }
+  throw invalid('errors.upload.format');
+}
+
 export function avatarFilePath(dataDir: string, name: string): string {
   return path.join(dataDir, 'uploads', 'avatars', name);
 }
@@ -35,8 +58,9 @@ export async function saveAvatar(dataDir: string, userId: string, file: { filena
   if (file.bytes.length > IMAGE_MAX_BYTES) throw invalid('errors.upload.size');
   const ext = extensionOf(file.filename);
   if (!ext || sniffImageKind(file.bytes) !== EXTENSION_KIND[ext]) throw invalid('errors.upload.format');
+  const clean = await reencodeImage(file.bytes, EXTENSION_KIND[ext]);
   const name = `${userId}-${randomBytes(8).toString('hex')}.${ext}`;
   await mkdir(path.dirname(avatarFilePath(dataDir, name)), { recursive: true });
-  await writeFile(avatarFilePath(dataDir, name), file.bytes, { flag: 'wx' });
+  await writeFile(avatarFilePath(dataDir, name), clean, { flag: 'wx' });
   return `${AVATAR_URL_PREFIX}${name}`;
 }

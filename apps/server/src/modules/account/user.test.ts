@@ -1,13 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../test/test-app.ts';
 import { json, registerUser } from './account-test-kit.ts';
 import { avatarFilePath } from './upload.ts';
 
 const en = { 'accept-language': 'en' };
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(64, 3)]);
+const pixels = (background: string) => sharp({ create: { width: 8, height: 6, channels: 3, background } });
+const PNG = await pixels('#c00').png().toBuffer();
+const JPEG = await pixels('#0c0').jpeg().toBuffer();
+const GIF = await pixels('#00c').gif().toBuffer();
+/** A PNG signature over bytes that are no PNG. */
+const FAKE_PNG = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 1)]);
+const HTML = Buffer.from('<html><body><script>fetch("/p/user/userInfo")</script></body></html>');
+/** A GIF whose header doubles as the start of a script comment, with the script after the image. */
+const GIF_JS_POLYGLOT = Buffer.concat([Buffer.from('GIF89a/*', 'latin1'), GIF.subarray(8), Buffer.from('*/=1;alert(document.cookie);')]);
 
 function multipart(filename: string, bytes: Buffer, field = 'file') {
   const boundary = '----bazaar-test-boundary';
@@ -99,12 +106,43 @@ describe('POST /p/file/upload/img', () => {
     expect(url).toMatch(new RegExp(`^/uploads/avatars/[0-9a-f]{32}-[0-9a-f]{16}\\.${ext}$`));
     const file = avatarFilePath(t.ctx.env.dataDir, url.slice('/uploads/avatars/'.length));
     expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(await sharp(readFileSync(file)).metadata()).toMatchObject({ format: ext === 'jpg' ? 'jpeg' : ext, width: 8, height: 6 });
+  });
+
+  it.each([
+    ['a PNG with HTML appended', 'a.png', Buffer.concat([PNG, HTML]), '<script'],
+    ['a JPEG with HTML appended', 'a.jpg', Buffer.concat([JPEG, HTML]), '<script'],
+    ['a GIF/JS polyglot', 'a.gif', GIF_JS_POLYGLOT, 'alert('],
+  ])('stores only the pixels of %s, served as nosniff', async (_name, filename, bytes, payload) => {
+    const t = await getTestApp();
+    const u = await registerUser(t);
+    const res = await upload(t, u.token, filename, bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().url as string;
+    const stored = readFileSync(avatarFilePath(t.ctx.env.dataDir, url.slice('/uploads/avatars/'.length)));
+    expect(stored.includes(payload)).toBe(false);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.includes(payload)).toBe(false);
+  });
+
+  it('scales a large picture down to 1024 px', async () => {
+    const t = await getTestApp();
+    const u = await registerUser(t);
+    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const res = await upload(t, u.token, 'big.jpg', big);
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = readFileSync(avatarFilePath(t.ctx.env.dataDir, (res.json().url as string).slice('/uploads/avatars/'.length)));
+    expect(await sharp(stored).metadata()).toMatchObject({ width: 1024, height: 512 });
   });
 
   it.each([
     ['a.bmp', PNG, 'format'],
     ['a.png', JPEG, 'format'],
+    ['a.png', FAKE_PNG, 'format'],
+    ['a.png', PNG.subarray(0, PNG.length - 20), 'format'],
     ['a.jpg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'format'],
     ['noextension', PNG, 'format'],
     ['a.png.exe', PNG, 'format'],
