@@ -41,25 +41,3 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   return { t: i18n.t, i18n };
 }
-
-// Building an Intl formatter costs far more than using one, and a list page formats dozens of
-// prices: one formatter per language, made once.
-const yuanFormats: Partial<Record<Language, Intl.NumberFormat>> = {};
-const dateTimeFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-
-/** Locale-aware formatting: money arrives in fen and is shown as yuan with 2 decimals. */
-export function formatYuan(fen: number, lang: Language): string {
-  const format = (yuanFormats[lang] ??= new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
-    style: 'currency',
-    currency: 'CNY',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }));
-  return format.format(fen / 100);
-}
-
-export function formatDateTime(value: string | Date, lang: Language): string {
-  const date = typeof value === 'string' ? new Date(value.replace(' ', 'T') + (value.includes('+') || value.endsWith('Z') ? '' : '+08:00')) : value;
-  const format = (dateTimeFormats[lang] ??= new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }));
-  return format.format(date);
-}

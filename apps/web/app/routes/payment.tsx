@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, useNavigate } from 'react-router';
-import { formatYuan, useTranslation } from '../lib/i18n.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
+import { formatYuan } from '../lib/format.ts';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';

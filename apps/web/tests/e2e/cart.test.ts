@@ -9,7 +9,7 @@ import { API_URL, openPage, registerShopper, text, useToken } from './support.ts
 type Lang = 'zh' | 'en';
 
 const yuan = (fen: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
+  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
 
 interface Pick {
   product: ProductDetail;

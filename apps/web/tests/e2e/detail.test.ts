@@ -10,7 +10,7 @@ type Lang = 'zh' | 'en';
 
 const values = (sku: Sku) => sku.properties.split(';').map((p) => p.slice(p.indexOf(':') + 1));
 const yuan = (fen: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
+  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
 
 /** The first product (by id) whose detail satisfies `accept`. */
 async function findProduct(request: APIRequestContext, accept: (p: ProductDetail) => boolean, lang: Lang = 'zh'): Promise<ProductDetail> {

@@ -14,7 +14,7 @@ import { API_URL, loginByApi, openPage, registerShopper, text, useToken } from '
 type Lang = 'zh' | 'en';
 const headers = (token: string, lang: Lang = 'zh') => ({ Authorization: token, 'Accept-Language': lang });
 const yuan = (fen: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
+  new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fen / 100);
 
 async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const res = await response;

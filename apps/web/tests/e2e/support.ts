@@ -17,10 +17,11 @@ export function encryptPassword(password: string): string {
 
 export const API_URL = process.env.BAZAAR_E2E_API_URL ?? 'http://127.0.0.1:18080';
 
-/** A text of the storefront catalogs, by key (interpolation with {{name}}). */
+/** A text of the storefront catalogs, by key (interpolation with {{name}}; a counted text picks its plural form by `count`). */
 export function text(lang: 'zh' | 'en', key: string, values: Record<string, string | number> = {}): string {
   let node: unknown = catalogs[lang];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (node === undefined && typeof values.count === 'number') return text(lang, `${key}_${new Intl.PluralRules(lang).select(values.count)}`, values);
   if (typeof node !== 'string') throw new Error(`No ${lang} text for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }

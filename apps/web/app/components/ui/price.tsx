@@ -1,4 +1,5 @@
-import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatYuan } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 
 /** A price in yuan with 2 decimals (money arrives in fen); the original price is struck through when higher. */

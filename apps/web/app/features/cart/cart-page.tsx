@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatYuan } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { maxLineCount, type CartItem } from '@bazaar/shared/schemas/cart-view';
 import { Button, buttonClass } from '../../components/ui/button.tsx';

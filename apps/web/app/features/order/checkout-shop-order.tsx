@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatYuan } from '../../lib/format.ts';
 import { MERCHANT_MESSAGE_MAX_LENGTH, type Language } from '@bazaar/shared/constants/limits';
 import type { ShopCartOrder } from '@bazaar/shared/schemas/order';
 import { Price } from '../../components/ui/price.tsx';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatYuan } from '../../lib/format.ts';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { MyOrder } from '@bazaar/shared/schemas/order';

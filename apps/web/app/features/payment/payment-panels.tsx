@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatYuan, useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatYuan } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { emitApiEvent } from '../../lib/api-events.ts';

@@ -3,17 +3,17 @@ import type { Widen } from '../widen.ts';
 
 export const uiLogistics: Widen<typeof zh> = {
   logistics: {
-    title: 'Logistics',
-    loading: 'Loading logistics…',
-    loadFailed: 'The logistics information could not be loaded',
+    title: 'Delivery tracking',
+    loading: 'Loading tracking…',
+    loadFailed: 'The tracking information could not be loaded',
     retry: 'Retry',
     empty: 'No packages yet',
     packageTitle: 'Package {{n}}',
     packagesLabel: 'Packages',
     company: 'Courier',
-    waybill: 'Waybill number',
+    waybill: 'Tracking number',
     shipTime: 'Shipped at',
-    status: 'Logistics status',
+    status: 'Delivery status',
     items: 'Items in this package',
     itemCount: '×{{count}}',
     timeline: 'Tracking',
@@ -24,8 +24,8 @@ export const uiLogistics: Widen<typeof zh> = {
       received: 'Received by courier',
       inTransit: 'In transit',
       reachedCity: 'Reached destination city',
-      signed: 'Signed',
-      faulty: 'Faulty package',
+      signed: 'Delivered',
+      faulty: 'Delivery problem',
     },
     errors: {
       orderNotFound: 'Order not found',

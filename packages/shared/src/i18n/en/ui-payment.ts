@@ -3,11 +3,11 @@ import type { Widen } from '../widen.ts';
 
 export const uiPayment: Widen<typeof zh> = {
   payment: {
-    title: 'Checkout counter',
-    heading: 'Your order has been placed. Please pay soon!',
+    title: 'Payment',
+    heading: 'Your order has been placed. Please complete your payment.',
     orderNumbers: 'Order number',
-    products: 'Products',
-    address: 'Deliver to',
+    products: 'Items',
+    address: 'Ship to',
     amount: 'Amount due',
     countdown: 'Please pay within {{time}}, or the order will be cancelled automatically',
     methodsTitle: 'Choose a payment method',
@@ -22,10 +22,10 @@ export const uiPayment: Widen<typeof zh> = {
     balanceShort: 'Insufficient balance',
     payNow: 'Pay now',
     paying: 'Paying…',
-    redirecting: 'Taking you to the Alipay cashier…',
+    redirecting: 'Taking you to Alipay…',
     success: {
       title: 'Payment successful',
-      text: 'We have received your payment of {{amount}}. The shop will ship your order soon.',
+      text: 'We have received your payment of {{amount}}. The seller will ship your order soon.',
       viewOrders: 'View my orders',
       viewOrder: 'View the order',
       home: 'Continue shopping',

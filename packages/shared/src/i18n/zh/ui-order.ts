@@ -29,7 +29,7 @@ export const uiOrder = {
     },
     columns: { product: '商品', price: '单价', count: '数量', amount: '小计' },
     summary: {
-      count: '共 {{count}} 件商品',
+      count_other: '共 {{count}} 件商品',
       goods: '商品总额',
       freight: '运费',
       reduce: '优惠',

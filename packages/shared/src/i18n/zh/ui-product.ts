@@ -49,7 +49,7 @@ export const uiProduct = {
       label: '店铺信息',
       selfRun: '自营',
       score: '店铺评分',
-      prodCount: '在售商品 {{count}} 件',
+      prodCount_other: '在售商品 {{count}} 件',
       enter: '进店逛逛',
       collect: '收藏店铺',
       collected: '已收藏店铺',

@@ -4,7 +4,7 @@ export const uiSearch = {
     title: '商品列表',
     resultsFor: '“{{term}}”的搜索结果',
     allProducts: '全部商品',
-    count: '共 {{count}} 件商品',
+    count_other: '共 {{count}} 件商品',
     resultsLabel: '搜索结果',
     filters: {
       label: '筛选条件',

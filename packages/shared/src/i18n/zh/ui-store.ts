@@ -65,7 +65,7 @@ export const uiStore = {
     products: {
       title: '店铺商品',
       resultFor: '“{{keyword}}”的搜索结果',
-      total: '共 {{count}} 件商品',
+      total_other: '共 {{count}} 件商品',
       empty: '抱歉，没有相关商品',
     },
     sort: {
@@ -89,16 +89,16 @@ export const uiStore = {
     },
     cart: {
       label: '我的购物车',
-      count: '购物车中有 {{count}} 件商品',
+      count_other: '购物车中有 {{count}} 件商品',
     },
   },
   storeList: {
     title: '店铺搜索',
-    resultFor: '找到 {{count}} 家与“{{name}}”相关的店铺',
+    resultFor_other: '找到 {{count}} 家与“{{name}}”相关的店铺',
     all: '全部店铺（{{count}}）',
     empty: '没有找到相关店铺，换个关键词试试',
     enter: '进入店铺',
-    products: '{{count}} 件在售商品',
+    products_other: '{{count}} 件在售商品',
     score: '评分 {{score}}',
     selfRun: '自营',
   },
