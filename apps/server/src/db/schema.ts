@@ -1,6 +1,8 @@
 // The one pg-core schema. Each domain keeps its tables in its own file under schema/;
 // this file only gathers them for drizzle and drizzle-kit.
 export * from './schema/account.ts';
+export * from './schema/auth.ts';
+export * from './schema/admin.ts';
 export * from './schema/shop.ts';
 export * from './schema/catalog.ts';
 export * from './schema/cart.ts';

@@ -19,10 +19,11 @@ import {
   UserInfoSchema,
 } from '@bazaar/shared/schemas/account';
 import { invalid } from '../lib/app-error.ts';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import { sandboxSmsRoutes } from './sandbox-sms.ts';
+import { registerShopper, resetShopperPassword, signInShopper, signInShopperBySms, type ClientMeta } from '../flows/sign-in.ts';
 import * as account from '../modules/account/service.ts';
-import type { ClientMeta } from '../modules/account/tokens.ts';
+import { revokeToken } from '../modules/auth/service.ts';
 import { saveAvatar } from '../modules/account/upload.ts';
 
 const meta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -48,17 +49,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Login and logout ----
   api.post('/login', { schema: { tags, body: LoginSchema, response: { 200: TokenSchema } } }, async (request) =>
-    account.login(ctx, request.body, meta(request)),
+    signInShopper(ctx, request.body, meta(request)),
   );
   api.post('/sms/sendLoginCode', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendLoginCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
   api.post('/smsLogin', { schema: { tags, body: SmsLoginSchema, response: { 200: TokenSchema } } }, async (request) =>
-    account.smsLogin(ctx, request.body, meta(request)),
+    signInShopperBySms(ctx, request.body, meta(request)),
   );
   api.post('/logOut', { schema: { tags } }, async (request, reply) => {
-    await account.logout(ctx, request.headers.authorization);
+    await revokeToken(ctx, 'shopper', request.headers.authorization);
     return reply.send();
   });
 
@@ -71,7 +72,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     sendJsonString(reply, await account.checkRegisterCode(ctx, request.body)),
   );
   api.put('/user/registerOrBindUser', { schema: { tags, body: RegisterSchema, response: { 200: TokenSchema } } }, async (request) =>
-    account.register(ctx, request.body, meta(request)),
+    registerShopper(ctx, request.body, meta(request)),
   );
 
   // ---- Password reset; the token, when sent, pins the phone to the logged-in user ----
@@ -80,7 +81,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.send();
   });
   api.post('/p/user/sendUpdatePwdCode', { schema: { tags } }, async (request, reply) => {
-    await account.sendOwnUpdatePwdCode(ctx, requireUser(request), request.ip);
+    await account.sendOwnUpdatePwdCode(ctx, shopperId(request), request.ip);
     return reply.send();
   });
   api.put(
@@ -89,26 +90,26 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => sendJsonString(reply, await account.checkUpdatePwdCode(ctx, request.body, request.userId)),
   );
   api.put('/user/updatePwd', { schema: { tags, body: UpdatePasswordSchema } }, async (request, reply) => {
-    await account.updatePassword(ctx, request.body, request.userId);
+    await resetShopperPassword(ctx, request.body, request.userId);
     return reply.send();
   });
 
   // ---- Profile and user center ----
   api.get('/p/user/userInfo', { schema: { tags, response: { 200: UserInfoSchema } } }, async (request) =>
-    account.getUserInfo(ctx, requireUser(request)),
+    account.getUserInfo(ctx, shopperId(request)),
   );
   api.put('/p/user/setUserInfo', { schema: { tags, body: SetUserInfoSchema, response: { 200: UserInfoSchema } } }, async (request) =>
-    account.setUserInfo(ctx, requireUser(request), request.body),
+    account.setUserInfo(ctx, shopperId(request), request.body),
   );
   api.get('/p/user/centerInfo', { schema: { tags, response: { 200: CenterInfoSchema } } }, async (request) =>
-    account.getCenterInfo(ctx, requireUser(request)),
+    account.getCenterInfo(ctx, shopperId(request)),
   );
 
   api.post(
     '/p/file/upload/img',
     { schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadResultSchema } } },
     async (request) => {
-      const userId = requireUser(request);
+      const userId = shopperId(request);
       if (!request.isMultipart()) throw invalid('errors.upload.missing');
       const file = await request.file();
       if (!file || file.fieldname !== 'file') throw invalid('errors.upload.missing');

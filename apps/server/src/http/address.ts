@@ -10,7 +10,7 @@ import {
   AreaQuerySchema,
   AreaSchema,
 } from '@bazaar/shared/schemas/address';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import { createAddressService } from '../modules/address/service.ts';
 
 const tags = ['address'];
@@ -25,23 +25,23 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/p/address/list', { schema: { tags, security, response: { 200: z.array(AddressSchema) } } }, (request) =>
-    addresses.list(requireUser(request)),
+    addresses.list(shopperId(request)),
   );
   api.get('/p/address/addrInfo/:addrId', { schema: { tags, security, params: AddressIdParamSchema, response: { 200: AddressSchema } } }, (request) =>
-    addresses.get(requireUser(request), request.params.addrId),
+    addresses.get(shopperId(request), request.params.addrId),
   );
   api.post('/p/address/addAddr', { schema: { tags, security, body: AddressInputSchema, response: { 200: AddressSchema } } }, (request) =>
-    addresses.add(requireUser(request), request.body),
+    addresses.add(shopperId(request), request.body),
   );
   api.put('/p/address/updateAddr', { schema: { tags, security, body: AddressUpdateSchema, response: { 200: AddressSchema } } }, (request) =>
-    addresses.update(requireUser(request), request.body),
+    addresses.update(shopperId(request), request.body),
   );
   api.delete('/p/address/deleteAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
-    await addresses.remove(requireUser(request), request.params.addrId);
+    await addresses.remove(shopperId(request), request.params.addrId);
     return reply.code(200).send();
   });
   api.put('/p/address/defaultAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
-    await addresses.setDefault(requireUser(request), request.params.addrId);
+    await addresses.setDefault(shopperId(request), request.params.addrId);
     return reply.code(200).send();
   });
 }

@@ -13,7 +13,7 @@ import {
   CartTotalSchema,
   CheckItemsBodySchema,
 } from '@bazaar/shared/schemas/cart-view';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import { cartCount, cartInfo, changeItem, checkItems, clearExpiredItems, deleteItems, expiredItems, totalPay } from '../modules/cart/service.ts';
 
 const security = [{ token: [] }];
@@ -24,32 +24,32 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   api.post('/p/shopCart/changeItem', { schema: { tags, security, body: ChangeItemSchema } }, async (request, reply) => {
-    await changeItem(ctx, requireUser(request), request.body);
+    await changeItem(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
-  api.get('/p/shopCart/prodCount', { schema: { tags, security, response: { 200: z.number().int() } } }, (request) => cartCount(ctx, requireUser(request)));
+  api.get('/p/shopCart/prodCount', { schema: { tags, security, response: { 200: z.number().int() } } }, (request) => cartCount(ctx, shopperId(request)));
 
   // The body is Mall4j's list (the client sends []); nothing in the answer depends on it.
   api.post('/p/shopCart/info', { schema: { tags, security, body: z.array(z.unknown()).max(CART_BATCH_MAX).optional(), response: { 200: CartInfoSchema } } }, (request) =>
-    cartInfo(ctx, requireUser(request), request.lang),
+    cartInfo(ctx, shopperId(request), request.lang),
   );
   api.get('/p/shopCart/getShopCartExpiryProdList', { schema: { tags, security, response: { 200: z.array(CartExpiryItemSchema) } } }, (request) =>
-    expiredItems(ctx, requireUser(request), request.lang),
+    expiredItems(ctx, shopperId(request), request.lang),
   );
   api.post('/p/shopCart/totalPay', { schema: { tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
-    totalPay(ctx, requireUser(request), request.body),
+    totalPay(ctx, shopperId(request), request.body),
   );
   api.post('/p/shopCart/checkItems', { schema: { tags, security, body: CheckItemsBodySchema } }, async (request, reply) => {
-    await checkItems(ctx, requireUser(request), request.body);
+    await checkItems(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
   api.delete('/p/shopCart/deleteItem', { schema: { tags, security, body: BasketIdsBodySchema } }, async (request, reply) => {
-    await deleteItems(ctx, requireUser(request), request.body);
+    await deleteItems(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
   // Clears the lines that can no longer be bought; the buyable ones stay.
   api.delete('/p/shopCart/deleteAll', { schema: { tags, security } }, async (request, reply) => {
-    await clearExpiredItems(ctx, requireUser(request));
+    await clearExpiredItems(ctx, shopperId(request));
     return reply.code(200).send();
   });
 }

@@ -16,7 +16,7 @@ import {
   RawIdBodySchema,
   ShopIdQuerySchema,
 } from '@bazaar/shared/schemas/collection';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import * as collection from '../modules/collection/service.ts';
 
 const security = [{ token: [] }];
@@ -29,49 +29,49 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Products ----
   api.get('/p/user/collection/isCollection', { schema: { tags, security, querystring: ProdIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
-    collection.isProductCollected(ctx, requireUser(request), request.query.prodId),
+    collection.isProductCollected(ctx, shopperId(request), request.query.prodId),
   );
   api.post('/p/user/collection/addOrCancel', { schema: { tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
-    collection.toggleProductCollection(ctx, requireUser(request), request.body),
+    collection.toggleProductCollection(ctx, shopperId(request), request.body),
   );
   api.get('/p/user/collection/prods', { schema: { tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedProductSchema) } } }, (request) =>
-    collection.collectedProductPage(ctx, requireUser(request), request.query.current, request.query.size, request.lang),
+    collection.collectedProductPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   // Mall4j's spelling of the path.
   api.post('/p/user/collection/batachCancel', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
-    await collection.cancelProductCollections(ctx, requireUser(request), request.body);
+    await collection.cancelProductCollections(ctx, shopperId(request), request.body);
     return ok(reply);
   });
 
   // ---- Shops ----
   api.get('/p/shop/collection/isCollection', { schema: { tags, security, querystring: ShopIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
-    collection.isShopCollected(ctx, requireUser(request), request.query.shopId),
+    collection.isShopCollected(ctx, shopperId(request), request.query.shopId),
   );
   api.post('/p/shop/collection/addOrCancel', { schema: { tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
-    collection.toggleShopCollection(ctx, requireUser(request), request.body),
+    collection.toggleShopCollection(ctx, shopperId(request), request.body),
   );
   api.get('/p/shop/collection/page', { schema: { tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedShopSchema) } } }, (request) =>
-    collection.collectedShopPage(ctx, requireUser(request), request.query.current, request.query.size, request.lang),
+    collection.collectedShopPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   api.post('/p/shop/collection/batchCancel', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
-    await collection.cancelShopCollections(ctx, requireUser(request), request.body);
+    await collection.cancelShopCollections(ctx, shopperId(request), request.body);
     return ok(reply);
   });
 
   // ---- Footprint ----
   api.post('/p/prodBrowseLog', { schema: { tags, security, body: BrowseLogBodySchema } }, async (request, reply) => {
-    await collection.recordBrowse(ctx, requireUser(request), request.body.prodId);
+    await collection.recordBrowse(ctx, shopperId(request), request.body.prodId);
     return ok(reply);
   });
   api.get('/p/prodBrowseLog/page', { schema: { tags, security, querystring: FootprintQuerySchema, response: { 200: FootprintPageSchema } } }, (request) =>
-    collection.footprintPage(ctx, requireUser(request), request.query.current, request.query.size, request.lang),
+    collection.footprintPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   api.delete('/p/prodBrowseLog', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
-    await collection.deleteFootprints(ctx, requireUser(request), request.body);
+    await collection.deleteFootprints(ctx, shopperId(request), request.body);
     return ok(reply);
   });
   api.delete('/p/prodBrowseLog/all', { schema: { tags, security } }, async (request, reply) => {
-    await collection.clearFootprint(ctx, requireUser(request));
+    await collection.clearFootprint(ctx, shopperId(request));
     return ok(reply);
   });
 }

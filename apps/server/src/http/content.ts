@@ -13,7 +13,7 @@ import {
   WebConfigSchema,
   type WebConfig,
 } from '@bazaar/shared/schemas/site';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import { createContentService } from '../modules/content/service.ts';
 
 const tags = ['content'];
@@ -64,7 +64,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     '/p/flowAnalysisLog',
     { ...flowLimits, schema: { tags, body: FlowAnalysisLogSchema, security: [{ token: [] }] } },
     async (request, reply) => {
-      await content.recordFlow(request.body, requireUser(request), request.ip);
+      await content.recordFlow(request.body, shopperId(request), request.ip);
       return reply.code(200).send();
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeliveryCompanySchema, DeliveryIdParamSchema, DeliveryTrackSchema, OrderNumberParamSchema, OrderPackageSchema } from '@bazaar/shared/schemas/logistics';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import * as logistics from '../modules/logistics/service.ts';
 
 const tags = ['logistics'];
@@ -14,17 +14,17 @@ export async function logisticsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   api.get('/p/delivery/list', { schema: { tags, security, response: { 200: z.array(DeliveryCompanySchema) } } }, (request) => {
-    requireUser(request);
+    shopperId(request);
     return logistics.listCompanies(ctx, request.lang);
   });
   api.get(
     '/p/myDelivery/orderInfo/:orderNumber',
     { schema: { tags, security, params: OrderNumberParamSchema, response: { 200: z.array(OrderPackageSchema) } } },
-    (request) => logistics.myOrderPackages(ctx, requireUser(request), request.params.orderNumber, request.lang),
+    (request) => logistics.myOrderPackages(ctx, shopperId(request), request.params.orderNumber, request.lang),
   );
   api.get(
     '/p/myDelivery/deliveryOrder/:orderDeliveryId',
     { schema: { tags, security, params: DeliveryIdParamSchema, response: { 200: DeliveryTrackSchema } } },
-    (request) => logistics.myDeliveryTrack(ctx, requireUser(request), request.params.orderDeliveryId, request.lang),
+    (request) => logistics.myDeliveryTrack(ctx, shopperId(request), request.params.orderDeliveryId, request.lang),
   );
 }

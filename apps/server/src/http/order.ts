@@ -14,7 +14,7 @@ import {
   SubmitOrderSchema,
   SubmitResultSchema,
 } from '@bazaar/shared/schemas/order';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import { confirmOrder, submitOrder } from '../flows/place-order.ts';
 import { cancelOrderByBuyer } from '../flows/cancel-order.ts';
 import { createOrderService } from '../modules/order/service.ts';
@@ -28,31 +28,31 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const orders = createOrderService(ctx);
 
   api.post('/p/order/confirm', { schema: { tags, security, body: ConfirmOrderSchema, response: { 200: ConfirmResultSchema } } }, (request) =>
-    confirmOrder(ctx, requireUser(request), request.body, request.lang),
+    confirmOrder(ctx, shopperId(request), request.body, request.lang),
   );
   api.post('/p/order/submit', { schema: { tags, security, body: SubmitOrderSchema, response: { 200: SubmitResultSchema } } }, (request) =>
-    submitOrder(ctx, requireUser(request), request.body),
+    submitOrder(ctx, shopperId(request), request.body),
   );
 
   api.get('/p/myOrder/myOrder', { schema: { tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderSchema) } } }, (request) =>
-    orders.list(requireUser(request), request.query, request.lang),
+    orders.list(shopperId(request), request.query, request.lang),
   );
   api.get('/p/myOrder/orderDetail', { schema: { tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
-    orders.detail(requireUser(request), request.query.orderNumber, request.lang),
+    orders.detail(shopperId(request), request.query.orderNumber, request.lang),
   );
   api.get('/p/myOrder/getOrderStatus', { schema: { tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderStatusResultSchema } } }, (request) =>
-    orders.status(requireUser(request), request.query.orderNumber),
+    orders.status(shopperId(request), request.query.orderNumber),
   );
   api.put('/p/myOrder/cancel/:orderNumber', { schema: { tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
-    await cancelOrderByBuyer(ctx, requireUser(request), request.params.orderNumber);
+    await cancelOrderByBuyer(ctx, shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });
   api.put('/p/myOrder/receipt/:orderNumber', { schema: { tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
-    await orders.receipt(requireUser(request), request.params.orderNumber);
+    await orders.receipt(shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });
   api.delete('/p/myOrder/:orderNumber', { schema: { tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
-    await orders.remove(requireUser(request), request.params.orderNumber);
+    await orders.remove(shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });
 }

@@ -12,7 +12,7 @@ import {
   PayStatusParamsSchema,
   PaymentInfoSchema,
 } from '@bazaar/shared/schemas/payment';
-import { requireUser } from '../plugins/auth.ts';
+import { shopperId } from '../plugins/auth.ts';
 import { createPaymentProviders } from '../providers/payment/create-payment-providers.ts';
 import { sandboxPaymentRoutes } from './sandbox-payment.ts';
 import { createPayOrderFlow } from '../flows/pay-order.ts';
@@ -37,26 +37,26 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/p/order/getOrderPayInfoByOrderNumber',
     { schema: { tags, security, querystring: OrderPayInfoQuerySchema, response: { 200: OrderPayInfoSchema } } },
-    (request) => payments.orderPayInfo(requireUser(request), request.query.orderNumbers, request.lang),
+    (request) => payments.orderPayInfo(shopperId(request), request.query.orderNumbers, request.lang),
   );
 
   // Answers PayResultSchema for Alipay and WeChat, and an empty body once a balance payment is settled (reference 2.5).
   api.post('/p/order/pay', { schema: { tags, security, body: PayRequestSchema } }, async (request, reply) => {
-    const result = await payments.pay(requireUser(request), request.body, webOriginOf(request), request.log);
+    const result = await payments.pay(shopperId(request), request.body, webOriginOf(request), request.log);
     if (!result.form && !result.codeUrl) return reply.code(200).send();
     return reply.send(PayResultSchema.parse(result));
   });
 
   api.get('/p/order/isPay/:payEntry/:payNo', { schema: { tags, security, params: PayStatusParamsSchema, response: { 200: z.boolean() } } }, (request) =>
-    payments.isPaid(requireUser(request), request.params.payEntry, request.params.payNo),
+    payments.isPaid(shopperId(request), request.params.payEntry, request.params.payNo),
   );
 
   api.get('/p/order/getPayInfoByPayNo', { schema: { tags, security, querystring: PayNoQuerySchema, response: { 200: PaymentInfoSchema } } }, (request) =>
-    payments.paymentInfo(requireUser(request), request.query.payNo, request.log),
+    payments.paymentInfo(shopperId(request), request.query.payNo, request.log),
   );
 
   api.get('/p/userBalance/getBalanceInfo', { schema: { tags, security, summary: 'The balance in fen', response: { 200: z.number().int() } } }, (request) =>
-    balanceOf(app.ctx.db, requireUser(request)),
+    balanceOf(app.ctx.db, shopperId(request)),
   );
 
   // Notifications are verified over the exact bytes received, so this context keeps bodies raw.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.ts';
+import { adminRoutes } from './admin.ts';
 import { contentRoutes } from './content.ts';
 import { searchRoutes } from './search.ts';
 import { catalogRoutes } from './catalog.ts';
@@ -30,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(logisticsRoutes);
   await app.register(merchantRoutes);
   await app.register(paymentRoutes);
+  await app.register(adminRoutes);
 }

@@ -1,71 +1,108 @@
-import { createHash } from 'node:crypto';
+// One auth for every audience (decision 015). A route says which audience it needs in its config,
+// `{ config: { auth: 'merchant' } }`; routes under /p/, /merchant/ and /admin/ need the shopper,
+// merchant and admin audience unless they say otherwise (`auth: 'public'` for the logins). A token
+// of one audience is refused by every route of another. Routes that need no audience still see a
+// shopper's session when one is sent (the password reset pins the phone to it).
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { userTokens, users } from '../db/schema.ts';
 import { unauthorized } from '../lib/app-error.ts';
+import { userIsActive } from '../modules/account/service.ts';
+import { adminIsActive } from '../modules/admin/service.ts';
+import { sessionLookup, tokenFromHeader, type Audience, type Session } from '../modules/auth/service.ts';
+import { activeSession, type MerchantSession } from '../modules/merchant/service.ts';
+
+export type RouteAuth = Audience | 'public';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The audience whose token the route needs; by default from its path (see PATH_AUDIENCES). */
+    auth?: RouteAuth;
+  }
   interface FastifyRequest {
-    /** The logged-in user on /p/ paths; null elsewhere unless a valid token was sent. */
+    /** The request's live session of any audience, once checked. */
+    session: Session | null;
+    /** The logged-in shopper; set on shopper routes, and elsewhere when a shopper token was sent. */
     userId: string | null;
-    /** The token hash of this request, for logout. */
-    tokenHash: string | null;
+    merchant: MerchantSession | null;
+    adminId: number | null;
   }
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+const PATH_AUDIENCES: Array<[prefix: string, audience: Audience]> = [
+  ['/p/', 'shopper'],
+  ['/merchant/', 'merchant'],
+  ['/admin/', 'admin'],
+];
+
+const UNAUTHORIZED_KEY: Record<Audience, string> = {
+  shopper: 'errors.unauthorized',
+  merchant: 'merchant.errors.unauthorized',
+  admin: 'admin.errors.unauthorized',
+};
+
+/** What the route needs: its own config, else its path's audience, else nothing. */
+export function routeAuth(request: FastifyRequest): RouteAuth {
+  const declared = request.routeOptions.config?.auth;
+  if (declared) return declared;
+  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  return PATH_AUDIENCES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'public';
 }
 
-/** Accepts a raw token and tolerates a leading `bearer` (reference section 1). */
-export function tokenFromHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  const token = header.replace(/^bearer\s+/i, '').trim();
-  return token.length >= 16 && token.length <= 128 ? token : null;
-}
-
-export function requireUser(request: FastifyRequest): string {
-  if (!request.userId) throw unauthorized();
+/** The shopper of a shopper route (the hook has checked it). */
+export function shopperId(request: FastifyRequest): string {
+  if (!request.userId) throw unauthorized(UNAUTHORIZED_KEY.shopper);
   return request.userId;
 }
 
-/** Paths that need a token although they are not under /p/ (specification section 6). */
-const EXTRA_PROTECTED = new Set<string>([]);
+/** The merchant session of a merchant route. */
+export function merchantSession(request: FastifyRequest): MerchantSession {
+  if (!request.merchant) throw unauthorized(UNAUTHORIZED_KEY.merchant);
+  return request.merchant;
+}
+
+/** The staff member of an admin route. */
+export function adminId(request: FastifyRequest): number {
+  if (request.adminId === null) throw unauthorized(UNAUTHORIZED_KEY.admin);
+  return request.adminId;
+}
 
 export const authPlugin = fp(async (app) => {
+  const { ctx } = app;
+  app.decorateRequest('session', null);
   app.decorateRequest('userId', null);
-  app.decorateRequest('tokenHash', null);
-  // Every /p/ request asks this, so it is a prepared statement: built once, parsed once per connection.
-  const findSession = app.ctx.db
-    .select({ userId: userTokens.userId })
-    .from(userTokens)
-    .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(
-      and(
-        eq(userTokens.tokenHash, sql.placeholder('tokenHash')),
-        isNull(userTokens.revokedAt),
-        gt(userTokens.expiresAt, sql.placeholder('now')),
-        eq(users.status, 1),
-      ),
-    )
-    .limit(1)
-    .prepare('auth_find_session');
+  app.decorateRequest('merchant', null);
+  app.decorateRequest('adminId', null);
+  // Shoppers and staff are checked inside the token lookup; a merchant session also needs its shop.
+  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive });
+
+  /** Fills the request from a live session; false when its merchant account or shop may no longer act. */
+  async function admit(request: FastifyRequest, session: Session): Promise<boolean> {
+    switch (session.audience) {
+      case 'shopper':
+        request.userId = session.subject;
+        break;
+      case 'merchant': {
+        const merchant = await activeSession(ctx, Number(session.subject));
+        if (!merchant) return false;
+        request.merchant = merchant;
+        break;
+      }
+      case 'admin':
+        request.adminId = Number(session.subject);
+        break;
+    }
+    request.session = session;
+    return true;
+  }
+
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    const needsToken = path.startsWith('/p/') || EXTRA_PROTECTED.has(path);
+    const needs = routeAuth(request);
     const token = tokenFromHeader(request.headers.authorization);
-    if (!token) {
-      if (needsToken) throw unauthorized();
+    const session = token ? await lookup(token) : null;
+    if (needs === 'public') {
+      if (session?.audience === 'shopper') await admit(request, session);
       return;
     }
-    const tokenHash = hashToken(token);
-    const [row] = await findSession.execute({ tokenHash, now: app.ctx.now() });
-    if (!row) {
-      if (needsToken) throw unauthorized();
-      return;
-    }
-    request.userId = row.userId;
-    request.tokenHash = tokenHash;
+    if (!session || session.audience !== needs || !(await admit(request, session))) throw unauthorized(UNAUTHORIZED_KEY[needs]);
   });
 });

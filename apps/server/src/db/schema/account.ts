@@ -12,8 +12,6 @@ export const users = pgTable(
     sex: varchar('sex', { length: 1 }),
     birthDate: varchar('birth_date', { length: 10 }),
     passwordHash: text('password_hash'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     status: smallint('status').notNull().default(1), // 1 normal, 0 disabled
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,22 +20,6 @@ export const users = pgTable(
     uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
     uniqueIndex('users_mobile_uq').on(t.mobile),
   ],
-);
-
-export const userTokens = pgTable(
-  'user_tokens',
-  {
-    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(), // sha256 hex of the opaque token
-    userId: varchar('user_id', { length: 32 })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    userAgent: varchar('user_agent', { length: 255 }),
-    ip: varchar('ip', { length: 64 }),
-  },
-  (t) => [index('user_tokens_user_idx').on(t.userId)],
 );
 
 /** Every SMS the platform sent, for audit and for the sandbox inbox. Codes are kept hashed. */

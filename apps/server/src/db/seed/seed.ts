@@ -10,6 +10,7 @@ import { productSearchVector } from '../../modules/search/tokenizer.ts';
 import type { Db, Tx } from '../client.ts';
 import { ensureSerialInstance } from '../../lib/serial-number.ts';
 import {
+  adminUsers,
   areas,
   balanceOptions,
   banners,
@@ -35,6 +36,8 @@ import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
 import { generateProduct, listLeaves, productPictures, TOP_HUES, type GeneratedProduct, type Leaf } from './products.ts';
 import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
   DAY_MS,
   DELIVERY_COMPANIES,
   DEMO_PASSWORD,
@@ -154,10 +157,12 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
   await insertChunks(tx, areas, loadAreaRows());
 
   // Shoppers. One password hash serves every demo account (argon2 salts it once).
-  const [userHash, merchantHash] = await Promise.all([
+  const [userHash, merchantHash, adminHash] = await Promise.all([
     hash(DEMO_PASSWORD, { algorithm: ARGON2ID }),
     hash(MERCHANT_PASSWORD, { algorithm: ARGON2ID }),
+    hash(ADMIN_PASSWORD, { algorithm: ARGON2ID }),
   ]);
+  await tx.insert(adminUsers).values({ username: ADMIN_USERNAME, passwordHash: adminHash });
   await tx.insert(users).values(
     DEMO_USERS.map((u, i) => ({
       id: demoUserId(u.userName),

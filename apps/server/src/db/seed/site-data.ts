@@ -10,6 +10,9 @@ export const SEED_VERSION = 1;
 
 export const DEMO_PASSWORD = 'bazaar123';
 export const MERCHANT_PASSWORD = 'merchant123';
+/** The demo platform staff account (README, demo accounts). */
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'admin12345';
 
 export interface DemoUser {
   userName: string;

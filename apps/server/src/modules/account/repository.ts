@@ -1,8 +1,7 @@
 // The account module's queries. Nothing here knows HTTP.
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '@bazaar/shared/constants/limits';
+import { desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { smsMessages, userTokens, users } from '../../db/schema.ts';
+import { smsMessages, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type Queryable = Db | Tx;
@@ -62,54 +61,10 @@ export async function insertUserOrGetByMobile(
   return row;
 }
 
-/**
- * Counts one wrong password in one statement. The failure that reaches LOGIN_MAX_FAILURES
- * locks the account for LOGIN_LOCK_MS and starts the count again. Answers the lock, if any.
- */
-export async function recordLoginFailure(db: Queryable, userId: string, now: Date): Promise<Date | null> {
-  const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS).toISOString();
-  const reaches = sql`${users.failedLoginCount} + 1 >= ${LOGIN_MAX_FAILURES}`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${reaches} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${reaches} then ${lockUntil}::timestamptz else null end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil ?? null;
-}
-
-export async function clearLoginFailures(db: Queryable, userId: string): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
-}
-
-export async function insertToken(
-  db: Queryable,
-  values: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date; userAgent: string | null; ip: string | null },
-): Promise<void> {
-  await db.insert(userTokens).values(values);
-}
-
-export async function revokeToken(db: Queryable, tokenHash: string, now: Date): Promise<void> {
-  await db
-    .update(userTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.revokedAt)));
-}
-
-export async function revokeAllTokens(db: Queryable, userId: string, now: Date): Promise<void> {
-  await db
-    .update(userTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(userTokens.userId, userId), isNull(userTokens.revokedAt)));
-}
-
-/** A new password also lifts any lock. */
 export async function setPassword(db: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+    .set({ passwordHash, updatedAt: now })
     .where(eq(users.id, userId));
 }
 
@@ -125,3 +80,7 @@ export async function updateProfile(
 export async function listRecentSmsMessages(db: Queryable, limit: number) {
   return db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(limit);
 }
+
+/** Named query for the session lookup (decision 015): the user of this id exists and is enabled. */
+export const userIsActive = (id: AnyColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.status} = 1)`;

@@ -1,4 +1,4 @@
-// Account use cases: login (password and SMS), logout, registration, password reset and the
+// Account use cases: login checks (password and SMS), registration, password reset and the
 // profile. Services take the AppContext and answer display-ready shapes.
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
@@ -14,18 +14,15 @@ import {
   type RegisterInput,
   type SetUserInfoInput,
   type SmsLoginInput,
-  type Token,
   type UpdatePasswordInput,
   type UserInfo,
 } from '@bazaar/shared/schemas/account';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { AppContext } from '../../context.ts';
-import { invalid, unauthorized, type AppError } from '../../lib/app-error.ts';
-import { hashToken, tokenFromHeader } from '../../plugins/auth.ts';
+import { invalid, unauthorized } from '../../lib/app-error.ts';
 import type { SmsPurpose } from '../../providers/sms/sms-provider.ts';
 import { openPasswordCipher } from './password-cipher.ts';
 import {
-  clearLoginFailures,
   findUserById,
   findUserByLoginName,
   findUserByMobile,
@@ -33,9 +30,6 @@ import {
   insertUserOrGetByMobile,
   isMobileRegistered,
   isUserNameTaken,
-  recordLoginFailure,
-  revokeAllTokens,
-  revokeToken,
   setPassword,
   updateProfile,
   type UserRow,
@@ -43,7 +37,6 @@ import {
 import { uniqueViolation } from '../../db/errors.ts';
 import { countOpenRefunds, countOrdersByStatus, findUserShop } from './center-repository.ts';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.ts';
-import { issueToken, type ClientMeta } from './tokens.ts';
 import { AVATAR_URL_PREFIX, avatarFilePath } from './upload.ts';
 
 /** How long a verified phone may be used for registration or a reset. */
@@ -61,10 +54,6 @@ export function newUserId(): string {
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash(randomBytes(16).toString('hex')));
 
-function lockedError(lockedUntil: Date, now: Date): AppError {
-  return invalid('errors.account.locked', { minutes: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)) });
-}
-
 /** Decrypts a password ciphertext and re-checks every section 5 rule on the plain text. */
 async function openNewPassword(ctx: AppContext, cipherText: string, scope: string): Promise<string> {
   const password = await openPasswordCipher(ctx.kv, cipherText, ctx.now(), scope);
@@ -73,43 +62,44 @@ async function openNewPassword(ctx: AppContext, cipherText: string, scope: strin
   return password;
 }
 
-// ---- Login and logout ----
+// ---- Login ----
+// The sign-in flow joins these with the auth module's lockout and tokens.
 
-export async function login(ctx: AppContext, input: LoginInput, meta: ClientMeta): Promise<Token> {
+export interface PasswordLogin {
+  /** The account the name or phone points at, if any. */
+  user: UserRow | undefined;
+  password: string;
+}
+
+/** Finds the account and opens the password cipher; replays are refused per account, whichever name or phone they use. */
+export async function openPasswordLogin(ctx: AppContext, input: LoginInput): Promise<PasswordLogin> {
   const user = await findUserByLoginName(ctx.db, input.userName);
-  // Replays are refused per account, whichever name or phone the replay uses.
   const password = await openPasswordCipher(ctx.kv, input.passWord, ctx.now(), user?.id ?? input.userName);
-  const now = ctx.now();
-  if (user?.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
-  const matches = await verify(user?.passwordHash ?? (await getDummyHash()), password);
-  if (!user) throw invalid('errors.account.wrongCredentials');
-  if (!matches || !user.passwordHash) {
-    const lockedUntil = await recordLoginFailure(ctx.db, user.id, now);
-    if (lockedUntil && lockedUntil > now) throw lockedError(lockedUntil, now);
-    throw invalid('errors.account.wrongCredentials');
-  }
+  return { user, password };
+}
+
+/** The user when the password is right; null otherwise. Unknown accounts cost the same argon2 check. */
+export async function checkPassword(login: PasswordLogin): Promise<UserRow | null> {
+  const matches = await verify(login.user?.passwordHash ?? (await getDummyHash()), login.password);
+  return matches && login.user?.passwordHash ? login.user : null;
+}
+
+/** The last step of any login: a disabled account stays out. */
+export function admitUser(user: UserRow): string {
   if (user.status !== 1) throw invalid('errors.account.disabled');
-  if (user.failedLoginCount > 0 || user.lockedUntil) await clearLoginFailures(ctx.db, user.id);
-  return issueToken(ctx, user.id, meta);
+  return user.id;
 }
 
 export async function sendLoginCode(ctx: AppContext, mobile: string, ip: string): Promise<void> {
   await sendSmsCode(ctx, { mobile, purpose: 'login', ip });
 }
 
-/** Logs in by SMS code; an unknown phone becomes a new account without name or password. */
-export async function smsLogin(ctx: AppContext, input: SmsLoginInput, meta: ClientMeta): Promise<Token> {
+/** Checks an SMS login code; an unknown phone becomes a new account without name or password. Answers the user id. */
+export async function smsLogin(ctx: AppContext, input: SmsLoginInput): Promise<string> {
   const mobile = input.userName;
   await consumeSmsCode(ctx, { mobile, purpose: 'login', code: input.passWord });
   const user = await insertUserOrGetByMobile(ctx.db, { id: newUserId(), mobile, nickName: maskMobile(mobile) });
-  if (user.status !== 1) throw invalid('errors.account.disabled');
-  return issueToken(ctx, user.id, meta);
-}
-
-/** Revokes the token the request carries, whatever its state; a no-op without one. */
-export async function logout(ctx: AppContext, authorization: string | undefined): Promise<void> {
-  const token = tokenFromHeader(authorization);
-  if (token) await revokeToken(ctx.db, hashToken(token), ctx.now());
+  return admitUser(user);
 }
 
 // ---- Verified-phone flags ----
@@ -134,7 +124,8 @@ export async function checkRegisterCode(ctx: AppContext, input: CheckSmsInput): 
   return createVerifyFlag(ctx, 'register', input.mobile);
 }
 
-export async function register(ctx: AppContext, input: RegisterInput, meta: ClientMeta): Promise<Token> {
+/** Creates the account of a verified phone; answers its id. */
+export async function register(ctx: AppContext, input: RegisterInput): Promise<string> {
   const password = await openNewPassword(ctx, input.password, input.mobile);
   const key = flagKey('register', input.checkRegisterSmsFlag);
   if ((await ctx.kv.get(key)) !== input.mobile) throw invalid('errors.account.verifyExpired');
@@ -162,7 +153,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Clie
     if (flagLife > 0) await ctx.kv.set(key, input.mobile, flagLife);
     throw invalid(constraint === 'users_mobile_uq' ? 'errors.account.phoneRegistered' : 'errors.account.userNameTaken');
   }
-  return issueToken(ctx, user.id, meta);
+  return user.id;
 }
 
 // ---- Password reset (forgot password, and the user center's password page) ----
@@ -197,8 +188,8 @@ export async function checkUpdatePwdCode(ctx: AppContext, input: CheckUpdatePwdS
   return createVerifyFlag(ctx, 'password', mobile);
 }
 
-/** Sets a new password for the verified phone, lifts any lock and revokes every token. */
-export async function updatePassword(ctx: AppContext, input: UpdatePasswordInput, sessionUserId: string | null): Promise<void> {
+/** Sets a new password for the verified phone; answers the user id (the flow then ends its sessions and lock). */
+export async function updatePassword(ctx: AppContext, input: UpdatePasswordInput, sessionUserId: string | null): Promise<string> {
   const key = flagKey('password', input.checkRegisterSmsFlag);
   const mobile = await ctx.kv.get(key);
   if (!mobile || (input.mobile && input.mobile !== mobile)) throw invalid('errors.account.verifyExpired');
@@ -209,11 +200,8 @@ export async function updatePassword(ctx: AppContext, input: UpdatePasswordInput
   if (user.passwordHash && (await verify(user.passwordHash, password))) throw invalid('errors.account.samePassword');
   const passwordHash = await hash(password);
   if ((await ctx.kv.take(key)) !== mobile) throw invalid('errors.account.verifyExpired');
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await setPassword(tx, user.id, passwordHash, now);
-    await revokeAllTokens(tx, user.id, now);
-  });
+  await setPassword(ctx.db, user.id, passwordHash, ctx.now());
+  return user.id;
 }
 
 // ---- Profile ----
@@ -288,3 +276,6 @@ export async function getCenterInfo(ctx: AppContext, userId: string): Promise<Ce
     shopId: shop?.id ?? null,
   };
 }
+
+/** The session lookup's check that a shopper may act (decision 015). */
+export { userIsActive } from './repository.ts';

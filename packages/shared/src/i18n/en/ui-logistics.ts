@@ -53,4 +53,14 @@ export const uiLogistics: Widen<typeof zh> = {
       itemsMismatch: 'The packages do not match the order: every item of the order must be shipped in full',
     },
   },
+  admin: {
+    errors: {
+      unauthorized: 'Please log in with a platform staff account',
+      usernameRequired: 'Enter the staff account',
+      passwordRequired: 'Enter the password',
+      wrongCredentials: 'Wrong staff account or password',
+      locked: 'Too many wrong passwords. The account is locked; try again in {{minutes}} minutes',
+      disabled: 'This staff account is disabled',
+    },
+  },
 };

@@ -52,4 +52,14 @@ export const uiLogistics = {
       itemsMismatch: '发货商品与订单不一致，请确认订单的每件商品都已完整放入包裹',
     },
   },
+  admin: {
+    errors: {
+      unauthorized: '请先登录平台管理账号',
+      usernameRequired: '请输入管理账号',
+      passwordRequired: '请输入密码',
+      wrongCredentials: '管理账号或密码不正确',
+      locked: '密码错误次数过多，账号已锁定，请{{minutes}}分钟后再试',
+      disabled: '该管理账号已被停用',
+    },
+  },
 };
