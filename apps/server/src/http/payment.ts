@@ -20,8 +20,8 @@ import { balanceOf } from '../modules/wallet/service.ts';
 
 const tags = ['payment'];
 const security = [{ token: [] }];
-/** Gateways post small bodies; anything bigger is not a notification. */
-const NOTICE_BODY_LIMIT = 64 * 1024;
+/** Gateways post a few kilobytes (Alipay's form, WeChat's JSON); anything bigger is not a notification. */
+const NOTICE_BODY_LIMIT = 16 * 1024;
 
 /** The storefront origin links are built on: PUBLIC_WEB_URL, else the host the request came through. */
 export function webOriginOf(request: FastifyRequest): string {
@@ -66,6 +66,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     notice.withTypeProvider<ZodTypeProvider>().post(
       '/notice/pay/:payEntry/:payType',
       {
+        bodyLimit: NOTICE_BODY_LIMIT,
         schema: {
           tags,
           summary: 'Gateway payment notification (no token)',

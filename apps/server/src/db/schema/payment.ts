@@ -57,7 +57,12 @@ export const paymentNotifications = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_notifications_notify_uq').on(t.payType, t.notifyId), index('payment_notifications_pay_no_idx').on(t.payNo)],
+  (t) => [
+    uniqueIndex('payment_notifications_notify_uq').on(t.payType, t.notifyId),
+    index('payment_notifications_pay_no_idx').on(t.payNo),
+    // Finds the oldest forged rows to prune (modules/payment/repository.ts recordForgedNotification).
+    index('payment_notifications_unverified_idx').on(t.id).where(sql`${t.verified} = false`),
+  ],
 );
 
 /** Money sent back through the gateway (or to the balance) for a refund. status 0 pending, 1 done, -1 failed. */

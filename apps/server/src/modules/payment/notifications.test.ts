@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -12,6 +12,8 @@ import { signAlipay, verifyAlipay, verifyAlipayRequest } from '../../providers/p
 import { fenToYuan } from '../../providers/payment/payment-provider.ts';
 import { loadSandboxKeys, type SandboxKeys } from '../../providers/payment/sandbox-keys.ts';
 import { encryptWechatResource, signWechat } from '../../providers/payment/wechat-pay-crypto.ts';
+import { FORGED_RAW_MAX_CHARS } from './service.ts';
+import { recordForgedNotification } from './repository.ts';
 import { authed, createShopper, createUnpaidOrders, orderRow, type TestOrder, type TestShopper } from './payment-test-kit.ts';
 
 let t: TestApp;
@@ -252,6 +254,34 @@ describe('WeChat Pay through the sandbox QR page', () => {
 });
 
 describe('forged notifications', () => {
+  it('are kept truncated, and a body above 16 KB is refused before anything is kept', async () => {
+    const marker = randomBytes(6).toString('hex');
+    const junk = `notify_id=${marker}&${'x'.repeat(15_000)}`;
+    expect((await postAlipay(junk)).body).toBe('failure');
+    const [kept] = await t.ctx.db.select().from(paymentNotifications).where(like(paymentNotifications.raw, `notify_id=${marker}%`));
+    expect(kept).toMatchObject({ verified: false, error: 'signature' });
+    expect(kept!.raw).toHaveLength(FORGED_RAW_MAX_CHARS);
+
+    const huge = `notify_id=${marker}huge&${'x'.repeat(17 * 1024)}`;
+    expect((await postAlipay(huge)).statusCode).toBe(413);
+    expect(await t.ctx.db.select().from(paymentNotifications).where(like(paymentNotifications.raw, `notify_id=${marker}huge%`))).toEqual([]);
+  });
+
+  it('keep only the newest ones, so junk cannot grow the table', async () => {
+    const tag = `cap-${randomBytes(6).toString('hex')}`;
+    const verifiedId = `${tag}-verified`;
+    await t.ctx.db.insert(paymentNotifications).values({ payType: 2, notifyId: verifiedId, raw: tag, verified: true });
+    for (let i = 0; i < 6; i++) await recordForgedNotification(t.ctx.db, { payType: 2, notifyId: `${tag}-${i}`, raw: tag, error: 'signature' }, 3);
+    const unverified = await t.ctx.db
+      .select({ notifyId: paymentNotifications.notifyId })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.verified, false))
+      .orderBy(desc(paymentNotifications.id));
+    expect(unverified.map((r) => r.notifyId)).toEqual([`${tag}-5`, `${tag}-4`, `${tag}-3`]);
+    const verified = await t.ctx.db.select().from(paymentNotifications).where(and(eq(paymentNotifications.notifyId, verifiedId), eq(paymentNotifications.verified, true)));
+    expect(verified).toHaveLength(1);
+  });
+
   it('are logged as warnings', async () => {
     const lines: string[] = [];
     const sink = new Writable({

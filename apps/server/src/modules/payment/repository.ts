@@ -46,6 +46,21 @@ export async function recordNotification(db: Reader, row: typeof paymentNotifica
   return inserted?.id ?? null;
 }
 
+/**
+ * Keeps a notification that did not verify, for the record, and only the newest `keep` of them:
+ * junk from anyone can be posted at will, so the table must not grow with it. Pruned in the same
+ * call rather than by a periodic job, so the bound holds even during a flood.
+ */
+export async function recordForgedNotification(db: Reader, row: typeof paymentNotifications.$inferInsert, keep: number): Promise<void> {
+  await recordNotification(db, { ...row, verified: false });
+  await db.execute(sql`
+    delete from ${paymentNotifications}
+    where ${paymentNotifications.verified} = false
+      and ${paymentNotifications.id} <= (
+        select id from ${paymentNotifications} where verified = false order by id desc offset ${keep} limit 1
+      )`);
+}
+
 export async function findNotification(db: Reader, payType: number, notifyId: string) {
   const [row] = await db
     .select({ processed: paymentNotifications.processed, error: paymentNotifications.error })

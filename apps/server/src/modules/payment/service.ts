@@ -10,6 +10,11 @@ import type { PaymentProviders } from '../../providers/payment/create-payment-pr
 import type { NotificationInput, PaymentProvider } from '../../providers/payment/payment-provider.ts';
 import * as repo from './repository.ts';
 
+/** A forged notification is kept for the record up to this many characters: enough to see what it was. */
+export const FORGED_RAW_MAX_CHARS = 2_000;
+/** The newest forged notifications kept; older ones are pruned as new ones arrive. */
+export const FORGED_NOTIFICATIONS_KEPT = 10_000;
+
 export type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 export const paymentErrors = {
@@ -85,14 +90,17 @@ export function createPaymentService(ctx: AppContext, providers: PaymentProvider
     /** A notification whose signature or body does not verify: kept for the record, changes nothing. */
     async recordForgery(payEntry: number, payType: number, input: NotificationInput, log: Log): Promise<void> {
       log.warn({ payEntry, payType, bytes: input.rawBody.length }, 'payment notification refused: bad signature or body');
-      await repo.recordNotification(ctx.db, {
-        payType,
-        payEntry,
-        notifyId: `unverified:${createHash('sha256').update(input.rawBody).digest('hex')}`,
-        raw: input.rawBody.slice(0, 20_000),
-        verified: false,
-        error: 'signature',
-      });
+      await repo.recordForgedNotification(
+        ctx.db,
+        {
+          payType,
+          payEntry,
+          notifyId: `unverified:${createHash('sha256').update(input.rawBody).digest('hex')}`,
+          raw: input.rawBody.slice(0, FORGED_RAW_MAX_CHARS),
+          error: 'signature',
+        },
+        FORGED_NOTIFICATIONS_KEPT,
+      );
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_notifications_unverified_idx" ON "payment_notifications" USING btree ("id") WHERE "payment_notifications"."verified" = false;
