@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { textInput } from './text.ts';
 
 /** The platform console's login: the same encrypted password transport as the shopper login. */
 export const AdminLoginSchema = z.object({
-  userName: z.string({ error: 'admin.errors.usernameRequired' }).trim().min(1, 'admin.errors.usernameRequired').max(32, 'admin.errors.wrongCredentials'),
-  passWord: z.string({ error: 'admin.errors.passwordRequired' }).min(1, 'admin.errors.passwordRequired').max(512, 'admin.errors.passwordRequired'),
+  userName: textInput('admin.errors.usernameRequired').trim().min(1, 'admin.errors.usernameRequired').max(32, 'admin.errors.wrongCredentials'),
+  passWord: textInput('admin.errors.passwordRequired').min(1, 'admin.errors.passwordRequired').max(512, 'admin.errors.passwordRequired'),
 });
 export type AdminLoginInput = z.infer<typeof AdminLoginSchema>;
 
