@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -9,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { corsOrigins } from './env.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
@@ -42,7 +44,8 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   await app.register(localePlugin);
   await app.register(sandboxGatePlugin);
   await app.register(cors, {
-    origin: true,
+    // Only the mall's own front ends; the storefront itself reaches us through its same-origin proxy.
+    origin: corsOrigins(ctx.env),
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
   });
@@ -53,7 +56,37 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // swagger-ui adds a <style> element at run time, so its pages (and only they) allow inline styles.
+    staticCSP:
+      "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "font-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  });
+  // Security headers on every answer. JSON needs no policy of its own; the policy is for the HTML
+  // this API serves: the sandbox pages, whose <style> carries the reply's nonce.
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // The storefront on another port of the same host is the same site (it proxies us anyway).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
 

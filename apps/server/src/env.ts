@@ -31,6 +31,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The storefront's public origin, for links the server builds (sandbox pages, CORS). */
   PUBLIC_WEB_URL: z.string().url().optional(),
+  /** Ports of the merchant center and the platform console, for the default CORS origins. */
+  MERCHANT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /**
+   * Browser origins allowed to call this API directly (comma-separated). By default the storefront
+   * (PUBLIC_WEB_URL, or localhost/127.0.0.1 on WEB_PORT), the merchant center and the console.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean))
+    .optional(),
   /** Real SMS adapter (Aliyun). When all three are set the sandbox and its inbox are gone. */
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -81,6 +92,13 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+/** The browser origins CORS lets call the API: CORS_ORIGINS, or the storefront and the consoles on this machine. */
+export function corsOrigins(env: Env): string[] {
+  if (env.CORS_ORIGINS) return env.CORS_ORIGINS;
+  const local = [env.WEB_PORT, env.MERCHANT_PORT, env.PLATFORM_PORT].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  return [...(env.PUBLIC_WEB_URL ? [new URL(env.PUBLIC_WEB_URL).origin] : []), ...local];
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

@@ -15,6 +15,7 @@ import { encryptWechatResource, signWechat } from '../providers/payment/wechat-p
 import { payNoOfSandboxToken } from '../providers/payment/wechat-pay.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { findUserOrders } from '../modules/order/payment-reads.ts';
+import { nonceInlineStyles } from './sandbox-page.ts';
 
 /** Waits before the 2nd, 3rd and 4th delivery of a notification that was not acknowledged. */
 export const NOTIFY_RETRY_DELAYS_MS = [1_000, 4_000, 15_000];
@@ -33,6 +34,7 @@ function page(title: string, body: string, accent: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;margin:0;background:#f3f4f6;color:#1f2329}
 header{background:${accent};color:#fff;padding:14px 24px;font-size:18px;font-weight:600}
@@ -72,6 +74,7 @@ const toStrings = (value: unknown): Params =>
 
 export async function sandboxPaymentRoutes(app: FastifyInstance, { providers, sandbox }: Options): Promise<void> {
   const { ctx } = app;
+  app.addHook('onSend', nonceInlineStyles);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );

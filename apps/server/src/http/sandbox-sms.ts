@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SmsInboxEntrySchema, type SmsInboxEntry } from '@bazaar/shared/schemas/account';
 import { listRecentSmsMessages } from '../modules/account/repository.ts';
 import { formatApiTime } from '../lib/api-time.ts';
+import { nonceInlineStyles } from './sandbox-page.ts';
 
 const INBOX_SIZE = 50;
 const REFRESH_SECONDS = 3;
@@ -30,6 +31,7 @@ export function renderInboxPage(entries: SmsInboxEntry[]): string {
 <meta charset="utf-8">
 <meta http-equiv="refresh" content="${REFRESH_SECONDS}">
 <title>短信沙箱 · SMS sandbox</title>
+<link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem;color:#222}
 h1{font-size:1.4rem;margin:0 0 .3rem}p{color:#666;margin:0 0 1rem}
@@ -50,6 +52,7 @@ th{background:#f6f6f6}.code{font-family:ui-monospace,monospace;font-size:1.15rem
 
 export async function sandboxSmsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onSend', nonceInlineStyles);
 
   async function listInbox(): Promise<SmsInboxEntry[]> {
     const rows = await listRecentSmsMessages(app.ctx.db, INBOX_SIZE);

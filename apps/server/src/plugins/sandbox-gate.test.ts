@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { loadEnv } from '../env.ts';
@@ -6,6 +6,8 @@ import { sandboxStartRefusal } from '../providers/sandboxes.ts';
 import { getTestApp } from '../test/test-app.ts';
 
 const en = { 'accept-language': 'en' };
+
+beforeAll(() => getTestApp());
 
 /** A second app on the test database with other settings and a route that shows request.ip. */
 async function appWith(ctx: AppContext, settings: Record<string, string>) {

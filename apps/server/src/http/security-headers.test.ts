@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { corsOrigins, loadEnv } from '../env.ts';
+import { getTestApp } from '../test/test-app.ts';
+
+// The app starts in a hook, which may take longer than a test (PGlite and migrations).
+beforeAll(() => getTestApp());
+
+describe('security headers', () => {
+  it('every answer carries nosniff, a referrer policy and a policy that forbids framing', async () => {
+    const { app } = await getTestApp();
+    for (const url of ['/healthz', '/no-such-thing', '/category/categoryInfo']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('a sandbox page styles itself with the nonce of its own policy', async () => {
+    const { app } = await getTestApp();
+    const res = await app.inject({ method: 'GET', url: '/sandbox/sms' });
+    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.body).toContain(`<style nonce="${nonce}">`);
+    expect(res.body).not.toContain('<style>');
+  });
+
+  it('/docs keeps scripts to its own files and cannot be framed', async () => {
+    const { app } = await getTestApp();
+    const res = await app.inject({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('CORS', () => {
+  it('answers the storefront origin and no other', async () => {
+    const { app, ctx } = await getTestApp();
+    const preflight = (origin: string) =>
+      app.inject({ method: 'OPTIONS', url: '/p/user/userInfo', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const own = await preflight(`http://localhost:${ctx.env.WEB_PORT}`);
+    expect(own.headers['access-control-allow-origin']).toBe(`http://localhost:${ctx.env.WEB_PORT}`);
+    expect(String(own.headers['access-control-allow-headers'])).toContain('Authorization');
+    for (const origin of ['https://evil.example', `http://localhost:${ctx.env.WEB_PORT}.evil.example`, 'null']) {
+      expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+      const get = await app.inject({ method: 'GET', url: '/healthz', headers: { origin } });
+      expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('CORS_ORIGINS replaces the defaults', () => {
+    const env = loadEnv({ CORS_ORIGINS: 'https://shop.example.com/, https://merchant.example.com' });
+    expect(corsOrigins(env)).toEqual(['https://shop.example.com', 'https://merchant.example.com']);
+    expect(corsOrigins(loadEnv({ PUBLIC_WEB_URL: 'https://mall.example.com/zh' }))).toContain('https://mall.example.com');
+    expect(corsOrigins(loadEnv({}))).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3001', 'http://localhost:3002']));
+  });
+});
