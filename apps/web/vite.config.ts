@@ -1,5 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { serverEnv } from './app/lib/env.server.ts';
 
 // Dev only: the production server (server.js) proxies the same paths to the API.
@@ -9,8 +9,24 @@ const api = serverEnv.apiUrl;
 // in one chunk rather than a dozen sub-kilobyte ones: fewer requests and better compression.
 const SHELL = ['/app/components/', '/app/lib/', '/app/features/layout/', '/app/features/analytics/', '/app/features/account/login-store.ts', '/app/features/account/login-session.ts', '/app/features/account/use-hydrated.ts'];
 
+/**
+ * zod compiles object parsers with new Function() when eval works, and probes for it as each object
+ * schema is created. The storefront's CSP forbids eval, so the probe alone is reported as a
+ * violation. In the browser build zod's global config says jitless before zod itself runs (a call
+ * to z.config() would come too late: route modules, and their schemas, load before entry.client).
+ */
+function zodJitlessInBrowser(): Plugin {
+  return {
+    name: 'zod-jitless-in-browser',
+    transform(code, id, options) {
+      if (options?.ssr || !/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      return { code: `(globalThis.__zod_globalConfig ??= {}).jitless = true;\n${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [zodJitlessInBrowser(), reactRouter()],
   build: {
     rollupOptions: {
       output: {
