@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
-import { en, openPage, registerShopper, topBar, useToken } from './support.ts';
+import { en, openPage, registerShopper, topBar, useToken, test } from './support.ts';
 
 // A real 2x2 PNG (red pixels).
 const PNG = Buffer.from(

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { en, openPage, registerShopper, useToken, zh } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { en, openPage, registerShopper, useToken, zh, test } from './support.ts';
 
 function cards(page: Page) {
   return page.getByRole('list', { name: en('address.title') }).getByRole('listitem');

@@ -1,10 +1,10 @@
 // The cart page: lines of two shops, ticking, quantities, deleting, the total from totalPay,
 // 'Please select at least one item', the header count, and settling, in Chinese and English.
 // Products are found through the API (the page never hard-codes seed ids).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema, type ProductDetail, type Sku } from '@bazaar/shared/schemas/product';
-import { API_URL, openPage, registerShopper, text, useToken } from './support.ts';
+import { API_URL, openPage, registerShopper, text, useToken, test } from './support.ts';
 
 type Lang = 'zh' | 'en';
 

@@ -1,8 +1,8 @@
 // Checkout: the ticked cart of two shops becomes two orders through the address dialog, a message
 // to the merchant and one submit; buy now takes the same path without the cart; a double click or a
 // replayed checkout never makes a second set of orders.
-import { expect, test } from '@playwright/test';
-import { API_URL, openPage, registerShopper, useToken, zh } from './support.ts';
+import { expect } from '@playwright/test';
+import { API_URL, openPage, registerShopper, useToken, zh, test } from './support.ts';
 import { addAddressByApi, addToCartByApi, headers, myOrders, orderDetail, pickProducts, skuStock } from './order-support.ts';
 
 test('zh: two shops’ items from the cart become two orders, with a new address and a message', async ({ page, request, context, baseURL }) => {

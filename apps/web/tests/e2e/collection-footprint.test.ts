@@ -1,8 +1,8 @@
 // The user center's collections (products and stores: cancel one, batch cancel) and footprint
 // (grouped by day: delete one, clear all), in Chinese and English. Data is set up through the API.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ProductDetailSchema, type ProductDetail } from '@bazaar/shared/schemas/product';
-import { API_URL, openPage, registerShopper, text, useToken } from './support.ts';
+import { API_URL, openPage, registerShopper, text, useToken, test } from './support.ts';
 
 type Lang = 'zh' | 'en';
 

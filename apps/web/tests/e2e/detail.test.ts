@@ -1,10 +1,10 @@
 // The product detail page: gallery, SKU picker, quantity limits, collecting, adding to the cart,
 // buying now, reviews and the missing-product page, in Chinese and English. Products are found
 // through the API (the page never hard-codes seed ids).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ProductDetailSchema, type ProductDetail, type Sku } from '@bazaar/shared/schemas/product';
 import { ReviewSummarySchema } from '@bazaar/shared/schemas/review';
-import { API_URL, openPage, registerShopper, text, useToken } from './support.ts';
+import { API_URL, openPage, registerShopper, text, useToken, test } from './support.ts';
 
 type Lang = 'zh' | 'en';
 

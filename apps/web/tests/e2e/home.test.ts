@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CategoryNode } from '@bazaar/shared/schemas/catalog';
 import { HomeSchema } from '@bazaar/shared/schemas/home';
-import { API_URL, en, openPage, registerShopper, useToken, zh } from './support.ts';
+import { API_URL, en, openPage, registerShopper, useToken, zh, test } from './support.ts';
 
 async function homeData(request: APIRequestContext, lang: 'zh' | 'en') {
   const response = await request.get(`${API_URL}/index/home`, { headers: { 'Accept-Language': lang } });

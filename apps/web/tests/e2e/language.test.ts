@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { en, openPage, topBar, zh } from './support.ts';
+import { expect } from '@playwright/test';
+import { en, openPage, topBar, zh, test } from './support.ts';
 
 test('Chinese by default; English through the top bar, kept by the cookie; and back', async ({ page }) => {
   await openPage(page, '/register');

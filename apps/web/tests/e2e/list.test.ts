@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_URL, en, openPage, zh } from './support.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { API_URL, en, openPage, zh, test } from './support.ts';
 
 const cards = (page: Page) => page.getByRole('list', { name: /.+/ }).locator('.product-card');
 const yuanOf = async (card: Locator) => Number((await card.locator('.price__now').innerText()).replace(/[^\d.]/g, ''));

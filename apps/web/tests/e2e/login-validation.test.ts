@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openLoginPopup, openPage, registerShopper, uniquePhone, zh } from './support.ts';
+import { expect } from '@playwright/test';
+import { openLoginPopup, openPage, registerShopper, uniquePhone, zh, test } from './support.ts';
 
 test('the account tab checks the account, then the password, then consent; a wrong password shows the server message', async ({ page, request }) => {
   const shopper = await registerShopper(request);

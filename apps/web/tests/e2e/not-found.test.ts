@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { en, openPage } from './support.ts';
+import { expect } from '@playwright/test';
+import { en, openPage, test } from './support.ts';
 
 test('an unknown path is a 404 page with a working back button', async ({ page }) => {
   await openPage(page, '/?lang=en');

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ShopSearchPageSchema } from '@bazaar/shared/schemas/shop';
 import { NoticeSummarySchema } from '@bazaar/shared/schemas/site';
-import { API_URL, en, openPage, zh } from './support.ts';
+import { API_URL, en, openPage, zh, test } from './support.ts';
 
 test('store notices open from the store page and list under the store', async ({ page, request }) => {
   const shops = ShopSearchPageSchema.parse(await (await request.get(`${API_URL}/shop/searchShops?shopName=${encodeURIComponent('瓷韵')}`)).json());

@@ -1,7 +1,7 @@
 // My orders: tabs with counts, search by order number or product name, cancelling an unpaid order
 // (its stock goes back), and the order detail with its progress, address, fees and actions.
-import { expect, test } from '@playwright/test';
-import { API_URL, en, openPage, registerShopper, useToken, zh } from './support.ts';
+import { expect } from '@playwright/test';
+import { API_URL, en, openPage, registerShopper, useToken, zh, test } from './support.ts';
 import { addAddressByApi, headers, myOrders, orderDetail, pickProducts, placeOrderByApi, skuStock } from './order-support.ts';
 
 const cards = (page: import('@playwright/test').Page) => page.locator('article.order-card');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { PASSWORD_SUCCESS_REDIRECT_MS } from '@bazaar/shared/constants/limits';
 import {
   API_URL,
@@ -13,6 +13,7 @@ import {
   useToken,
   waitForSmsLock,
   zh,
+  test,
 } from './support.ts';
 
 test('a shopper changes the password in the user center, is logged out after 3 s and logs in with the new one', async ({ page, context, request, baseURL }) => {

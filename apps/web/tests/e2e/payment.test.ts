@@ -3,13 +3,13 @@
 // goes through the sandbox cashier and back; WeChat shows a 100x100 QR that a phone (a second
 // page) opens and confirms while the first page notices. Orders come from the real checkout API.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { PAY_SWITCH_CACHE_MS } from '@bazaar/shared/constants/limits';
 import { AreaSchema } from '@bazaar/shared/schemas/address';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { OrderPayInfoSchema } from '@bazaar/shared/schemas/payment';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
-import { API_URL, loginByApi, openPage, registerShopper, text, useToken } from './support.ts';
+import { API_URL, loginByApi, openPage, registerShopper, text, useToken, test, watchPageProblems } from './support.ts';
 
 type Lang = 'zh' | 'en';
 const headers = (token: string, lang: Lang = 'zh') => ({ Authorization: token, 'Accept-Language': lang });
@@ -167,12 +167,14 @@ test('zh: WeChat shows a 100x100 QR; a phone opens the link, confirms, and the p
   const codeUrl = await page.getByRole('link', { name: t('payment.weixin.openOnPhone') }).getAttribute('href');
   expect(codeUrl).toMatch(new RegExp(`^${baseURL}/sandbox/wechat/native/${payNo}\\.`));
   const phoneContext = await browser.newContext();
+  const phoneProblems = await watchPageProblems(phoneContext);
   const phone = await phoneContext.newPage();
   await phone.goto(codeUrl!);
   await expect(phone.locator('body')).toContainText('确认付款');
   await phone.getByRole('button', { name: /确认支付/ }).click();
   await expect(phone.locator('body')).toContainText('支付成功');
   await phoneContext.close();
+  expect(phoneProblems()).toEqual([]);
 
   // The QR page polls every 3 s and moves on by itself.
   await expect(page.getByRole('heading', { name: t('payment.success.title') })).toBeVisible({ timeout: 10_000 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   expectLoggedInAs,
   latestSmsCode,
@@ -12,6 +12,7 @@ import {
   uniquePhone,
   waitForSmsLock,
   zh,
+  test,
 } from './support.ts';
 
 test('a visitor registers in three steps, then logs in by account and by SMS code', async ({ page, request }) => {

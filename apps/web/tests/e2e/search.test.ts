@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { en, openPage } from './support.ts';
+import { expect } from '@playwright/test';
+import { en, openPage, test } from './support.ts';
 
 test('empty searches warn for about a second; terms go to the product or store list', async ({ page }) => {
   await openPage(page, '/?lang=en');

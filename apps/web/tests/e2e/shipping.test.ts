@@ -3,12 +3,12 @@
 // as the courier sandbox moves it (the e2e API runs with a 2-second step), and the shopper
 // confirms receipt. Products, shops and couriers are looked up through the API.
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { MerchantOrderDetailSchema, MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
-import { API_URL, en, loginByApi, openPage, useToken, waitForHydration, zh } from './support.ts';
+import { API_URL, en, loginByApi, openPage, useToken, waitForHydration, zh, test } from './support.ts';
 
 const auth = (token: string) => ({ Authorization: token, 'Accept-Language': 'zh' });
 

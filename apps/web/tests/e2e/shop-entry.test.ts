@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { API_URL, loginByApi, openPage, topBar, useToken, zh } from './support.ts';
+import { expect } from '@playwright/test';
+import { API_URL, loginByApi, openPage, topBar, useToken, zh, test } from './support.ts';
 
 // Seed shoppers who own shops in each state (apps/server/src/db/seed/README.md).
 const cases = [

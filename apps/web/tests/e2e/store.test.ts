@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { ShopHeadSchema } from '@bazaar/shared/schemas/catalog';
 import { HomeSchema } from '@bazaar/shared/schemas/home';
 import { ShopSearchPageSchema } from '@bazaar/shared/schemas/shop';
-import { API_URL, en, loginByApi, openPage, registerShopper, useToken, zh } from './support.ts';
+import { API_URL, en, loginByApi, openPage, registerShopper, useToken, zh, test } from './support.ts';
 
 /** The tea house of the demo seed, found through the store search API. */
 async function teaHouse(request: APIRequestContext) {

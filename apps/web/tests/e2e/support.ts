@@ -1,7 +1,7 @@
 // Shared steps for the journeys: unique data, the sandbox SMS inbox and API shortcuts that
 // set up a logged-in shopper without clicking through registration every time.
 import { createCipheriv, randomInt } from 'node:crypto';
-import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import { SmsInboxEntrySchema, TokenSchema } from '@bazaar/shared/schemas/account';
 import { PASSWORD_CIPHER_KEY } from '@bazaar/shared/constants/cipher';
@@ -14,6 +14,61 @@ export function encryptPassword(password: string): string {
   const cipher = createCipheriv('aes-128-ecb', Buffer.from(PASSWORD_CIPHER_KEY, 'utf8'), null);
   return Buffer.concat([cipher.update(`${Date.now()}${password}`, 'utf8'), cipher.final()]).toString('base64');
 }
+
+// ---- Every journey: no console error, page error or CSP violation ----
+
+const CSP_PREFIX = '[csp violation]';
+
+/**
+ * Watches a browser context for what a visitor must never get: uncaught page errors, console
+ * errors, and Content-Security-Policy violations (reported by the page's securitypolicyviolation
+ * event). One kind of console error is expected and allowed deliberately: Chrome's "Failed to load
+ * resource" for an API call (/api/...) that the server answered 4xx, because such an answer is
+ * the UI's message to show (wrong password, sold out...), and for a 4xx document (the app's
+ * own not-found or problem page, which the journey then checks). A 5xx, a failed asset or any other 4xx still fails the journey. Call the answered
+ * function after the journey: it lists the problems.
+ */
+export async function watchPageProblems(context: BrowserContext): Promise<() => string[]> {
+  const problems: string[] = [];
+  const failedLoads: ConsoleMessage[] = [];
+  const statusByUrl = new Map<string, { status: number; type: string }>();
+  await context.addInitScript((prefix) => {
+    addEventListener('securitypolicyviolation', (e) => console.error(`${prefix} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));
+  }, CSP_PREFIX);
+  context.on('weberror', (error) => problems.push(`page error: ${error.error().stack ?? error.error().message}`));
+  context.on('response', (response) => {
+    if (response.status() >= 400) statusByUrl.set(response.url(), { status: response.status(), type: response.request().resourceType() });
+  });
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource')) failedLoads.push(message);
+    else problems.push(`console error: ${message.text()}`);
+  });
+  return () => {
+    const unexpected = failedLoads.filter((message) => {
+      const url = message.location().url;
+      const answer = statusByUrl.get(url);
+      if (!answer || answer.status >= 500) return true;
+      const path = new URL(url).pathname;
+      const apiAnswer = path.startsWith('/api/') && (answer.type === 'fetch' || answer.type === 'xhr');
+      const errorPage = answer.type === 'document';
+      return !(apiAnswer || errorPage);
+    });
+    return [...problems, ...unexpected.map((m) => `console error: ${m.text()} (${m.location().url})`)];
+  };
+}
+
+/** The journeys' test: every browser context a journey uses through `page`/`context` is watched. */
+export const test = base.extend<{ pageProblems: void }>({
+  pageProblems: [
+    async ({ context }, use) => {
+      const problems = await watchPageProblems(context);
+      await use();
+      expect(problems(), 'console errors, page errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const API_URL = process.env.BAZAAR_E2E_API_URL ?? 'http://127.0.0.1:18080';
 

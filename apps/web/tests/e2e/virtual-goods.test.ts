@@ -1,11 +1,11 @@
 // Virtual goods: a shopper buys a digital item (found through the public search, never by id),
 // pays through the Alipay sandbox, and the order detail shows one voucher code per piece at once,
 // with no parcel to wait for; confirming receipt completes the order.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { addAddressByApi, ok, orderDetail, placeOrderByApi, type Pick } from './order-support.ts';
-import { API_URL, openPage, registerShopper, useToken, zh } from './support.ts';
+import { API_URL, openPage, registerShopper, useToken, zh, test } from './support.ts';
 
 async function virtualProduct(request: APIRequestContext): Promise<Pick> {
   const page = SearchPageSchema.parse(await ok(request.get(`${API_URL}/search/page?keyword=${encodeURIComponent('会员')}&size=100&hasStock=1`)));
