@@ -21,16 +21,24 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
   return null;
 }
 
-export function serializeCookie(name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+/**
+ * A cookie for the whole site, never sent on cross-site subrequests or form posts (SameSite=Lax),
+ * and only over TLS when the page was served over TLS. The token cookie stays readable by the
+ * page's script: docs/decisions/015 says why and what limits the exposure.
+ */
+export function serializeCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function languageCookie(lang: Language): string {
-  return serializeCookie(LANGUAGE_COOKIE, lang, YEAR_S);
+/** Whether a request (server) reached the storefront over https. */
+export const isHttps = (request: Request) => new URL(request.url).protocol === 'https:';
+
+export function languageCookie(lang: Language, secure: boolean): string {
+  return serializeCookie(LANGUAGE_COOKIE, lang, YEAR_S, secure);
 }
 
-export function clearedCookie(name: string): string {
-  return `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+export function clearedCookie(name: string, secure: boolean): string {
+  return serializeCookie(name, '', 0, secure);
 }
 
 export function languageFromCookie(cookieHeader: string | null | undefined): Language {
@@ -44,10 +52,12 @@ export function getBrowserToken(): string | null {
   return typeof document === 'undefined' ? null : readCookie(document.cookie, TOKEN_COOKIE);
 }
 
+const pageIsHttps = () => location.protocol === 'https:';
+
 export function setBrowserToken(token: string, maxAgeSeconds: number): void {
-  document.cookie = serializeCookie(TOKEN_COOKIE, token, maxAgeSeconds);
+  document.cookie = serializeCookie(TOKEN_COOKIE, token, maxAgeSeconds, pageIsHttps());
 }
 
 export function removeBrowserToken(): void {
-  document.cookie = clearedCookie(TOKEN_COOKIE);
+  document.cookie = clearedCookie(TOKEN_COOKIE, pageIsHttps());
 }

@@ -4,7 +4,7 @@ import { isLanguage } from '@bazaar/shared/i18n/language';
 import { UserInfoSchema } from '@bazaar/shared/schemas/account';
 import { ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
 import { api } from './api.ts';
-import { TOKEN_COOKIE, clearedCookie, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
+import { TOKEN_COOKIE, clearedCookie, isHttps, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
 import { serverEnv } from './env.server.ts';
 import { sharedData } from './shared-data.server.ts';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
@@ -46,8 +46,8 @@ export async function loadRootData(request: Request) {
     token ? api('/p/user/userInfo', { ...common, token, schema: UserInfoSchema }).catch(() => null) : Promise.resolve(null),
   ]);
   const headers = new Headers();
-  if (setCookie) headers.append('Set-Cookie', languageCookie(lang));
+  if (setCookie) headers.append('Set-Cookie', languageCookie(lang, isHttps(request)));
   // A token the API refuses is dropped, so the page renders logged out.
-  if (token && !user) headers.append('Set-Cookie', clearedCookie(TOKEN_COOKIE));
+  if (token && !user) headers.append('Set-Cookie', clearedCookie(TOKEN_COOKIE, isHttps(request)));
   return data({ lang, webConfig, serviceSwitch, user, isLoggedIn: !!user }, { headers });
 }
