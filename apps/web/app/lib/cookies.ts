@@ -24,7 +24,7 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
 /**
  * A cookie for the whole site, never sent on cross-site subrequests or form posts (SameSite=Lax),
  * and only over TLS when the page was served over TLS. The token cookie stays readable by the
- * page's script: docs/decisions/015 says why and what limits the exposure.
+ * page's script: docs/decisions/016 says why and what limits the exposure.
  */
 export function serializeCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
