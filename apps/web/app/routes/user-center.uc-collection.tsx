@@ -53,7 +53,7 @@ export default function UserCenterCollection({ loaderData }: Route.ComponentProp
       </h1>
       <nav className="tabs" aria-label={t('collection.tabs.label')}>
         {tabs.map((tab) => (
-          <Link key={tab.name} to={tab.name === 'shops' ? '?tab=shops' : '?tab=products'} className="tabs__tab" aria-selected={page.tab === tab.name} aria-current={page.tab === tab.name ? 'page' : undefined}>
+          <Link key={tab.name} to={tab.name === 'shops' ? '?tab=shops' : '?tab=products'} className="tabs__tab" aria-current={page.tab === tab.name ? 'page' : undefined}>
             {t(tab.key)}
           </Link>
         ))}

@@ -79,7 +79,7 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
         {TABS.map((tab) => {
           const count = tab.count ? counts[tab.count] : 0;
           return (
-            <Link key={tab.status} to={tabUrl(tab.status)} className="tabs__tab" aria-selected={status === tab.status} aria-current={status === tab.status ? 'page' : undefined}>
+            <Link key={tab.status} to={tabUrl(tab.status)} className="tabs__tab" aria-current={status === tab.status ? 'page' : undefined}>
               {t(tab.key)}
               {count > 0 ? <span className="orders-page__badge">{count}</span> : null}
             </Link>

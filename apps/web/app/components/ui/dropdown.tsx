@@ -14,7 +14,10 @@ export interface DropdownItem {
 export interface DropdownProps {
   /** The button's visible content. */
   trigger: ReactNode;
-  /** The accessible name of the button, when its content is not enough. */
+  /**
+   * What the menu is for, when the visible content does not say it: read after that content
+   * ("Hello, Li, Account menu"), so the name still holds the visible words (WCAG 2.5.3).
+   */
   label?: string;
   items: DropdownItem[];
   align?: 'start' | 'end';
@@ -110,12 +113,12 @@ export function Dropdown({ trigger, label, items, align = 'start', hover = false
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={label}
         // With hover the pointer has already opened the menu: a click must not close it again.
         onClick={() => setOpen((value) => (hover ? true : !value))}
         onKeyDown={onButtonKeyDown}
       >
         {trigger}
+        {label ? <span className="visually-hidden">, {label}</span> : null}
         <span className="dropdown__caret" aria-hidden="true" />
       </button>
       <ul id={menuId} role="menu" className={`dropdown__menu dropdown__menu--${align}`} hidden={!open} onKeyDown={onMenuKeyDown}>

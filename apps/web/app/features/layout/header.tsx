@@ -104,19 +104,22 @@ function CartLink() {
     emitApiEvent({ type: 'login-required' });
   }
 
-  const label = count ? `${t('store.cart.label')}, ${t('store.cart.count', { count })}` : t('store.cart.label');
+  // The name is the visible words with the count spelled out after them (WCAG 2.5.3).
   return (
-    <Link to="/cart" className="cart-link" onClick={onClick} aria-label={label}>
+    <Link to="/cart" className="cart-link" onClick={onClick}>
       <svg className="cart-link__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         <circle cx="9.5" cy="19.5" r="1.4" fill="currentColor" />
         <circle cx="17" cy="19.5" r="1.4" fill="currentColor" />
       </svg>
-      <span aria-hidden="true">{t('store.cart.label')}</span>
+      <span>{t('store.cart.label')}</span>
       {count ? (
-        <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">
-          {count > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : count}
-        </span>
+        <>
+          <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">
+            {count > CART_BADGE_MAX ? `${CART_BADGE_MAX}+` : count}
+          </span>
+          <span className="visually-hidden">, {t('store.cart.count', { count })}</span>
+        </>
       ) : null}
     </Link>
   );

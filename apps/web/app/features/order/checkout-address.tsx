@@ -52,7 +52,7 @@ export function CheckoutAddress({
           {shown.map((a) => {
             const selected = a.addrId === selectedId;
             return (
-              <li key={a.addrId}>
+              <li key={a.addrId} role="none">
                 <button
                   type="button"
                   role="radio"

@@ -112,10 +112,10 @@ export const uiAccount: Widen<typeof zh> = {
       shop: 'My store',
       shopStatus: {
         none: 'You have no store yet. Opening one is free',
-        reviewing: 'Your store application is being reviewed',
-        rejected: 'Your store application was not approved. Please apply again',
+        reviewing: 'Store review in progress, please wait patiently',
+        rejected: 'The audit did not pass, please re-initiate the application',
         open: 'Your store is open',
-        offline: 'Your store has been taken offline. Please contact the platform',
+        offline: 'The store has been taken offline, please consult the platform',
       },
       visitShop: 'Visit my store',
       noPassword: 'You have not set a password yet. Set one under “Change password”',

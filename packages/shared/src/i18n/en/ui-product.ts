@@ -113,7 +113,7 @@ export const uiProduct: Widen<typeof zh> = {
     today: 'Today',
     yesterday: 'Yesterday',
     delete: 'Delete',
-    deleteItem: 'Remove {{name}} from your history',
+    deleteItem: 'Delete {{name}} from your history',
     deleted: 'Removed from your history',
     clearAll: 'Clear all',
     clearConfirmTitle: 'Clear your history',

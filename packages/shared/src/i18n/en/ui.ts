@@ -34,9 +34,9 @@ export const ui: Widen<typeof zh> = {
       languageZh: '中文',
       languageEn: 'English',
       notices: 'Platform notices',
-      storeReviewing: 'Your store application is being reviewed',
-      storeRejected: 'Your store application was not approved. Please apply again',
-      storeOffline: 'Your store has been taken offline. Please contact the platform',
+      storeReviewing: 'Store review in progress, please wait patiently',
+      storeRejected: 'The audit did not pass, please re-initiate the application',
+      storeOffline: 'The store has been taken offline, please consult the platform',
     },
     header: {
       logoAlt: 'Bazaar Mall home',
@@ -90,7 +90,7 @@ export const ui: Widen<typeof zh> = {
     detail: {
       publishedAt: 'Published: {{time}}',
       backToList: 'Back to notices',
-      notFoundTitle: 'This notice does not exist',
+      notFoundTitle: 'The announcement does not exist',
       notFoundDescription: 'It may have been removed, or the link is wrong.',
     },
   },
