@@ -9,6 +9,7 @@ import { useTrafficLog } from '../features/analytics/use-traffic-log.ts';
 import { ToastHost, showToast } from './ui/toast.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 import { documentLanguage, loadMoreTexts } from '../lib/texts.ts';
+import { useFocusOnNavigate } from './focus-on-navigate.ts';
 
 // The login popup (its forms, schemas and the password cipher) loads the first time it opens,
 // so pages that never need it do not ship it.
@@ -75,6 +76,7 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
   }, [user]);
 
   useTrafficLog(data.lang, () => readLoginResult()?.userId ?? user?.userId ?? null);
+  useFocusOnNavigate();
 
   // Once loaded the popup stays mounted, so closing it keeps its focus handling and state.
   const loginOpen = useLoginOpen();
