@@ -5,6 +5,7 @@ import { test as base, expect, type APIRequestContext, type BrowserContext, type
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import { SmsInboxEntrySchema, TokenSchema } from '@bazaar/shared/schemas/account';
 import { PASSWORD_CIPHER_KEY } from '@bazaar/shared/constants/cipher';
+import { checkOpenedPage } from './axe.ts';
 
 /**
  * The password transport cipher (reference section 1), written again with Node's crypto so the
@@ -163,6 +164,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function openPage(page: Page, url: string) {
   const response = await page.goto(url);
   await waitForHydration(page);
+  await checkOpenedPage(page);
   return response;
 }
 

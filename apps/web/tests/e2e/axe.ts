@@ -1,0 +1,35 @@
+// Accessibility checks for the journeys: axe-core's default rules (WCAG 2.x A/AA and best
+// practice) on the page as the shopper sees it, failing on any serious or critical violation. axe-core comes as its own
+// package so the rules are 4.14's (the version of the outside audit) while @axe-core/playwright
+// stays on a release that supports Node 20.
+import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
+import { expect, type Page } from '@playwright/test';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe on the page and fails, naming each rule and element, on any serious or critical
+ * violation; `soft` lets a journey of many pages go on and report every page that fails.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), { soft = false } = {}): Promise<void> {
+  const { violations } = await new AxeBuilder({ page, axeSource: axe.source }).analyze();
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  const report = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
+  (soft ? expect.soft : expect)(report, `axe on ${label}`).toEqual([]);
+}
+
+// Each worker checks a kind of page once (its route, language and whether someone is logged in):
+// the journeys open the same pages many times, and one scan costs about a second.
+const checked = new Set<string>();
+
+/** The check `openPage` runs on every page a journey opens. */
+export async function checkOpenedPage(page: Page): Promise<void> {
+  const url = new URL(page.url());
+  const loggedIn = (await page.context().cookies(url.origin)).some((c) => c.name === 'token');
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  const kind = `${lang} ${loggedIn ? 'in' : 'out'} ${url.pathname.replace(/\d+/g, '#')}`;
+  if (checked.has(kind)) return;
+  checked.add(kind);
+  await expectNoSeriousA11yViolations(page, kind);
+}
