@@ -1,5 +1,6 @@
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { Caches } from './lib/cache.ts';
 import type { Kv } from './lib/kv.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 
@@ -9,6 +10,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   kv: Kv;
+  /** In-memory caches; a change drops every instance's copy (lib/cache.ts). */
+  caches: Caches;
   sms: SmsProvider;
   now: () => Date;
 }

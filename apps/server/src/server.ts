@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { createCaches } from './lib/cache.ts';
 import { createMemoryKv, createRedisKv } from './lib/kv.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
@@ -30,6 +31,7 @@ const ctx: AppContext = {
   database,
   db: database.db,
   kv,
+  caches: await createCaches({ redisUrl: env.REDIS_URL }),
   sms: createSmsProvider(env, database.db, log),
   now: () => new Date(),
 };
@@ -48,6 +50,7 @@ async function shutdown(signal: string) {
     stopJobs();
     await app.close();
     await kv.close();
+    await ctx.caches.close();
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -4,6 +4,7 @@
 import { buildApp, type BazaarApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
+import { createCaches } from '../lib/cache.ts';
 import { createRedisKv } from '../lib/kv.ts';
 import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
 import { getTestApp } from './test-app.ts';
@@ -21,7 +22,8 @@ export async function createTestInstance(): Promise<TestInstance> {
   const env = main.ctx.env;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
   const kv = createRedisKv(env.REDIS_URL!, `bazaar-test-${process.pid}:`);
-  const ctx: AppContext = { env, database, db: database.db, kv, sms: createSandboxSms(database.db), now: () => new Date() };
+  const caches = await createCaches({ redisUrl: env.REDIS_URL, channel: `bazaar-test-${process.pid}:cache` });
+  const ctx: AppContext = { env, database, db: database.db, kv, caches, sms: createSandboxSms(database.db), now: () => new Date() };
   const app = await buildApp({ ctx });
   await app.ready();
   return {
@@ -30,6 +32,7 @@ export async function createTestInstance(): Promise<TestInstance> {
     close: async () => {
       await app.close();
       await kv.close();
+      await caches.close();
       await database.close();
     },
   };

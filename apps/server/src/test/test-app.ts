@@ -7,6 +7,7 @@ import { buildApp, type BazaarApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
+import { createCaches } from '../lib/cache.ts';
 import { createMemoryKv, createRedisKv } from '../lib/kv.ts';
 import { ensureSerialInstance } from '../lib/serial-number.ts';
 import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
@@ -44,7 +45,9 @@ async function createTestApp(): Promise<TestApp> {
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL, `bazaar-test-${process.pid}:`) : createMemoryKv(() => now().getTime());
-  const ctx: AppContext = { env, database, db: database.db, kv, sms: createSandboxSms(database.db), now };
+  // Each test run listens on its own channel, so runs sharing a Redis never drop each other's caches.
+  const caches = await createCaches({ redisUrl: env.REDIS_URL, now: () => now().getTime(), channel: `bazaar-test-${process.pid}:cache` });
+  const ctx: AppContext = { env, database, db: database.db, kv, caches, sms: createSandboxSms(database.db), now };
   const app = await buildApp({ ctx });
   await app.ready();
   return {

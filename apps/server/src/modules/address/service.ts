@@ -25,8 +25,8 @@ function toAddress(row: repo.AddressRow): Address {
 export type AddressService = ReturnType<typeof createAddressService>;
 
 export function createAddressService(ctx: AppContext) {
-  // The divisions never change while the server runs: each level list is read once.
-  const areaCache = new Map<number, Promise<Area[]>>();
+  // The divisions never change while the server runs; ~3,600 lists at most (one per parent).
+  const areaCache = ctx.caches.named<Area[]>('areas', { ttlMs: 24 * 3600_000, max: 4_000 });
 
   /**
    * Checks that province > city > district is a real chain (a city without districts ends the
@@ -49,13 +49,7 @@ export function createAddressService(ctx: AppContext) {
 
   return {
     listAreas(parentId: number): Promise<Area[]> {
-      let hit = areaCache.get(parentId);
-      if (!hit) {
-        hit = repo.listAreas(ctx.db, parentId);
-        areaCache.set(parentId, hit);
-        hit.catch(() => areaCache.delete(parentId));
-      }
-      return hit;
+      return areaCache.get(String(parentId), () => repo.listAreas(ctx.db, parentId));
     },
 
     async list(userId: string): Promise<Address[]> {

@@ -40,11 +40,6 @@ export function buildTree(rows: repo.CategoryRow[], lang: Language): CategoryNod
   return roots;
 }
 
-interface Cached<T> {
-  value: Promise<T>;
-  expiresAt: number;
-}
-
 type HomeRows = {
   banners: repo.BannerRow[];
   recommended: repo.ProductCardRow[];
@@ -79,21 +74,10 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
  * localized per request, so the cache is shared by zh and en readers.
  */
 export function createCatalogService(ctx: AppContext) {
-  let tree: Cached<repo.CategoryRow[]> | null = null;
-  let home: Cached<HomeRows> | null = null;
+  const trees = ctx.caches.named<repo.CategoryRow[]>('category-tree', { ttlMs: TREE_TTL_MS, max: 1 });
+  const homes = ctx.caches.named<HomeRows>('home', { ttlMs: HOME_TTL_MS, max: 1 });
 
-  function platformRows(): Promise<repo.CategoryRow[]> {
-    const now = ctx.now().getTime();
-    if (!tree || tree.expiresAt <= now) {
-      const entry: Cached<repo.CategoryRow[]> = { value: repo.listPlatformCategories(ctx.db), expiresAt: now + TREE_TTL_MS };
-      // A failed load must not stick.
-      entry.value.catch(() => {
-        if (tree === entry) tree = null;
-      });
-      tree = entry;
-    }
-    return tree.value;
-  }
+  const platformRows = () => trees.get('platform', () => repo.listPlatformCategories(ctx.db));
 
   async function loadHome(now: Date): Promise<{ rows: HomeRows; staleAt: number }> {
     const [banners, recommended, newest, seckills, groupBuys, discounts] = await Promise.all([
@@ -113,23 +97,14 @@ export function createCatalogService(ctx: AppContext) {
     return { rows: { banners, recommended, newest, seckills, groupBuys, discounts }, staleAt };
   }
 
-  function homeRows(): Promise<HomeRows> {
-    const now = ctx.now();
-    if (!home || home.expiresAt <= now.getTime()) {
-      const loading = loadHome(now);
-      const entry: Cached<HomeRows> = { value: loading.then((r) => r.rows), expiresAt: now.getTime() + HOME_TTL_MS };
-      loading.then(
-        (r) => {
-          entry.expiresAt = r.staleAt;
-        },
-        () => {
-          if (home === entry) home = null;
-        },
-      );
-      home = entry;
-    }
-    return home.value;
-  }
+  // Kept until the first start or end of an activity it shows, or the TTL.
+  const homeRows = () =>
+    homes.get('home', async (ttl) => {
+      const now = ctx.now();
+      const { rows, staleAt } = await loadHome(now);
+      ttl(staleAt - now.getTime());
+      return rows;
+    });
 
   return {
     async categoryTree(lang: Language): Promise<CategoryNode[]> {

@@ -31,23 +31,18 @@ const PAY_OFF: PaySwitch = { aliPaySwitch: false, wxPaySwitch: false, balancePay
 
 export type ContentService = ReturnType<typeof createContentService>;
 
+/** The cache of parsed site configuration, dropped in every instance by setConfig. */
+export const SITE_CONFIG_CACHE = 'site-config';
+/** A change arrives through setConfig's invalidation; the TTL only bounds a missed one. */
+const SITE_CONFIG_CACHE_OPTIONS = { ttlMs: 5 * 60_000, max: 32 };
+
 /**
  * Site configuration is read on every page change, so each value is parsed once and kept in
  * memory (the web config as ready-to-send JSON). setConfig writes through and drops the cache.
  */
 export function createContentService(ctx: AppContext) {
-  const cache = new Map<string, Promise<unknown>>();
-
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    let hit = cache.get(key) as Promise<T> | undefined;
-    if (!hit) {
-      hit = load();
-      cache.set(key, hit);
-      // A failed load must not stick.
-      hit.catch(() => cache.delete(key));
-    }
-    return hit;
-  }
+  const cache = ctx.caches.named<unknown>(SITE_CONFIG_CACHE, SITE_CONFIG_CACHE_OPTIONS);
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
   async function readConfig<T>(key: string, parse: (v: unknown) => T | undefined, fallback: T): Promise<T> {
     return parse(await repo.findConfigValue(ctx.db, key)) ?? fallback;
@@ -78,7 +73,7 @@ export function createContentService(ctx: AppContext) {
 
     async setConfig(key: string, value: unknown): Promise<void> {
       await repo.upsertConfigValue(ctx.db, key, value);
-      cache.clear();
+      await ctx.caches.invalidate(SITE_CONFIG_CACHE);
     },
 
     async topNotices(shopId: number, lang: Language): Promise<NoticeSummary[]> {

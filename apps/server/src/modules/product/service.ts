@@ -10,18 +10,15 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 export const PRODUCT_DETAIL_TTL_MS = 30_000;
 /** Bounds the memory of the cache (an answer is a few kB). */
 const MAX_ENTRIES = 20_000;
+const PRODUCT_DETAIL_CACHE = 'product-detail';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
-
-/** A ready-to-send JSON body, or null for a product that cannot be shown. */
-type Entry = { expires: number; json: Promise<string | null> };
 
 export interface ProductDetailCache {
   /** The detail as JSON text in the reader's language; throws the localized 400 when not saleable. */
   detailJson(prodId: number, lang: Language): Promise<string>;
   /** Drops every cached language of these products (stock, price or shelf changes call it). */
   invalidate(...prodIds: number[]): void;
-  clear(): void;
 }
 
 const caches = new WeakMap<AppContext, ProductDetailCache>();
@@ -42,22 +39,16 @@ export function invalidateProductDetail(ctx: AppContext, ...prodIds: number[]): 
 }
 
 function createProductDetailCache(ctx: AppContext): ProductDetailCache {
-  const entries = new Map<string, Entry>();
-  const shopCounts = new Map<number, { expires: number; count: Promise<number> }>();
+  // A ready-to-send JSON body per product and language, or null for a product that cannot be shown.
+  const entries = ctx.caches.named<string | null>(PRODUCT_DETAIL_CACHE, { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
+  const shopCounts = ctx.caches.named<number>('shop-product-count', { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
 
-  function shopProductCount(shopId: number, now: number): Promise<number> {
-    const hit = shopCounts.get(shopId);
-    if (hit && hit.expires > now) return hit.count;
-    const fresh = repo.countShopProducts(ctx.db, shopId);
-    shopCounts.set(shopId, { expires: now + PRODUCT_DETAIL_TTL_MS, count: fresh });
-    fresh.catch(() => shopCounts.delete(shopId));
-    return fresh;
-  }
+  const shopProductCount = (shopId: number) => shopCounts.get(String(shopId), () => repo.countShopProducts(ctx.db, shopId));
 
-  async function assemble(prodId: number, lang: Language, now: number): Promise<string | null> {
+  async function assemble(prodId: number, lang: Language): Promise<string | null> {
     const product = await repo.findSaleableProduct(ctx.db, prodId);
     if (!product) return null;
-    const [skuRows, prodCount] = await Promise.all([repo.listEnabledSkus(ctx.db, prodId), shopProductCount(product.shopId, now)]);
+    const [skuRows, prodCount] = await Promise.all([repo.listEnabledSkus(ctx.db, prodId), shopProductCount(product.shopId)]);
     if (skuRows.length === 0) return null;
     const localized = skuRows.map((sku) => ({ sku, ...localizeSku(sku, lang) }));
     const shopName = pick(lang, product.shopNameZh, product.shopNameEn);
@@ -102,30 +93,14 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
 
   return {
     async detailJson(prodId, lang) {
-      const key = `${prodId}:${lang}`;
-      const now = ctx.now().getTime();
-      let entry = entries.get(key);
-      if (!entry || entry.expires <= now) {
-        if (entry) entries.delete(key);
-        else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-        entry = { expires: now + PRODUCT_DETAIL_TTL_MS, json: assemble(prodId, lang, now) };
-        entries.set(key, entry);
-        // A failed load is not remembered.
-        entry.json.catch(() => entries.delete(key));
-      }
-      const json = await entry.json;
+      const json = await entries.get(`${prodId}:${lang}`, () => assemble(prodId, lang));
       if (json === null) throw invalid('product.errors.notFound');
       return json;
     },
     invalidate(...prodIds) {
-      for (const prodId of prodIds) {
-        entries.delete(`${prodId}:zh`);
-        entries.delete(`${prodId}:en`);
-      }
-    },
-    clear() {
-      entries.clear();
-      shopCounts.clear();
+      // Dropped here at once; other instances hear of it through Redis, and a lost message only
+      // leaves their copy until its TTL, which is the staleness this cache accepts anyway.
+      void ctx.caches.invalidate(PRODUCT_DETAIL_CACHE, prodIds.flatMap((id) => [`${id}:zh`, `${id}:en`])).catch(() => undefined);
     },
   };
 }

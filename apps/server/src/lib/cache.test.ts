@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PaySwitchSchema } from '@bazaar/shared/schemas/site';
+import { CONFIG_KEYS } from '../modules/content/config-keys.ts';
+import { createContentService } from '../modules/content/service.ts';
+import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import { createCaches } from './cache.ts';
+
+let clock = 1_000_000;
+const caches = await createCaches({ now: () => clock });
+afterAll(() => caches.close());
+
+describe('createCaches', () => {
+  it('loads a key once for parallel readers and serves it until its TTL', async () => {
+    const cache = caches.named<number>('single-flight', { ttlMs: 1_000, max: 10 });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return loads;
+    };
+    expect(await Promise.all(Array.from({ length: 50 }, () => cache.get('k', load)))).toEqual(Array(50).fill(1));
+    clock += 999;
+    expect(await cache.get('k', load)).toBe(1);
+    clock += 2;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('keeps at most `max` entries, forgets a failed load, and lets a load shorten its life', async () => {
+    const cache = caches.named<string>('bounded', { ttlMs: 60_000, max: 2 });
+    let loads = 0;
+    const load = (v: string) => async () => {
+      loads++;
+      return v;
+    };
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    await cache.get('c', load('c'));
+    await cache.get('a', load('a2'));
+    expect(loads).toBe(4);
+    await expect(cache.get('x', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('x', load('x'))).toBe('x');
+    const short = await cache.get('s', async (ttl) => {
+      ttl(100);
+      return 's1';
+    });
+    clock += 101;
+    expect([short, await cache.get('s', load('s2'))]).toEqual(['s1', 's2']);
+  });
+
+  it('drops some keys or all of a named cache', async () => {
+    const cache = caches.named<string>('dropped', { ttlMs: 60_000, max: 10 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await caches.invalidate('dropped', ['a']);
+    expect([await cache.get('a', async () => 'a2'), await cache.get('b', async () => 'b2')]).toEqual(['a2', 'b1']);
+    await caches.invalidate('dropped');
+    expect(await cache.get('b', async () => 'b3')).toBe('b3');
+  });
+});
+
+describe.skipIf(!SHARED_INFRASTRUCTURE)('two instances', () => {
+  it('a site-config change through one drops the other’s cached copy (Redis pub/sub)', async () => {
+    await ensureSeeded();
+    const [one, two] = await Promise.all([createTestInstance(), createTestInstance()]);
+    const read = async () => PaySwitchSchema.parse((await two.app.inject({ method: 'GET', url: '/sys/config/info/getSysPaySwitch' })).json());
+    const before = await read();
+    const config = createContentService(one.ctx);
+    try {
+      await config.setConfig(CONFIG_KEYS.paySwitch, { ...before, balancePaySwitch: !before.balancePaySwitch });
+      let seen = await read();
+      for (let i = 0; i < 50 && seen.balancePaySwitch === before.balancePaySwitch; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await read();
+      }
+      expect(seen.balancePaySwitch).toBe(!before.balancePaySwitch);
+    } finally {
+      await config.setConfig(CONFIG_KEYS.paySwitch, before);
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});

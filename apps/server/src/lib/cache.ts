@@ -1,0 +1,97 @@
+// The one in-memory cache of the server, on lru-cache: a TTL and a size bound for every cache, and
+// single-flight loads (readers of a missing key share one load; a failed load is not kept). A
+// change made through one instance drops the entries of every instance: with REDIS_URL the
+// invalidation is published on a Redis channel that each instance listens to.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+export interface CacheOptions {
+  /** How long an entry is served, at most. */
+  ttlMs: number;
+  /** Most entries kept; the least recently used go first. */
+  max: number;
+}
+
+export interface Cache<V> {
+  /** The cached value, or `load()`'s (one load per key at a time). `load` may shorten this entry's life with `ttl(ms)`. */
+  get(key: string, load: (ttl: (ms: number) => void) => Promise<V>): Promise<V>;
+}
+
+export interface Caches {
+  /** This instance's cache of that name, made on first use with these options. */
+  named<V>(name: string, options: CacheOptions): Cache<V>;
+  /** Drops some keys (or all) of a named cache here and, through Redis, in every other instance. */
+  invalidate(name: string, keys?: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'bazaar:cache:invalidate';
+
+interface Invalidation {
+  from: string;
+  name: string;
+  keys?: string[];
+}
+
+/** Caches for one app instance; `now` is the app's clock (tests move it). */
+export async function createCaches(options: { redisUrl?: string; now?: () => number; channel?: string } = {}): Promise<Caches> {
+  const instanceId = randomUUID();
+  const channel = options.channel ?? CHANNEL;
+  const perf = { now: options.now ?? (() => Date.now()) };
+  const stores = new Map<string, LRUCache<string, { value: unknown }, (ttl: (ms: number) => void) => Promise<unknown>>>();
+
+  function dropLocal(name: string, keys?: string[]) {
+    const store = stores.get(name);
+    if (!store) return;
+    if (keys) for (const key of keys) store.delete(key);
+    else store.clear();
+  }
+
+  // A subscribed connection can only listen, so publishing takes a second one.
+  const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const subscriber = options.redisUrl ? new Redis(options.redisUrl) : null;
+  if (subscriber) {
+    subscriber.on('message', (_channel: string, message: string) => {
+      const event = JSON.parse(message) as Invalidation;
+      if (event.from !== instanceId) dropLocal(event.name, event.keys);
+    });
+    await subscriber.subscribe(channel);
+  }
+
+  return {
+    named<V>(name: string, { ttlMs, max }: CacheOptions): Cache<V> {
+      let store = stores.get(name);
+      if (!store) {
+        store = new LRUCache({
+          max,
+          ttl: ttlMs,
+          perf,
+          // Read the (movable) clock at every check instead of once per millisecond.
+          ttlResolution: 0,
+          fetchMethod: async (_key, _stale, { options: entry, context: load }) => {
+            const value = await load((ms) => {
+              entry.ttl = Math.max(1, Math.min(ms, ttlMs));
+            });
+            return { value };
+          },
+        });
+        stores.set(name, store);
+      }
+      const lru = store;
+      return {
+        async get(key, load) {
+          const boxed = await lru.fetch(key, { context: load as (ttl: (ms: number) => void) => Promise<unknown> });
+          return boxed!.value as V;
+        },
+      };
+    },
+    async invalidate(name, keys) {
+      dropLocal(name, keys);
+      if (publisher) await publisher.publish(channel, JSON.stringify({ from: instanceId, name, ...(keys ? { keys } : {}) } satisfies Invalidation));
+    },
+    async close() {
+      await Promise.all([subscriber?.quit(), publisher?.quit()]);
+    },
+  };
+}
