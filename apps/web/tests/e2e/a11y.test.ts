@@ -1,11 +1,11 @@
 // Accessibility: every main route, in Chinese and English, for a visitor and for a logged-in
 // shopper, with axe reporting no serious or critical violation; dialogs and menus are checked open.
 // The other journeys check each page they open as well (openPage in support.ts).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { NoticeSummarySchema } from '@bazaar/shared/schemas/site';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { API_URL, openPage, registerShopper, text, topBar, useToken, waitForHydration } from './support.ts';
+import { API_URL, openPage, registerShopper, test, text, topBar, useToken, waitForHydration } from './support.ts';
 import { addAddressByApi, addToCartByApi, ok, pickProducts, placeOrderByApi } from './order-support.ts';
 
 type Lang = 'zh' | 'en';

@@ -29,6 +29,9 @@ test('a shopper adds, edits, defaults and deletes delivery addresses', async ({ 
   await page.getByRole('button', { name: en('address.add') }).click();
   const dialog = page.getByRole('dialog', { name: en('address.form.addTitle') });
   await expect(dialog).toBeVisible();
+  // The region boxes read as words ("SelectProvince" once).
+  await expect(dialog.getByLabel(en('address.form.province')).locator('option').first()).toHaveText('Select Province');
+  await expect(dialog.getByLabel(en('address.form.city')).locator('option').first()).toHaveText('Select City');
   await dialog.getByRole('button', { name: en('address.form.save') }).click();
   await expect(dialog.getByRole('alert')).toHaveText(en('address.errors.receiverRequired'));
   await dialog.getByLabel(en('address.receiverLabel'), { exact: true }).fill('Zhang San');

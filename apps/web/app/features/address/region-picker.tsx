@@ -68,7 +68,7 @@ export function RegionPicker({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onPick(Number(e.target.value) || 0)}
       >
-        <option value="">{name === 'area' && noDistricts ? '—' : `${t('address.form.choose')}${t(`address.form.${name}`)}`}</option>
+        <option value="">{name === 'area' && noDistricts ? '—' : t('address.form.choose', { name: t(`address.form.${name}`) })}</option>
         {options?.map((a) => (
           <option key={a.areaId} value={a.areaId}>
             {a.areaName}

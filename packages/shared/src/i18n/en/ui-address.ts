@@ -24,7 +24,7 @@ export const uiAddress: Widen<typeof zh> = {
       province: 'Province',
       city: 'City',
       area: 'District',
-      choose: 'Select',
+      choose: 'Select {{name}}',
       addrPlaceholder: 'Street, number, building, unit',
       makeDefault: 'Make this my default address',
       save: 'Save',

@@ -23,7 +23,7 @@ export const uiAddress = {
       province: '省份',
       city: '城市',
       area: '区/县',
-      choose: '请选择',
+      choose: '请选择{{name}}',
       addrPlaceholder: '街道、门牌号、楼栋、单元室等',
       makeDefault: '设为默认收货地址',
       save: '保存',
