@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { createProductIn, openShops, placeOrder, shopperWithAddress, skuStock, userIdOf } from '../modules/order/order-test-kit.ts';
+import { createProductIn, openShops, placeOrder, shopperWithAddress, skuStock, userIdOf } from '../test/order-test-kit.ts';
 import { markOrdersPaid } from '../modules/order/transitions.ts';
 import { autoCancelOrder, closeOrder } from './cancel-order.ts';
 

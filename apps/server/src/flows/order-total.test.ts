@@ -6,9 +6,9 @@ import { ORDER_TOTAL_MAX_FEN } from '@bazaar/shared/constants/limits';
 import { OrderDetailSchema } from '@bazaar/shared/schemas/order';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json } from '../modules/account/account-test-kit.ts';
-import { confirmRequest, createProductIn, openShops, placeOrder, shopperWithAddress } from '../modules/order/order-test-kit.ts';
-import { authed, createShopper, createUnpaidOrders, orderRow, topUpBalance, walletBalance } from '../modules/payment/payment-test-kit.ts';
+import { json } from '../test/account-test-kit.ts';
+import { confirmRequest, createProductIn, openShops, placeOrder, shopperWithAddress } from '../test/order-test-kit.ts';
+import { authed, createShopper, createUnpaidOrders, orderRow, topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
 
 let t: TestApp;
 let shopId: number;

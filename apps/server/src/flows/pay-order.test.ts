@@ -4,8 +4,8 @@ import { OrderDetailSchema } from '@bazaar/shared/schemas/order';
 import { jobs, orderVirtualCodes } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { createProductIn, openShops, placeOrder, shopperWithAddress, userIdOf } from '../modules/order/order-test-kit.ts';
-import { authed, orderRow, topUpBalance } from '../modules/payment/payment-test-kit.ts';
+import { createProductIn, openShops, placeOrder, shopperWithAddress, userIdOf } from '../test/order-test-kit.ts';
+import { authed, orderRow, topUpBalance } from '../test/payment-test-kit.ts';
 import { newVoucherCode } from '../modules/order/vouchers.ts';
 
 let t: TestApp;

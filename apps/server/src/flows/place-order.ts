@@ -2,7 +2,7 @@
 // buy-now line) per shop and caches the result under the page's one-time uuid; submit turns that
 // cached checkout into one order per shop in a single transaction. Coupons, points and the other
 // order kinds plug in later: as price steps between `priceGroups` and the cache, and as their own flows.
-import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import { DELIVERY_TYPE, ORDER_MOLD } from '@bazaar/shared/constants/order-status';
 import { ORDER_TOTAL_MAX_FEN, type Language } from '@bazaar/shared/constants/limits';
 import { notForSaleReason, unbuyableReason, UNLIMITED_STOCK } from '@bazaar/shared/constants/product-status';
 import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@bazaar/shared/schemas/order';
@@ -15,6 +15,7 @@ import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { STOCK_SHORT, takeStockPart } from '../modules/inventory/stock.ts';
 import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
+import { buildOrderRows } from '../modules/order/order-rows.ts';
 import * as repo from '../modules/order/repository.ts';
 import { createAddressService } from '../modules/address/service.ts';
 import { deleteLinesStatement } from '../modules/cart/repository.ts';
@@ -252,61 +253,34 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     const lines = checkout.groups.flatMap((g) => g.lines);
 
     const a = checkout.address;
-    const newOrders: repo.NewOrder[] = placed.map(({ group, orderNumber }) => ({
-      orderNumber,
-      userId,
-      shopId: group.shopId,
-      orderType: ORDER_TYPE.general,
-      orderMold: group.orderMold,
-      status: ORDER_STATUS.unpaid,
-      dvyType: group.dvyType,
-      prodName: group.lines.map((l) => [l.prodNameZh, l.prodNameEn].filter(Boolean).join(' ')).join(' ').slice(0, 1000),
-      productNums: group.lines.reduce((n, l) => n + l.count, 0),
-      total: group.total,
-      actualTotal: group.actualTotal,
-      freight: group.transFee,
-      remarks: remarks.get(group.shopId) || null,
-      checkoutUuid: input.uuid,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    const newItems: repo.NewOrderItem[] = placed.flatMap(({ group, orderNumber }) =>
-      group.lines.map((l) => ({
+    // Virtual goods are not shipped, so their orders keep no address.
+    const address = { receiver: a.receiver, mobile: a.mobile, provinceId: a.provinceId, province: a.province, cityId: a.cityId, city: a.city, areaId: a.areaId, area: a.area, addr: a.addr };
+    const built = placed.map(({ group, orderNumber }) =>
+      buildOrderRows({
         orderNumber,
         userId,
-        shopId: l.shopId,
-        productId: l.prodId,
-        skuId: l.skuId,
-        prodNameZh: l.prodNameZh,
-        prodNameEn: l.prodNameEn,
-        skuNameZh: l.skuNameZh,
-        skuNameEn: l.skuNameEn,
-        pic: l.pic,
-        price: l.price,
-        prodCount: l.count,
-        productTotalAmount: l.price * l.count,
-        actualTotal: l.price * l.count,
-        mold: l.mold,
-        isRefund: l.isRefund,
-        createdAt: now,
-      })),
+        shopId: group.shopId,
+        orderMold: group.orderMold,
+        dvyType: group.dvyType,
+        freight: group.transFee,
+        remarks: remarks.get(group.shopId) || null,
+        checkoutUuid: input.uuid,
+        placedAt: now,
+        address: group.orderMold === ORDER_MOLD.physical ? address : null,
+        lines: group.lines.map((l) => ({
+          productId: l.prodId,
+          skuId: l.skuId,
+          prodNameZh: l.prodNameZh,
+          prodNameEn: l.prodNameEn,
+          skuNameZh: l.skuNameZh,
+          skuNameEn: l.skuNameEn,
+          pic: l.pic,
+          price: l.price,
+          count: l.count,
+          isRefund: l.isRefund,
+        })),
+      }),
     );
-    // Virtual goods are not shipped, so their orders keep no address.
-    const newAddresses: repo.NewOrderAddress[] = placed
-      .filter(({ group }) => group.orderMold === ORDER_MOLD.physical)
-      .map(({ orderNumber }) => ({
-        orderNumber,
-        receiver: a.receiver,
-        mobile: a.mobile,
-        provinceId: a.provinceId,
-        province: a.province,
-        cityId: a.cityId,
-        city: a.city,
-        areaId: a.areaId,
-        area: a.area,
-        addr: a.addr,
-        createdAt: now,
-      }));
     const runAt = new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
     const skuIds = [...new Set(lines.map((l) => l.skuId))];
 
@@ -324,9 +298,9 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
           [
             ...repo.placedOrderStatements({
               token: { userId, uuid: input.uuid, orderNumbers, createdAt: now },
-              orders: newOrders,
-              items: newItems,
-              addresses: newAddresses,
+              orders: built.map((b) => b.order),
+              items: built.flatMap((b) => b.items),
+              addresses: built.flatMap((b) => (b.address ? [b.address] : [])),
             }),
             deleteLinesStatement(
               ctx.db,

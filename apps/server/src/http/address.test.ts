@@ -3,7 +3,7 @@ import { ADDRESS_LIMIT, AddressSchema, AreaSchema, type Address } from '@bazaar/
 import { countQueries } from '../db/query-count.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json, registerUser, type RegisteredUser } from '../modules/account/account-test-kit.ts';
+import { json, registerUser, type RegisteredUser } from '../test/account-test-kit.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };

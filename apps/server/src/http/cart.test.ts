@@ -4,8 +4,8 @@ import { countQueries } from '../db/query-count.ts';
 import { cartItems, products, skus } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { registerUser } from '../modules/account/account-test-kit.ts';
-import { createTestProduct, seededShopId, type TestProduct } from '../modules/product/product-test-kit.ts';
+import { registerUser } from '../test/account-test-kit.ts';
+import { createTestProduct, seededShopId, type TestProduct } from '../test/product-test-kit.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };

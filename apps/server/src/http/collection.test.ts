@@ -6,8 +6,8 @@ import { countQueries } from '../db/query-count.ts';
 import { products } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { registerUser } from '../modules/account/account-test-kit.ts';
-import { createTestProduct, seededShopId } from '../modules/product/product-test-kit.ts';
+import { registerUser } from '../test/account-test-kit.ts';
+import { createTestProduct, seededShopId } from '../test/product-test-kit.ts';
 
 let t: TestApp;
 let onShelf: number[];

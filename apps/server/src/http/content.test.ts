@@ -5,7 +5,7 @@ import { flowAnalysisLogs, notices } from '../db/schema.ts';
 import { demoUserId } from '../db/seed/seed.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { loginWithPassword } from '../modules/account/account-test-kit.ts';
+import { loginWithPassword } from '../test/account-test-kit.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json, registerUser, type RegisteredUser } from '../modules/account/account-test-kit.ts';
+import { json, registerUser, type RegisteredUser } from '../test/account-test-kit.ts';
 
 let t: TestApp;
 let user: RegisteredUser;

@@ -5,8 +5,8 @@ import { orders } from '../db/schema.ts';
 import { countQueries } from '../db/query-count.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json } from '../modules/account/account-test-kit.ts';
-import { createPaidOrder, drainJobs, merchantLogin, openShopIds, registerBuyer, type Buyer, type TestOrder } from '../modules/merchant/merchant-test-kit.ts';
+import { json } from '../test/account-test-kit.ts';
+import { createPaidOrder, drainJobs, merchantLogin, openShopIds, registerBuyer, type Buyer, type TestOrder } from '../test/merchant-test-kit.ts';
 
 let t: TestApp;
 let shopId: number;

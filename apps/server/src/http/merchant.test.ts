@@ -8,10 +8,10 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { deliveryCompanies, jobs, merchantAccounts, orderDeliveries, shops } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json } from '../modules/account/account-test-kit.ts';
+import { json } from '../test/account-test-kit.ts';
 import { isFaultyWaybill } from '../providers/courier/sandbox-courier.ts';
 import { markReceived } from '../modules/order/transitions.ts';
-import { createPaidOrder, drainJobs, merchantLogin, openShopIds, orderStatus, registerBuyer, type Buyer, type TestOrder } from '../modules/merchant/merchant-test-kit.ts';
+import { createPaidOrder, drainJobs, merchantLogin, openShopIds, orderStatus, registerBuyer, type Buyer, type TestOrder } from '../test/merchant-test-kit.ts';
 import { AUTO_RECEIPT_JOB } from '../modules/order/lifecycle.ts';
 
 let t: TestApp;

@@ -8,8 +8,8 @@ import { jobs, orderItems, orders, orderVirtualCodes } from '../db/schema.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import type { RegisteredUser } from '../modules/account/account-test-kit.ts';
-import { as, createProductIn, openShops, placeOrder, shopperWithAddress, skuStock, type OpenShop } from '../modules/order/order-test-kit.ts';
+import type { RegisteredUser } from '../test/account-test-kit.ts';
+import { as, createProductIn, openShops, placeOrder, shopperWithAddress, skuStock, type OpenShop } from '../test/order-test-kit.ts';
 import { markOrdersPaid, markShipped } from '../modules/order/transitions.ts';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createContentService } from '../modules/content/service.ts';
 import { CONFIG_KEYS } from '../modules/content/config-keys.ts';
-import { authed, createShopper, createUnpaidOrders, ledgerSum, orderRow, topUpBalance, walletBalance } from '../modules/payment/payment-test-kit.ts';
+import { authed, createShopper, createUnpaidOrders, ledgerSum, orderRow, topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
 
 let t: TestApp;
 

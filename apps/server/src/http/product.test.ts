@@ -5,7 +5,7 @@ import { countQueries } from '../db/query-count.ts';
 import { products, skus } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { createTestProduct } from '../modules/product/product-test-kit.ts';
+import { createTestProduct } from '../test/product-test-kit.ts';
 import { invalidateProductDetail, PRODUCT_DETAIL_TTL_MS, productDetailCacheFor } from '../modules/product/service.ts';
 
 let t: TestApp;

@@ -6,8 +6,8 @@ import { countQueries } from '../db/query-count.ts';
 import { reviews, users } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { registerUser } from '../modules/account/account-test-kit.ts';
-import { createTestProduct, type TestProduct } from '../modules/product/product-test-kit.ts';
+import { registerUser } from '../test/account-test-kit.ts';
+import { createTestProduct, type TestProduct } from '../test/product-test-kit.ts';
 import { invalidateReviewSummary, maskNickName, REVIEW_SUMMARY_TTL_MS } from '../modules/review/service.ts';
 
 let t: TestApp;

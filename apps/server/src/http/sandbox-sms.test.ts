@@ -3,7 +3,7 @@ import { buildApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
 import { createSmsProvider } from '../providers/sms/create-sms-provider.ts';
 import { getTestApp, uniquePhone } from '../test/test-app.ts';
-import { json } from '../modules/account/account-test-kit.ts';
+import { json } from '../test/account-test-kit.ts';
 import { renderInboxPage } from './sandbox-sms.ts';
 
 describe('sandbox SMS inbox', () => {

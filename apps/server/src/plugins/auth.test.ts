@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../db/schema.ts';
 import { getTestApp, type TestApp } from '../test/test-app.ts';
-import { registerUser } from '../modules/account/account-test-kit.ts';
+import { registerUser } from '../test/account-test-kit.ts';
 import { adminToken } from '../modules/admin/admin-test-kit.ts';
-import { merchantLogin, openShopIds } from '../modules/merchant/merchant-test-kit.ts';
+import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { hashToken } from '../modules/auth/service.ts';
 

@@ -13,6 +13,7 @@ import { nextSerialNumber } from '../../lib/serial-number.ts';
 import { addSold, releaseStock, takeStock } from '../../modules/inventory/stock.ts';
 import { COURIER_JOB } from '../../modules/logistics/tracking.ts';
 
+import { buildOrderRows, insertOrderRows } from '../../modules/order/order-rows.ts';
 import { CLOSE_TYPE } from '../../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../../modules/order/vouchers.ts';
 import { isFaultyWaybill, planRoute, routeAt } from '../../providers/courier/sandbox-courier.ts';
@@ -21,10 +22,8 @@ import {
   balanceLogs,
   deliveryCompanies,
   deliveryTraces,
-  orderAddresses,
   orderDeliveries,
   orderDeliveryItems,
-  orderItems,
   orders,
   payments,
   products,
@@ -170,37 +169,23 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
       const orderNumber = nextSerialNumber(placedAt.getTime());
       const paid = 'payTime' in state && !!state.payTime;
       const payNo = paid ? nextSerialNumber(state.payTime!.getTime()) : null;
-      await tx.insert(orders).values({
-        orderNumber,
-        userId,
-        shopId: shop.id,
-        status: state.status,
-        orderMold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
-        dvyType: virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express,
-        prodName: lines.map((l) => l.nameZh).join(','),
-        productNums: demo.lines * demo.count,
-        total,
-        actualTotal: total + freight,
-        freight,
-        payType: paid ? demo.payType! : null,
-        payNo,
-        isPayed: paid,
-        remarks: demo.remarks ?? null,
-        createdAt: placedAt,
-        updatedAt: now,
-        payTime: 'payTime' in state ? state.payTime : null,
-        dvyTime: 'dvyTime' in state ? state.dvyTime : null,
-        finallyTime: 'finallyTime' in state ? state.finallyTime : null,
-        cancelTime: 'cancelTime' in state ? state.cancelTime : null,
-        closeType: 'closeType' in state ? state.closeType : null,
-      });
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          lines.map((l) => ({
-            orderNumber,
-            userId,
-            shopId: shop.id,
+      const items = await insertOrderRows(
+        tx,
+        buildOrderRows({
+          orderNumber,
+          userId,
+          shopId: shop.id,
+          status: state.status,
+          orderMold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
+          dvyType: virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express,
+          prodName: lines.map((l) => l.nameZh).join(','),
+          freight,
+          remarks: demo.remarks ?? null,
+          placedAt,
+          updatedAt: now,
+          // Virtual goods are not shipped, so their orders keep no address; their codes are the delivery.
+          address: virtual ? null : ADDRESSES[demo.buyer],
+          lines: lines.map((l) => ({
             productId: l.productId,
             skuId: l.skuId,
             prodNameZh: l.nameZh,
@@ -209,18 +194,22 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
             skuNameEn: l.skuEn,
             pic: l.pic,
             price: l.price,
-            prodCount: demo.count,
-            productTotalAmount: l.price * demo.count,
-            actualTotal: l.price * demo.count,
-            mold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
+            count: demo.count,
             commSts: demo.kind === 'reviewed' ? 1 : 0,
-            createdAt: placedAt,
           })),
-        )
-        .returning({ id: orderItems.id, productId: orderItems.productId, skuZh: orderItems.skuNameZh, skuEn: orderItems.skuNameEn });
-      // Virtual goods are not shipped, so their orders keep no address; their codes are the delivery.
+          extra: {
+            payType: paid ? demo.payType! : null,
+            payNo,
+            isPayed: paid,
+            payTime: 'payTime' in state ? state.payTime : null,
+            dvyTime: 'dvyTime' in state ? state.dvyTime : null,
+            finallyTime: 'finallyTime' in state ? state.finallyTime : null,
+            cancelTime: 'cancelTime' in state ? state.cancelTime : null,
+            closeType: 'closeType' in state ? state.closeType : null,
+          },
+        }),
+      );
       if (virtual) await issueVoucherCodes(tx, [orderNumber], state.payTime!);
-      else await tx.insert(orderAddresses).values({ orderNumber, ...ADDRESSES[demo.buyer], createdAt: placedAt });
 
       if (state.status === ORDER_STATUS.unpaid) {
         await scheduleJob(tx, { kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt: new Date(placedAt.getTime() + UNPAID_TIMEOUT_MS) });
@@ -255,8 +244,8 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
             orderNumber,
             userId,
             shopId: shop.id,
-            skuNameZh: item.skuZh,
-            skuNameEn: item.skuEn,
+            skuNameZh: item.skuNameZh,
+            skuNameEn: item.skuNameEn,
             score: 5,
             evaluate: 0,
             content: REVIEW_TEXT,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { and, count, countDistinct, eq, gt, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginWithPassword } from '../../modules/account/account-test-kit.ts';
+import { loginWithPassword } from '../../test/account-test-kit.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { areas, banners, categories, merchantAccounts, notices, products, shops, siteConfig, skus, users } from '../schema.ts';

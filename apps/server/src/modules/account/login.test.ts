@@ -4,7 +4,7 @@ import { LOGIN_CIPHER_MAX_AGE_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, TOKEN_TTL_S
 import { authTokens, users } from '../../db/schema.ts';
 import { hashToken } from '../auth/service.ts';
 import { getTestApp, uniquePhone } from '../../test/test-app.ts';
-import { cipherOf, json, loginWithPassword, registerUser, uniqueUserName } from './account-test-kit.ts';
+import { cipherOf, json, loginWithPassword, registerUser, uniqueUserName } from '../../test/account-test-kit.ts';
 
 describe('POST /login', () => {
   it('logs in by account name (any case) or by phone and stores only the token hash', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '@bazaar/shared/constants/limits';
 import { getTestApp, uniquePhone, type TestApp } from '../../test/test-app.ts';
-import { cipherOf, json, latestCode, loginWithPassword, registerUser, releaseSmsLock, type RegisteredUser } from './account-test-kit.ts';
+import { cipherOf, json, latestCode, loginWithPassword, registerUser, releaseSmsLock, type RegisteredUser } from '../../test/account-test-kit.ts';
 
 const en = { headers: { 'accept-language': 'en' } };
 const auth = (token: string, extra: Record<string, string> = {}) => ({ headers: { authorization: token, ...extra } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { verify } from '@node-rs/argon2';
 import { users } from '../../db/schema.ts';
 import { getTestApp, uniquePhone, type TestApp } from '../../test/test-app.ts';
-import { cipherOf, json, latestCode, loginWithPassword, registerUser, uniqueUserName } from './account-test-kit.ts';
+import { cipherOf, json, latestCode, loginWithPassword, registerUser, uniqueUserName } from '../../test/account-test-kit.ts';
 
 const en = { headers: { 'accept-language': 'en' } };
 

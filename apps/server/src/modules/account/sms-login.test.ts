@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SMS_CODE_TTL_MS, SMS_PER_IP_PER_HOUR, SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import { smsMessages, users } from '../../db/schema.ts';
 import { getTestApp, uniquePhone } from '../../test/test-app.ts';
-import { json, latestCode, registerUser, releaseSmsLock, uniqueIp } from './account-test-kit.ts';
+import { json, latestCode, registerUser, releaseSmsLock, uniqueIp } from '../../test/account-test-kit.ts';
 import { SMS_CODE_MAX_WRONG_TRIES } from './sms-codes.ts';
 
 const en = { headers: { 'accept-language': 'en' } };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../test/test-app.ts';
-import { json, registerUser } from './account-test-kit.ts';
+import { json, registerUser } from '../../test/account-test-kit.ts';
 import { avatarFilePath } from './upload.ts';
 
 const en = { 'accept-language': 'en' };

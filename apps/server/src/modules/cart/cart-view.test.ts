@@ -5,9 +5,9 @@ import { countQueries } from '../../db/query-count.ts';
 import { cartItems, products, skus } from '../../db/schema.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { registerUser } from '../account/account-test-kit.ts';
-import { seededShopId } from '../product/product-test-kit.ts';
-import { addLine, createShopProduct } from './cart-test-kit.ts';
+import { registerUser } from '../../test/account-test-kit.ts';
+import { seededShopId } from '../../test/product-test-kit.ts';
+import { addLine, createShopProduct } from '../../test/cart-test-kit.ts';
 
 let t: TestApp;
 

@@ -6,7 +6,7 @@ import { cartItems, checkoutTokens, jobs, orderAddresses, orderItems, orders, pr
 import { countQueries } from '../../db/query-count.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { registerUser } from '../account/account-test-kit.ts';
+import { registerUser } from '../../test/account-test-kit.ts';
 import {
   addAddress,
   addToCart,
@@ -20,7 +20,7 @@ import {
   submitRequest,
   userIdOf,
   type OpenShop,
-} from './order-test-kit.ts';
+} from '../../test/order-test-kit.ts';
 
 let t: TestApp;
 let freeShop: OpenShop;

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
+import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { cartItems, checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes, products, shops, skus } from '../../db/schema.ts';
 
@@ -66,9 +67,6 @@ export function findCheckedCartLines(db: Db, userId: string) {
   return checkedCartLinesStatement(db).execute({ userId });
 }
 
-export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderItem = typeof orderItems.$inferInsert;
-export type NewOrderAddress = typeof orderAddresses.$inferInsert;
 
 /**
  * The writes of placed orders, unexecuted, for the checkout to send in one statement with its other

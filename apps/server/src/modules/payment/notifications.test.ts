@@ -14,7 +14,7 @@ import { loadSandboxKeys, type SandboxKeys } from '../../providers/payment/sandb
 import { encryptWechatResource, signWechat } from '../../providers/payment/wechat-pay-crypto.ts';
 import { FORGED_RAW_MAX_CHARS } from './service.ts';
 import { recordForgedNotification } from './repository.ts';
-import { authed, createShopper, createUnpaidOrders, orderRow, type TestOrder, type TestShopper } from './payment-test-kit.ts';
+import { authed, createShopper, createUnpaidOrders, orderRow, type TestOrder, type TestShopper } from '../../test/payment-test-kit.ts';
 
 let t: TestApp;
 let keys: SandboxKeys;

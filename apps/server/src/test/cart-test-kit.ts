@@ -2,9 +2,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { CartInfoSchema } from '@bazaar/shared/schemas/cart-view';
 import { expect } from 'vitest';
-import { products, shops } from '../../db/schema.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createTestProduct, type TestProduct, type TestProductOptions } from '../product/product-test-kit.ts';
+import { products, shops } from '../db/schema.ts';
+import type { TestApp } from './test-app.ts';
+import { createTestProduct, type TestProduct, type TestProductOptions } from './product-test-kit.ts';
 
 /** The id of the n-th (0-based) open shop of the seeded mall. */
 export async function openShopId(t: TestApp, n: number): Promise<number> {

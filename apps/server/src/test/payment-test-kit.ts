@@ -3,13 +3,14 @@
 // balance topped up with its ledger row, as a top-up would leave it.
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { balanceLogs, orderAddresses, orderItems, orders, userWallets } from '../../db/schema.ts';
-import { scheduleJob } from '../../lib/jobs.ts';
-import { nextSerialNumber } from '../../lib/serial-number.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { registerUser, type RegisteredUser } from '../account/account-test-kit.ts';
-import { createTestProduct } from '../product/product-test-kit.ts';
-import { AUTO_CANCEL_JOB } from '../order/lifecycle.ts';
+import { balanceLogs, orders, userWallets } from '../db/schema.ts';
+import { buildOrderRows, insertOrderRows } from '../modules/order/order-rows.ts';
+import { scheduleJob } from '../lib/jobs.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
+import type { TestApp } from './test-app.ts';
+import { registerUser, type RegisteredUser } from './account-test-kit.ts';
+import { createTestProduct } from './product-test-kit.ts';
+import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 
 export interface TestShopper extends RegisteredUser {
   userId: string;
@@ -66,34 +67,30 @@ export async function createUnpaidOrders(t: TestApp, userId: string, entries: Ar
     const now = t.ctx.now();
     const amount = price * count + freight;
     await t.ctx.db.transaction(async (tx) => {
-      await tx.insert(orders).values({
-        orderNumber,
-        userId,
-        shopId: product.shopId,
-        prodName: product.nameZh,
-        productNums: count,
-        total: price * count,
-        actualTotal: amount,
-        freight,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(orderItems).values({
-        orderNumber,
-        userId,
-        shopId: product.shopId,
-        productId: product.prodId,
-        skuId: product.skuIds[0]!,
-        prodNameZh: product.nameZh,
-        prodNameEn: `Test product ${orderNumber.slice(-6)}`,
-        skuNameZh: '蓝色',
-        skuNameEn: 'Blue',
-        price,
-        prodCount: count,
-        productTotalAmount: price * count,
-        actualTotal: price * count,
-      });
-      await tx.insert(orderAddresses).values({ orderNumber, receiver: '张三', mobile: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', addr: '文三路 100 号' });
+      await insertOrderRows(
+        tx,
+        buildOrderRows({
+          orderNumber,
+          userId,
+          shopId: product.shopId,
+          prodName: product.nameZh,
+          freight,
+          placedAt: now,
+          address: { receiver: '张三', mobile: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', addr: '文三路 100 号' },
+          lines: [
+            {
+              productId: product.prodId,
+              skuId: product.skuIds[0]!,
+              prodNameZh: product.nameZh,
+              prodNameEn: `Test product ${orderNumber.slice(-6)}`,
+              skuNameZh: '蓝色',
+              skuNameEn: 'Blue',
+              price,
+              count,
+            },
+          ],
+        }),
+      );
       await scheduleJob(tx, { kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt: new Date(now.getTime() + t.ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000) });
     });
     made.push({ orderNumber, productId: product.prodId, amount, count });

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { orderItems, orders, refunds, shopAudits, shops } from '../../db/schema.ts';
-import { getTestApp, type TestApp } from '../../test/test-app.ts';
-import { registerUser } from './account-test-kit.ts';
+import { refunds, shopAudits, shops } from '../db/schema.ts';
+import { buildOrderRows, insertOrderRows } from '../modules/order/order-rows.ts';
+import { getTestApp, type TestApp } from '../test/test-app.ts';
+import { registerUser } from '../test/account-test-kit.ts';
 
 let serial = 0;
 const orderNumber = () => `${Date.now()}${String(randomInt(0, 1000)).padStart(3, '0')}${++serial % 1_000_000}`.slice(0, 19);
@@ -13,20 +14,17 @@ async function userIdOf(t: TestApp, token: string): Promise<string> {
 
 async function addOrder(t: TestApp, userId: string, shopId: number, status: number, opts: { reviewed?: boolean; deleted?: boolean } = {}) {
   const number = orderNumber();
-  await t.ctx.db.insert(orders).values({ orderNumber: number, userId, shopId, status, total: 100, actualTotal: 100, deleteStatus: opts.deleted ? 1 : 0 });
-  await t.ctx.db.insert(orderItems).values({
+  const rows = buildOrderRows({
     orderNumber: number,
     userId,
     shopId,
-    productId: 1,
-    skuId: 1,
-    prodNameZh: '测试商品',
-    price: 100,
-    prodCount: 1,
-    productTotalAmount: 100,
-    actualTotal: 100,
-    commSts: opts.reviewed ? 1 : 0,
+    status,
+    placedAt: t.ctx.now(),
+    address: null,
+    lines: [{ productId: 1, skuId: 1, prodNameZh: '测试商品', price: 100, count: 1, commSts: opts.reviewed ? 1 : 0 }],
+    extra: { deleteStatus: opts.deleted ? 1 : 0 },
   });
+  await t.ctx.db.transaction((tx) => insertOrderRows(tx, rows));
   return number;
 }
 

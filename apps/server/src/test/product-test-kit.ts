@@ -1,8 +1,8 @@
 // Factories for tests that need products of their own (reviews, collections, cart): rows
 // written straight into the test database, with a unique name each.
 import { and, asc, eq } from 'drizzle-orm';
-import { categories, products, shops, skus } from '../../db/schema.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { categories, products, shops, skus } from '../db/schema.ts';
+import type { TestApp } from './test-app.ts';
 
 let counter = 0;
 

@@ -5,9 +5,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult } from '@bazaar/shared/schemas/order';
 import { AddressSchema } from '@bazaar/shared/schemas/address';
-import { categories, products, shops, skus, users } from '../../db/schema.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { json, registerUser, type RegisteredUser } from '../account/account-test-kit.ts';
+import { categories, products, shops, skus, users } from '../db/schema.ts';
+import type { TestApp } from './test-app.ts';
+import { json, registerUser, type RegisteredUser } from './account-test-kit.ts';
 
 let counter = 0;
 

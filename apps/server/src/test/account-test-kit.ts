@@ -2,10 +2,10 @@
 // everything goes through the HTTP API, so tests exercise what a browser does.
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { smsMessages } from '../../db/schema.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { uniquePhone } from '../../test/test-app.ts';
-import { encryptPassword } from './password-cipher.ts';
+import { smsMessages } from '../db/schema.ts';
+import type { TestApp } from './test-app.ts';
+import { uniquePhone } from './test-app.ts';
+import { encryptPassword } from '../modules/account/password-cipher.ts';
 
 let ipCounter = 0;
 /** A client address no other test uses, so per-IP SMS limits never spill between tests. */

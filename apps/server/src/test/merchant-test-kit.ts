@@ -4,12 +4,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
-import { merchantAccounts, orderAddresses, orderItems, orders, products, shops, skus } from '../../db/schema.ts';
-import { jobHandlers } from '../../jobs.ts';
-import { runDueJobs } from '../../lib/jobs.ts';
-import { nextSerialNumber } from '../../lib/serial-number.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { json, registerUser, type RegisteredUser } from '../account/account-test-kit.ts';
+import { merchantAccounts, orderItems, orders, products, shops, skus } from '../db/schema.ts';
+import { buildOrderRows, insertOrderRows } from '../modules/order/order-rows.ts';
+import { jobHandlers } from '../jobs.ts';
+import { runDueJobs } from '../lib/jobs.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
+import type { TestApp } from './test-app.ts';
+import { json, registerUser, type RegisteredUser } from './account-test-kit.ts';
 
 export const MERCHANT_PASSWORD = 'merchant123';
 
@@ -60,45 +61,34 @@ export async function createPaidOrder(t: TestApp, buyer: Buyer, shopId: number, 
   expect(picked.length).toBe(lines);
   const orderNumber = nextSerialNumber();
   const now = t.ctx.now();
-  const total = picked.reduce((sum, p) => sum + p.price * count, 0);
   const status = options.status ?? ORDER_STATUS.paid;
   const paid = status !== ORDER_STATUS.unpaid;
   await t.ctx.db.transaction(async (tx) => {
-    await tx.insert(orders).values({
-      orderNumber,
-      userId: buyer.userId,
-      shopId,
-      status,
-      prodName: picked.map((p) => p.nameZh).join(','),
-      productNums: lines * count,
-      total,
-      actualTotal: total,
-      payType: paid ? PAY_TYPE.balance : null,
-      isPayed: paid,
-      payTime: paid ? now : null,
-      remarks: '请尽快发货',
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(orderItems).values(
-      picked.map((p) => ({
+    await insertOrderRows(
+      tx,
+      buildOrderRows({
         orderNumber,
         userId: buyer.userId,
         shopId,
-        productId: p.productId,
-        skuId: p.skuId,
-        prodNameZh: p.nameZh,
-        prodNameEn: p.nameEn,
-        skuNameZh: p.skuZh,
-        skuNameEn: p.skuEn,
-        pic: p.pic,
-        price: p.price,
-        prodCount: count,
-        productTotalAmount: p.price * count,
-        actualTotal: p.price * count,
-      })),
+        status,
+        prodName: picked.map((p) => p.nameZh).join(','),
+        remarks: '请尽快发货',
+        placedAt: now,
+        address: { receiver: '张三', mobile: '13912345678', provinceId: 330000, province: '浙江省', cityId: 330100, city: '杭州市', areaId: 330106, area: '西湖区', addr: '文三路 90 号' },
+        lines: picked.map((p) => ({
+          productId: p.productId,
+          skuId: p.skuId,
+          prodNameZh: p.nameZh,
+          prodNameEn: p.nameEn,
+          skuNameZh: p.skuZh,
+          skuNameEn: p.skuEn,
+          pic: p.pic,
+          price: p.price,
+          count,
+        })),
+        extra: { payType: paid ? PAY_TYPE.balance : null, isPayed: paid, payTime: paid ? now : null },
+      }),
     );
-    await tx.insert(orderAddresses).values({ orderNumber, receiver: '张三', mobile: '13912345678', provinceId: 330000, province: '浙江省', cityId: 330100, city: '杭州市', areaId: 330106, area: '西湖区', addr: '文三路 90 号' });
   });
   const items = await t.ctx.db.select({ id: orderItems.id, prodCount: orderItems.prodCount }).from(orderItems).where(eq(orderItems.orderNumber, orderNumber)).orderBy(asc(orderItems.id));
   return { orderNumber, shopId, items };

@@ -1,0 +1,114 @@
+// The one factory of order rows: checkout, the demo seed and every test kit build an order, its
+// lines and its address copy here, so the sums and the copied columns never differ between them.
+import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import type { Tx } from '../../db/client.ts';
+import { orderAddresses, orderItems, orders } from '../../db/schema/order.ts';
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type NewOrderAddress = typeof orderAddresses.$inferInsert;
+export type AddressCopy = Omit<NewOrderAddress, 'orderNumber' | 'createdAt'>;
+
+export interface OrderLine {
+  productId: number;
+  skuId: number;
+  prodNameZh: string;
+  prodNameEn?: string | null;
+  skuNameZh?: string | null;
+  skuNameEn?: string | null;
+  pic?: string | null;
+  /** Unit price, fen. */
+  price: number;
+  count: number;
+  /** 1 when the product may be refunded. */
+  isRefund?: number;
+  /** 1 once the line is reviewed. */
+  commSts?: number;
+}
+
+export interface OrderInput {
+  orderNumber: string;
+  userId: string;
+  shopId: number;
+  lines: OrderLine[];
+  /** The address copy; virtual orders are not shipped and keep none. */
+  address: AddressCopy | null;
+  placedAt: Date;
+  updatedAt?: Date;
+  status?: number;
+  orderType?: number;
+  orderMold?: number;
+  dvyType?: number;
+  freight?: number;
+  remarks?: string | null;
+  checkoutUuid?: string | null;
+  /** The searchable name; by default the lines' names in both languages, as checkout writes it. */
+  prodName?: string;
+  /** The rest of the order's columns (payment, delivery, close times) for orders built past "placed". */
+  extra?: Partial<Omit<NewOrder, 'orderNumber' | 'userId' | 'shopId' | 'total' | 'actualTotal' | 'productNums'>>;
+}
+
+export interface OrderRows {
+  order: NewOrder;
+  items: NewOrderItem[];
+  address: NewOrderAddress | null;
+}
+
+/** An order's rows: totals, piece count and line sums computed once, here. */
+export function buildOrderRows(input: OrderInput): OrderRows {
+  const mold = input.orderMold ?? ORDER_MOLD.physical;
+  const total = input.lines.reduce((sum, l) => sum + l.price * l.count, 0);
+  const freight = input.freight ?? 0;
+  const order: NewOrder = {
+    orderNumber: input.orderNumber,
+    userId: input.userId,
+    shopId: input.shopId,
+    orderType: input.orderType ?? ORDER_TYPE.general,
+    orderMold: mold,
+    status: input.status ?? ORDER_STATUS.unpaid,
+    dvyType: input.dvyType ?? (mold === ORDER_MOLD.virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express),
+    prodName: input.prodName ?? input.lines.map((l) => [l.prodNameZh, l.prodNameEn].filter(Boolean).join(' ')).join(' ').slice(0, 1000),
+    productNums: input.lines.reduce((n, l) => n + l.count, 0),
+    total,
+    actualTotal: total + freight,
+    freight,
+    remarks: input.remarks ?? null,
+    checkoutUuid: input.checkoutUuid ?? null,
+    createdAt: input.placedAt,
+    updatedAt: input.updatedAt ?? input.placedAt,
+    ...input.extra,
+  };
+  const items: NewOrderItem[] = input.lines.map((l) => ({
+    orderNumber: input.orderNumber,
+    userId: input.userId,
+    shopId: input.shopId,
+    productId: l.productId,
+    skuId: l.skuId,
+    prodNameZh: l.prodNameZh,
+    prodNameEn: l.prodNameEn ?? null,
+    skuNameZh: l.skuNameZh ?? null,
+    skuNameEn: l.skuNameEn ?? null,
+    pic: l.pic ?? null,
+    price: l.price,
+    prodCount: l.count,
+    productTotalAmount: l.price * l.count,
+    actualTotal: l.price * l.count,
+    mold,
+    ...(l.isRefund !== undefined ? { isRefund: l.isRefund } : {}),
+    ...(l.commSts !== undefined ? { commSts: l.commSts } : {}),
+    createdAt: input.placedAt,
+  }));
+  const address = input.address ? { ...input.address, orderNumber: input.orderNumber, createdAt: input.placedAt } : null;
+  return { order, items, address };
+}
+
+/** Writes built rows (the seed and test kits; checkout sends them in its one statement). Answers the lines written. */
+export async function insertOrderRows(tx: Tx, rows: OrderRows) {
+  await tx.insert(orders).values(rows.order);
+  const items = await tx
+    .insert(orderItems)
+    .values(rows.items)
+    .returning({ id: orderItems.id, productId: orderItems.productId, skuNameZh: orderItems.skuNameZh, skuNameEn: orderItems.skuNameEn });
+  if (rows.address) await tx.insert(orderAddresses).values(rows.address);
+  return items;
+}
