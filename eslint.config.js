@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '**/migrations/**', 'data/**', '**/test-results/**'] },
@@ -19,6 +20,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...layerRules,
   {
     // The few files allowed to read the environment.
     files: ['apps/server/src/env.ts', 'apps/server/src/test/test-app.ts', 'apps/web/app/lib/env.server.ts', 'apps/web/server.js', 'apps/web/playwright.config.ts', 'scripts/**', 'bench/**', 'apps/web/tests/**'],

@@ -1,7 +1,8 @@
 import type { AppContext } from './context.ts';
 import type { JobHandler } from './lib/jobs.ts';
 import { autoCancelOrder } from './flows/cancel-order.ts';
-import { COURIER_JOB, courierAdvanceHandler } from './modules/logistics/tracking.ts';
+import { trackDeliveryHandler } from './flows/track-delivery.ts';
+import { COURIER_JOB } from './modules/logistics/tracking.ts';
 import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB, autoReceiptHandler } from './modules/order/lifecycle.ts';
 
 /**
@@ -11,7 +12,7 @@ import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB, autoReceiptHandler } from './modules
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
   return {
     [AUTO_CANCEL_JOB]: (job) => autoCancelOrder(ctx, job.ref),
-    [COURIER_JOB]: courierAdvanceHandler(ctx),
+    [COURIER_JOB]: trackDeliveryHandler(ctx),
     [AUTO_RECEIPT_JOB]: autoReceiptHandler(ctx),
   };
 }

@@ -9,11 +9,12 @@ import { conflict, invalid } from '../lib/app-error.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import type { CourierProvider } from '../providers/courier/courier-provider.ts';
 import { createCourierProvider } from '../providers/courier/create-courier-provider.ts';
-import { activeCompanies, createPackages, listOrderPackages, shippedCounts } from '../modules/logistics/service.ts';
+import { activeCompanies, createPackages, shippedCounts } from '../modules/logistics/service.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 import { scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as shopOrders from '../modules/order/shop-orders.ts';
 import { markShipped } from '../modules/order/transitions.ts';
+import { orderPackages } from './order-packages.ts';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
@@ -70,7 +71,7 @@ export async function pageShopOrders(ctx: AppContext, session: MerchantSession, 
 export async function shopOrderDetail(ctx: AppContext, session: MerchantSession, orderNumber: string, lang: Language): Promise<MerchantOrderDetail> {
   const row = await shopOrders.findShopOrder(ctx.db, session.shopId, orderNumber);
   if (!row) throw invalid('merchant.errors.orderNotFound');
-  const [[order], packages] = await Promise.all([describeOrders(ctx, [row], lang), listOrderPackages(ctx.db, orderNumber, lang)]);
+  const [[order], packages] = await Promise.all([describeOrders(ctx, [row], lang), orderPackages(ctx.db, orderNumber, lang)]);
   return { ...order!, packages };
 }
 

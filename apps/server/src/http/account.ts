@@ -22,6 +22,7 @@ import { invalid } from '../lib/app-error.ts';
 import { shopperId } from '../plugins/auth.ts';
 import { sandboxSmsRoutes } from './sandbox-sms.ts';
 import { registerShopper, resetShopperPassword, signInShopper, signInShopperBySms, type ClientMeta } from '../flows/sign-in.ts';
+import { userCenterInfo } from '../flows/user-center.ts';
 import * as account from '../modules/account/service.ts';
 import { revokeToken } from '../modules/auth/service.ts';
 import { saveAvatar } from '../modules/account/upload.ts';
@@ -102,7 +103,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     account.setUserInfo(ctx, shopperId(request), request.body),
   );
   api.get('/p/user/centerInfo', { schema: { tags, response: { 200: CenterInfoSchema } } }, async (request) =>
-    account.getCenterInfo(ctx, shopperId(request)),
+    userCenterInfo(ctx, shopperId(request)),
   );
 
   api.post(

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DeliveryCompanySchema, DeliveryIdParamSchema, DeliveryTrackSchema, OrderNumberParamSchema, OrderPackageSchema } from '@bazaar/shared/schemas/logistics';
 import { shopperId } from '../plugins/auth.ts';
 import * as logistics from '../modules/logistics/service.ts';
+import { myDeliveryTrack, myOrderPackages } from '../flows/order-packages.ts';
 
 const tags = ['logistics'];
 const security = [{ token: [] }];
@@ -20,11 +21,11 @@ export async function logisticsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/p/myDelivery/orderInfo/:orderNumber',
     { schema: { tags, security, params: OrderNumberParamSchema, response: { 200: z.array(OrderPackageSchema) } } },
-    (request) => logistics.myOrderPackages(ctx, shopperId(request), request.params.orderNumber, request.lang),
+    (request) => myOrderPackages(ctx, shopperId(request), request.params.orderNumber, request.lang),
   );
   api.get(
     '/p/myDelivery/deliveryOrder/:orderDeliveryId',
     { schema: { tags, security, params: DeliveryIdParamSchema, response: { 200: DeliveryTrackSchema } } },
-    (request) => logistics.myDeliveryTrack(ctx, shopperId(request), request.params.orderDeliveryId, request.lang),
+    (request) => myDeliveryTrack(ctx, shopperId(request), request.params.orderDeliveryId, request.lang),
   );
 }

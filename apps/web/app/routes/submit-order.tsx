@@ -13,6 +13,7 @@ import { Price } from '../components/ui/price.tsx';
 import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import '../features/address/address.css';
@@ -131,7 +132,7 @@ function Checkout({
       <h1 className="checkout__title">{t('checkout.title')}</h1>
       <CheckoutAddress
         addresses={addresses}
-        provinces={provinces}
+        addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
         selectedId={address?.addrId ?? null}
         disabled={busy || submitting}
         onSelect={(a) => void reconfirm(a.addrId)}

@@ -1,7 +1,7 @@
 // The account module's queries. Nothing here knows HTTP.
 import { desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { smsMessages, users } from '../../db/schema.ts';
+import { smsMessages, users } from '../../db/schema/account.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type Queryable = Db | Tx;

@@ -7,7 +7,6 @@ import {
   PHONE_PATTERN,
   PasswordSchema,
   SEXES,
-  type CenterInfo,
   type CheckSmsInput,
   type CheckUpdatePwdSmsInput,
   type LoginInput,
@@ -17,7 +16,6 @@ import {
   type UpdatePasswordInput,
   type UserInfo,
 } from '@bazaar/shared/schemas/account';
-import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { AppContext } from '../../context.ts';
 import { invalid, unauthorized } from '../../lib/app-error.ts';
 import type { SmsPurpose } from '../../providers/sms/sms-provider.ts';
@@ -35,7 +33,6 @@ import {
   type UserRow,
 } from './repository.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { countOpenRefunds, countOrdersByStatus, findUserShop } from './center-repository.ts';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.ts';
 import { AVATAR_URL_PREFIX, avatarFilePath } from './upload.ts';
 
@@ -262,19 +259,11 @@ export async function setUserInfo(ctx: AppContext, userId: string, input: SetUse
 
 // ---- User center ----
 
-export async function getCenterInfo(ctx: AppContext, userId: string): Promise<CenterInfo> {
+/** Whether the user has set a password (the user center's flag; the rest of the center is flows/user-center.ts). */
+export async function isPasswordSet(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
-  const counts = await countOrdersByStatus(ctx.db, userId);
-  const refund = await countOpenRefunds(ctx.db, userId);
-  const shop = await findUserShop(ctx.db, userId);
-  return {
-    isSetPassword: user.passwordHash !== null,
-    orderCountData: { ...counts, refund },
-    shopAuditStatus: shop?.auditStatus ?? null,
-    shopStatus: shop?.status ?? SHOP_STATUS.none,
-    shopId: shop?.id ?? null,
-  };
+  return user.passwordHash !== null;
 }
 
 /** The session lookup's check that a shopper may act (decision 015). */

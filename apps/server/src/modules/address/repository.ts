@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { areas, userAddresses, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/account.ts';
+import { areas, userAddresses } from '../../db/schema/address.ts';
 
 export type AddressRow = typeof userAddresses.$inferSelect;
 export type AddressValues = Omit<typeof userAddresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'commonAddr'>;

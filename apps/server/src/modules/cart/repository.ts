@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { cartItems, products, shops, skus } from '../../db/schema.ts';
+import { cartItems } from '../../db/schema/cart.ts';
+import { products, skus } from '../../db/schema/catalog.ts';
+import { shops } from '../../db/schema/shop.ts';
 
 const readChangeStatement = (byBasket: boolean) =>
   preparedPer((db) =>

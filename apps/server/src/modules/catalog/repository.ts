@@ -3,19 +3,9 @@ import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  banners,
-  categories,
-  discountItems,
-  discountProducts,
-  discounts,
-  groupActivities,
-  groupSkus,
-  products,
-  seckillSkus,
-  seckills,
-  shops,
-} from '../../db/schema.ts';
+import { banners, categories, products } from '../../db/schema/catalog.ts';
+import { discountItems, discountProducts, discounts, groupActivities, groupSkus, seckillSkus, seckills } from '../../db/schema/promotion.ts';
+import { shops } from '../../db/schema/shop.ts';
 
 const SHOWN = 1;
 const ENABLED = 1;

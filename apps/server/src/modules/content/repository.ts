@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { flowAnalysisLogs, notices, siteConfig } from '../../db/schema.ts';
+import { flowAnalysisLogs, notices, siteConfig } from '../../db/schema/content.ts';
 
 const PUBLISHED = 1;
 

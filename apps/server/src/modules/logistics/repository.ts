@@ -1,7 +1,7 @@
 // Logistics data: courier companies, an order's packages with their items, and traces.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deliveryCompanies, deliveryTraces, orderAddresses, orderDeliveries, orderDeliveryItems, orderItems, orders, shops } from '../../db/schema.ts';
+import { deliveryCompanies, deliveryTraces, orderDeliveries, orderDeliveryItems } from '../../db/schema/logistics.ts';
 
 type Queryable = Db | Tx;
 
@@ -13,17 +13,8 @@ export function listCompanies(db: Queryable) {
     .orderBy(asc(deliveryCompanies.seq), asc(deliveryCompanies.id));
 }
 
-export async function findOrderOwner(db: Queryable, orderNumber: string) {
-  const [row] = await db
-    .select({ userId: orders.userId, shopId: orders.shopId, deleteStatus: orders.deleteStatus })
-    .from(orders)
-    .where(eq(orders.orderNumber, orderNumber))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The packages of one order, oldest first, with their courier's names. */
-export function listDeliveries(db: Queryable, orderNumber: string) {
+/** The packages of one order with what each holds (one row per package line; a package without lines has one row with nulls). */
+export function listDeliveriesWithItems(db: Queryable, orderNumber: string) {
   return db
     .select({
       id: orderDeliveries.id,
@@ -34,35 +25,17 @@ export function listDeliveries(db: Queryable, orderNumber: string) {
       createdAt: orderDeliveries.createdAt,
       companyZh: deliveryCompanies.nameZh,
       companyEn: deliveryCompanies.nameEn,
+      orderItemId: orderDeliveryItems.orderItemId,
+      count: orderDeliveryItems.count,
     })
     .from(orderDeliveries)
     .leftJoin(deliveryCompanies, eq(deliveryCompanies.id, orderDeliveries.dvyId))
+    .leftJoin(orderDeliveryItems, eq(orderDeliveryItems.deliveryId, orderDeliveries.id))
     .where(eq(orderDeliveries.orderNumber, orderNumber))
-    .orderBy(asc(orderDeliveries.id));
+    .orderBy(asc(orderDeliveries.id), asc(orderDeliveryItems.orderItemId));
 }
 
-/** What each of the given packages holds, in one query. */
-export function listDeliveryItems(db: Queryable, deliveryIds: number[]) {
-  if (deliveryIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      deliveryId: orderDeliveryItems.deliveryId,
-      orderItemId: orderDeliveryItems.orderItemId,
-      count: orderDeliveryItems.count,
-      prodId: orderItems.productId,
-      prodNameZh: orderItems.prodNameZh,
-      prodNameEn: orderItems.prodNameEn,
-      skuNameZh: orderItems.skuNameZh,
-      skuNameEn: orderItems.skuNameEn,
-      pic: orderItems.pic,
-    })
-    .from(orderDeliveryItems)
-    .innerJoin(orderItems, eq(orderItems.id, orderDeliveryItems.orderItemId))
-    .where(inArray(orderDeliveryItems.deliveryId, deliveryIds))
-    .orderBy(asc(orderDeliveryItems.deliveryId), asc(orderDeliveryItems.orderItemId));
-}
-
-/** A package with its order's owner, for the shopper's timeline. */
+/** A package with its order number (the flow checks the order's owner), for the shopper's timeline. */
 export async function findDelivery(db: Queryable, deliveryId: number) {
   const [row] = await db
     .select({
@@ -72,11 +45,9 @@ export async function findDelivery(db: Queryable, deliveryId: number) {
       state: orderDeliveries.state,
       companyZh: deliveryCompanies.nameZh,
       companyEn: deliveryCompanies.nameEn,
-      userId: orders.userId,
-      deleteStatus: orders.deleteStatus,
+      orderNumber: orderDeliveries.orderNumber,
     })
     .from(orderDeliveries)
-    .innerJoin(orders, eq(orders.orderNumber, orderDeliveries.orderNumber))
     .leftJoin(deliveryCompanies, eq(deliveryCompanies.id, orderDeliveries.dvyId))
     .where(eq(orderDeliveries.id, deliveryId))
     .limit(1);
@@ -91,7 +62,7 @@ export function listTraces(db: Queryable, deliveryId: number) {
     .orderBy(desc(deliveryTraces.acceptTime), desc(deliveryTraces.id));
 }
 
-/** Everything the courier needs to follow a package: waybill, company, route ends, phone. */
+/** What logistics knows of a package for the courier: waybill, company, order (the route ends are the order's and the shop's). */
 export async function findTrackTarget(db: Queryable, deliveryId: number) {
   const [row] = await db
     .select({
@@ -102,15 +73,8 @@ export async function findTrackTarget(db: Queryable, deliveryId: number) {
       shippedAt: orderDeliveries.createdAt,
       companyCode: deliveryCompanies.code,
       companyName: deliveryCompanies.nameZh,
-      fromCity: shops.city,
-      toCity: orderAddresses.city,
-      toArea: orderAddresses.area,
-      phone: orderAddresses.mobile,
     })
     .from(orderDeliveries)
-    .innerJoin(orders, eq(orders.orderNumber, orderDeliveries.orderNumber))
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .leftJoin(orderAddresses, eq(orderAddresses.orderNumber, orders.orderNumber))
     .leftJoin(deliveryCompanies, eq(deliveryCompanies.id, orderDeliveries.dvyId))
     .where(eq(orderDeliveries.id, deliveryId))
     .limit(1);

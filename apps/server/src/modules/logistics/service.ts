@@ -1,9 +1,9 @@
-// The shopper's logistics: courier companies, an order's packages and a package's timeline.
+// Logistics: courier companies, an order's packages (written when it ships) and their timelines.
+// Whose order a package belongs to is the order module's; flows/order-packages.ts checks it.
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { DeliveryCompany, DeliveryTrack, OrderPackage } from '@bazaar/shared/schemas/logistics';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { invalid } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import type { CourierProvider } from '../../providers/courier/courier-provider.ts';
 import * as repo from './repository.ts';
@@ -16,50 +16,44 @@ export async function listCompanies(ctx: AppContext, lang: Language): Promise<De
   return rows.map((r) => ({ dvyId: r.id, dvyName: pick(lang, r.nameZh, r.nameEn) }));
 }
 
-/** An order's packages ready for display (used by the shopper and the merchant calls). Three queries at most. */
-export async function listOrderPackages(db: Db | Tx, orderNumber: string, lang: Language): Promise<OrderPackage[]> {
-  const deliveries = await repo.listDeliveries(db, orderNumber);
-  const items = await repo.listDeliveryItems(
-    db,
-    deliveries.map((d) => d.id),
-  );
-  return deliveries.map((d) => ({
-    orderDeliveryId: d.id,
-    dvyId: d.dvyId,
-    dvyName: pick(lang, d.companyZh ?? d.dvyName, d.companyEn),
-    dvyFlowId: d.dvyFlowId ?? '',
-    createTime: formatApiTime(d.createdAt),
-    state: d.state,
-    items: items
-      .filter((i) => i.deliveryId === d.id)
-      .map((i) => ({
-        orderItemId: i.orderItemId,
-        prodId: i.prodId,
-        prodName: pick(lang, i.prodNameZh, i.prodNameEn),
-        skuName: pick(lang, i.skuNameZh, i.skuNameEn),
-        pic: i.pic,
-        count: i.count,
-      })),
-  }));
+/** An order's packages, oldest first, with what each holds (order line ids and pieces). One query. */
+export async function listPackages(db: Db | Tx, orderNumber: string, lang: Language) {
+  const rows = await repo.listDeliveriesWithItems(db, orderNumber);
+  type Package = Omit<OrderPackage, 'items'> & { items: Array<{ orderItemId: number; count: number }> };
+  const packages = new Map<number, Package>();
+  for (const r of rows) {
+    let pkg = packages.get(r.id);
+    if (!pkg) {
+      pkg = {
+        orderDeliveryId: r.id,
+        dvyId: r.dvyId,
+        dvyName: pick(lang, r.companyZh ?? r.dvyName, r.companyEn),
+        dvyFlowId: r.dvyFlowId ?? '',
+        createTime: formatApiTime(r.createdAt),
+        state: r.state,
+        items: [],
+      };
+      packages.set(r.id, pkg);
+    }
+    if (r.orderItemId !== null && r.count !== null) pkg.items.push({ orderItemId: r.orderItemId, count: r.count });
+  }
+  return [...packages.values()];
 }
 
-/** The caller's order only; another user's (or a deleted) order is "not found". */
-export async function myOrderPackages(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<OrderPackage[]> {
-  const owner = await repo.findOrderOwner(ctx.db, orderNumber);
-  if (!owner || owner.userId !== userId || owner.deleteStatus !== 0) throw invalid('logistics.errors.orderNotFound');
-  return listOrderPackages(ctx.db, orderNumber, lang);
-}
-
-export async function myDeliveryTrack(ctx: AppContext, userId: string, deliveryId: number, lang: Language): Promise<DeliveryTrack> {
+/** A package and its timeline, newest scan first; null when there is no such package. */
+export async function findDeliveryTrack(ctx: AppContext, deliveryId: number, lang: Language): Promise<{ orderNumber: string; track: DeliveryTrack } | null> {
   const delivery = await repo.findDelivery(ctx.db, deliveryId);
-  if (!delivery || delivery.userId !== userId || delivery.deleteStatus !== 0) throw invalid('logistics.errors.deliveryNotFound');
+  if (!delivery) return null;
   const traces = await repo.listTraces(ctx.db, deliveryId);
   return {
-    orderDeliveryId: delivery.id,
-    companyName: pick(lang, delivery.companyZh ?? delivery.dvyName, delivery.companyEn),
-    dvyFlowId: delivery.dvyFlowId ?? '',
-    state: delivery.state,
-    traces: traces.map((t) => ({ acceptTime: formatApiTime(t.acceptTime), acceptStation: t.acceptStation, state: t.state })),
+    orderNumber: delivery.orderNumber,
+    track: {
+      orderDeliveryId: delivery.id,
+      companyName: pick(lang, delivery.companyZh ?? delivery.dvyName, delivery.companyEn),
+      dvyFlowId: delivery.dvyFlowId ?? '',
+      state: delivery.state,
+      traces: traces.map((t) => ({ acceptTime: formatApiTime(t.acceptTime), acceptStation: t.acceptStation, state: t.state })),
+    },
   };
 }
 

@@ -40,23 +40,33 @@ function parsePayload(text: string | null): CourierJobPayload | null {
   }
 }
 
-/** The `courier.advance` handler. */
-export function courierAdvanceHandler(ctx: AppContext, courier: CourierProvider = createCourierProvider(ctx.env)): JobHandler {
+/** Where a package travels: the shop's city, the address copy's city, area and phone (the order's and the shop's data). */
+export interface PackageRoute {
+  fromCity: string | null;
+  toCity: string | null;
+  toArea: string | null;
+  phone: string | null;
+}
+
+/** The `courier.advance` handler; `routeOf` answers the route of a package's order (flows/track-delivery.ts). */
+export function courierAdvanceHandler(ctx: AppContext, routeOf: (orderNumber: string) => Promise<PackageRoute | null>, courier: CourierProvider = createCourierProvider(ctx.env)): JobHandler {
   return async (job) => {
     const payload = parsePayload(job.payload);
     if (!payload) return;
     const step = Number(job.ref.split(':')[1] ?? '1');
     const target = await repo.findTrackTarget(ctx.db, payload.deliveryId);
     if (!target?.dvyFlowId || !target.companyCode) return;
+    const route = await routeOf(target.orderNumber);
+    if (!route) return;
     const request: TrackRequest = {
       companyCode: target.companyCode,
       companyName: target.companyName ?? '',
       waybill: target.dvyFlowId,
       shippedAt: target.shippedAt,
-      phone: target.phone ?? undefined,
-      fromCity: target.fromCity,
-      toCity: target.toCity,
-      toArea: target.toArea,
+      phone: route.phone ?? undefined,
+      fromCity: route.fromCity,
+      toCity: route.toCity,
+      toArea: route.toArea,
       stepMs: payload.stepMs,
     };
     const now = ctx.now();

@@ -1,7 +1,7 @@
 // Merchant data: store accounts (a shop's orders are the order module's, shop-orders.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { merchantAccounts, shops } from '../../db/schema.ts';
+import { merchantAccounts, shops } from '../../db/schema/shop.ts';
 
 type Queryable = Db | Tx;
 

@@ -5,7 +5,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { cartItems, checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes, products, shops, skus } from '../../db/schema.ts';
+import { cartItems } from '../../db/schema/cart.ts';
+import { products, skus } from '../../db/schema/catalog.ts';
+import { checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes } from '../../db/schema/order.ts';
+import { shops } from '../../db/schema/shop.ts';
 
 /** What checkout needs of one SKU to decide whether and how it can be bought. */
 const lineColumns = {

@@ -4,8 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import type { Tx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
-import type { StockLine } from '../inventory/stock.ts';
+import { orderItems, orders } from '../../db/schema/order.ts';
 
 /** closeType: 1 unpaid timeout, 2 refund, 4 buyer cancelled. */
 export const CLOSE_TYPE = { timeout: 1, refund: 2, buyer: 4 } as const;
@@ -37,13 +36,13 @@ export async function markOrdersPaid(
 }
 
 /**
- * Unpaid -> cancelled. Answers the stock to give back, or null when the order was not unpaid
+ * Unpaid -> cancelled. Answers the pieces per SKU to give back, or null when the order was not unpaid
  * (paid meanwhile, already cancelled, or not this user's).
  */
 export async function closeUnpaidOrder(
   tx: Tx,
   input: { orderNumber: string; userId?: string; closeType: number; now: Date },
-): Promise<StockLine[] | null> {
+): Promise<Array<{ skuId: number; count: number }> | null> {
   const [closed] = await tx
     .update(orders)
     .set({ status: ORDER_STATUS.cancelled, closeType: input.closeType, cancelTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orderItems, orderVirtualCodes } from '../../db/schema.ts';
+import { orderItems, orderVirtualCodes } from '../../db/schema/order.ts';
 
 /** 32 letters and digits with no 0/O or 1/I to misread; 32 divides 256, so every one is as likely. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

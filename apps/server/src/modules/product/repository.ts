@@ -2,7 +2,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
-import { products, shops, skus } from '../../db/schema.ts';
+import { products, skus } from '../../db/schema/catalog.ts';
+import { shops } from '../../db/schema/shop.ts';
 
 
 /** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, reviews, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/account.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { reviews } from '../../db/schema/review.ts';
 
 const SHOWN = 1;
 

@@ -2,7 +2,7 @@
 // category calls refreshProductSearch with its ids, in the same transaction.
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories, products } from '../../db/schema/catalog.ts';
 import { productSearchVector } from './tokenizer.ts';
 
 const BATCH = 1000;

@@ -4,7 +4,7 @@ import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Db } from '../../db/client.ts';
-import { hotSearches } from '../../db/schema.ts';
+import { hotSearches } from '../../db/schema/catalog.ts';
 
 const PLATFORM = 0;
 

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
-import { products, shopCategories, shopCollections, shops } from '../../db/schema.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { shopCollections } from '../../db/schema/collection.ts';
+import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
 
 const SHOWN = 1;
 
@@ -102,4 +104,26 @@ export async function listTopProducts(db: Db, shopIds: number[], perShop: number
     .innerJoinLateral(top, sql`true`)
     .where(inArray(shops.id, shopIds))
     .orderBy(asc(shops.id), desc(top.soldNum), asc(top.id));
+}
+
+/** The user's shop with its latest review decision, if the user ever applied. */
+export async function findUserShop(db: Db, userId: string) {
+  const latestAudit = db
+    .select({ status: shopAudits.status })
+    .from(shopAudits)
+    .where(eq(shopAudits.shopId, shops.id))
+    .orderBy(desc(shopAudits.createdAt), desc(shopAudits.id))
+    .limit(1);
+  const [row] = await db
+    .select({ id: shops.id, status: shops.status, auditStatus: sql<number | null>`(${latestAudit})` })
+    .from(shops)
+    .where(eq(shops.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** The city a shop ships from (the courier's route start). */
+export async function findShopCity(db: Db, shopId: number): Promise<string | null> {
+  const [row] = await db.select({ city: shops.city }).from(shops).where(eq(shops.id, shopId)).limit(1);
+  return row?.city ?? null;
 }

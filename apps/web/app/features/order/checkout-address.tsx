@@ -1,27 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { ADDRESS_LIMIT, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { ADDRESS_LIMIT, formatRegion, type Address } from '@bazaar/shared/schemas/address';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { AddressForm } from '../address/address-form.tsx';
 
 const COLLAPSED = 4;
 
 /**
  * The delivery address of a checkout: the shopper's address cards (one selected), and a dialog to
- * add one (the user center's own form). Choosing or adding re-prices the checkout (freight).
+ * add one (the user center's own form, handed in by the route: features never import each other).
+ * Choosing or adding re-prices the checkout (freight).
  */
 export function CheckoutAddress({
   addresses,
-  provinces,
+  addressForm,
   selectedId,
   disabled,
   onSelect,
   onAdded,
 }: {
   addresses: Address[];
-  provinces: Area[];
+  /** The form that adds an address (the address feature's). */
+  addressForm: (props: { onCancel: () => void; onSaved: (address: Address) => void }) => ReactNode;
   selectedId: number | null;
   disabled: boolean;
   onSelect: (address: Address) => void;
@@ -82,16 +83,14 @@ export function CheckoutAddress({
       ) : null}
       <Dialog open={adding} onClose={() => setAdding(false)} title={t('checkout.address.addTitle')}>
         {adding ? (
-          <AddressForm
-            provinces={provinces}
-            address={null}
-            onCancel={() => setAdding(false)}
-            onSaved={(saved) => {
+          addressForm({
+            onCancel: () => setAdding(false),
+            onSaved: (saved) => {
               setAdding(false);
               showToast(t('address.saved'), { kind: 'success' });
               onAdded(saved);
-            }}
-          />
+            },
+          })
         ) : null}
       </Dialog>
     </section>

@@ -1,0 +1,23 @@
+// GET /p/user/centerInfo: the user center's summary, put together from its owners (account,
+// order, after-sales and shop), one query each.
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
+import type { CenterInfo } from '@bazaar/shared/schemas/account';
+import type { AppContext } from '../context.ts';
+import { isPasswordSet } from '../modules/account/service.ts';
+import { countOpenRefunds } from '../modules/aftersale/repository.ts';
+import { countOrdersByStatus } from '../modules/order/user-counts.ts';
+import { findUserShop } from '../modules/shop/repository.ts';
+
+export async function userCenterInfo(ctx: AppContext, userId: string): Promise<CenterInfo> {
+  const isSetPassword = await isPasswordSet(ctx, userId);
+  const counts = await countOrdersByStatus(ctx.db, userId);
+  const refund = await countOpenRefunds(ctx.db, userId);
+  const shop = await findUserShop(ctx.db, userId);
+  return {
+    isSetPassword,
+    orderCountData: { ...counts, refund },
+    shopAuditStatus: shop?.auditStatus ?? null,
+    shopStatus: shop?.status ?? SHOP_STATUS.none,
+    shopId: shop?.id ?? null,
+  };
+}

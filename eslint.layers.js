@@ -1,0 +1,128 @@
+// The server's layers and the web's features, enforced (docs/decisions/015-layers-enforced-by-lint.md):
+//   http/ (routes) -> flows/ -> modules/<domain>/ -> db, lib, providers
+// A module imports no other module, no flow and no route, and only its own schema file(s); a flow
+// imports no route; a web feature imports no other feature. Plain `no-restricted-imports` with a
+// regex per zone: the import text is matched, and modules sit one level deep under modules/, so
+// '../x/...' from a module is always another module.
+import { readdirSync } from 'node:fs';
+
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/** The schema files (db/schema/<file>.ts) each module owns. Product, inventory and search work on the catalog's tables. */
+const SCHEMA_OWNED = {
+  account: ['account'],
+  address: ['address'],
+  aftersale: ['aftersale'],
+  cart: ['cart'],
+  catalog: ['catalog'],
+  collection: ['collection'],
+  content: ['content'],
+  inventory: ['catalog'],
+  logistics: ['logistics'],
+  merchant: ['shop'],
+  order: ['order'],
+  payment: ['payment'],
+  product: ['catalog'],
+  review: ['review'],
+  search: ['catalog'],
+  shop: ['shop'],
+  wallet: ['wallet'],
+};
+
+/**
+ * Joined reads of another owner's tables that remain, each for speed in one query (listing
+ * filters on shop and shelf state, names copied into cart and checkout lines). Listed so that no
+ * new one slips in unseen; shrinking this list is how the remaining debt is paid.
+ */
+const SCHEMA_JOINED_READS = {
+  address: ['account'],
+  cart: ['catalog', 'shop'],
+  catalog: ['promotion', 'shop'],
+  collection: ['catalog', 'shop'],
+  order: ['cart', 'catalog', 'shop'],
+  product: ['shop'],
+  review: ['account', 'catalog'],
+  shop: ['catalog', 'collection'],
+};
+
+const modules = dirs('./apps/server/src/modules/');
+const features = dirs('./apps/web/app/features/');
+
+for (const name of modules) {
+  if (!SCHEMA_OWNED[name]) throw new Error(`eslint.layers.js: say which schema files module "${name}" owns (SCHEMA_OWNED)`);
+}
+
+const moduleImportPatterns = [
+  { regex: '^\\.\\./(?!\\.\\./)', message: 'A module imports no other module: work that spans domains is a flow (src/flows), and a read of another domain goes through its service.' },
+  { regex: '^\\.\\./\\.\\./(flows|http)/', message: 'A module imports no flow and no HTTP route: calls run http -> flows -> modules.' },
+  { regex: '^\\.\\./\\.\\./(app|server|jobs)\\.ts$', message: 'A module does not import the app wiring.' },
+];
+
+/** A module may import only its own schema files (and the listed joined reads), never the schema.ts barrel. */
+function schemaPatterns(name) {
+  const allowed = [...SCHEMA_OWNED[name], ...(SCHEMA_JOINED_READS[name] ?? []), 'columns'];
+  return [
+    { regex: '^\\.\\./\\.\\./db/schema(\\.ts)?$', message: `Import the schema file of the tables module "${name}" owns (db/schema/<domain>.ts), not the barrel.` },
+    {
+      regex: `^\\.\\./\\.\\./db/schema/(?!(${allowed.join('|')})\\.ts$)`,
+      message: `Module "${name}" owns ${SCHEMA_OWNED[name].map((f) => `schema/${f}.ts`).join(', ')}: another domain's tables are read through that module's service or a named query it exports, coordinated by a flow.`,
+    },
+  ];
+}
+
+export const layerRules = [
+  ...modules.flatMap((name) => [
+    {
+      files: [`apps/server/src/modules/${name}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...moduleImportPatterns, ...schemaPatterns(name)] }] },
+    },
+    {
+      // A module's tests may look at any table to check what happened, build the app and use the kits in src/test.
+      files: [`apps/server/src/modules/${name}/**/*.test.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: moduleImportPatterns.slice(0, 2) }] },
+    },
+  ]),
+  {
+    files: ['apps/server/src/flows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./http/', message: 'A flow imports no HTTP route: routes call flows, never the other way.' },
+            { regex: '^\\.\\./(app|server)\\.ts$', message: 'A flow does not import the app wiring.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{lib,providers,db}/**/*.ts'],
+    ignores: ['apps/server/src/db/seed/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(modules|flows|http)/', message: 'lib, providers and db sit below the modules and import none of them.' }] },
+      ],
+    },
+  },
+  ...features.map((name) => ({
+    files: [`apps/web/app/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./(?!\\.\\./)|(\\.\\./)+features/(?!${name}/)|~/features/(?!${name}/))`,
+              message: 'A feature imports no other feature: compose features in the route (app/routes), or move what both need to components/ or lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+];
