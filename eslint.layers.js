@@ -15,7 +15,9 @@ const dirs = (path) =>
 const SCHEMA_OWNED = {
   account: ['account'],
   address: ['address'],
+  admin: ['admin'],
   aftersale: ['aftersale'],
+  auth: ['auth'],
   cart: ['cart'],
   catalog: ['catalog'],
   collection: ['collection'],

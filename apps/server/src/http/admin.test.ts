@@ -5,8 +5,8 @@ import { adminUsers, authTokens } from '../db/schema.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../db/seed/site-data.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { cipherOf, json } from '../modules/account/account-test-kit.ts';
-import { adminLogin, createTestAdmin } from '../modules/admin/admin-test-kit.ts';
+import { cipherOf, json } from '../test/account-test-kit.ts';
+import { adminLogin, createTestAdmin } from '../test/admin-test-kit.ts';
 import { hashToken } from '../modules/auth/service.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { users } from '../db/schema.ts';
 import { buildApp } from '../app.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { registerUser } from '../modules/account/account-test-kit.ts';
+import { registerUser } from '../test/account-test-kit.ts';
 import { createLogger, serializeError } from './logger.ts';
 
 let t: TestApp;

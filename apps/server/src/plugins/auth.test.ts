@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../db/schema.ts';
 import { getTestApp, type TestApp } from '../test/test-app.ts';
 import { registerUser } from '../test/account-test-kit.ts';
-import { adminToken } from '../modules/admin/admin-test-kit.ts';
+import { adminToken } from '../test/admin-test-kit.ts';
 import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { hashToken } from '../modules/auth/service.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_CIPHER_MAX_AGE_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, TOKEN_TTL_SECONDS } from '@bazaar/shared/constants/limits';
 import { authTokens, users } from '../../db/schema.ts';
-import { hashToken } from '../auth/service.ts';
+import { hashToken } from '../../test/auth-test-kit.ts';
 import { getTestApp, uniquePhone } from '../../test/test-app.ts';
 import { cipherOf, json, loginWithPassword, registerUser, uniqueUserName } from '../../test/account-test-kit.ts';
 

@@ -1,7 +1,7 @@
 // Platform staff accounts. Nothing here knows HTTP.
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { adminUsers } from '../../db/schema.ts';
+import { adminUsers } from '../../db/schema/admin.ts';
 
 type Queryable = Db | Tx;
 

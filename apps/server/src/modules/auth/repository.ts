@@ -1,7 +1,7 @@
 // The auth module's queries: the token store and the login-attempt counters. Nothing here knows HTTP.
 import { and, desc, eq, gt, isNull, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { authAttempts, authTokens } from '../../db/schema.ts';
+import { authAttempts, authTokens } from '../../db/schema/auth.ts';
 
 type Queryable = Db | Tx;
 

@@ -1,7 +1,7 @@
 // Staff accounts for tests: each test makes its own, so lockouts and the one-session rule never spill.
-import type { TestApp } from '../../test/test-app.ts';
-import { cipherOf, json, uniqueUserName } from '../account/account-test-kit.ts';
-import { createAdmin } from './service.ts';
+import type { TestApp } from './test-app.ts';
+import { cipherOf, json, uniqueUserName } from './account-test-kit.ts';
+import { createAdmin } from '../modules/admin/service.ts';
 
 export const TEST_ADMIN_PASSWORD = 'staff-pass-1';
 
