@@ -6,8 +6,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { registerUser } from '../modules/account/account-test-kit.ts';
-import { merchantLogin, openShopIds } from '../modules/merchant/merchant-test-kit.ts';
+import { registerUser } from '../test/account-test-kit.ts';
+import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
 
 interface JsonSchema {
   type?: string | string[];
