@@ -12,6 +12,7 @@ import {
 import type { AppContext } from './context.ts';
 import { corsOrigins } from './env.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
@@ -87,6 +88,8 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Limits run before the token lookup, so a flood never reaches the database.
+  await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
 

@@ -84,6 +84,12 @@ const EnvSchema = z.object({
   WECHAT_PAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
   /** SMS codes one client address may request per hour (the browser journeys send many from one address). */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
+  /** Logins and code checks (shopper, SMS, merchant, staff) one client address may try per minute. */
+  LOGIN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Searches one client address may run per minute. */
+  SEARCH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Payment notifications one address may post per minute (gateways send from a few addresses). */
+  PAYMENT_NOTICE_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Seed the demo mall on first start (default on; off for a production database). */
   SEED_ON_START: z
     .enum(['true', 'false', '1', '0'])

@@ -49,14 +49,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10, parts: 20 } });
 
   // ---- Login and logout ----
-  api.post('/login', { schema: { tags, body: LoginSchema, response: { 200: TokenSchema } } }, async (request) =>
+  api.post('/login', { config: { limit: 'login' }, schema: { tags, body: LoginSchema, response: { 200: TokenSchema } } }, async (request) =>
     signInShopper(ctx, request.body, meta(request)),
   );
-  api.post('/sms/sendLoginCode', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+  api.post('/sms/sendLoginCode', { config: { limit: 'sms' }, schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendLoginCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
-  api.post('/smsLogin', { schema: { tags, body: SmsLoginSchema, response: { 200: TokenSchema } } }, async (request) =>
+  api.post('/smsLogin', { config: { limit: 'login' }, schema: { tags, body: SmsLoginSchema, response: { 200: TokenSchema } } }, async (request) =>
     signInShopperBySms(ctx, request.body, meta(request)),
   );
   api.post('/logOut', { schema: { tags } }, async (request, reply) => {
@@ -65,11 +65,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- Registration ----
-  api.put('/user/sendRegisterSms', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+  api.put('/user/sendRegisterSms', { config: { limit: 'sms' }, schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendRegisterCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
-  api.put('/user/checkRegisterSms', { schema: { tags, body: CheckSmsSchema, response: { 200: CheckSmsFlagSchema } } }, async (request, reply) =>
+  api.put('/user/checkRegisterSms', { config: { limit: 'login' }, schema: { tags, body: CheckSmsSchema, response: { 200: CheckSmsFlagSchema } } }, async (request, reply) =>
     sendJsonString(reply, await account.checkRegisterCode(ctx, request.body)),
   );
   api.put('/user/registerOrBindUser', { schema: { tags, body: RegisterSchema, response: { 200: TokenSchema } } }, async (request) =>
@@ -77,17 +77,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- Password reset; the token, when sent, pins the phone to the logged-in user ----
-  api.post('/sms/sendUpdatePwdCode', { schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+  api.post('/sms/sendUpdatePwdCode', { config: { limit: 'sms' }, schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendUpdatePwdCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
-  api.post('/p/user/sendUpdatePwdCode', { schema: { tags } }, async (request, reply) => {
+  api.post('/p/user/sendUpdatePwdCode', { config: { limit: 'sms' }, schema: { tags } }, async (request, reply) => {
     await account.sendOwnUpdatePwdCode(ctx, shopperId(request), request.ip);
     return reply.send();
   });
   api.put(
     '/user/checkUpdatePwdSms',
-    { schema: { tags, body: CheckUpdatePwdSmsSchema, response: { 200: CheckSmsFlagSchema } } },
+    { config: { limit: 'login' }, schema: { tags, body: CheckUpdatePwdSmsSchema, response: { 200: CheckSmsFlagSchema } } },
     async (request, reply) => sendJsonString(reply, await account.checkUpdatePwdCode(ctx, request.body, request.userId)),
   );
   api.put('/user/updatePwd', { schema: { tags, body: UpdatePasswordSchema } }, async (request, reply) => {

@@ -18,7 +18,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/admin/login',
-    { config: { auth: 'public' }, schema: { tags, body: AdminLoginSchema, response: { 200: TokenSchema } } },
+    { config: { auth: 'public', limit: 'login' }, schema: { tags, body: AdminLoginSchema, response: { 200: TokenSchema } } },
     (request) => signInAdmin(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
   api.post('/admin/logout', { schema: { tags, security } }, async (request, reply) => {

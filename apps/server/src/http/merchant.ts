@@ -26,7 +26,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/merchant/login',
-    { config: { auth: 'public' }, schema: { tags, body: MerchantLoginSchema, response: { 200: MerchantTokenSchema } } },
+    { config: { auth: 'public', limit: 'login' }, schema: { tags, body: MerchantLoginSchema, response: { 200: MerchantTokenSchema } } },
     (request) => signInMerchant(ctx, request.body, request.lang, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
   api.post('/merchant/logout', { schema: { tags, security } }, async (request, reply) => {

@@ -67,6 +67,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       '/notice/pay/:payEntry/:payType',
       {
         bodyLimit: NOTICE_BODY_LIMIT,
+        config: { limit: 'paymentNotice' },
         schema: {
           tags,
           summary: 'Gateway payment notification (no token)',

@@ -12,7 +12,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const search = createSearchService(app.ctx);
 
-  api.get('/search/page', { schema: { tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
+  api.get('/search/page', { config: { limit: 'search' }, schema: { tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
     search.searchPage(request.query, request.lang),
   );
 

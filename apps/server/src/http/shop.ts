@@ -20,7 +20,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, querystring: ShopIdQuerySchema, response: { 200: z.array(CategorySchema) } } },
     (request) => shop.categories(request.query.shopId, request.lang),
   );
-  api.get('/shop/searchShops', { schema: { tags, querystring: ShopSearchQuerySchema, response: { 200: ShopSearchPageSchema } } }, (request) =>
+  api.get('/shop/searchShops', { config: { limit: 'search' }, schema: { tags, querystring: ShopSearchQuerySchema, response: { 200: ShopSearchPageSchema } } }, (request) =>
     shop.search(request.query, request.lang),
   );
 }

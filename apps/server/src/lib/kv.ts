@@ -16,6 +16,8 @@ export interface Kv {
   /** Remaining life in ms, or -1 when absent. */
   ttl(key: string): Promise<number>;
   close(): Promise<void>;
+  /** The Redis connection behind a Redis store, for libraries that keep their own keys there (rate limits). */
+  readonly redis?: Redis;
 }
 
 export function createMemoryKv(now: () => number = Date.now): Kv {
@@ -71,7 +73,7 @@ export function createMemoryKv(now: () => number = Date.now): Kv {
   };
 }
 
-export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { redis: Redis } {
+export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { readonly redis: Redis } {
   // Auto-pipelining sends the commands issued in one tick of the event loop as one write, so
   // parallel requests share round trips to Redis.
   const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
