@@ -8,10 +8,10 @@ import { authAttempts, merchantAccounts } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json, loginWithPassword, registerUser } from '../modules/account/account-test-kit.ts';
-import { adminLogin, createTestAdmin } from '../modules/admin/admin-test-kit.ts';
+import { json, loginWithPassword, registerUser } from '../test/account-test-kit.ts';
+import { adminLogin, createTestAdmin } from '../test/admin-test-kit.ts';
 import { clearLockout } from '../modules/auth/service.ts';
-import { MERCHANT_PASSWORD, openShopIds } from '../modules/merchant/merchant-test-kit.ts';
+import { MERCHANT_PASSWORD, openShopIds } from '../test/merchant-test-kit.ts';
 
 const BURST = 60;
 const WRONG = 'Incorrect account or password';

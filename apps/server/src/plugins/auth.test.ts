@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../db/schema.ts';
 import { getTestApp, type TestApp } from '../test/test-app.ts';
-import { registerUser } from '../test/account-test-kit.ts';
+import { registerUser, uniqueIp } from '../test/account-test-kit.ts';
 import { adminToken } from '../test/admin-test-kit.ts';
 import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -64,7 +64,8 @@ describe('audiences', () => {
       for (const method of Object.keys(operations)) {
         for (const [holder, token] of Object.entries(tokens)) {
           if (holder === audience) continue;
-          const res = await seeded.app.inject({ method: method.toUpperCase() as 'GET', url, headers: { authorization: `bearer ${token}`, 'accept-language': 'en' } });
+          // Each from its own address: the per-address limits of some routes run before the token check.
+          const res = await seeded.app.inject({ method: method.toUpperCase() as 'GET', url, remoteAddress: uniqueIp(), headers: { authorization: `bearer ${token}`, 'accept-language': 'en' } });
           expect([method, url, holder, res.statusCode, res.body]).toEqual([method, url, holder, 401, refusal]);
           checked[`${holder}->${audience}`] = (checked[`${holder}->${audience}`] ?? 0) + 1;
         }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BazaarApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
 import { getTestApp, uniquePhone, type TestApp } from '../test/test-app.ts';
-import { cipherOf, json, uniqueIp, uniqueUserName } from '../modules/account/account-test-kit.ts';
+import { cipherOf, json, uniqueIp, uniqueUserName } from '../test/account-test-kit.ts';
 
 const BURST = 60;
 const LIMITS = { LOGIN_PER_IP_PER_MINUTE: 25, SMS_PER_IP_PER_HOUR: 20, SEARCH_PER_IP_PER_MINUTE: 40, PAYMENT_NOTICE_PER_IP_PER_MINUTE: 30 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '@bazaar/shared/constants/limits';
 import { getTestApp, uniquePhone, type TestApp } from '../../test/test-app.ts';
-import { cipherOf, json, latestCode, loginWithPassword, registerUser, releaseSmsLock, type RegisteredUser } from '../../test/account-test-kit.ts';
+import { cipherOf, json, latestCode, loginWithPassword, registerUser, releaseSmsLock, uniqueIp, type RegisteredUser } from '../../test/account-test-kit.ts';
 
 const en = { headers: { 'accept-language': 'en' } };
 const auth = (token: string, extra: Record<string, string> = {}) => ({ headers: { authorization: token, ...extra } });
@@ -103,7 +103,7 @@ describe('forgot password (POST /sms/sendUpdatePwdCode, PUT /user/checkUpdatePwd
 
   it('needs a token for the user-center send and a phone for the anonymous check', async () => {
     const t = await getTestApp();
-    expect((await t.app.inject({ method: 'POST', url: '/p/user/sendUpdatePwdCode' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/p/user/sendUpdatePwdCode', remoteAddress: uniqueIp() })).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'PUT', url: '/user/checkUpdatePwdSms', ...json({ validCode: '123456' }, en) });
     expect([res.statusCode, res.body]).toEqual([400, 'Please enter a valid phone number']);
   });
@@ -124,7 +124,7 @@ describe('forgot password (POST /sms/sendUpdatePwdCode, PUT /user/checkUpdatePwd
 
   it('POST /sms/sendUpdatePwdCode refuses malformed JSON and a bad phone', async () => {
     const t = await getTestApp();
-    const bad = await t.app.inject({ method: 'POST', url: '/sms/sendUpdatePwdCode', payload: '{mobile}', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/sms/sendUpdatePwdCode', payload: '{mobile}', headers: { 'content-type': 'application/json' }, remoteAddress: uniqueIp() });
     expect([bad.statusCode, bad.body]).toEqual([400, '请求内容不是有效的 JSON']);
     const phone = await t.app.inject({ method: 'POST', url: '/sms/sendUpdatePwdCode', ...json({ mobile: '123' }) });
     expect([phone.statusCode, phone.body]).toEqual([400, '手机号格式不正确']);

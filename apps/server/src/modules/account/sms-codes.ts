@@ -49,17 +49,13 @@ export async function consumeSmsCode(
   const { kv } = ctx;
   const key = codeKey(input.purpose, input.mobile);
   const tries = await kv.incr(triesKey(input.purpose, input.mobile), SMS_CODE_TTL_MS);
-  if (tries > SMS_CODE_MAX_WRONG_TRIES) {
-    await kv.del(key);
-    throw invalid('errors.account.codeWrong');
-  }
+  // Past the limit the code is never compared again (the tries outlive it). It is not deleted here,
+  // so a right guess still within the limit, but slower, is not robbed by a later one.
+  if (tries > SMS_CODE_MAX_WRONG_TRIES) throw invalid('errors.account.codeWrong');
   const expected = await kv.get(key);
   if (expected === null) throw invalid('errors.account.codeWrong');
   const given = digest(input.mobile, input.code);
-  if (!timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
-    if (tries >= SMS_CODE_MAX_WRONG_TRIES) await kv.del(key);
-    throw invalid('errors.account.codeWrong');
-  }
+  if (!timingSafeEqual(Buffer.from(expected), Buffer.from(given))) throw invalid('errors.account.codeWrong');
   if ((await kv.take(key)) !== expected) throw invalid('errors.account.codeWrong');
   await kv.del(triesKey(input.purpose, input.mobile));
 }
