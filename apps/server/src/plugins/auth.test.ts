@@ -88,6 +88,7 @@ describe('audiences', () => {
         method: 'PUT',
         url: '/user/checkUpdatePwdSms',
         payload: { validCode: '123456' },
+        remoteAddress: uniqueIp(),
         headers: { authorization: token, 'accept-language': 'en' },
       });
       expect([res.statusCode, res.body]).toEqual([400, 'Please enter a valid phone number']);

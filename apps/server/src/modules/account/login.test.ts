@@ -4,7 +4,7 @@ import { LOGIN_CIPHER_MAX_AGE_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, TOKEN_TTL_S
 import { authTokens, users } from '../../db/schema.ts';
 import { hashToken } from '../../test/auth-test-kit.ts';
 import { getTestApp, uniquePhone } from '../../test/test-app.ts';
-import { cipherOf, json, loginWithPassword, registerUser, uniqueUserName } from '../../test/account-test-kit.ts';
+import { cipherOf, json, loginWithPassword, registerUser, uniqueIp, uniqueUserName } from '../../test/account-test-kit.ts';
 
 describe('POST /login', () => {
   it('logs in by account name (any case) or by phone and stores only the token hash', async () => {
@@ -107,7 +107,7 @@ describe('POST /login', () => {
 
   it('answers malformed JSON, an oversized body and an empty body with text', async () => {
     const t = await getTestApp();
-    const bad = await t.app.inject({ method: 'POST', url: '/login', payload: '{"userName":', headers: { 'content-type': 'application/json', 'accept-language': 'en' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/login', payload: '{"userName":', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, remoteAddress: uniqueIp() });
     expect([bad.statusCode, bad.body]).toEqual([400, 'The request body is not valid JSON']);
     const big = await t.app.inject({
       method: 'POST',
@@ -116,7 +116,7 @@ describe('POST /login', () => {
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
     });
     expect([big.statusCode, big.body]).toEqual([413, 'The request is too large']);
-    const empty = await t.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' } });
+    const empty = await t.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, remoteAddress: uniqueIp() });
     expect([empty.statusCode, empty.body]).toEqual([400, 'The request is invalid']);
   });
 
