@@ -46,7 +46,7 @@ export async function soldLines(tx: Tx, orderNumbers: string[]) {
 export async function sumOrderTotals(tx: Tx, orderNumbers: string[]): Promise<number> {
   if (orderNumbers.length === 0) return 0;
   const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${orders.actualTotal}), 0)::int` })
+    .select({ total: sql<string>`coalesce(sum(${orders.actualTotal}), 0)::bigint` })
     .from(orders)
     .where(inArray(orders.orderNumber, orderNumbers));
   return Number(row?.total ?? 0);
