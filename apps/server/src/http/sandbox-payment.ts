@@ -5,6 +5,7 @@
 // Notifications go through this API's own HTTP stack (inject: same routes, parsers and checks as
 // a gateway's POST), so they arrive whatever proxies sit in front, and are retried until answered.
 import { createHash, createPrivateKey, createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { signAlipay, verifyAlipayRequest } from '../providers/payment/alipay-signature.ts';
@@ -75,9 +76,8 @@ const toStrings = (value: unknown): Params =>
 export async function sandboxPaymentRoutes(app: FastifyInstance, { providers, sandbox }: Options): Promise<void> {
   const { ctx } = app;
   app.addHook('onSend', nonceInlineStyles);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  // The cashier and the phone page post HTML forms.
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
   const log: Pick<FastifyBaseLogger, 'warn'> = app.log;
 
   /** Posts a notification to this API until it is acknowledged; the first try is awaited. */

@@ -9,7 +9,7 @@ import { checkOpenedPage } from './axe.ts';
 
 /**
  * The password transport cipher (reference section 1), written again with Node's crypto so the
- * journeys also check that the browser's crypto-js version and the server agree.
+ * journeys also check that the browser's @noble/ciphers version and the server agree.
  */
 export function encryptPassword(password: string): string {
   const cipher = createCipheriv('aes-128-ecb', Buffer.from(PASSWORD_CIPHER_KEY, 'utf8'), null);
