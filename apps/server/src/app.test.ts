@@ -23,6 +23,8 @@ describe('app', () => {
     expect(zh.body).toBe('请求的内容不存在');
     const en = await app.inject({ method: 'GET', url: '/no-such-thing', headers: { 'accept-language': 'en' } });
     expect(en.body).toBe('The requested content does not exist');
+    // The same error in any language carries one machine-readable code.
+    expect([zh.headers['x-error-code'], en.headers['x-error-code']]).toEqual(['errors.notFound', 'errors.notFound']);
   });
 
   it('answers /p/ paths without a token with 401', async () => {
@@ -31,5 +33,15 @@ describe('app', () => {
     expect(res.statusCode).toBe(401);
     const bad = await app.inject({ method: 'GET', url: '/p/user/userInfo', headers: { authorization: 'bearer 0123456789abcdef0123' } });
     expect(bad.statusCode).toBe(401);
+  });
+
+  it('names each 4xx by its message key in X-Error-Code beside the localized text', async () => {
+    const { app } = await getTestApp();
+    const badJson = await app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: '{' });
+    expect([badJson.statusCode, badJson.headers['x-error-code'], badJson.body]).toEqual([400, 'errors.badJson', 'The request body is not valid JSON']);
+    const cipher = await app.inject({ method: 'POST', url: '/login', payload: { userName: 'nobody_here', passWord: 'not-a-cipher' } });
+    expect([cipher.statusCode, cipher.headers['x-error-code']]).toEqual([400, 'errors.account.cipherInvalid']);
+    const preflight = await app.inject({ method: 'GET', url: '/healthz', headers: { origin: `http://localhost:${app.ctx.env.WEB_PORT}` } });
+    expect(String(preflight.headers['access-control-expose-headers'])).toMatch(/x-error-code/i);
   });
 });

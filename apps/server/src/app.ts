@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { corsOrigins } from './env.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { ERROR_CODE_HEADER, errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { sandboxGatePlugin } from './plugins/sandbox-gate.ts';
@@ -48,6 +48,7 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
     // Only the mall's own front ends; the storefront itself reaches us through its same-origin proxy.
     origin: corsOrigins(ctx.env),
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
+    exposedHeaders: [ERROR_CODE_HEADER],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
   });
   await app.register(swagger, {

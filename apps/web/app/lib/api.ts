@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly text: string,
+    /** The API's X-Error-Code: the message key naming the error, for code to act on (never compare `text`). */
+    readonly code: string | null = null,
   ) {
     super(text || `HTTP ${status}`);
     this.name = 'ApiError';
@@ -84,7 +86,7 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
         emitApiEvent({ type: 'warning', message: text });
       }
     }
-    throw new ApiError(response.status, response.status >= 500 ? '' : text);
+    throw new ApiError(response.status, response.status >= 500 ? '' : text, response.headers.get('X-Error-Code'));
   }
   const data: unknown = text ? JSON.parse(text) : undefined;
   return (options.schema ? options.schema.parse(data) : data) as never;

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { state: 'login' as const };
     // Expired, already paid or cancelled, or not this shopper's: the API's message says which.
-    if (error instanceof ApiError && error.status === 400) return data({ state: 'problem' as const, message: error.text }, { status: 400 });
+    if (error instanceof ApiError && error.status === 400) return data({ state: 'problem' as const, message: error.text, code: error.code }, { status: 400 });
     throw error;
   }
 }
@@ -56,7 +56,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.state === 'login') return <PaymentSignIn />;
   if (loaderData.state === 'problem') {
-    const expired = loaderData.message === t('payment.errors.orderExpired');
+    const expired = loaderData.code === 'payment.errors.orderExpired';
     return <PaymentProblem title={t(expired ? 'payment.expiredTitle' : 'payment.notFound.title')} message={loaderData.message || t('payment.notFound.text')} />;
   }
   return <PaymentCounter info={loaderData.info} balance={loaderData.balance} />;

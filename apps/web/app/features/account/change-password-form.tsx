@@ -6,7 +6,7 @@ import { removeBrowserToken } from '../../lib/cookies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { LOGIN_RESULT_KEY } from './login-session.ts';
 import { encryptPassword } from './password-cipher.ts';
 import { PasswordFields } from './password-fields.tsx';
@@ -78,10 +78,11 @@ export function ChangePasswordForm({ maskedMobile }: { maskedMobile: string }) {
       } catch (err) {
         const message = inlineFailure(err, t);
         if (!message) return;
-        if (message === t('errors.account.verifyExpired')) {
+        const code = errorCode(err);
+        if (code === 'errors.account.verifyExpired') {
           setVerified(null);
           setErrors({ code: message });
-        } else if (message === t('errors.account.samePassword')) setErrors({ password: message });
+        } else if (code === 'errors.account.samePassword') setErrors({ password: message });
         else setErrors({ form: message });
         return;
       }

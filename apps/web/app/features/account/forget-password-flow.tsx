@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckSmsFlagSchema, NewPasswordFormSchema, type UpdatePasswordInput } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { encryptPassword } from './password-cipher.ts';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
@@ -37,8 +37,9 @@ function NewPasswordForm({ verified, onDone, onRestart }: { verified: Verified; 
       setBusy(false);
       const message = inlineFailure(err, t);
       if (!message) return;
-      if (message === t('errors.account.verifyExpired')) onRestart(message);
-      else if (message === t('errors.account.samePassword')) setErrors({ password: message });
+      const code = errorCode(err);
+      if (code === 'errors.account.verifyExpired') onRestart(message);
+      else if (code === 'errors.account.samePassword') setErrors({ password: message });
       else setErrors({ form: message });
     }
   }

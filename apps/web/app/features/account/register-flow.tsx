@@ -13,7 +13,7 @@ import { NICKNAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { api } from '../../lib/api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { completeLogin } from './login-session.ts';
 import { encryptPassword } from './password-cipher.ts';
 import { PasswordFields } from './password-fields.tsx';
@@ -69,8 +69,9 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
       const message = inlineFailure(err, t);
       if (!message) return;
       // The phone step must be done again when its proof expired or the phone was taken meanwhile.
-      if (message === t('errors.account.verifyExpired') || message === t('errors.account.phoneRegistered')) onRestart(message);
-      else if (message === t('errors.account.userNameTaken')) setErrors({ userName: message });
+      const code = errorCode(err);
+      if (code === 'errors.account.verifyExpired' || code === 'errors.account.phoneRegistered') onRestart(message);
+      else if (code === 'errors.account.userNameTaken') setErrors({ userName: message });
       else setErrors({ form: message });
     }
   }
