@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from './test/test-app.ts';
 
 describe('app', () => {
+  // The first file to run starts the shared app; that takes longer than a test may (PGlite, migrations).
+  beforeAll(() => getTestApp());
+
   it('answers /healthz', async () => {
     const { app } = await getTestApp();
     const res = await app.inject({ method: 'GET', url: '/healthz' });
