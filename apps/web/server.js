@@ -48,6 +48,8 @@ app.use(compression());
 // Hashed file names never change content: no validators needed, only a long cache life.
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', etag: false, lastModified: false }));
 app.use(express.static('build/client', { maxAge: '1h' }));
+// Pages the storefront does not render (the payment sandboxes) name no icon, so browsers ask for /favicon.ico.
+app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
 app.use(anonymousPageCache({ ttlMs: pageCacheMs }));
 app.all(
   '*',
