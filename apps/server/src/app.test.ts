@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueIp } from './test/account-test-kit.ts';
 import { getTestApp } from './test/test-app.ts';
 
 describe('app', () => {
@@ -40,9 +41,9 @@ describe('app', () => {
 
   it('names each 4xx by its message key in X-Error-Code beside the localized text', async () => {
     const { app } = await getTestApp();
-    const badJson = await app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: '{' });
+    const badJson = await app.inject({ method: 'POST', url: '/login', remoteAddress: uniqueIp(), headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: '{' });
     expect([badJson.statusCode, badJson.headers['x-error-code'], badJson.body]).toEqual([400, 'errors.badJson', 'The request body is not valid JSON']);
-    const cipher = await app.inject({ method: 'POST', url: '/login', payload: { userName: 'nobody_here', passWord: 'not-a-cipher' } });
+    const cipher = await app.inject({ method: 'POST', url: '/login', remoteAddress: uniqueIp(), payload: { userName: 'nobody_here', passWord: 'not-a-cipher' } });
     expect([cipher.statusCode, cipher.headers['x-error-code']]).toEqual([400, 'errors.account.cipherInvalid']);
     const preflight = await app.inject({ method: 'GET', url: '/healthz', headers: { origin: `http://localhost:${app.ctx.env.WEB_PORT}` } });
     expect(String(preflight.headers['access-control-expose-headers'])).toMatch(/x-error-code/i);

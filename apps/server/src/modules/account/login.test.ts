@@ -114,6 +114,7 @@ describe('POST /login', () => {
       url: '/login',
       payload: JSON.stringify({ userName: 'x'.repeat(1024 * 1024 + 10), passWord: 'y' }),
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      remoteAddress: uniqueIp(),
     });
     expect([big.statusCode, big.body]).toEqual([413, 'The request is too large']);
     const empty = await t.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, remoteAddress: uniqueIp() });
