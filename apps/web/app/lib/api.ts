@@ -34,6 +34,8 @@ export interface ApiOptions<S extends z.ZodTypeAny | undefined = undefined> {
   signal?: AbortSignal;
   /** Server only: the API origin. */
   baseUrl?: string;
+  /** Server only: the visitor's address, so the API's per-address limits count the visitor, not the storefront. */
+  clientIp?: string | null;
 }
 
 const isBrowser = typeof window !== 'undefined';
@@ -55,6 +57,7 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
   const lang = options.lang ?? (isBrowser ? languageFromCookie(document.cookie) : 'zh');
   const headers: Record<string, string> = { 'Accept-Language': lang };
   if (token) headers.Authorization = token;
+  if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
