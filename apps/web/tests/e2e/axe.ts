@@ -13,6 +13,15 @@ const BLOCKING = new Set(['serious', 'critical']);
  * violation; `soft` lets a journey of many pages go on and report every page that fails.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), { soft = false } = {}): Promise<void> {
+  // A dialog fading in blends its colours with the page behind; scan what stays on screen, once finite animations end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page, axeSource: axe.source }).analyze();
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const report = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
