@@ -5,7 +5,7 @@ import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createCaches } from './lib/cache.ts';
 import { createMemoryKv, createRedisKv } from './lib/kv.ts';
-import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
+import { createProviders } from './providers/create-providers.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { jobHandlers } from './jobs.ts';
 import { startJobSweeper } from './lib/jobs.ts';
@@ -26,14 +26,15 @@ await ensureSerialInstance(database.db);
 if (env.SEED_ON_START) await seedIfEmpty(database.db, { dataDir: env.dataDir, log });
 
 const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL) : createMemoryKv();
+const now = () => new Date();
 const ctx: AppContext = {
   env,
   database,
   db: database.db,
   kv,
   caches: await createCaches({ redisUrl: env.REDIS_URL }),
-  sms: createSmsProvider(env, database.db, log),
-  now: () => new Date(),
+  providers: await createProviders(env, database.db, now, log),
+  now,
 };
 const app = await buildApp({ ctx, logger: log });
 // Any number of instances may sweep: each due job goes to exactly one (FOR UPDATE SKIP LOCKED).

@@ -21,7 +21,6 @@ import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
 import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
-import type { PaymentProviders } from '../providers/payment/create-payment-providers.ts';
 import { fenToYuan, formatGmt8, type AckReply, type NotificationInput } from '../providers/payment/payment-provider.ts';
 
 export interface SettleResult {
@@ -100,9 +99,9 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
 export type PayOrderFlow = ReturnType<typeof createPayOrderFlow>;
 
 /** The payment calls of reference 2.5, over orders, payment attempts, the pay switches and the wallet. */
-export function createPayOrderFlow(ctx: AppContext, providers: PaymentProviders) {
+export function createPayOrderFlow(ctx: AppContext) {
   const timeoutMs = ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000;
-  const payments = createPaymentService(ctx, providers);
+  const payments = createPaymentService(ctx);
 
   /** The caller's orders, all unpaid and not expired; with their total and shared end time. */
   async function loadPayableOrders(userId: string, orderNumbers: string[]) {
@@ -195,7 +194,7 @@ export function createPayOrderFlow(ctx: AppContext, providers: PaymentProviders)
         const orderNumbers = (payment.orderNumbers ?? '').split(',').filter(Boolean);
         const rows = await orderReads.findUserOrders(ctx.db, userId, orderNumbers);
         // The same out_trade_no and parameters give the same link again (WeChat Native behaves so).
-        codeUrl = (await payments.startProviderPayment(providers.wechat, payment, payments.subjectOf(rows), log)).codeUrl ?? null;
+        codeUrl = (await payments.startProviderPayment(ctx.providers.payment.wechat, payment, payments.subjectOf(rows), log)).codeUrl ?? null;
       }
       return {
         payNo: payment.payNo,

@@ -7,8 +7,6 @@ import type { DeliveryInput, MerchantOrder, MerchantOrderDetail, MerchantOrderQu
 import type { AppContext } from '../context.ts';
 import { conflict, invalid } from '../lib/app-error.ts';
 import { formatApiTime } from '../lib/api-time.ts';
-import type { CourierProvider } from '../providers/courier/courier-provider.ts';
-import { createCourierProvider } from '../providers/courier/create-courier-provider.ts';
 import { activeCompanies, createPackages, shippedCounts } from '../modules/logistics/service.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 import { scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
@@ -94,8 +92,8 @@ export async function shipOrder(
   session: MerchantSession,
   input: DeliveryInput,
   lang: Language,
-  courier: CourierProvider = createCourierProvider(ctx.env),
 ): Promise<MerchantOrderDetail> {
+  const { courier } = ctx.providers;
   const waybills = input.packages.map((p) => `${p.dvyId}:${p.dvyFlowId.toUpperCase()}`);
   if (new Set(waybills).size !== waybills.length) throw invalid('merchant.errors.waybillRepeated');
   const now = ctx.now();

@@ -5,7 +5,6 @@ import type { JobHandler } from '../lib/jobs.ts';
 import { courierAdvanceHandler, type PackageRoute } from '../modules/logistics/tracking.ts';
 import { findDeliveryRoute } from '../modules/order/delivery-reads.ts';
 import { findShopCity } from '../modules/shop/repository.ts';
-import type { CourierProvider } from '../providers/courier/courier-provider.ts';
 
 async function routeOf(ctx: AppContext, orderNumber: string): Promise<PackageRoute | null> {
   const order = await findDeliveryRoute(ctx.db, orderNumber);
@@ -13,6 +12,6 @@ async function routeOf(ctx: AppContext, orderNumber: string): Promise<PackageRou
   return { fromCity: await findShopCity(ctx.db, order.shopId), toCity: order.toCity, toArea: order.toArea, phone: order.phone };
 }
 
-export function trackDeliveryHandler(ctx: AppContext, courier?: CourierProvider): JobHandler {
-  return courierAdvanceHandler(ctx, (orderNumber) => routeOf(ctx, orderNumber), courier);
+export function trackDeliveryHandler(ctx: AppContext): JobHandler {
+  return courierAdvanceHandler(ctx, (orderNumber) => routeOf(ctx, orderNumber));
 }

@@ -125,5 +125,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  if (ctx.sms.isSandbox) await app.register(sandboxSmsRoutes);
+  if (ctx.providers.sms.isSandbox) await app.register(sandboxSmsRoutes);
 }

@@ -13,7 +13,6 @@ import {
   PaymentInfoSchema,
 } from '@bazaar/shared/schemas/payment';
 import { shopperId } from '../plugins/auth.ts';
-import { createPaymentProviders } from '../providers/payment/create-payment-providers.ts';
 import { sandboxPaymentRoutes } from './sandbox-payment.ts';
 import { createPayOrderFlow } from '../flows/pay-order.ts';
 import { balanceOf } from '../modules/wallet/service.ts';
@@ -31,8 +30,8 @@ export function webOriginOf(request: FastifyRequest): string {
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const providers = await createPaymentProviders(app.ctx.env, app.ctx.db, app.ctx.now, app.log);
-  const payments = createPayOrderFlow(app.ctx, providers);
+  const providers = app.ctx.providers.payment;
+  const payments = createPayOrderFlow(app.ctx);
 
   api.get(
     '/p/order/getOrderPayInfoByOrderNumber',

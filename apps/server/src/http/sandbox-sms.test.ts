@@ -55,9 +55,9 @@ describe('sandbox SMS inbox', () => {
       }),
       dataDir: t.ctx.env.dataDir,
     };
-    const sms = createSmsProvider(env, t.ctx.db);
+    const sms = createSmsProvider(env);
     expect(sms).toMatchObject({ name: 'aliyun', isSandbox: false });
-    const app = await buildApp({ ctx: { ...t.ctx, env, sms } });
+    const app = await buildApp({ ctx: { ...t.ctx, env, providers: { ...t.ctx.providers, sms } } });
     try {
       for (const url of ['/sandbox/sms', '/sandbox/sms/messages']) {
         const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { createCaches } from '../lib/cache.ts';
 import { createRedisKv } from '../lib/kv.ts';
-import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
+import { createProviders } from '../providers/create-providers.ts';
 import { getTestApp } from './test-app.ts';
 export { SHARED_INFRASTRUCTURE } from './test-app.ts';
 
@@ -23,7 +23,8 @@ export async function createTestInstance(): Promise<TestInstance> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
   const kv = createRedisKv(env.REDIS_URL!, `bazaar-test-${process.pid}:`);
   const caches = await createCaches({ redisUrl: env.REDIS_URL, channel: `bazaar-test-${process.pid}:cache` });
-  const ctx: AppContext = { env, database, db: database.db, kv, caches, sms: createSandboxSms(database.db), now: () => new Date() };
+  const now = () => new Date();
+  const ctx: AppContext = { env, database, db: database.db, kv, caches, providers: await createProviders(env, database.db, now), now };
   const app = await buildApp({ ctx });
   await app.ready();
   return {

@@ -10,7 +10,7 @@ import { loadEnv } from '../env.ts';
 import { createCaches } from '../lib/cache.ts';
 import { createMemoryKv, createRedisKv } from '../lib/kv.ts';
 import { ensureSerialInstance } from '../lib/serial-number.ts';
-import { createSandboxSms } from '../providers/sms/sandbox-sms.ts';
+import { createProviders } from '../providers/create-providers.ts';
 
 export interface TestApp {
   app: BazaarApp;
@@ -49,7 +49,7 @@ async function createTestApp(): Promise<TestApp> {
   const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL, `bazaar-test-${process.pid}:`) : createMemoryKv(() => now().getTime());
   // Each test run listens on its own channel, so runs sharing a Redis never drop each other's caches.
   const caches = await createCaches({ redisUrl: env.REDIS_URL, now: () => now().getTime(), channel: `bazaar-test-${process.pid}:cache` });
-  const ctx: AppContext = { env, database, db: database.db, kv, caches, sms: createSandboxSms(database.db), now };
+  const ctx: AppContext = { env, database, db: database.db, kv, caches, providers: await createProviders(env, database.db, now), now };
   const app = await buildApp({ ctx });
   await app.ready();
   return {

@@ -77,6 +77,14 @@ export async function updateProfile(
   return row;
 }
 
+/** One sent SMS; a sandbox's code is kept for its inbox page, a real provider's never. */
+export async function recordSmsMessage(
+  db: Queryable,
+  values: { mobile: string; purpose: string; provider: string; sandboxCode: string | null; ip: string | null },
+): Promise<void> {
+  await db.insert(smsMessages).values(values);
+}
+
 export async function listRecentSmsMessages(db: Queryable, limit: number) {
   return db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(limit);
 }

@@ -5,6 +5,7 @@ import { SMS_CODE_TTL_MS, SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/li
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import type { SmsPurpose } from '../../providers/sms/sms-provider.ts';
+import { recordSmsMessage } from './repository.ts';
 
 /** Wrong tries after which a code is thrown away. */
 export const SMS_CODE_MAX_WRONG_TRIES = 5;
@@ -15,7 +16,7 @@ const lockKey = (mobile: string) => `account:sms:lock:${mobile}`;
 const digest = (mobile: string, code: string) => createHash('sha256').update(`${mobile}:${code}`).digest('hex');
 
 export async function sendSmsCode(
-  ctx: Pick<AppContext, 'kv' | 'sms'>,
+  ctx: Pick<AppContext, 'db' | 'kv' | 'providers'>,
   input: { mobile: string; purpose: SmsPurpose; ip: string },
 ): Promise<void> {
   const { kv } = ctx;
@@ -27,14 +28,17 @@ export async function sendSmsCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await kv.set(codeKey(purpose, mobile), digest(mobile, code), SMS_CODE_TTL_MS);
   await kv.del(triesKey(purpose, mobile));
+  const { sms } = ctx.providers;
   try {
-    await ctx.sms.sendCode({ mobile, code, purpose, ip });
+    await sms.sendCode({ mobile, code, purpose });
   } catch (err) {
     // Nothing reached the phone: let the user try again at once.
     await kv.del(codeKey(purpose, mobile));
     await kv.del(lockKey(mobile));
     throw err;
   }
+  // sms_messages is this module's: the provider only sends, the send is recorded here.
+  await recordSmsMessage(ctx.db, { mobile, purpose, provider: sms.name, sandboxCode: sms.isSandbox ? code : null, ip });
 }
 
 /**

@@ -4,6 +4,9 @@ import { SMS_CODE_TTL_MS, SMS_PER_IP_PER_HOUR, SMS_RESEND_LOCK_MS } from '@bazaa
 import { smsMessages, users } from '../../db/schema.ts';
 import { getTestApp, uniquePhone } from '../../test/test-app.ts';
 import { json, latestCode, registerUser, releaseSmsLock, uniqueIp } from '../../test/account-test-kit.ts';
+import { buildApp } from '../../app.ts';
+import { invalid } from '../../lib/app-error.ts';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { SMS_CODE_MAX_WRONG_TRIES } from './sms-codes.ts';
 
 const en = { headers: { 'accept-language': 'en' } };
@@ -50,6 +53,39 @@ describe('POST /sms/sendLoginCode', () => {
     expect(Number(zh.headers['retry-after'])).toBeGreaterThan(3_500);
     // Another address is not affected.
     expect((await t.app.inject({ method: 'POST', url: '/sms/sendLoginCode', ...json({ mobile: uniquePhone() }) })).statusCode).toBe(200);
+  });
+
+  it('records each send itself: a real provider only sends, its code is never stored, and a refused send leaves no row', async () => {
+    const t = await getTestApp();
+    const sent: { mobile: string; code: string }[] = [];
+    const fake: SmsProvider = {
+      name: 'fake',
+      isSandbox: false,
+      async sendCode({ mobile, code }) {
+        if (mobile.endsWith('0')) throw invalid('validation.phoneInvalid');
+        sent.push({ mobile, code });
+      },
+    };
+    // Providers come from the app context, so a fake goes in there.
+    const app = await buildApp({ ctx: { ...t.ctx, providers: { ...t.ctx.providers, sms: fake } } });
+    try {
+      const mobile = `${uniquePhone().slice(0, 10)}1`;
+      const ip = uniqueIp();
+      const ok = await app.inject({ method: 'POST', url: '/sms/sendLoginCode', ...json({ mobile }, { ip }) });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(sent).toEqual([{ mobile, code: expect.stringMatching(/^\d{6}$/) }]);
+      const rows = await t.ctx.db.select().from(smsMessages).where(eq(smsMessages.mobile, mobile));
+      expect(rows).toEqual([expect.objectContaining({ purpose: 'login', provider: 'fake', sandboxCode: null, ip })]);
+
+      const refused = `${uniquePhone().slice(0, 10)}0`;
+      const bad = await app.inject({ method: 'POST', url: '/sms/sendLoginCode', ...json({ mobile: refused }, en) });
+      expect([bad.statusCode, bad.body]).toEqual([400, 'Malformed phone number']);
+      expect(await t.ctx.db.select().from(smsMessages).where(eq(smsMessages.mobile, refused))).toHaveLength(0);
+      // Nothing reached that phone, so it may ask again at once.
+      expect((await app.inject({ method: 'POST', url: '/sms/sendLoginCode', ...json({ mobile: refused }, en) })).body).toBe('Malformed phone number');
+    } finally {
+      await app.close();
+    }
   });
 
   it.each([

@@ -6,7 +6,6 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { scheduleJob, type JobHandler } from '../../lib/jobs.ts';
 import type { CourierProvider, TrackRequest } from '../../providers/courier/courier-provider.ts';
-import { createCourierProvider } from '../../providers/courier/create-courier-provider.ts';
 import * as repo from './repository.ts';
 
 export const COURIER_JOB = 'courier.advance';
@@ -49,7 +48,8 @@ export interface PackageRoute {
 }
 
 /** The `courier.advance` handler; `routeOf` answers the route of a package's order (flows/track-delivery.ts). */
-export function courierAdvanceHandler(ctx: AppContext, routeOf: (orderNumber: string) => Promise<PackageRoute | null>, courier: CourierProvider = createCourierProvider(ctx.env)): JobHandler {
+export function courierAdvanceHandler(ctx: AppContext, routeOf: (orderNumber: string) => Promise<PackageRoute | null>): JobHandler {
+  const { courier } = ctx.providers;
   return async (job) => {
     const payload = parsePayload(job.payload);
     if (!payload) return;

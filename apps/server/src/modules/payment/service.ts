@@ -6,7 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import type { PaymentProviders } from '../../providers/payment/create-payment-providers.ts';
 import type { NotificationInput, PaymentProvider } from '../../providers/payment/payment-provider.ts';
 import * as repo from './repository.ts';
 
@@ -33,7 +32,8 @@ const SUBJECT_MAX = 100;
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
-export function createPaymentService(ctx: AppContext, providers: PaymentProviders) {
+export function createPaymentService(ctx: AppContext) {
+  const providers = ctx.providers.payment;
   function providerFor(payType: number): PaymentProvider | null {
     return payType === PAY_TYPE.alipay ? providers.alipay : payType === PAY_TYPE.wechat ? providers.wechat : null;
   }

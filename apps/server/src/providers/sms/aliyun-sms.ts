@@ -1,8 +1,6 @@
 // The real SMS adapter: Aliyun dysmsapi SendSms over HTTPS with an RPC signature.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { smsMessages } from '../../db/schema.ts';
 import { invalid, tooMany } from '../../lib/app-error.ts';
 import { aliyunTimestamp, canonicalQuery, percentEncode, signRpc } from './aliyun-signature.ts';
 import type { SmsProvider } from './sms-provider.ts';
@@ -50,12 +48,12 @@ export function buildSendSmsUrl(options: AliyunSmsOptions, input: { mobile: stri
   return `${options.endpoint ?? ALIYUN_SMS_ENDPOINT}?Signature=${percentEncode(signature)}&${canonicalQuery(params)}`;
 }
 
-export function createAliyunSms(db: Db, options: AliyunSmsOptions, log?: Pick<FastifyBaseLogger, 'info' | 'warn'>): SmsProvider {
+export function createAliyunSms(options: AliyunSmsOptions, log?: Pick<FastifyBaseLogger, 'info' | 'warn'>): SmsProvider {
   const doFetch = options.fetch ?? fetch;
   return {
     name: 'aliyun',
     isSandbox: false,
-    async sendCode({ mobile, code, purpose, ip }) {
+    async sendCode({ mobile, code, purpose }) {
       const response = await doFetch(buildSendSmsUrl(options, { mobile, code }), {
         method: 'GET',
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -68,7 +66,6 @@ export function createAliyunSms(db: Db, options: AliyunSmsOptions, log?: Pick<Fa
         if (answer.Code === 'isv.MOBILE_NUMBER_ILLEGAL') throw invalid('validation.phoneInvalid');
         throw new Error(`Aliyun SendSms failed: ${answer.Code ?? response.status} ${answer.Message ?? ''}`.trim());
       }
-      await db.insert(smsMessages).values({ mobile, purpose, provider: 'aliyun', sandboxCode: null, ip: ip ?? null });
       log?.info({ mobile, purpose, bizId: answer.BizId }, 'SMS sent');
     },
   };

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { createAliyunSms } from './aliyun-sms.ts';
 import { createSandboxSms } from './sandbox-sms.ts';
@@ -10,10 +9,9 @@ export function realSmsConfigured(env: Env): boolean {
 }
 
 /** The real adapter when its variables are all set; otherwise the sandbox. */
-export function createSmsProvider(env: Env, db: Db, log?: FastifyBaseLogger): SmsProvider {
+export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvider {
   if (realSmsConfigured(env)) {
     return createAliyunSms(
-      db,
       {
         accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID!,
         accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
@@ -23,5 +21,5 @@ export function createSmsProvider(env: Env, db: Db, log?: FastifyBaseLogger): Sm
       log,
     );
   }
-  return createSandboxSms(db, log);
+  return createSandboxSms(log);
 }

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { smsMessages } from '../../db/schema.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
-/** Sends nothing: records each code so the sandbox inbox page can show it, and logs it. */
-export function createSandboxSms(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): SmsProvider {
+/**
+ * Sends nothing and only logs the code. The account module, which owns sms_messages, records every
+ * send and keeps a sandbox's code there for the inbox page (http/sandbox-sms.ts).
+ */
+export function createSandboxSms(log?: Pick<FastifyBaseLogger, 'info'>): SmsProvider {
   return {
     name: 'sandbox',
     isSandbox: true,
-    async sendCode({ mobile, code, purpose, ip }) {
-      await db.insert(smsMessages).values({ mobile, purpose, provider: 'sandbox', sandboxCode: code, ip: ip ?? null });
+    async sendCode({ mobile, code, purpose }) {
       log?.info({ mobile, purpose, code }, 'sandbox SMS sent');
     },
   };

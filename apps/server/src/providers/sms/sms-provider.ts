@@ -4,6 +4,6 @@ export interface SmsProvider {
   /** 'sandbox' keeps codes visible in the sandbox inbox; real adapters never expose them. */
   readonly name: string;
   readonly isSandbox: boolean;
-  /** Sends one code and records the send in sms_messages. Throws when the message was not accepted. */
-  sendCode(input: { mobile: string; code: string; purpose: SmsPurpose; ip?: string }): Promise<void>;
+  /** Sends one code; throws when the message was not accepted. Recording the send is the account module's (sms_messages). */
+  sendCode(input: { mobile: string; code: string; purpose: SmsPurpose }): Promise<void>;
 }
