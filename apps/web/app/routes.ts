@@ -11,6 +11,7 @@ export default [
       route('forget-password', 'routes/forget-password.tsx'),
       route('notice-list', 'routes/notice-list.tsx'),
       route('notice-detail', 'routes/notice-detail.tsx'),
+      route('invite', 'routes/invite.tsx'),
       route('list', 'routes/list.tsx'),
       route('detail/:prodId?', 'routes/detail.tsx'),
       route('shopIndex', 'routes/shop-index.tsx'),

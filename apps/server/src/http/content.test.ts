@@ -1,6 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NoticeDetailSchema, NoticeSummarySchema, PaySwitchSchema, ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
+import { InviteConfigSchema, NoticeDetailSchema, NoticeSummarySchema, PaySwitchSchema, ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
+import { createContentService, SITE_CONFIG_CACHE } from '../modules/content/service.ts';
+import { CONFIG_KEYS } from '../modules/content/config-keys.ts';
+import { siteConfig } from '../db/schema.ts';
 import { flowAnalysisLogs, notices } from '../db/schema.ts';
 import { demoUserId } from '../db/seed/seed.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -31,6 +34,35 @@ describe('GET /webConfig/getPcWebConfig', () => {
     const a = await t.app.inject({ method: 'GET', url: '/webConfig/getPcWebConfig' });
     const b = await t.app.inject({ method: 'GET', url: '/webConfig/getPcWebConfig', headers: en });
     expect(b.body).toBe(a.body);
+  });
+});
+
+describe('GET /webConfig/getInviteConfig', () => {
+  it('answers the seeded investor relations and merchant invitation in both languages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/webConfig/getInviteConfig' });
+    expect(res.statusCode).toBe(200);
+    const invite = InviteConfigSchema.parse(res.json());
+    expect(invite.inviteTitleCn).toBe('投资者关系与商家招募');
+    expect(invite.inviteTitleEn).toBe('Investor relations and selling on Bazaar');
+    expect(invite.inviteContentCn).toContain('免费申请开店');
+    expect(invite.inviteContentEn).toContain('How to apply for a free store');
+  });
+
+  it('cleans the stored HTML and answers 404 while the platform has set nothing', async () => {
+    const content = createContentService(t.ctx);
+    const seeded = InviteConfigSchema.parse((await t.app.inject({ method: 'GET', url: '/webConfig/getInviteConfig' })).json());
+    try {
+      await content.setConfig(CONFIG_KEYS.invite, { ...seeded, inviteContentEn: '<p onclick="alert(1)">Hi<script>alert(1)</script></p>' });
+      const cleaned = InviteConfigSchema.parse((await t.app.inject({ method: 'GET', url: '/webConfig/getInviteConfig' })).json());
+      expect(cleaned.inviteContentEn).toBe('<p>Hi</p>');
+      await t.ctx.db.delete(siteConfig).where(eq(siteConfig.key, CONFIG_KEYS.invite));
+      await t.ctx.caches.invalidate(SITE_CONFIG_CACHE);
+      const missing = await t.app.inject({ method: 'GET', url: '/webConfig/getInviteConfig', headers: en });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe('The requested content does not exist');
+    } finally {
+      await content.setConfig(CONFIG_KEYS.invite, seeded);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { pageOf, PageQuerySchema } from '@bazaar/shared/schemas/common';
 import {
   FlowAnalysisLogSchema,
+  InviteConfigSchema,
   NoticeDetailSchema,
   NoticeSummarySchema,
   PaySwitchSchema,
@@ -29,6 +30,12 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   // JSON content type as it is (the schema stays for the OpenAPI document).
   api.get('/webConfig/getPcWebConfig', { schema: { tags, response: { 200: WebConfigSchema } } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send((await content.webConfigJson()) as unknown as WebConfig),
+  );
+
+  api.get(
+    '/webConfig/getInviteConfig',
+    { schema: { tags, summary: 'The investor relations and merchant invitation page (/invite), both languages', response: { 200: InviteConfigSchema } } },
+    () => content.invite(),
   );
 
   api.get('/sys/config/info/getSysServiceSwitch', { schema: { tags, response: { 200: ServiceSwitchSchema } } }, () => content.serviceSwitch());

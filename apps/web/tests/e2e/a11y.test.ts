@@ -40,6 +40,7 @@ for (const lang of ['zh', 'en'] as const) {
       '/notice-list',
       ...(notices[0] ? [`/notice-detail?id=${notices[0].id}&shopId=0`] : []),
       '/termsPage?sts=0',
+      '/invite',
       '/login',
       '/register',
       '/forget-password',

@@ -14,6 +14,18 @@ export const WebConfigSchema = z.object({
 });
 export type WebConfig = z.infer<typeof WebConfigSchema>;
 
+/**
+ * The /invite page (investor relations and the invitation to merchants), set by platform staff
+ * in both languages. The contents are HTML, cleaned by the API like notices.
+ */
+export const InviteConfigSchema = z.object({
+  inviteTitleCn: z.string(),
+  inviteTitleEn: z.string(),
+  inviteContentCn: z.string(),
+  inviteContentEn: z.string(),
+});
+export type InviteConfig = z.infer<typeof InviteConfigSchema>;
+
 export const ServiceSwitchSchema = z.object({
   serviceTermsSwitch: z.boolean(),
   privacyPolicySwitch: z.boolean(),

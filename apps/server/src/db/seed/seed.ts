@@ -34,6 +34,7 @@ import { CATEGORY_TREE } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
+import { seedInvite } from './invite.ts';
 import { generateProduct, listLeaves, productPictures, TOP_HUES, type GeneratedProduct, type Leaf } from './products.ts';
 import {
   ADMIN_PASSWORD,
@@ -120,6 +121,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await prepareProductSearch(db, wrote, log);
   await seedReviews(db, options.dataDir);
   await seedOrders(db);
+  await seedInvite(db);
   return wrote;
 }
 

@@ -5,4 +5,5 @@ export const CONFIG_KEYS = {
   paySwitch: 'paySwitch',
   serviceTerms: 'serviceTerms',
   privacyPolicy: 'privacyPolicy',
+  invite: 'invite',
 } as const;

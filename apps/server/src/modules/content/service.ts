@@ -1,9 +1,9 @@
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { FlowAnalysisLog, NoticeDetail, NoticeSummary, PaySwitch, ServiceSwitch, WebConfig } from '@bazaar/shared/schemas/site';
-import { PaySwitchSchema, ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
+import type { FlowAnalysisLog, InviteConfig, NoticeDetail, NoticeSummary, PaySwitch, ServiceSwitch, WebConfig } from '@bazaar/shared/schemas/site';
+import { InviteConfigSchema, PaySwitchSchema, ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
 import type { AppContext } from '../../context.ts';
 import { CONFIG_KEYS } from './config-keys.ts';
-import { invalid } from '../../lib/app-error.ts';
+import { invalid, notFound } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -64,6 +64,22 @@ export function createContentService(ctx: AppContext) {
 
     paySwitch(): Promise<PaySwitch> {
       return cached(CONFIG_KEYS.paySwitch, () => readConfig(CONFIG_KEYS.paySwitch, (v) => PaySwitchSchema.safeParse(v).data, PAY_OFF));
+    },
+
+    /** The /invite page's texts, cleaned once; 404 until the platform has set them. */
+    async invite(): Promise<InviteConfig> {
+      const config = await cached(CONFIG_KEYS.invite, () =>
+        readConfig<InviteConfig | null>(
+          CONFIG_KEYS.invite,
+          (v) => {
+            const parsed = InviteConfigSchema.safeParse(v).data;
+            return parsed && { ...parsed, inviteContentCn: sanitizeRichText(parsed.inviteContentCn), inviteContentEn: sanitizeRichText(parsed.inviteContentEn) };
+          },
+          null,
+        ),
+      );
+      if (!config?.inviteTitleCn) throw notFound();
+      return config;
     },
 
     async terms(kind: 'serviceTerms' | 'privacyPolicy', lang: Language): Promise<{ title: string; content: string }> {

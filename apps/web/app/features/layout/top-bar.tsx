@@ -10,6 +10,7 @@ import { languageSwitchUrl } from '../../lib/paths.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { NoticeTicker } from './notice-ticker.tsx';
+import { ACCOUNT_MENU_LINKS } from './account-menu.ts';
 
 /** Section 2: what the shop entry does for each shop status. */
 export function shopEntryAction(shopStatus: number, shopId: number | null): { to: string } | { message: string } {
@@ -72,7 +73,7 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
               label={t('layout.topBar.accountMenu')}
               trigger={<span className="top-bar__nickname">{t('layout.topBar.hello', { name: user.nickName })}</span>}
               items={[
-                { key: 'user-center', label: t('layout.topBar.userCenter'), to: '/user-center' },
+                ...ACCOUNT_MENU_LINKS.map((link) => ({ key: link.key, label: t(link.label), to: link.to })),
                 { key: 'logout', label: t('layout.topBar.logout'), onSelect: onLogout },
               ]}
             />
@@ -95,6 +96,11 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
             </Link>
           </li>
           <li>
+            <Link to="/user-center/uc-order" className="top-bar__link" onClick={requireLogin}>
+              {t('layout.topBar.myOrders')}
+            </Link>
+          </li>
+          <li>
             <Link to="/user-center" className="top-bar__link" onClick={requireLogin}>
               {t('layout.topBar.userCenter')}
             </Link>
@@ -103,6 +109,11 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
             <button type="button" className="top-bar__link" onClick={() => void openShop()} aria-busy={openingShop || undefined}>
               {t('layout.topBar.myStore')}
             </button>
+          </li>
+          <li>
+            <Link to="/invite" className="top-bar__link">
+              {t('layout.topBar.investorRelations')}
+            </Link>
           </li>
           {webConfig.merchantUrl ? (
             <li>
