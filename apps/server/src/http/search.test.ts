@@ -7,6 +7,7 @@ import { countQueries } from '../db/query-count.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { refreshProductSearch } from '../modules/search/product-search-index.ts';
+import { dropSearchCaches } from '../modules/search/service.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };
@@ -193,12 +194,16 @@ describe('GET /search/page filters, sort and paging', () => {
     expect(page.records.every((r) => r.shopId === shopId)).toBe(true);
   });
 
-  it('renames are searchable once refreshProductSearch runs', async () => {
+  it('renames are searchable once refreshProductSearch runs and the cached pages are dropped', async () => {
     const before = uniqueWord();
     const after = uniqueWord();
     const [id] = await createProducts([{ shopId: await shopWithStatus(1), nameZh: `改名 ${before}` }]);
+    expect((await search({ keyword: before })).total).toBe(1);
     await t.ctx.db.update(products).set({ nameZh: `改名 ${after}` }).where(eq(products.id, id as number));
     await refreshProductSearch(t.ctx.db, [id as number]);
+    // The keyword page is still kept (for up to 10 s) until the writer drops the search caches.
+    expect((await search({ keyword: before })).total).toBe(1);
+    await dropSearchCaches(t.ctx);
     expect((await search({ keyword: before })).total).toBe(0);
     expect((await search({ keyword: after })).total).toBe(1);
   });
@@ -289,6 +294,14 @@ describe('GET /search/page query count', () => {
     expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=100&current=2`)).toBeLessThanOrEqual(2);
     expect(await statements('/search/page?size=100&current=2')).toBeLessThanOrEqual(2);
     expect(await statements('/search/page?size=100&categoryId=1&sort=5')).toBeLessThanOrEqual(2);
+  });
+
+  it('parallel readers of one keyword page share one load (single flight)', async () => {
+    const url = `/search/page?keyword=${encodeURIComponent('茶杯')}&size=3&sort=2`;
+    const { result, queries } = await countQueries(() => Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url }))));
+    expect(result.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(result.map((r) => r.body)).size).toBe(1);
+    expect(queries.length).toBe(2);
   });
 });
 

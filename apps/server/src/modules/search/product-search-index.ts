@@ -1,15 +1,12 @@
 // Keeps products.search_vector in step with the names. Any code that writes a product's names or
-// category calls refreshProductSearch with its ids, in the same transaction.
+// category calls refreshProductSearch with its ids, in the same transaction, and dropSearchCaches
+// (service.ts) once it has committed.
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/catalog.ts';
 import { productSearchVector } from './tokenizer.ts';
 
 const BATCH = 1000;
-
-let generation = 0;
-/** Moves whenever a search document changes; cached search pages of an older generation are dropped. */
-export const searchGeneration = () => generation;
 
 /** A PostgreSQL array literal, sent as one text parameter (both drivers accept it the same way). */
 const arrayLiteral = (values: readonly (string | number)[]) => `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -25,7 +22,6 @@ export async function refreshProductSearch(db: Db | Tx, productIds: readonly num
       .where(inArray(products.id, ids));
     if (rows.length === 0) continue;
     const vectors = rows.map((r) => productSearchVector(r));
-    generation += 1;
     await db.execute(sql`
       update products p set search_vector = v.doc::tsvector
       from (select unnest(${arrayLiteral(rows.map((r) => r.id))}::int[]) as id, unnest(${arrayLiteral(vectors)}::text[]) as doc) v

@@ -3,7 +3,6 @@ import type { SearchPage, SearchQuery } from '@bazaar/shared/schemas/catalog';
 import type { HotSearch } from '@bazaar/shared/schemas/search';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { searchGeneration } from './product-search-index.ts';
 import * as repo from './repository.ts';
 import { parseKeyword } from './tokenizer.ts';
 
@@ -21,23 +20,30 @@ const TOTAL_CACHE_SIZE = 500;
 const PAGE_TTL_MS = 10_000;
 const PAGE_CACHE_SIZE = 1_000;
 
+const PAGE_CACHE = 'search-pages';
+const TOTAL_CACHE = 'search-totals';
+
+/**
+ * Drops every cached search page and total, here and (through Redis) in every other instance. Call
+ * it once the transaction that changed search documents (refreshProductSearch) has committed.
+ */
+export async function dropSearchCaches(ctx: Pick<AppContext, 'caches'>): Promise<void> {
+  await Promise.all([ctx.caches.invalidate(PAGE_CACHE), ctx.caches.invalidate(TOTAL_CACHE)]);
+}
+
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService(ctx: AppContext) {
-  const totals = new Map<string, { n: number; until: number; generation: number }>();
-  const pages = new Map<string, { page: SearchPage; until: number; generation: number }>();
+  const totals = ctx.caches.named<number>(TOTAL_CACHE, { ttlMs: TOTAL_TTL_MS, max: TOTAL_CACHE_SIZE });
+  const pages = ctx.caches.named<Omit<SearchPage, 'keywords'>>(PAGE_CACHE, { ttlMs: PAGE_TTL_MS, max: PAGE_CACHE_SIZE });
 
-  async function countMatches(filter: repo.ProductFilter): Promise<number> {
-    const key = JSON.stringify(filter);
-    const now = Date.now();
-    const hit = totals.get(key);
-    if (hit && hit.until > now && hit.generation === searchGeneration()) return hit.n;
-    const n = await repo.countProducts(ctx.db, filter);
-    if (n >= CACHED_TOTAL_FROM) {
-      if (totals.size >= TOTAL_CACHE_SIZE) totals.delete(totals.keys().next().value as string);
-      totals.set(key, { n, until: now + TOTAL_TTL_MS, generation: searchGeneration() });
-    }
-    return n;
+  /** Parallel readers of one filter share one count; a small total is not kept (it is cheap and moves). */
+  function countMatches(filter: repo.ProductFilter): Promise<number> {
+    return totals.get(JSON.stringify(filter), async (ttl) => {
+      const n = await repo.countProducts(ctx.db, filter);
+      if (n < CACHED_TOTAL_FROM) ttl(1);
+      return n;
+    });
   }
 
   return {
@@ -69,22 +75,19 @@ export function createSearchService(ctx: AppContext) {
         maxPrice: query.maxPrice,
         hasStock: query.hasStock,
       };
-      const cacheKey = filter.tsquery ? JSON.stringify([filter, query.sort, lang, current, size]) : null;
-      const cached = cacheKey ? pages.get(cacheKey) : undefined;
-      if (cached && cached.until > Date.now() && cached.generation === searchGeneration()) return { ...cached.page, keywords: parsed.keywords };
-
       const offset = (current - 1) * size;
       if (offset > MAX_OFFSET) return page([], await countMatches(filter));
 
-      const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset);
-      // A page that is not full tells the total; only a full one needs a count.
-      const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter);
-      const result = page(rows, total);
-      if (cacheKey) {
-        if (pages.size >= PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value as string);
-        pages.set(cacheKey, { page: result, until: Date.now() + PAGE_TTL_MS, generation: searchGeneration() });
-      }
-      return result;
+      const load = async () => {
+        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset);
+        // A page that is not full tells the total; only a full one needs a count.
+        const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter);
+        return page(rows, total);
+      };
+      // Only keyword pages are kept: browsing pages are cheap index walks.
+      if (!filter.tsquery) return load();
+      const cached = await pages.get(JSON.stringify([filter, query.sort, lang, current, size]), load);
+      return { ...cached, keywords: parsed.keywords };
     },
 
     async hotSearches(shopId: number, number: number, lang: Language): Promise<HotSearch[]> {
