@@ -1,15 +1,14 @@
-// Factories for tests that need orders: products of their own in chosen shops (rows written
-// directly), and everything else through the API as a browser does it (address, cart, confirm, submit).
+// Factories for tests that need orders: products of their own in chosen shops (through
+// product-test-kit.ts), and everything else through the API as a browser does it (address, cart, confirm, submit).
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult } from '@bazaar/shared/schemas/order';
 import { AddressSchema } from '@bazaar/shared/schemas/address';
-import { categories, products, shops, skus, users } from '../db/schema.ts';
+import { shops, skus, users } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 import { json, registerUser, type RegisteredUser } from './account-test-kit.ts';
-
-let counter = 0;
+import { createTestProduct } from './product-test-kit.ts';
 
 export interface OpenShop {
   id: number;
@@ -35,40 +34,15 @@ export interface OrderTestProduct {
   nameEn: string;
 }
 
-/** A product with one SKU in the given shop. */
+/** A product with one SKU in the given shop (createTestProduct, the one product factory of the tests). */
 export async function createProductIn(
   t: TestApp,
   shopId: number,
   options: { price?: number; stocks?: number; mold?: 0 | 1; status?: number; prodType?: number } = {},
 ): Promise<OrderTestProduct> {
-  counter += 1;
-  const tag = `${Date.now().toString(36)}${process.pid % 1000}o${counter}`;
-  const [leaf] = await t.ctx.db.select({ id: categories.id }).from(categories).where(and(eq(categories.grade, 3), eq(categories.shopId, 0))).limit(1);
-  const price = options.price ?? 5_000;
-  const stocks = options.stocks ?? 100;
-  const nameZh = `订单测试${tag}`;
-  const nameEn = `Order test ${tag}`;
-  const [row] = await t.ctx.db
-    .insert(products)
-    .values({
-      shopId,
-      categoryId: leaf!.id,
-      nameZh,
-      nameEn,
-      pic: '/uploads/seed/test.svg',
-      price,
-      oriPrice: price + 1_000,
-      mold: options.mold ?? 0,
-      prodType: options.prodType ?? 0,
-      status: options.status ?? 1,
-      totalStocks: stocks,
-    })
-    .returning({ id: products.id });
-  const [sku] = await t.ctx.db
-    .insert(skus)
-    .values({ productId: row!.id, properties: '颜色:红色', nameZh: '红色', nameEn: 'Red', price, oriPrice: price + 1_000, stocks })
-    .returning({ id: skus.id });
-  return { prodId: row!.id, skuId: sku!.id, shopId, nameZh, nameEn };
+  const { price = 5_000, stocks = 100, ...rest } = options;
+  const product = await createTestProduct(t, { ...rest, shopId, skus: [{ properties: '颜色:红色', nameZh: '红色', nameEn: 'Red', price, stocks }] });
+  return { prodId: product.prodId, skuId: product.skuIds[0]!, shopId, nameZh: product.nameZh, nameEn: product.nameEn! };
 }
 
 export async function skuStock(t: TestApp, skuId: number): Promise<number> {

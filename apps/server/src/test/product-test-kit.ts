@@ -7,6 +7,8 @@ import type { TestApp } from './test-app.ts';
 let counter = 0;
 
 export interface TestProductOptions {
+  /** The shop to sell in; otherwise the first seeded shop in shopStatus. */
+  shopId?: number;
   status?: number;
   /** One SKU per entry; stocks -1 = unlimited. */
   skus?: { properties: string; nameZh?: string; nameEn?: string; price?: number; stocks: number; status?: number }[];
@@ -15,12 +17,14 @@ export interface TestProductOptions {
   contentZh?: string;
   contentEn?: string | null;
   prodType?: number;
+  mold?: 0 | 1;
 }
 
 export interface TestProduct {
   prodId: number;
   shopId: number;
   nameZh: string;
+  nameEn: string | null;
   skuIds: number[];
 }
 
@@ -34,7 +38,7 @@ export async function seededShopId(t: TestApp, status: number): Promise<number> 
 export async function createTestProduct(t: TestApp, options: TestProductOptions = {}): Promise<TestProduct> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${process.pid % 1000}n${counter}`;
-  const shopId = await seededShopId(t, options.shopStatus ?? 1);
+  const shopId = options.shopId ?? (await seededShopId(t, options.shopStatus ?? 1));
   const [leaf] = await t.ctx.db.select({ id: categories.id }).from(categories).where(and(eq(categories.grade, 3), eq(categories.shopId, 0))).limit(1);
   const skuDefs = options.skus ?? [
     { properties: '颜色:黑色;尺码:M', nameZh: '黑色 M', nameEn: 'Black / M', price: 9_900, stocks: 5 },
@@ -43,13 +47,14 @@ export async function createTestProduct(t: TestApp, options: TestProductOptions 
   ];
   const prices = skuDefs.map((s) => s.price ?? 9_900);
   const nameZh = `测试商品${tag}`;
+  const nameEn = options.nameEn === undefined ? `Test product ${tag}` : options.nameEn;
   const [row] = await t.ctx.db
     .insert(products)
     .values({
       shopId,
       categoryId: leaf!.id,
       nameZh,
-      nameEn: options.nameEn === undefined ? `Test product ${tag}` : options.nameEn,
+      nameEn,
       briefZh: '测试用的商品',
       briefEn: 'A product for tests',
       contentZh: options.contentZh ?? '<p>中文详情</p>',
@@ -59,6 +64,7 @@ export async function createTestProduct(t: TestApp, options: TestProductOptions 
       price: Math.min(...prices),
       oriPrice: Math.min(...prices) + 1_000,
       prodType: options.prodType ?? 0,
+      mold: options.mold ?? 0,
       status: options.status ?? 1,
       totalStocks: skuDefs.some((s) => s.stocks === -1) ? -1 : skuDefs.reduce((sum, s) => sum + s.stocks, 0),
     })
@@ -78,5 +84,5 @@ export async function createTestProduct(t: TestApp, options: TestProductOptions 
       })),
     )
     .returning({ id: skus.id });
-  return { prodId: row!.id, shopId, nameZh, skuIds: skuRows.map((s) => s.id) };
+  return { prodId: row!.id, shopId, nameZh, nameEn, skuIds: skuRows.map((s) => s.id) };
 }
