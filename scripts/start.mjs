@@ -1,7 +1,10 @@
 // `npm start`: builds the storefront when its build is missing or older than its sources,
 // starts the API (which migrates and seeds the embedded database on first start), waits for it,
 // then starts the storefront and prints where to go. `--dev` runs both in watch mode instead.
+// The API's JSON log lines are printed as plain text; request logs are off unless LOG_LEVEL is set,
+// so the addresses banner stays on screen.
 import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +16,26 @@ const webPort = Number(process.env.WEB_PORT ?? 3000);
 const env = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), NODE_ENV: dev ? 'development' : 'production' };
 // The demo runs on the sandbox providers; their pages serve this machine only unless told otherwise.
 env.SANDBOX_PROVIDERS ||= 'loopback';
+// Every page load would log two lines; whoever sets LOG_LEVEL wants them (LOG_REQUESTS decides alone when set).
+env.LOG_REQUESTS ||= process.env.LOG_LEVEL ? 'true' : 'false';
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** One pino JSON line as a person reads it: '[api] info: GET /cart 200 in 4 ms'. Other lines pass unchanged. */
+function readableLog(line) {
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (!entry || typeof entry !== 'object' || typeof entry.level !== 'number') return line;
+  const parts = [entry.msg];
+  if (entry.req) parts.push(`${entry.req.method} ${entry.req.url}`);
+  if (entry.res) parts.push(`${entry.res.statusCode}${typeof entry.responseTime === 'number' ? ` in ${Math.round(entry.responseTime)} ms` : ''}`);
+  if (entry.err) parts.push(entry.err.stack ?? entry.err.message);
+  return `[api] ${LEVELS[entry.level] ?? entry.level}: ${parts.filter(Boolean).join(' ')}`;
+}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -35,8 +58,12 @@ if (!dev) {
 }
 
 const children = [];
-function run(name, cmd, args, cwd) {
-  const child = spawn(cmd, args, { cwd: path.join(root, cwd), env, stdio: 'inherit' });
+function run(name, cmd, args, cwd, { readable = false } = {}) {
+  const child = spawn(cmd, args, { cwd: path.join(root, cwd), env, stdio: readable ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+  if (readable) {
+    createInterface({ input: child.stdout }).on('line', (line) => console.log(readableLog(line)));
+    createInterface({ input: child.stderr }).on('line', (line) => console.error(readableLog(line)));
+  }
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
     console.error(`${name} stopped (${signal ?? code}); stopping Bazaar.`);
@@ -69,9 +96,29 @@ async function waitFor(url, what) {
   throw new Error(`${what} did not start within 3 minutes`);
 }
 
-run('API', 'npx', dev ? ['tsx', 'watch', 'src/server.ts'] : ['tsx', 'src/server.ts'], 'apps/server');
+run('API', 'npx', dev ? ['tsx', 'watch', 'src/server.ts'] : ['tsx', 'src/server.ts'], 'apps/server', { readable: true });
 await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'The API');
 if (dev) run('storefront', 'npx', ['react-router', 'dev', '--port', String(webPort)], 'apps/web');
 else run('storefront', 'node', ['server.js'], 'apps/web');
 await waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront');
-console.log(`\n  Bazaar is running: http://localhost:${webPort}\n  API and its docs:  http://localhost:${apiPort}/docs\n  SMS sandbox inbox: http://localhost:${webPort}/sandbox/sms\n`);
+
+const web = `http://localhost:${webPort}`;
+const api = `http://localhost:${apiPort}`;
+const addresses = [
+  ['storefront', web],
+  ['API', api],
+  ['API docs (OpenAPI)', `${api}/docs`],
+  ['SMS sandbox inbox', `${web}/sandbox/sms`],
+  ['payment sandboxes', `${web}/sandbox/ (opened from the payment page)`],
+];
+const width = Math.max(...addresses.map(([name]) => name.length));
+console.log(
+  [
+    '',
+    '  Bazaar is running:',
+    ...addresses.map(([name, url]) => `    ${name.padEnd(width)}  ${url}`),
+    '',
+    env.LOG_REQUESTS === 'true' ? '  Request logs are on. Ctrl+C stops Bazaar.' : '  Request logs are off (LOG_LEVEL=info npm start shows them). Ctrl+C stops Bazaar.',
+    '',
+  ].join('\n'),
+);

@@ -31,6 +31,7 @@ export type App = FastifyInstance & { withTypeProvider: () => FastifyInstance };
 export async function buildApp({ ctx, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    disableRequestLogging: !ctx.env.LOG_REQUESTS,
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from these hops (the storefront's proxy by default).
     trustProxy: ctx.env.TRUSTED_PROXIES,

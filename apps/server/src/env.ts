@@ -29,6 +29,14 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Log every request and answer (at info). `npm start` turns it off unless LOG_LEVEL is set, so
+   * its addresses banner is not scrolled away by page loads.
+   */
+  LOG_REQUESTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /** The storefront's public origin, for links the server builds (sandbox pages, CORS). */
   PUBLIC_WEB_URL: z.string().url().optional(),
   /** Ports of the merchant center and the platform console, for the default CORS origins. */

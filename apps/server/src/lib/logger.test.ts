@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { buildApp } from '../app.ts';
+import { loadEnv } from '../env.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { registerUser } from '../test/account-test-kit.ts';
@@ -56,5 +57,25 @@ describe('error logs', () => {
     expect(out).not.toHaveProperty('params');
     expect(out).not.toHaveProperty('detail');
     expect(JSON.stringify(out)).not.toContain('13912345678');
+  });
+});
+
+describe('request logs', () => {
+  async function logsOf(logRequests: 'true' | 'false') {
+    const { lines, sink } = capture();
+    const env = { ...t.ctx.env, ...loadEnv({ NODE_ENV: 'test', LOG_REQUESTS: logRequests }), dataDir: t.ctx.env.dataDir };
+    const app = await buildApp({ ctx: { ...t.ctx, env }, logger: createLogger('info', sink) });
+    try {
+      await app.inject({ method: 'GET', url: '/webConfig/getPcWebConfig' });
+    } finally {
+      await app.close();
+    }
+    return lines.map((line) => JSON.parse(line) as { msg: string });
+  }
+
+  it('are written at info unless LOG_REQUESTS turns them off (npm start does, until LOG_LEVEL is set)', async () => {
+    expect((await logsOf('true')).map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect((await logsOf('false')).map((l) => l.msg)).not.toContain('incoming request');
+    expect((await logsOf('false')).map((l) => l.msg)).not.toContain('request completed');
   });
 });

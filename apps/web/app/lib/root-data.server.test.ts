@@ -1,6 +1,6 @@
 // The fallback-language prefix redirect stays on this origin.
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage } from './root-data.server.ts';
+import { pageUrl, resolveLanguage } from './root-data.server.ts';
 
 function redirectOf(path: string): { status: number; location: string | null } {
   try {
@@ -25,5 +25,30 @@ describe('resolveLanguage', () => {
       expect(location).toMatch(/^\/[^/\\]/);
       expect(new URL(location!, 'http://shop.example.test').host).toBe('shop.example.test');
     }
+  });
+});
+
+// Loaders see the raw request (future.v8_passThroughRequests, v8_trailingSlashAwareDataRequests).
+describe('data requests', () => {
+  const page = (path: string) => {
+    const url = pageUrl(new Request(`http://shop.example.test${path}`));
+    return `${url.pathname}${url.search}`;
+  };
+  const langOf = (path: string) => resolveLanguage(new Request(`http://shop.example.test${path}`)).lang;
+
+  it('are read as the page they load', () => {
+    expect(page('/_.data')).toBe('/');
+    expect(page('/en.data')).toBe('/en');
+    expect(page('/en/_.data')).toBe('/en/');
+    expect(page('/en/list.data?pn=tea&_routes=routes%2Flist')).toBe('/en/list?pn=tea');
+    expect(page('/user-center/_.data?index&_routes=x')).toBe('/user-center/');
+    expect(page('/list?pn=a.data')).toBe('/list?pn=a.data');
+  });
+
+  it('keep the English prefix and redirect a /zh prefix to the page', () => {
+    expect(langOf('/en.data')).toBe('en');
+    expect(langOf('/en/_.data')).toBe('en');
+    expect(langOf('/en/detail/5.data?_routes=routes%2Fdetail')).toBe('en');
+    expect(redirectOf('/zh/list.data?pn=a&_routes=routes%2Flist')).toEqual({ status: 301, location: '/list?pn=a' });
   });
 });

@@ -14,12 +14,29 @@ import { provideCatalog } from './i18n.tsx';
 provideCatalog('zh', catalogs.zh);
 provideCatalog('en', catalogs.en);
 
+/** React Router's data request suffix: '/a/b.data' for /a/b, '/a/b/_.data' for /a/b/ and '/_.data' for / (v8 URL format). */
+const DATA_SUFFIX = /(?:\/_)?\.data$/;
+/** React Router's own query parameters on data requests. */
+const ROUTER_PARAMS = ['_routes', 'index'];
+
+/**
+ * The page a request is for. Loaders get the raw request (future.v8_passThroughRequests): a data
+ * request's path ends in '.data' and its query carries the router's own parameters.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (!DATA_SUFFIX.test(url.pathname)) return url;
+  url.pathname = url.pathname.replace(DATA_SUFFIX, (suffix) => (suffix.startsWith('/') ? '/' : '')) || '/';
+  for (const name of ROUTER_PARAMS) url.searchParams.delete(name);
+  return url;
+}
+
 /**
  * The language of a request: ?lang= (unknown -> 404), then an /en path prefix, then the cookie,
  * then zh. A prefix equal to the fallback language is removed by redirect.
  */
 export function resolveLanguage(request: Request): { lang: Language; setCookie: boolean } {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const query = url.searchParams.get('lang');
   if (query !== null) {
     if (!isLanguage(query)) throw data(null, { status: 404 });
