@@ -11,7 +11,7 @@ const dirs = (path) =>
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 
-/** The schema files (db/schema/<file>.ts) each module owns. Product, inventory and search work on the catalog's tables. */
+/** The schema files (db/schema/<file>.ts) each module owns: one owner per file. */
 const SCHEMA_OWNED = {
   account: ['account'],
   address: ['address'],
@@ -22,14 +22,13 @@ const SCHEMA_OWNED = {
   catalog: ['catalog'],
   collection: ['collection'],
   content: ['content'],
-  inventory: ['catalog'],
   logistics: ['logistics'],
   merchant: ['shop'],
   order: ['order'],
   payment: ['payment'],
-  product: ['catalog'],
+  product: ['product'],
   review: ['review'],
-  search: ['catalog'],
+  search: ['search'],
   shop: ['shop'],
   wallet: ['wallet'],
 };
@@ -41,13 +40,13 @@ const SCHEMA_OWNED = {
  */
 const SCHEMA_JOINED_READS = {
   address: ['account'],
-  cart: ['catalog', 'shop'],
-  catalog: ['promotion', 'shop'],
-  collection: ['catalog', 'shop'],
-  order: ['cart', 'catalog', 'shop'],
+  cart: ['product', 'shop'],
+  catalog: ['product', 'promotion', 'shop'],
+  collection: ['product', 'shop'],
+  order: ['cart', 'product', 'shop'],
   product: ['shop'],
-  review: ['account', 'catalog'],
-  shop: ['catalog', 'collection'],
+  review: ['account', 'product'],
+  shop: ['collection', 'product'],
 };
 
 const modules = dirs('./apps/server/src/modules/');

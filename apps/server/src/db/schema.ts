@@ -5,6 +5,8 @@ export * from './schema/auth.ts';
 export * from './schema/admin.ts';
 export * from './schema/shop.ts';
 export * from './schema/catalog.ts';
+export * from './schema/product.ts';
+export * from './schema/search.ts';
 export * from './schema/cart.ts';
 export * from './schema/order.ts';
 export * from './schema/payment.ts';

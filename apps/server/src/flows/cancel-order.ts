@@ -5,7 +5,7 @@
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
-import { releaseStock } from '../modules/inventory/stock.ts';
+import { releaseStock } from '../modules/product/stock.ts';
 import { findOrderStatus, productIdsOfOrder } from '../modules/order/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { CLOSE_TYPE, closeUnpaidOrder } from '../modules/order/transitions.ts';

@@ -13,7 +13,7 @@ import { invalid, notFound } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { createContentService } from '../modules/content/service.ts';
-import { addSold } from '../modules/inventory/stock.ts';
+import { addSold } from '../modules/product/stock.ts';
 import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as orderReads from '../modules/order/payment-reads.ts';
 import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';

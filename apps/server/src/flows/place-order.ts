@@ -13,7 +13,7 @@ import { failedCheck, retryOnConflict, uniqueViolation } from '../db/errors.ts';
 import { invalid } from '../lib/app-error.ts';
 import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
-import { STOCK_SHORT, takeStockPart } from '../modules/inventory/stock.ts';
+import { STOCK_SHORT, takeStockPart } from '../modules/product/stock.ts';
 import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { buildOrderRows } from '../modules/order/order-rows.ts';
 import * as repo from '../modules/order/repository.ts';

@@ -6,8 +6,8 @@ import { categories, products, shops, skus } from '../db/schema.ts';
 import { countQueries } from '../db/query-count.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { refreshProductSearch } from '../modules/search/product-search-index.ts';
-import { dropSearchCaches } from '../modules/search/service.ts';
+import { refreshProductSearch } from '../flows/product-search.ts';
+import { dropSearchCaches } from '../flows/search-products.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };

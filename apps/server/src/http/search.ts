@@ -4,16 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SearchPageSchema, SearchQuerySchema } from '@bazaar/shared/schemas/catalog';
 import { HotSearchQuerySchema, HotSearchSchema } from '@bazaar/shared/schemas/search';
+import { createProductSearch } from '../flows/search-products.ts';
 import { createSearchService } from '../modules/search/service.ts';
 
 const tags = ['search'];
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const products = createProductSearch(app.ctx);
   const search = createSearchService(app.ctx);
 
   api.get('/search/page', { config: { limit: 'search' }, schema: { tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
-    search.searchPage(request.query, request.lang),
+    products.searchPage(request.query, request.lang),
   );
 
   api.get('/search/hotSearch', { schema: { tags, querystring: HotSearchQuerySchema, response: { 200: z.array(HotSearchSchema) } } }, (request) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
-import { products, skus } from './catalog.ts';
+import { products, skus } from './product.ts';
 import { createdAt, updatedAt, userIdColumn } from './columns.ts';
 import { shops } from './shop.ts';
 

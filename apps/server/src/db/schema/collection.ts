@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
-import { products } from './catalog.ts';
+import { products } from './product.ts';
 import { shops } from './shop.ts';
 import { createdAt, tstz, userIdColumn } from './columns.ts';
 

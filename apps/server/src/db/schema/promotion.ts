@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { shops } from './shop.ts';
 import { users } from './account.ts';
-import { products, skus } from './catalog.ts';
+import { products, skus } from './product.ts';
 import { createdAt, fen, rate, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
 /**
@@ -322,4 +323,44 @@ export const groupOrders = pgTable(
     index('group_orders_team_idx').on(t.groupTeamId, t.status),
     index('group_orders_user_idx').on(t.groupActivityId, t.userId, t.status),
   ],
+);
+
+/** A fixed package: a main product sold with matching products at a package price. */
+export const combos = pgTable(
+  'combos',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    nameZh: varchar('name_zh', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }),
+    mainProductId: integer('main_product_id')
+      .notNull()
+      .references(() => products.id),
+    comboAmount: fen('combo_amount').notNull(),
+    startTime: tstz('start_time').notNull(),
+    endTime: tstz('end_time').notNull(),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('combos_main_idx').on(t.mainProductId, t.status)],
+);
+
+export const comboItems = pgTable(
+  'combo_items',
+  {
+    comboId: integer('combo_id')
+      .notNull()
+      .references(() => combos.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Price of this product inside the package. */
+    price: fen('price').notNull(),
+    count: integer('count').notNull().default(1),
+    isMain: smallint('is_main').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.comboId, t.productId] }), index('combo_items_product_idx').on(t.productId)],
 );

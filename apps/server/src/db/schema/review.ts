@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
-import { products } from './catalog.ts';
+import { products } from './product.ts';
 import { createdAt, serialNumber, tstz, userIdColumn } from './columns.ts';
 
 /** Product reviews (prod_comm). evaluate 0 good (4-5), 1 medium (3), 2 bad (1-2); status 1 shown, 0 hidden. */

@@ -10,7 +10,7 @@ import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, PAY_TYPE } from '@bazaar/share
 import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from '../../modules/order/lifecycle.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import { nextSerialNumber } from '../../lib/serial-number.ts';
-import { addSold, releaseStock, takeStock } from '../../modules/inventory/stock.ts';
+import { addSold, releaseStock, takeStock } from '../../modules/product/stock.ts';
 import { COURIER_JOB } from '../../modules/logistics/tracking.ts';
 
 import { buildOrderRows, insertOrderRows } from '../../modules/order/order-rows.ts';

@@ -5,8 +5,8 @@ import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { CONFIG_KEYS } from '../../modules/content/config-keys.ts';
-import { prepareProductSearch } from '../../modules/search/product-search-index.ts';
-import { productSearchVector } from '../../modules/search/tokenizer.ts';
+import { prepareProductSearch } from '../../flows/product-search.ts';
+import { productSearchVector } from '../../lib/search-tokenizer.ts';
 import type { Db, Tx } from '../client.ts';
 import { ensureSerialInstance } from '../../lib/serial-number.ts';
 import {

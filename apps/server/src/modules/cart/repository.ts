@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { cartItems } from '../../db/schema/cart.ts';
-import { products, skus } from '../../db/schema/catalog.ts';
+import { products, skus } from '../../db/schema/product.ts';
 import { shops } from '../../db/schema/shop.ts';
 
 const readChangeStatement = (byBasket: boolean) =>

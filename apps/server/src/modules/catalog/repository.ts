@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, exists, gt, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, min, or, sql } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { banners, categories, products } from '../../db/schema/catalog.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { banners, categories } from '../../db/schema/catalog.ts';
+import { products } from '../../db/schema/product.ts';
 import { discountItems, discountProducts, discounts, groupActivities, groupSkus, seckillSkus, seckills } from '../../db/schema/promotion.ts';
 import { shops } from '../../db/schema/shop.ts';
 
@@ -213,4 +214,11 @@ export async function listDiscounts(db: Db, now: Date, limit: number) {
     .where(and(eq(discounts.status, ENABLED), notEnded(discounts.endTime, now)))
     .orderBy(asc(discounts.startTime), asc(discounts.endTime), asc(discounts.id))
     .limit(limit);
+}
+
+/** Named read for product search documents: the names of these categories, by id. */
+export async function findCategoryNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nameZh: string; nameEn: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).where(inArray(categories.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { nameZh: r.nameZh, nameEn: r.nameEn }]));
 }

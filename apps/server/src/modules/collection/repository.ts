@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { products } from '../../db/schema/product.ts';
 import { browseLogs, productCollections, shopCollections } from '../../db/schema/collection.ts';
 import { shops } from '../../db/schema/shop.ts';
 

@@ -6,7 +6,7 @@ import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { cartItems } from '../../db/schema/cart.ts';
-import { products, skus } from '../../db/schema/catalog.ts';
+import { products, skus } from '../../db/schema/product.ts';
 import { checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes } from '../../db/schema/order.ts';
 import { shops } from '../../db/schema/shop.ts';
 

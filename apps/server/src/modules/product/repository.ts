@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
-import { products, skus } from '../../db/schema/catalog.ts';
+import { products, skus } from '../../db/schema/product.ts';
 import { shops } from '../../db/schema/shop.ts';
 
 

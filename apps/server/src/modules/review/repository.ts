@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { products } from '../../db/schema/product.ts';
 import { reviews } from '../../db/schema/review.ts';
 
 const SHOWN = 1;

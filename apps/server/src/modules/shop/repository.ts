@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { products } from '../../db/schema/product.ts';
 import { shopCollections } from '../../db/schema/collection.ts';
 import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyword, pinyinOf, productSearchVector } from './tokenizer.ts';
+import { parseKeyword, pinyinOf, productSearchVector } from './search-tokenizer.ts';
 
 describe('productSearchVector', () => {
   const doc = productSearchVector({ nameZh: '景德镇 青花瓷茶杯', nameEn: 'Jingdezhen Blue-and-white Teacup', categoryZh: '茶杯', categoryEn: 'Teacups' });

@@ -1,0 +1,94 @@
+// Product search: one page of product cards for a keyword and filters, cached briefly.
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { SearchPage, SearchQuery } from '@bazaar/shared/schemas/catalog';
+import type { AppContext } from '../context.ts';
+import { invalid } from '../lib/app-error.ts';
+import { parseKeyword } from '../lib/search-tokenizer.ts';
+import * as repo from '../modules/product/card-page.ts';
+
+/** Deeper pages than this are never read (no one pages 50,000 products); they answer empty. */
+const MAX_OFFSET = 50_000;
+/** Totals this large change slowly and cost a scan each; they are kept briefly. */
+const CACHED_TOTAL_FROM = 1_000;
+const TOTAL_TTL_MS = 30_000;
+const TOTAL_CACHE_SIZE = 500;
+/**
+ * Keyword pages are kept briefly: popular words make most of the traffic, and ranking a common word
+ * visits thousands of rows. A renamed or new product drops them (dropSearchCaches); price,
+ * stock and sales shown may lag by this much.
+ */
+const PAGE_TTL_MS = 10_000;
+const PAGE_CACHE_SIZE = 1_000;
+
+const PAGE_CACHE = 'search-pages';
+const TOTAL_CACHE = 'search-totals';
+
+/**
+ * Drops every cached search page and total, here and (through Redis) in every other instance. Call
+ * it once the transaction that changed search documents (refreshProductSearch) has committed.
+ */
+export async function dropSearchCaches(ctx: Pick<AppContext, 'caches'>): Promise<void> {
+  await Promise.all([ctx.caches.invalidate(PAGE_CACHE), ctx.caches.invalidate(TOTAL_CACHE)]);
+}
+
+export type ProductSearch = ReturnType<typeof createProductSearch>;
+
+/** The search list page: keyword parsing (lib), the product module's page query, and the caches. */
+export function createProductSearch(ctx: AppContext) {
+  const totals = ctx.caches.named<number>(TOTAL_CACHE, { ttlMs: TOTAL_TTL_MS, max: TOTAL_CACHE_SIZE });
+  const pages = ctx.caches.named<Omit<SearchPage, 'keywords'>>(PAGE_CACHE, { ttlMs: PAGE_TTL_MS, max: PAGE_CACHE_SIZE });
+
+  /** Parallel readers of one filter share one count; a small total is not kept (it is cheap and moves). */
+  function countMatches(filter: repo.ProductFilter): Promise<number> {
+    return totals.get(JSON.stringify(filter), async (ttl) => {
+      const n = await repo.countProducts(ctx.db, filter);
+      if (n < CACHED_TOTAL_FROM) ttl(1);
+      return n;
+    });
+  }
+
+  return {
+    /** A page of on-shelf products of open shops: one statement, and a count only when the page is full. */
+    async searchPage(query: SearchQuery, lang: Language): Promise<SearchPage> {
+      if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+        throw invalid('listPage.errors.priceRange');
+      }
+      const keyword = query.keyword ?? '';
+      const parsed = keyword ? parseKeyword(keyword) : { tsquery: null, keywords: [] };
+      const { current, size } = query;
+      const page = (records: SearchPage['records'], total: number): SearchPage => ({
+        records,
+        total,
+        size,
+        current,
+        pages: Math.ceil(total / size),
+        keywords: parsed.keywords,
+      });
+      // Only symbols or emoji: nothing can match, and browsing everything would mislead.
+      if (keyword && !parsed.tsquery) return page([], 0);
+
+      const filter: repo.ProductFilter = {
+        tsquery: parsed.tsquery,
+        categoryId: query.categoryId,
+        shopId: query.shopId,
+        shopCategoryId: query.shopCategoryId,
+        minPrice: query.minPrice,
+        maxPrice: query.maxPrice,
+        hasStock: query.hasStock,
+      };
+      const offset = (current - 1) * size;
+      if (offset > MAX_OFFSET) return page([], await countMatches(filter));
+
+      const load = async () => {
+        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset);
+        // A page that is not full tells the total; only a full one needs a count.
+        const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter);
+        return page(rows, total);
+      };
+      // Only keyword pages are kept: browsing pages are cheap index walks.
+      if (!filter.tsquery) return load();
+      const cached = await pages.get(JSON.stringify([filter, query.sort, lang, current, size]), load);
+      return { ...cached, keywords: parsed.keywords };
+    },
+  };
+}
