@@ -16,6 +16,7 @@ const SCHEMA_OWNED = {
   account: ['account'],
   address: ['address'],
   admin: ['admin'],
+  audit: ['audit'],
   aftersale: ['aftersale'],
   auth: ['auth'],
   cart: ['cart'],
@@ -30,6 +31,7 @@ const SCHEMA_OWNED = {
   review: ['review'],
   search: ['search'],
   shop: ['shop'],
+  upload: ['upload'],
   wallet: ['wallet'],
 };
 

@@ -20,6 +20,7 @@ export * from './schema/collection.ts';
 export * from './schema/chat.ts';
 export * from './schema/address.ts';
 export * from './schema/upload.ts';
+export * from './schema/audit.ts';
 export * from './schema/logistics.ts';
 export * from './schema/jobs.ts';
 export * from './schema/serial-number.ts';

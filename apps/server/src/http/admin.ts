@@ -1,9 +1,20 @@
-// HTTP for platform staff (the console UI comes later). Every route but the login needs an admin
+// HTTP for platform staff (apps/platform). Every route but the login needs an admin
 // token (plugins/auth.ts); shopper and merchant tokens are refused.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TokenSchema } from '@bazaar/shared/schemas/account';
 import { AdminLoginSchema, AdminProfileSchema } from '@bazaar/shared/schemas/admin';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import {
+  AdminApplicationSchema,
+  ApplicationQuerySchema,
+  AuditLogQuerySchema,
+  AuditLogSchema,
+  RejectApplicationSchema,
+  ShopIdParamSchema,
+} from '@bazaar/shared/schemas/shop-application';
+import { getApplication, pageApplications, reviewApplication } from '../flows/shop-application.ts';
+import { pageAuditLogs } from '../modules/audit/service.ts';
 import { signInAdmin } from '../flows/sign-in.ts';
 import { adminId } from '../plugins/auth.ts';
 import { getProfile } from '../modules/admin/service.ts';
@@ -26,4 +37,32 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(200).send();
   });
   api.get('/admin/me', { schema: { tags, security, response: { 200: AdminProfileSchema } } }, (request) => getProfile(ctx, adminId(request)));
+
+  // ---- Store applications (issue 10); every decision is written to the audit log ----
+  const shopTags = ['admin: store applications'];
+  api.get(
+    '/admin/shop/applications',
+    { schema: { tags: shopTags, security, querystring: ApplicationQuerySchema, response: { 200: pageOf(AdminApplicationSchema) } } },
+    (request) => pageApplications(ctx, request.query),
+  );
+  api.get(
+    '/admin/shop/applications/:shopId',
+    { schema: { tags: shopTags, security, params: ShopIdParamSchema, response: { 200: AdminApplicationSchema } } },
+    (request) => getApplication(ctx, request.params.shopId),
+  );
+  api.post(
+    '/admin/shop/applications/:shopId/approve',
+    { schema: { tags: shopTags, security, params: ShopIdParamSchema, response: { 200: AdminApplicationSchema } } },
+    (request) => reviewApplication(ctx, adminId(request), request.params.shopId, { passed: true, remarks: null }),
+  );
+  api.post(
+    '/admin/shop/applications/:shopId/reject',
+    { schema: { tags: shopTags, security, params: ShopIdParamSchema, body: RejectApplicationSchema, response: { 200: AdminApplicationSchema } } },
+    (request) => reviewApplication(ctx, adminId(request), request.params.shopId, { passed: false, remarks: request.body.remarks }),
+  );
+  api.get(
+    '/admin/audit-logs',
+    { schema: { tags: ['admin: audit log'], security, querystring: AuditLogQuerySchema, response: { 200: pageOf(AuditLogSchema) } } },
+    (request) => pageAuditLogs(ctx, request.query),
+  );
 }

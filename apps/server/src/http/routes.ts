@@ -14,6 +14,8 @@ import { orderRoutes } from './order.ts';
 import { logisticsRoutes } from './logistics.ts';
 import { merchantRoutes } from './merchant.ts';
 import { paymentRoutes } from './payment.ts';
+import { shopApplicationRoutes } from './shop-application.ts';
+import { uploadRoutes } from './upload.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -31,5 +33,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(logisticsRoutes);
   await app.register(merchantRoutes);
   await app.register(paymentRoutes);
+  await app.register(uploadRoutes);
+  await app.register(shopApplicationRoutes);
   await app.register(adminRoutes);
 }

@@ -28,7 +28,7 @@ export const smsMessages = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
-    purpose: varchar('purpose', { length: 16 }).notNull(), // login | register | password
+    purpose: varchar('purpose', { length: 16 }).notNull(), // login | register | password | shopAccount
     provider: varchar('provider', { length: 16 }).notNull(),
     /** Plain code, stored only by the sandbox provider so its inbox can show it. */
     sandboxCode: varchar('sandbox_code', { length: 8 }),

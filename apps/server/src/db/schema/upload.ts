@@ -1,8 +1,12 @@
-import { index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 import { createdAt, userIdColumn } from './columns.ts';
 
-/** Uploaded files (images for reviews, refunds, shop applications, chat). */
+/**
+ * Uploaded files (modules/upload): who uploaded each, so a form may only cite its owner's files.
+ * Public ones are served at their path (/uploads/...); private ones (licences, ID cards) live
+ * outside the served folder and are shown only through signed links.
+ */
 export const files = pgTable(
   'files',
   {
@@ -11,6 +15,7 @@ export const files = pgTable(
     path: text('path').notNull(),
     mime: varchar('mime', { length: 64 }).notNull(),
     size: integer('size').notNull(),
+    isPrivate: boolean('is_private').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('files_path_uq').on(t.path), index('files_user_idx').on(t.userId)],

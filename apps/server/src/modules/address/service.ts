@@ -48,6 +48,9 @@ export function createAddressService(ctx: AppContext) {
   }
 
   return {
+    /** The names of a province > city > district chain from our table (the store application uses it too). */
+    resolveRegion,
+
     listAreas(parentId: number): Promise<Area[]> {
       return areaCache.get(String(parentId), () => repo.listAreas(ctx.db, parentId));
     },

@@ -37,3 +37,38 @@ export async function findActiveAccount(db: Queryable, accountId: number) {
     .limit(1);
   return row ?? null;
 }
+
+/** A shop's store account, if one was set. */
+export async function findAccountOfShop(db: Queryable, shopId: number) {
+  const [row] = await db
+    .select({ id: merchantAccounts.id, username: merchantAccounts.username, passwordHash: merchantAccounts.passwordHash })
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.shopId, shopId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isUsernameTaken(db: Queryable, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: merchantAccounts.id })
+    .from(merchantAccounts)
+    .where(eq(sql`lower(${merchantAccounts.username})`, username.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertAccount(db: Queryable, values: { shopId: number; username: string; passwordHash: string }): Promise<number> {
+  const [row] = await db.insert(merchantAccounts).values(values).returning({ id: merchantAccounts.id });
+  if (!row) throw new Error('merchant account insert returned nothing');
+  return row.id;
+}
+
+/** Replaces the hash only while it is still the one checked, so two changes never both win. */
+export async function replacePasswordHash(db: Queryable, accountId: number, oldHash: string, newHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(merchantAccounts)
+    .set({ passwordHash: newHash, updatedAt: now })
+    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.passwordHash, oldHash)))
+    .returning({ id: merchantAccounts.id });
+  return rows.length === 1;
+}

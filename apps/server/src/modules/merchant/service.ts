@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { AppContext } from '../../context.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 
@@ -45,4 +46,42 @@ export async function activeSession(ctx: AppContext, accountId: number): Promise
   if (!Number.isSafeInteger(accountId)) return null;
   const active = await repo.findActiveAccount(ctx.db, accountId);
   return active ? { accountId: active.id, shopId: active.shopId } : null;
+}
+
+// ---- The store account, set once by the shop owner after approval (flows/shop-account.ts) ----
+
+export async function findShopAccount(ctx: Pick<AppContext, 'db'>, shopId: number): Promise<{ id: number; username: string } | null> {
+  const row = await repo.findAccountOfShop(ctx.db, shopId);
+  return row ? { id: row.id, username: row.username } : null;
+}
+
+export function isUsernameTaken(ctx: Pick<AppContext, 'db'>, username: string): Promise<boolean> {
+  return repo.isUsernameTaken(ctx.db, username);
+}
+
+/** Creates the shop's one store account; a second one, or a name another shop uses, is refused. */
+export async function createShopAccount(ctx: Pick<AppContext, 'db'>, input: { shopId: number; username: string; password: string }): Promise<number> {
+  const passwordHash = await hash(input.password);
+  try {
+    return await repo.insertAccount(ctx.db, { shopId: input.shopId, username: input.username, passwordHash });
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === 'merchant_accounts_shop_uq') throw invalid('shopAccount.errors.alreadySet');
+    if (constraint === 'merchant_accounts_username_uq') throw invalid('shopAccount.errors.mobileTaken');
+    throw err;
+  }
+}
+
+/** Changes the store password after checking the current one; answers the account id. */
+export async function changeShopPassword(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  input: { shopId: number; password: string; newPassword: string },
+): Promise<number> {
+  const account = await repo.findAccountOfShop(ctx.db, input.shopId);
+  if (!account) throw invalid('shopAccount.errors.notSet');
+  if (!(await verify(account.passwordHash, input.password))) throw invalid('shopAccount.errors.wrongPassword');
+  if (input.password === input.newPassword) throw invalid('shopAccount.errors.samePassword');
+  const changed = await repo.replacePasswordHash(ctx.db, account.id, account.passwordHash, await hash(input.newPassword), ctx.now());
+  if (!changed) throw invalid('shopAccount.errors.wrongPassword');
+  return account.id;
 }

@@ -1,4 +1,4 @@
-export type SmsPurpose = 'login' | 'register' | 'password';
+export type SmsPurpose = 'login' | 'register' | 'password' | 'shopAccount';
 
 export interface SmsProvider {
   /** 'sandbox' keeps codes visible in the sandbox inbox; real adapters never expose them. */

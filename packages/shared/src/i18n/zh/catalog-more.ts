@@ -6,5 +6,6 @@ import { uiLogistics } from './ui-logistics.ts';
 import { uiCart } from './ui-cart.ts';
 import { uiOrder } from './ui-order.ts';
 import { uiPayment } from './ui-payment.ts';
+import { uiSeller } from './ui-seller.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller };

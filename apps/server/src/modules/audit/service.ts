@@ -1,0 +1,65 @@
+// The staff audit log (issue 10): who changed what, when, with the fields before and after.
+// Written inside the transaction of the change it records, so a change and its entry stand or
+// fall together; read by the platform console.
+import { count, desc, eq } from 'drizzle-orm';
+import type { Page } from '@bazaar/shared/schemas/common';
+import type { AuditAction, AuditLog, AuditLogQuery } from '@bazaar/shared/schemas/shop-application';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { auditLogs } from '../../db/schema/audit.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
+
+export interface AuditEntry {
+  admin: { id: number; username: string };
+  action: AuditAction;
+  targetType: string;
+  targetId: string | number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export async function recordChange(tx: Tx, entry: AuditEntry, at: Date): Promise<void> {
+  await tx.insert(auditLogs).values({
+    adminId: entry.admin.id,
+    adminName: entry.admin.username,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    before: entry.before,
+    after: entry.after,
+    createdAt: at,
+  });
+}
+
+/** Newest first. */
+export async function pageAuditLogs(ctx: Pick<AppContext, 'db'>, query: AuditLogQuery): Promise<Page<AuditLog>> {
+  const where = query.action ? eq(auditLogs.action, query.action) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(query.size)
+      .offset((query.current - 1) * query.size),
+    ctx.db.select({ n: count() }).from(auditLogs).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      adminId: r.adminId,
+      adminName: r.adminName,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      createdAt: formatApiTime(r.createdAt),
+    })),
+    total: n,
+    size: query.size,
+    current: query.current,
+    pages: Math.ceil(n / query.size),
+  };
+}

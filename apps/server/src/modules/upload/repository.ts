@@ -1,0 +1,17 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/upload.ts';
+
+export async function insertFile(db: Db, values: { userId: string; path: string; mime: string; size: number; isPrivate: boolean }) {
+  await db.insert(files).values(values);
+}
+
+/** Which of these paths this user uploaded. */
+export async function findOwnedPaths(db: Db, userId: string, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .select({ path: files.path })
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.path, paths)));
+  return new Set(rows.map((r) => r.path));
+}

@@ -1,0 +1,90 @@
+// The general upload module (issue 10): images for store applications, logos and, later, products.
+// Checks are lib/images.ts's (format by extension and decoding, 2 MB). Public images are stored
+// under <dataDir>/uploads/images and served at their path; private ones (business licences, ID
+// cards) under <dataDir>/private, outside the served folder, and shown only through links signed
+// for their owner or for platform staff that expire after PRIVATE_LINK_TTL_MS (decision 023).
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PRIVATE_FILE_PATTERN } from '@bazaar/shared/schemas/shop-application';
+import type { AppContext } from '../../context.ts';
+import { cleanImage, EXTENSION_KIND, imageExtensionOf, KIND_MIME } from '../../lib/images.ts';
+import { notFound } from '../../lib/app-error.ts';
+import * as repo from './repository.ts';
+
+export type Visibility = 'public' | 'private';
+
+/** Store documents must stay legible; nothing larger is needed to read them. */
+const MAX_SIDE = 2400;
+export const PUBLIC_PREFIX = '/uploads/images/';
+export const PRIVATE_PREFIX = 'private/';
+/** How long a signed link to a private file works. */
+export const PRIVATE_LINK_TTL_MS = 60 * 60_000;
+const SIGNING_KEY = 'upload:signing-key';
+/** The key lives in the key-value store (Redis with several instances, so each signs alike). */
+const SIGNING_KEY_TTL_MS = 365 * 24 * 3600_000;
+
+const publicDir = (dataDir: string) => path.join(dataDir, 'uploads', 'images');
+const privateDir = (dataDir: string) => path.join(dataDir, 'private');
+
+/** Validates, cleans and stores one image of this user; answers the path a form cites. */
+export async function saveImage(
+  ctx: Pick<AppContext, 'db' | 'env'>,
+  input: { userId: string; visibility: Visibility; file: { filename: string; bytes: Buffer } },
+): Promise<string> {
+  const clean = await cleanImage(input.file, MAX_SIDE);
+  const name = `${randomUUID()}.${clean.ext}`;
+  const isPrivate = input.visibility === 'private';
+  const dir = isPrivate ? privateDir(ctx.env.dataDir) : publicDir(ctx.env.dataDir);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), clean.bytes, { flag: 'wx' });
+  const stored = isPrivate ? `${PRIVATE_PREFIX}${name}` : `${PUBLIC_PREFIX}${name}`;
+  await repo.insertFile(ctx.db, { userId: input.userId, path: stored, mime: clean.mime, size: clean.bytes.length, isPrivate });
+  return stored;
+}
+
+/** The paths among these that this user uploaded. */
+export function ownedPaths(ctx: Pick<AppContext, 'db'>, userId: string, paths: string[]): Promise<Set<string>> {
+  return repo.findOwnedPaths(ctx.db, userId, [...new Set(paths)]);
+}
+
+async function signingKey(ctx: Pick<AppContext, 'kv'>): Promise<Buffer> {
+  const existing = await ctx.kv.get(SIGNING_KEY);
+  if (existing) return Buffer.from(existing, 'base64url');
+  await ctx.kv.setIfAbsent(SIGNING_KEY, randomBytes(32).toString('base64url'), SIGNING_KEY_TTL_MS);
+  const key = await ctx.kv.get(SIGNING_KEY);
+  if (!key) throw new Error('upload signing key missing');
+  return Buffer.from(key, 'base64url');
+}
+
+const signature = (key: Buffer, name: string, exp: number) => createHmac('sha256', key).update(`${name}\n${exp}`).digest('base64url');
+
+/**
+ * A link that shows a stored file: a public path as it is; a private one as
+ * /uploads/private/<name>?exp=&sig=, to be handed only to its owner or to staff.
+ */
+export async function fileLink(ctx: Pick<AppContext, 'kv' | 'now'>, stored: string): Promise<string> {
+  if (!PRIVATE_FILE_PATTERN.test(stored)) return stored;
+  const name = stored.slice(PRIVATE_PREFIX.length);
+  // Whole hours, so the links of one page are stable and the browser can cache them.
+  const hour = 3600;
+  const exp = (Math.floor(ctx.now().getTime() / 1000 / hour) + 2) * hour;
+  return `/uploads/private/${name}?exp=${exp}&sig=${signature(await signingKey(ctx), name, exp)}`;
+}
+
+/** The bytes and type of a private file when the link is genuine and unexpired; 404 otherwise. */
+export async function openPrivateFile(
+  ctx: Pick<AppContext, 'kv' | 'now' | 'env'>,
+  input: { name: string; exp: number; sig: string },
+): Promise<{ bytes: Buffer; mime: string }> {
+  const ext = imageExtensionOf(input.name);
+  if (!ext || input.exp * 1000 < ctx.now().getTime()) throw notFound('errors.notFound');
+  const expected = Buffer.from(signature(await signingKey(ctx), input.name, input.exp));
+  const given = Buffer.from(input.sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound('errors.notFound');
+  try {
+    return { bytes: await readFile(path.join(privateDir(ctx.env.dataDir), path.basename(input.name))), mime: KIND_MIME[EXTENSION_KIND[ext]] };
+  } catch {
+    throw notFound('errors.notFound');
+  }
+}
