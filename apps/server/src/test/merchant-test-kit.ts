@@ -1,6 +1,6 @@
 // Factories for the shipping tests: paid orders written as rows (checkout and payment belong to
 // other modules), a shop's merchant login through the API, and a job runner that drains due jobs.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
@@ -24,13 +24,13 @@ export async function registerBuyer(t: TestApp): Promise<Buyer> {
   return { ...user, userId: info.json().userId as string };
 }
 
-/** Open shops that have an enabled merchant account, by id. */
+/** Open shops with an enabled merchant account of the kit's kind (shop<id> / merchant123), by id. */
 export async function openShopIds(t: TestApp): Promise<number[]> {
   const rows = await t.ctx.db
     .select({ id: shops.id })
     .from(shops)
     .innerJoin(merchantAccounts, eq(merchantAccounts.shopId, shops.id))
-    .where(and(eq(shops.status, 1), eq(merchantAccounts.status, 1)))
+    .where(and(eq(shops.status, 1), eq(merchantAccounts.status, 1), eq(merchantAccounts.username, sql`'shop' || ${shops.id}`)))
     .orderBy(asc(shops.id));
   return rows.map((r) => r.id);
 }
