@@ -40,7 +40,7 @@ app.use((_req, res, next) => {
 });
 app.use(
   helmet({
-    contentSecurityPolicy: contentSecurityPolicy({ alipayGatewayUrl: process.env.ALIPAY_GATEWAY_URL }),
+    contentSecurityPolicy: contentSecurityPolicy({ alipayGatewayUrl: process.env.ALIPAY_GATEWAY_URL, amap: Boolean(process.env.AMAP_JS_KEY && process.env.AMAP_SECURITY_CODE) }),
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   }),
 );

@@ -159,16 +159,17 @@ describe('the store application from submission to the store account', () => {
 
     // The shopper edits and resubmits: a new licence, the rest as it was (documents kept by path).
     const licence = (await uploadImage(t, u.token, 'private')).json().path as string;
-    const resubmitted = await apply(t, u.token, { ...body, shopName: 'Tea House', businessLicense: licence, shopLat: undefined, shopLng: undefined });
+    const renamed = `${body.shopName}X`;
+    const resubmitted = await apply(t, u.token, { ...body, shopName: renamed, businessLicense: licence, shopLat: undefined, shopLng: undefined });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
     const [lat, lng] = PROVINCE_SEATS[330000]!;
-    expect(resubmitted.json()).toMatchObject({ status: 0, remarks: null, shopName: 'Tea House', businessLicense: licence, identityCardFront: body.identityCardFront, shopLat: lat, shopLng: lng });
+    expect(resubmitted.json()).toMatchObject({ status: 0, remarks: null, shopName: renamed, businessLicense: licence, identityCardFront: body.identityCardFront, shopLat: lat, shopLng: lng });
 
     const approved = await review(t, staff, shopId, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 1 });
     expect((await get('/p/user/centerInfo', u.token)).json()).toMatchObject({ shopStatus: 1, shopAuditStatus: 1, shopId });
-    expect((await get(`/shop/headInfo?shopId=${shopId}`)).json()).toMatchObject({ shopId, shopName: 'Tea House' });
+    expect((await get(`/shop/headInfo?shopId=${shopId}`)).json()).toMatchObject({ shopId, shopName: renamed });
     expect((await apply(t, u.token, body)).body).toBe('You have already applied; each user may apply once');
 
     // Every decision is in the audit log: who, what, when, before and after.

@@ -33,6 +33,8 @@ async function uploaded(t: TestApp, token: string, visibility: 'public' | 'priva
   return res.json().path as string;
 }
 
+let applications = 0;
+
 /** A complete, valid application of this shopper, with four freshly uploaded images. */
 export async function applicationBody(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const [shopLogo, businessLicense, identityCardFront, identityCardLater] = await Promise.all([
@@ -42,7 +44,8 @@ export async function applicationBody(t: TestApp, token: string, overrides: Reco
     uploaded(t, token, 'private'),
   ]);
   return {
-    shopName: 'Tea House 茶舍',
+    // A name no other test searches for (approved shops appear in the store search).
+    shopName: `Qzx ${String(++applications).padStart(4, '0')} 铺`,
     tel: '13912345678',
     ...REGION,
     shopAddress: 'No. 8 West Lake Road',

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
-import { IMAGE_ACCEPT, checkImageFile } from './image-file.ts';
+import { IMAGE_ACCEPT, checkImageFile } from '../../lib/image-file.ts';
 import { storeLoginResult } from './login-session.ts';
 import { UserAvatar } from './user-avatar.tsx';
 import { useHydrated } from './use-hydrated.ts';

@@ -10,6 +10,8 @@ const ITEMS = [
   { to: '/user-center/uc-address', key: 'address.menu', end: false },
   { to: '/user-center/uc-collection', key: 'collection.menu', end: false },
   { to: '/user-center/uc-footprint', key: 'footprint.menu', end: false },
+  { to: '/user-center/uc-freeshop', key: 'shopApply.menu', end: false },
+  { to: '/user-center/uc-shopaccount', key: 'shopAccount.menu', end: false },
 ] as const;
 
 /** The user center's left menu; the current page is marked with aria-current. */

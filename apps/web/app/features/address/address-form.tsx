@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { RegionPicker, type Region } from './region-picker.tsx';
+import { RegionPicker, type Region } from '../../components/region-picker.tsx';
 
 type Field = 'receiver' | 'mobile' | 'provinceId' | 'cityId' | 'areaId' | 'addr' | 'form';
 const REGION_FIELDS: Field[] = ['provinceId', 'cityId', 'areaId'];

@@ -12,13 +12,18 @@ import { showToast } from '../../components/ui/toast.tsx';
 import { NoticeTicker } from './notice-ticker.tsx';
 import { ACCOUNT_MENU_LINKS } from './account-menu.ts';
 
-/** Section 2: what the shop entry does for each shop status. */
-export function shopEntryAction(shopStatus: number, shopId: number | null): { to: string } | { message: string } {
+/**
+ * Section 2: what the shop entry does for each shop status. A shopper who never applied (no shop)
+ * goes to the free store application; a rejected one is told so and taken there to resubmit.
+ */
+export function shopEntryAction(shopStatus: number, shopId: number | null): { to?: string; message?: string } {
   if (shopStatus === SHOP_STATUS.open && shopId !== null) return { to: `/shopIndex?sid=${shopId}` };
   if (shopStatus === SHOP_STATUS.reviewing) return { message: 'layout.topBar.storeReviewing' };
-  if (shopStatus === SHOP_STATUS.none) return { message: 'layout.topBar.storeRejected' };
+  if (shopStatus === SHOP_STATUS.none) return shopId === null ? { to: FREE_SHOP_PATH } : { message: 'layout.topBar.storeRejected', to: FREE_SHOP_PATH };
   return { message: 'layout.topBar.storeOffline' };
 }
+
+export const FREE_SHOP_PATH = '/user-center/uc-freeshop';
 
 export interface TopBarProps {
   data: RootData;
@@ -52,8 +57,8 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
     try {
       const info = await apiData<CenterInfo>('/p/user/centerInfo');
       const action = shopEntryAction(info.shopStatus, info.shopId);
-      if ('to' in action) void navigate(action.to);
-      else showToast(t(action.message), { kind: 'warning' });
+      if (action.message) showToast(t(action.message), { kind: 'warning' });
+      if (action.to) void navigate(action.to);
     } catch {
       // The API client shows the problem (or opens the login popup on 401).
     } finally {

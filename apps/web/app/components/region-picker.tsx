@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
 import { AreaSchema, type Area } from '@bazaar/shared/schemas/address';
-import { api } from '../../lib/api.ts';
+import { api } from '../lib/api.ts';
+import './region-picker.css';
 
 export interface Region {
   provinceId: number;

@@ -1,0 +1,143 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { SHOP_PASSWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { PhoneSchema } from '@bazaar/shared/schemas/account';
+import { ShopAccountFormSchema, ShopAccountSchema, ShopPasswordFormSchema } from '@bazaar/shared/schemas/shop-application';
+import { api } from '../../lib/api.ts';
+import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+
+/** What the account feature lends these forms (features never import each other; the route hands them in). */
+export interface AccountTools {
+  /** The login's password cipher (timestamp prefix, decision 003). */
+  encrypt: (password: string) => string;
+  /** The SMS code button with its 60 s resend lock. */
+  codeButton: (props: { onSend: () => Promise<boolean>; disabled?: boolean }) => ReactNode;
+}
+
+type SetField = 'username' | 'code' | 'password' | 'confirmPassword' | 'form';
+
+/** Set the store account once: the mobile (verified by a code) and a 6-12 character password. */
+export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [values, setValues] = useState({ username: '', code: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<SetField>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+
+  async function sendCode(): Promise<boolean> {
+    const mobile = PhoneSchema.safeParse(values.username);
+    if (!mobile.success) {
+      setErrors(firstIssue(mobile, 'username' as SetField, t));
+      return false;
+    }
+    setErrors({});
+    try {
+      await api('/p/shop/sendCode', { method: 'POST', body: { mobile: mobile.data }, silent: true });
+      return true;
+    } catch (err) {
+      const message = inlineFailure(err, t);
+      if (message) setErrors({ username: message });
+      return false;
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const checked = ShopAccountFormSchema.safeParse(values);
+    const problems = firstIssue(checked, 'form' as SetField, t);
+    setErrors(problems);
+    if (!checked.success) return;
+    setSaving(true);
+    try {
+      const body = { username: checked.data.username, code: checked.data.code, password: tools.encrypt(checked.data.password) };
+      await api('/p/shop/saveUsernameAndPassword', { method: 'POST', body, schema: ShopAccountSchema, silent: true });
+      showToast(t('shopAccount.saved'), { kind: 'success' });
+      await revalidator.revalidate();
+    } catch (err) {
+      const message = inlineFailure(err, t);
+      if (message) setErrors({ form: message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="account-form shop-account-form" onSubmit={submit} noValidate>
+      <TextField label={t('shopAccount.username')} value={values.username} inputMode="numeric" maxLength={11} autoComplete="tel" error={errors.username} onChange={set('username')} />
+      <TextField
+        label={t('shopAccount.code')}
+        value={values.code}
+        inputMode="numeric"
+        maxLength={8}
+        autoComplete="one-time-code"
+        error={errors.code}
+        onChange={set('code')}
+        addon={tools.codeButton({ onSend: sendCode })}
+      />
+      <TextField label={t('shopAccount.password')} type="password" value={values.password} maxLength={SHOP_PASSWORD_MAX_LENGTH + 8} autoComplete="new-password" error={errors.password} onChange={set('password')} />
+      <TextField label={t('shopAccount.confirmPassword')} type="password" value={values.confirmPassword} autoComplete="new-password" error={errors.confirmPassword} onChange={set('confirmPassword')} />
+      {errors.form ? (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={saving}>
+        {t('shopAccount.save')}
+      </Button>
+    </form>
+  );
+}
+
+type ChangeField = 'password' | 'newPassword' | 'confirmPassword' | 'form';
+
+/** Later: change the store password (the current one is checked; merchant sessions end). */
+export function ChangeShopPasswordForm({ tools }: { tools: AccountTools }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ password: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<ChangeField>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const checked = ShopPasswordFormSchema.safeParse(values);
+    const problems = firstIssue(checked, 'form' as ChangeField, t);
+    setErrors(problems);
+    if (!checked.success) return;
+    setSaving(true);
+    try {
+      const body = { password: tools.encrypt(checked.data.password), newPassword: tools.encrypt(checked.data.newPassword) };
+      await api('/p/shop/updatePassword', { method: 'POST', body, silent: true });
+      setValues({ password: '', newPassword: '', confirmPassword: '' });
+      showToast(t('shopAccount.changed'), { kind: 'success' });
+    } catch (err) {
+      const message = inlineFailure(err, t);
+      if (message) setErrors({ form: message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="account-form shop-account-form" onSubmit={submit} noValidate>
+      <TextField label={t('shopAccount.oldPassword')} type="password" value={values.password} autoComplete="current-password" error={errors.password} onChange={set('password')} />
+      <TextField label={t('shopAccount.newPassword')} type="password" value={values.newPassword} maxLength={SHOP_PASSWORD_MAX_LENGTH + 8} autoComplete="new-password" error={errors.newPassword} onChange={set('newPassword')} />
+      <TextField label={t('shopAccount.confirmPassword')} type="password" value={values.confirmPassword} autoComplete="new-password" error={errors.confirmPassword} onChange={set('confirmPassword')} />
+      {errors.form ? (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={saving}>
+        {t('shopAccount.change')}
+      </Button>
+    </form>
+  );
+}
