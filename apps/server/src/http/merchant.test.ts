@@ -5,7 +5,7 @@ import { LOGISTICS_STATE, ORDER_STATUS } from '@bazaar/shared/constants/order-st
 import { OrderPackageSchema } from '@bazaar/shared/schemas/logistics';
 import { MerchantOrderDetailSchema, MerchantOrderSchema } from '@bazaar/shared/schemas/merchant';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { deliveryCompanies, jobs, merchantAccounts, orderDeliveries, shops } from '../db/schema.ts';
+import { deliveryCompanies, deliveryTraces, jobs, merchantAccounts, orderDeliveries, shops } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json } from '../test/account-test-kit.ts';
@@ -255,8 +255,8 @@ describe('courier sandbox and auto-receipt', () => {
     return { buyer, order, deliveryId: MerchantOrderDetailSchema.parse(res.json()).packages[0]!.orderDeliveryId };
   }
 
-  async function track(buyer: Buyer, deliveryId: number) {
-    const res = await t.app.inject({ method: 'GET', url: `/p/myDelivery/deliveryOrder/${deliveryId}`, headers: { authorization: buyer.token } });
+  async function track(buyer: Buyer, deliveryId: number, lang: 'zh' | 'en' = 'zh') {
+    const res = await t.app.inject({ method: 'GET', url: `/p/myDelivery/deliveryOrder/${deliveryId}`, headers: { authorization: buyer.token, 'accept-language': lang } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { state: number; traces: Array<{ acceptTime: string; acceptStation: string; state: number }> };
   }
@@ -283,6 +283,12 @@ describe('courier sandbox and auto-receipt', () => {
     expect(final.traces[0]!.acceptStation).toMatch(/^【杭州市】您的快件已签收/);
     expect(final.traces.at(-1)!.acceptStation).toMatch(/已收取快件/);
     expect([...final.traces].map((x) => x.acceptTime).sort().reverse()).toEqual(final.traces.map((x) => x.acceptTime));
+    // The sandbox's scans read in English on English pages, with romanized places and the courier's English name.
+    const english = await track(buyer, deliveryId, 'en');
+    expect(english.traces.map((x) => x.acceptTime)).toEqual(final.traces.map((x) => x.acceptTime));
+    expect(english.traces[0]!.acceptStation).toMatch(/^\[Hangzhou\] Delivered and signed for by the recipient\. Thank you for choosing \S/);
+    expect(english.traces.at(-1)!.acceptStation).toMatch(/^\[\w[\w ]*\] Picked up by .+; courier: Mr [A-Z][a-z]+$/);
+    for (const trace of english.traces) expect(trace.acceptStation).not.toMatch(/\p{Script=Han}/u);
     // Nothing more happens after it was signed.
     t.advanceClock(24 * HOUR);
     await drainJobs(t);
@@ -297,6 +303,15 @@ describe('courier sandbox and auto-receipt', () => {
     expect(now.state).toBe(LOGISTICS_STATE.faulty);
     expect(now.traces[0]!.acceptStation).toMatch(/破损/);
     expect(new Set(now.traces.map((x) => x.acceptStation)).size).toBe(now.traces.length);
+    expect((await track(buyer, deliveryId, 'en')).traces[0]!.acceptStation).toMatch(/^\[Hangzhou\] The outer packaging was found damaged at the Hangzhou transit center/);
+  });
+
+  it('shows a real courier\'s scans as the courier sent them, in either language', async () => {
+    const { buyer, deliveryId } = await shipOne(false);
+    const sent = '【杭州市】快件已由杭州西湖营业部派件员揽收（真实快递公司原文）';
+    await t.ctx.db.insert(deliveryTraces).values({ deliveryId, acceptTime: t.ctx.now(), acceptStation: sent, state: LOGISTICS_STATE.received });
+    expect((await track(buyer, deliveryId, 'en')).traces.map((x) => x.acceptStation)).toEqual([sent]);
+    expect((await track(buyer, deliveryId, 'zh')).traces.map((x) => x.acceptStation)).toEqual([sent]);
   });
 
   it('receives a shipped order automatically after ORDER_AUTO_RECEIPT_DAYS, and leaves a received one alone', async () => {

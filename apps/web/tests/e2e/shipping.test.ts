@@ -139,5 +139,9 @@ test('the merchant ships an order, its timeline advances and the shopper confirm
   await openPage(page, `/en/order-detail?orderNumber=${orderNumber}`);
   await expect(card.getByRole('heading', { name: en('logistics.packageTitle', { n: 1 }) })).toBeVisible();
   await expect(card.getByTestId('logistics-state')).toHaveText(new RegExp(`${en('logistics.state.signed')}|${en('logistics.state.faulty')}`));
-  await expect(card.getByRole('list', { name: en('logistics.timeline') }).getByRole('listitem').first()).toContainText(en('logistics.latest'));
+  const englishTimeline = card.getByRole('list', { name: en('logistics.timeline') }).getByRole('listitem');
+  await expect(englishTimeline.first()).toContainText(en('logistics.latest'));
+  // The sandbox courier's scans are translated: no Chinese left in them.
+  await expect(englishTimeline.last()).toContainText('Picked up by');
+  for (const scan of await englishTimeline.locator('.logistics-timeline__station').allTextContents()) expect(scan).not.toMatch(/\p{Script=Han}/u);
 });

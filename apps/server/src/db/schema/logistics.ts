@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, serialNumber, tstz, updatedAt } from './columns.ts';
 import { orders, orderItems } from './order.ts';
 
@@ -55,6 +55,8 @@ export const deliveryTraces = pgTable(
     acceptTime: tstz('accept_time').notNull(),
     acceptStation: text('accept_station').notNull(),
     state: smallint('state').notNull().default(2),
+    /** The courier sandbox's scan as a message key and parameters (providers/courier/trace-text.ts); null for a real courier's text. */
+    message: jsonb('message'),
   },
   (t) => [index('delivery_traces_delivery_idx').on(t.deliveryId, t.acceptTime)],
 );

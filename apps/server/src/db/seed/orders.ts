@@ -269,7 +269,7 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
             .returning({ id: orderDeliveries.id });
           await tx.insert(orderDeliveryItems).values(packed.map((item) => ({ deliveryId: delivery!.id, orderItemId: item.id, count: demo.count })));
           if (route.events.length) {
-            await tx.insert(deliveryTraces).values(route.events.map((e) => ({ deliveryId: delivery!.id, acceptTime: e.time, acceptStation: e.station, state: e.state })));
+            await tx.insert(deliveryTraces).values(route.events.map((e) => ({ deliveryId: delivery!.id, acceptTime: e.time, acceptStation: e.station, state: e.state, message: e.message ?? null })));
           }
           if (route.nextCheckAt && state.status === ORDER_STATUS.shipped) {
             await scheduleJob(tx, { kind: COURIER_JOB, ref: `${delivery!.id}:${route.events.length + 1}`, runAt: route.nextCheckAt, payload: { deliveryId: delivery!.id, stepMs: DEMO_STEP_MS } });

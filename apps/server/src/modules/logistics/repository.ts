@@ -56,7 +56,7 @@ export async function findDelivery(db: Queryable, deliveryId: number) {
 
 export function listTraces(db: Queryable, deliveryId: number) {
   return db
-    .select({ acceptTime: deliveryTraces.acceptTime, acceptStation: deliveryTraces.acceptStation, state: deliveryTraces.state })
+    .select({ acceptTime: deliveryTraces.acceptTime, acceptStation: deliveryTraces.acceptStation, state: deliveryTraces.state, message: deliveryTraces.message })
     .from(deliveryTraces)
     .where(eq(deliveryTraces.deliveryId, deliveryId))
     .orderBy(desc(deliveryTraces.acceptTime), desc(deliveryTraces.id));

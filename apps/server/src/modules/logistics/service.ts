@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import type { CourierProvider } from '../../providers/courier/courier-provider.ts';
+import { parseTraceMessage, traceText } from '../../providers/courier/trace-text.ts';
 import * as repo from './repository.ts';
 import { startTracking } from './tracking.ts';
 
@@ -45,14 +46,20 @@ export async function findDeliveryTrack(ctx: AppContext, deliveryId: number, lan
   const delivery = await repo.findDelivery(ctx.db, deliveryId);
   if (!delivery) return null;
   const traces = await repo.listTraces(ctx.db, deliveryId);
+  const companyName = pick(lang, delivery.companyZh ?? delivery.dvyName, delivery.companyEn);
+  // The sandbox's scans read in the shopper's language; a real courier's text is shown as sent.
+  const station = (t: (typeof traces)[number]) => {
+    const message = parseTraceMessage(t.message);
+    return message ? traceText(message, lang, companyName) : t.acceptStation;
+  };
   return {
     orderNumber: delivery.orderNumber,
     track: {
       orderDeliveryId: delivery.id,
-      companyName: pick(lang, delivery.companyZh ?? delivery.dvyName, delivery.companyEn),
+      companyName,
       dvyFlowId: delivery.dvyFlowId ?? '',
       state: delivery.state,
-      traces: traces.map((t) => ({ acceptTime: formatApiTime(t.acceptTime), acceptStation: t.acceptStation, state: t.state })),
+      traces: traces.map((t) => ({ acceptTime: formatApiTime(t.acceptTime), acceptStation: station(t), state: t.state })),
     },
   };
 }

@@ -78,7 +78,7 @@ export function courierAdvanceHandler(ctx: AppContext, routeOf: (orderNumber: st
       const fresh = result.events.filter((e) => !known.has(`${e.time.getTime()}|${e.station}`));
       await repo.insertTraces(
         tx,
-        fresh.map((e) => ({ deliveryId: target.id, acceptTime: e.time, acceptStation: e.station, state: e.state })),
+        fresh.map((e) => ({ deliveryId: target.id, acceptTime: e.time, acceptStation: e.station, state: e.state, message: e.message ?? null })),
       );
       if (result.state !== target.state && (fresh.length > 0 || result.events.length > 0)) await repo.updateDeliveryState(tx, target.id, result.state, now);
       const tooLate = now.getTime() - target.shippedAt.getTime() > TRACK_LIMIT_MS;

@@ -1,6 +1,7 @@
 // Courier tracking: ask a courier where a waybill is. The sandbox (default) invents a believable
 // route over time; the real adapter queries Kuaidi100. Both answer the same shape, so the
 // logistics module never knows which one runs.
+import type { TraceMessage } from './trace-text.ts';
 
 export interface TrackRequest {
   /** Our delivery_companies.code (SF, JD, ZTO, YTO, YD, STO, EMS...). */
@@ -22,6 +23,8 @@ export interface TrackEvent {
   time: Date;
   station: string;
   state: number;
+  /** The sandbox's scans: what the text says, to show it in the shopper's language. */
+  message?: TraceMessage;
 }
 
 export interface TrackResult {

@@ -7,6 +7,7 @@ import { createCourierProvider } from './create-courier-provider.ts';
 import { buildQueryForm, createKuaidi100Courier, kuaidi100Sign, mapKuaidi100State } from './kuaidi100-courier.ts';
 import { createSandboxCourier, isFaultyWaybill, planRoute, routeAt } from './sandbox-courier.ts';
 import type { TrackRequest } from './courier-provider.ts';
+import { romanize, traceText } from './trace-text.ts';
 
 const HOUR = 3_600_000;
 const shippedAt = new Date('2026-03-01T10:00:00+08:00');
@@ -144,5 +145,34 @@ describe('Kuaidi100 adapter', () => {
     expect(createCourierProvider(loadEnv({ NODE_ENV: 'test' })).isSandbox).toBe(true);
     expect(createCourierProvider(loadEnv({ NODE_ENV: 'test', KUAIDI100_CUSTOMER: 'c' })).isSandbox).toBe(true);
     expect(createCourierProvider(loadEnv({ NODE_ENV: 'test', KUAIDI100_CUSTOMER: 'c', KUAIDI100_KEY: 'k' })).name).toBe('kuaidi100');
+  });
+});
+
+describe('courier sandbox texts', () => {
+  it('stores each scan as a message whose Chinese text is the stored one and whose English text has no Chinese', () => {
+    for (const waybill of ['SF1000000001', 'SF1000000002', 'SF1000000003', 'SF1000000010']) {
+      for (const event of planRoute(request(waybill), HOUR)) {
+        expect(event.message).toBeDefined();
+        expect(traceText(event.message!, 'zh')).toBe(event.station);
+        expect(traceText(event.message!, 'en', 'SF Express')).not.toMatch(/\p{Script=Han}/u);
+      }
+    }
+  });
+
+  it('reads the route in English with romanized places and the courier company in English', () => {
+    const route = planRoute(request('SF1000000001'), HOUR);
+    const english = route.map((e) => traceText(e.message!, 'en', 'SF Express'));
+    expect(english[0]).toMatch(/^\[Jingdezhen\] Picked up by SF Express; courier: Mr [A-Z][a-z]+$/);
+    expect(english[1]).toBe('[Jingdezhen] Arrived at the Jingdezhen transit center');
+    expect(english.at(-2)).toMatch(/^\[Hangzhou\] At the Hangzhou Xihu District branch, out for delivery with Mr [A-Z][a-z]+ \(phone 1\d{10}\)$/);
+    expect(english.at(-1)).toBe('[Hangzhou] Delivered and signed for by the recipient. Thank you for choosing SF Express');
+  });
+
+  it('romanizes place names', () => {
+    expect(romanize('杭州市')).toBe('Hangzhou');
+    expect(romanize('重庆')).toBe('Chongqing');
+    expect(romanize('西湖区')).toBe('Xihu District');
+    expect(romanize('长沙')).toBe('Changsha');
+    expect(romanize('Paris')).toBe('Paris');
   });
 });

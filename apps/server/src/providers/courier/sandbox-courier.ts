@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import { LOGISTICS_STATE } from '@bazaar/shared/constants/order-status';
 import type { CourierProvider, TrackEvent, TrackRequest, TrackResult } from './courier-provider.ts';
+import { traceText, type TraceMessage } from './trace-text.ts';
 
 const HUBS = ['郑州', '武汉', '长沙', '南京', '济南', '西安', '合肥', '南昌'];
-const COURIERS = ['王师傅', '李师傅', '张师傅', '刘师傅', '陈师傅', '赵师傅'];
+/** Couriers' surnames ('王师傅' in Chinese, 'Mr Wang' in English). */
+const COURIERS = ['王', '李', '张', '刘', '陈', '赵'];
 
 function digest(waybill: string): Buffer {
   return createHash('sha256').update(`bazaar-courier:${waybill.toUpperCase()}`).digest();
@@ -34,25 +36,29 @@ export function planRoute(request: TrackRequest, stepMs: number): TrackEvent[] {
   const courierPhone = `1${String(3 + (h[3]! % 7))}${String(h.readUInt32BE(4) % 1_000_000_000).padStart(9, '0')}`;
   const hub = HUBS.filter((c) => c !== fromShort && c !== toShort)[h[1]! % (HUBS.length - 2)]!;
   const viaHub = h[5]! % 2 === 0;
-  const outlet = request.toArea ? `${toShort}${request.toArea}` : `${toShort}市区`;
 
-  const scans: Array<[string, number]> = [
-    [`【${from}】${company} 已收取快件，揽件员：${courier}`, LOGISTICS_STATE.received],
-    [`【${from}】快件已到达【${fromShort}转运中心】`, LOGISTICS_STATE.inTransit],
-    [`【${from}】快件已由【${fromShort}转运中心】发出，下一站【${viaHub ? `${hub}分拨中心` : `${toShort}转运中心`}】`, LOGISTICS_STATE.inTransit],
+  const base = { from, fromShort, to, toShort, company, courier };
+  const scan = (key: TraceMessage['key'], state: number, extra: TraceMessage['params'] = {}): [TraceMessage, number] => [{ key, params: { ...base, ...extra } }, state];
+  const scans: Array<[TraceMessage, number]> = [
+    scan('collected', LOGISTICS_STATE.received),
+    scan('arrivedOrigin', LOGISTICS_STATE.inTransit),
+    viaHub ? scan('leftForHub', LOGISTICS_STATE.inTransit, { hub }) : scan('leftForCity', LOGISTICS_STATE.inTransit),
   ];
-  if (viaHub) scans.push([`【${hub}市】快件已由【${hub}分拨中心】发出，下一站【${toShort}转运中心】`, LOGISTICS_STATE.inTransit]);
+  if (viaHub) scans.push(scan('leftHub', LOGISTICS_STATE.inTransit, { hub }));
   if (isFaultyWaybill(request.waybill)) {
-    scans.push([`【${to}】快件在【${toShort}转运中心】发现外包装破损，已暂停派送，正在联系寄件方处理`, LOGISTICS_STATE.faulty]);
+    scans.push(scan('damaged', LOGISTICS_STATE.faulty));
   } else {
     scans.push(
-      [`【${to}】快件已到达【${toShort}转运中心】`, LOGISTICS_STATE.reachedCity],
-      [`【${to}】快件已到达【${outlet}营业部】，派件员：${courier}，电话：${courierPhone}，正在为您派送`, LOGISTICS_STATE.reachedCity],
-      [`【${to}】您的快件已签收，签收人：本人签收。感谢使用${company}，期待再次为您服务`, LOGISTICS_STATE.signed],
+      scan('arrivedCity', LOGISTICS_STATE.reachedCity),
+      request.toArea
+        ? scan('outForDelivery', LOGISTICS_STATE.reachedCity, { area: request.toArea, phone: courierPhone })
+        : scan('outForDeliveryDowntown', LOGISTICS_STATE.reachedCity, { phone: courierPhone }),
+      scan('signed', LOGISTICS_STATE.signed),
     );
   }
   const start = request.shippedAt.getTime();
-  return scans.map(([station, state], i) => ({ time: new Date(start + (i + 1) * stepMs), station, state }));
+  // The stored text is the Chinese one, as a Chinese courier's; the message renders either language.
+  return scans.map(([message, state], i) => ({ time: new Date(start + (i + 1) * stepMs), station: traceText(message, 'zh'), state, message }));
 }
 
 /** What the route shows at `now`: the scans so far and the time of the next one. */

@@ -32,6 +32,19 @@ export const uiLogistics: Widen<typeof zh> = {
       deliveryNotFound: 'No logistics information for this package',
     },
   },
+  // The courier sandbox's scans (real couriers' texts are shown as they send them).
+  courierTrace: {
+    collected: '[{{from}}] Picked up by {{company}}; courier: Mr {{courier}}',
+    arrivedOrigin: '[{{from}}] Arrived at the {{fromShort}} transit center',
+    leftForHub: '[{{from}}] Left the {{fromShort}} transit center for the {{hub}} sorting center',
+    leftForCity: '[{{from}}] Left the {{fromShort}} transit center for the {{toShort}} transit center',
+    leftHub: '[{{hub}}] Left the {{hub}} sorting center for the {{toShort}} transit center',
+    damaged: '[{{to}}] The outer packaging was found damaged at the {{toShort}} transit center; delivery is on hold while we contact the sender',
+    arrivedCity: '[{{to}}] Arrived at the {{toShort}} transit center',
+    outForDelivery: '[{{to}}] At the {{toShort}} {{area}} branch, out for delivery with Mr {{courier}} (phone {{phone}})',
+    outForDeliveryDowntown: '[{{to}}] At the {{toShort}} city branch, out for delivery with Mr {{courier}} (phone {{phone}})',
+    signed: '[{{to}}] Delivered and signed for by the recipient. Thank you for choosing {{company}}',
+  },
   merchant: {
     errors: {
       unauthorized: 'Please log in with the merchant account',

@@ -31,6 +31,19 @@ export const uiLogistics = {
       deliveryNotFound: '物流信息不存在',
     },
   },
+  // The courier sandbox's scans (real couriers' texts are shown as they send them).
+  courierTrace: {
+    collected: '【{{from}}】{{company}} 已收取快件，揽件员：{{courier}}师傅',
+    arrivedOrigin: '【{{from}}】快件已到达【{{fromShort}}转运中心】',
+    leftForHub: '【{{from}}】快件已由【{{fromShort}}转运中心】发出，下一站【{{hub}}分拨中心】',
+    leftForCity: '【{{from}}】快件已由【{{fromShort}}转运中心】发出，下一站【{{toShort}}转运中心】',
+    leftHub: '【{{hub}}市】快件已由【{{hub}}分拨中心】发出，下一站【{{toShort}}转运中心】',
+    damaged: '【{{to}}】快件在【{{toShort}}转运中心】发现外包装破损，已暂停派送，正在联系寄件方处理',
+    arrivedCity: '【{{to}}】快件已到达【{{toShort}}转运中心】',
+    outForDelivery: '【{{to}}】快件已到达【{{toShort}}{{area}}营业部】，派件员：{{courier}}师傅，电话：{{phone}}，正在为您派送',
+    outForDeliveryDowntown: '【{{to}}】快件已到达【{{toShort}}市区营业部】，派件员：{{courier}}师傅，电话：{{phone}}，正在为您派送',
+    signed: '【{{to}}】您的快件已签收，签收人：本人签收。感谢使用{{company}}，期待再次为您服务',
+  },
   merchant: {
     errors: {
       unauthorized: '请先登录商家账号',

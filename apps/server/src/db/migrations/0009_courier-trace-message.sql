@@ -1,0 +1,1 @@
+ALTER TABLE "delivery_traces" ADD COLUMN "message" jsonb;
