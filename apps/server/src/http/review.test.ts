@@ -64,7 +64,7 @@ describe('GET /prod/prodCommData', () => {
     const review = { productId: p.prodId, shopId: p.shopId, userId, score: 5, evaluate: 0, content: '好' };
     await t.ctx.db.insert(reviews).values(review);
     expect(await numberOf()).toBe(0);
-    invalidateReviewSummary(t.ctx, p.prodId);
+    await invalidateReviewSummary(t.ctx, p.prodId);
     expect(await numberOf()).toBe(1);
     await t.ctx.db.insert(reviews).values(review);
     t.advanceClock(REVIEW_SUMMARY_TTL_MS + 1);

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { ProdIdQuerySchema } from '@bazaar/shared/schemas/product';
 import { ReviewPageQuerySchema, ReviewSchema, ReviewSummarySchema } from '@bazaar/shared/schemas/review';
-import { reviewPage, reviewSummary } from '../modules/review/service.ts';
+import { productReviewPage, productReviewSummary } from '../flows/product-reviews.ts';
 
 const tags = ['review'];
 
@@ -13,9 +13,9 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   api.get('/prod/prodCommData', { schema: { tags, querystring: ProdIdQuerySchema, response: { 200: ReviewSummarySchema } } }, (request) =>
-    reviewSummary(ctx, request.query.prodId),
+    productReviewSummary(ctx, request.query.prodId),
   );
   api.get('/prod/prodCommPageByProd', { schema: { tags, querystring: ReviewPageQuerySchema, response: { 200: pageOf(ReviewSchema) } } }, (request) =>
-    reviewPage(ctx, request.query, request.lang),
+    productReviewPage(ctx, request.query, request.lang),
   );
 }

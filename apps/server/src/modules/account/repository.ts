@@ -89,6 +89,13 @@ export async function listRecentSmsMessages(db: Queryable, limit: number) {
   return db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(limit);
 }
 
+/**
+ * Named statement parts for another domain's rows that show their author (reviews): the user's
+ * nickname and avatar by a user-id column of the caller's table, composed by a flow.
+ */
+export const userNickName = (id: AnyColumn): SQL<string> => sql<string>`coalesce((select ${users.nickName} from ${users} where ${users.id} = ${id}), '')`;
+export const userAvatar = (id: AnyColumn): SQL<string | null> => sql<string | null>`(select ${users.pic} from ${users} where ${users.id} = ${id})`;
+
 /** Named query for the session lookup (decision 015): the user of this id exists and is enabled. */
 export const userIsActive = (id: AnyColumn): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.status} = 1)`;

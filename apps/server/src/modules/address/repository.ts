@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { users } from '../../db/schema/account.ts';
 import { areas, userAddresses } from '../../db/schema/address.ts';
 
 export type AddressRow = typeof userAddresses.$inferSelect;
@@ -52,9 +51,13 @@ export async function findAddress(db: Db | Tx, userId: string, addrId: number): 
   return row;
 }
 
-/** Serializes one user's address writes (limit check, default switch) across instances. */
-export async function lockUser(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Serializes one user's address writes (limit check, default switch) across instances: a lock on
+ * the user's address book held until the transaction ends, taken without touching the account's
+ * users table (a rare hash clash only makes two users' writes wait for each other).
+ */
+export async function lockAddressBook(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`address-book:${userId}`}, 0))`);
 }
 
 export async function countAddresses(tx: Tx, userId: string): Promise<number> {

@@ -69,7 +69,7 @@ export function createAddressService(ctx: AppContext) {
     async add(userId: string, input: AddressInput): Promise<Address> {
       const region = await resolveRegion(input);
       return ctx.db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        await repo.lockAddressBook(tx, userId);
         const count = await repo.countAddresses(tx, userId);
         if (count >= ADDRESS_LIMIT) throw invalid('address.errors.limit');
         const makeDefault = count === 0 || input.commonAddr;
@@ -83,7 +83,7 @@ export function createAddressService(ctx: AppContext) {
     async update(userId: string, input: AddressUpdate): Promise<Address> {
       const region = await resolveRegion(input);
       return ctx.db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        await repo.lockAddressBook(tx, userId);
         const current = await repo.findAddress(tx, userId, input.addrId);
         if (!current) throw notFound();
         if (input.commonAddr && !current.commonAddr) await repo.clearDefault(tx, userId);
@@ -100,7 +100,7 @@ export function createAddressService(ctx: AppContext) {
 
     async remove(userId: string, addrId: number): Promise<void> {
       await ctx.db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        await repo.lockAddressBook(tx, userId);
         const row = await repo.deleteAddress(tx, userId, addrId);
         if (!row) throw notFound();
         if (row.commonAddr) await repo.promoteNewest(tx, userId);
@@ -109,7 +109,7 @@ export function createAddressService(ctx: AppContext) {
 
     async setDefault(userId: string, addrId: number): Promise<void> {
       await ctx.db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        await repo.lockAddressBook(tx, userId);
         const current = await repo.findAddress(tx, userId, addrId);
         if (!current) throw notFound();
         if (current.commonAddr) return;

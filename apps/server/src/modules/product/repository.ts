@@ -1,10 +1,14 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
 import { products, skus } from '../../db/schema/product.ts';
 import { shops } from '../../db/schema/shop.ts';
 
+
+/** Named statement part: this product exists and is not deleted (reviews answer for such products only). */
+export const productIsListed = (prodId: number): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${products} where ${products.id} = ${prodId} and ${products.status} <> ${PRODUCT_STATUS.deleted})`;
 
 /** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */
 export async function findSaleableProduct(db: Db, prodId: number) {

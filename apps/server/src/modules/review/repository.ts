@@ -1,26 +1,34 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/account.ts';
-import { products } from '../../db/schema/product.ts';
 import { reviews } from '../../db/schema/review.ts';
+
+/** The account's named parts for a review's author (flows/product-reviews.ts hands them in). */
+export interface AuthorParts {
+  nickName: (userId: AnyColumn) => SQL<string>;
+  avatar: (userId: AnyColumn) => SQL<string | null>;
+}
 
 const SHOWN = 1;
 
-/** Counts per evaluation of a product's shown reviews; undefined when the product does not exist. */
-export async function summarizeReviews(db: Db, prodId: number) {
+/**
+ * Counts per evaluation of a product's shown reviews; undefined when the product does not exist
+ * (`listed`: the product module's part saying so, in the same statement).
+ */
+export async function summarizeReviews(db: Db, prodId: number, listed: SQL<boolean>) {
   const [row] = await db
     .select({
+      listed: sql<boolean>`${listed}`,
       number: sql<number>`count(${reviews.id})::int`,
       praiseNumber: sql<number>`count(${reviews.id}) filter (where ${reviews.evaluate} = 0)::int`,
       secondaryNumber: sql<number>`count(${reviews.id}) filter (where ${reviews.evaluate} = 1)::int`,
       negativeNumber: sql<number>`count(${reviews.id}) filter (where ${reviews.evaluate} = 2)::int`,
       picNumber: sql<number>`count(${reviews.id}) filter (where cardinality(${reviews.pics}) > 0)::int`,
     })
-    .from(products)
-    .leftJoin(reviews, and(eq(reviews.productId, products.id), eq(reviews.status, SHOWN)))
-    .where(and(eq(products.id, prodId), sql`${products.status} <> -1`))
-    .groupBy(products.id);
-  return row;
+    .from(reviews)
+    .where(and(eq(reviews.productId, prodId), eq(reviews.status, SHOWN)));
+  if (!row?.listed) return undefined;
+  const { listed: _, ...counts } = row;
+  return counts;
 }
 
 /** evaluate -1 all, 0-2 by evaluation, 3 with pictures. */
@@ -37,7 +45,7 @@ export async function countReviews(db: Db, prodId: number, evaluate: number): Pr
 }
 
 /** A page of reviews with their authors, newest first. */
-export async function listReviews(db: Db, prodId: number, evaluate: number, limit: number, offset: number) {
+export async function listReviews(db: Db, prodId: number, evaluate: number, limit: number, offset: number, author: AuthorParts) {
   return db
     .select({
       id: reviews.id,
@@ -51,11 +59,10 @@ export async function listReviews(db: Db, prodId: number, evaluate: number, limi
       replyContent: reviews.replyContent,
       replyTime: reviews.replyTime,
       createdAt: reviews.createdAt,
-      nickName: users.nickName,
-      avatar: users.pic,
+      nickName: author.nickName(reviews.userId),
+      avatar: author.avatar(reviews.userId),
     })
     .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
     .where(filterOf(prodId, evaluate))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit)

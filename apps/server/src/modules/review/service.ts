@@ -3,6 +3,7 @@ import type { Review, ReviewPageQuery, ReviewSummary } from '@bazaar/shared/sche
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
+import type { SQL } from 'drizzle-orm';
 import * as repo from './repository.ts';
 
 /** '张小北' -> '张***北'; one character -> '*'. Anonymous reviewers are never named in full. */
@@ -15,52 +16,30 @@ export function maskNickName(name: string): string {
 /** The summary is read with every detail page, so it is kept in memory this long. */
 export const REVIEW_SUMMARY_TTL_MS = 30_000;
 const MAX_SUMMARIES = 20_000;
+const SUMMARY_CACHE = 'review-summary';
 
-type SummaryEntry = { expires: number; summary: Promise<ReviewSummary | null> };
-const summaryCaches = new WeakMap<AppContext, Map<number, SummaryEntry>>();
-
-function summaryCacheFor(ctx: AppContext): Map<number, SummaryEntry> {
-  let cache = summaryCaches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    summaryCaches.set(ctx, cache);
-  }
-  return cache;
+/** Forgets the cached summaries of these products in every instance (writing or hiding a review calls it). */
+export async function invalidateReviewSummary(ctx: AppContext, ...prodIds: number[]): Promise<void> {
+  await ctx.caches.invalidate(SUMMARY_CACHE, prodIds.map(String));
 }
 
-/** Forgets the cached summaries of these products (writing or hiding a review calls it). */
-export function invalidateReviewSummary(ctx: AppContext, ...prodIds: number[]): void {
-  const cache = summaryCacheFor(ctx);
-  for (const prodId of prodIds) cache.delete(prodId);
-}
-
-async function loadSummary(ctx: AppContext, prodId: number): Promise<ReviewSummary | null> {
-  const row = await repo.summarizeReviews(ctx.db, prodId);
-  if (!row) return null;
-  return { ...row, positiveRating: row.number ? Math.round((row.praiseNumber * 100) / row.number) : 0 };
-}
-
-export async function reviewSummary(ctx: AppContext, prodId: number): Promise<ReviewSummary> {
-  const cache = summaryCacheFor(ctx);
-  const now = ctx.now().getTime();
-  let entry = cache.get(prodId);
-  if (!entry || entry.expires <= now) {
-    if (entry) cache.delete(prodId);
-    else if (cache.size >= MAX_SUMMARIES) cache.delete(cache.keys().next().value as number);
-    entry = { expires: now + REVIEW_SUMMARY_TTL_MS, summary: loadSummary(ctx, prodId) };
-    cache.set(prodId, entry);
-    entry.summary.catch(() => cache.delete(prodId));
-  }
-  const summary = await entry.summary;
+/** `listed` is the product module's part telling whether the product exists (flows/product-reviews.ts). */
+export async function reviewSummary(ctx: AppContext, prodId: number, listed: (prodId: number) => SQL<boolean>): Promise<ReviewSummary> {
+  const summaries = ctx.caches.named<ReviewSummary | null>(SUMMARY_CACHE, { ttlMs: REVIEW_SUMMARY_TTL_MS, max: MAX_SUMMARIES });
+  const summary = await summaries.get(String(prodId), async () => {
+    const row = await repo.summarizeReviews(ctx.db, prodId, listed(prodId));
+    if (!row) return null;
+    return { ...row, positiveRating: row.number ? Math.round((row.praiseNumber * 100) / row.number) : 0 };
+  });
   if (!summary) throw invalid('product.errors.notFound');
   return summary;
 }
 
-export async function reviewPage(ctx: AppContext, query: ReviewPageQuery, lang: Language) {
+export async function reviewPage(ctx: AppContext, query: ReviewPageQuery, lang: Language, author: repo.AuthorParts) {
   const { prodId, evaluate, current, size } = query;
   const [total, rows] = await Promise.all([
     repo.countReviews(ctx.db, prodId, evaluate),
-    repo.listReviews(ctx.db, prodId, evaluate, size, (current - 1) * size),
+    repo.listReviews(ctx.db, prodId, evaluate, size, (current - 1) * size, author),
   ]);
   const records: Review[] = rows.map((r) => ({
     commId: r.id,
