@@ -58,7 +58,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Marks the document once React has hydrated it and run the first effects (a page's own effects,
+ * such as the cart opening the login popup, ran before this one): the browser journeys wait for
+ * it before they look at a page (tests/e2e/support.ts waitForHydration).
+ */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useHydratedMarker();
   return (
     <AppShell data={loaderData}>
       <Outlet />
@@ -71,6 +83,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const chunkError = isChunkLoadError(error);
+  useHydratedMarker();
   useEffect(() => {
     if (chunkError) reloadForChunkError();
   }, [chunkError]);

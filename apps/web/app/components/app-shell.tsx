@@ -90,10 +90,25 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
       {children}
       <ToastHost />
       {loginOpen || loginLoaded ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogPending />}>
           <LoginDialog />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+/**
+ * Marks the document while an opened dialog's code is still loading (data-dialog-pending), so
+ * whoever checks the page as shown (the journeys' accessibility scan) can wait for the dialog.
+ */
+function DialogPending() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.dialogPending = 'true';
+    return () => {
+      delete root.dataset.dialogPending;
+    };
+  }, []);
+  return null;
 }

@@ -9,11 +9,15 @@ import { expect, type Page } from '@playwright/test';
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
- * Runs axe on the page and fails, naming each rule and element, on any serious or critical
- * violation; `soft` lets a journey of many pages go on and report every page that fails.
+ * Waits for the page as it stays on screen: hydrated (the effects that open a dialog have run), no
+ * opened dialog still loading its code, and every finite animation ended. A dialog fading in blends
+ * its colours with the page behind, and a scan in that moment fails the contrast rule at random.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), { soft = false } = {}): Promise<void> {
-  // A dialog fading in blends its colours with the page behind; scan what stays on screen, once finite animations end.
+async function waitForSettledPage(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  // An update an effect scheduled (opening the popup) renders within the next frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => !('dialogPending' in document.documentElement.dataset));
   await page.evaluate(() =>
     Promise.all(
       document
@@ -22,6 +26,14 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Runs axe on the page and fails, naming each rule and element, on any serious or critical
+ * violation; `soft` lets a journey of many pages go on and report every page that fails.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), { soft = false } = {}): Promise<void> {
+  await waitForSettledPage(page);
   const { violations } = await new AxeBuilder({ page, axeSource: axe.source }).analyze();
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const report = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);

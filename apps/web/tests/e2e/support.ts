@@ -156,8 +156,9 @@ export async function loginByApi(request: APIRequestContext, userName: string, p
 // ---- Pages ----
 
 /** Resolves once React Router has taken over the server-rendered page (handlers are live). */
+/** Waits until React has hydrated the page and run its first effects (root.tsx sets data-hydrated). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 /** Opens a page and waits until it is interactive; answers the document response. */
