@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { and, desc, eq, like } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createProviders } from '../../providers/create-providers.ts';
 import { buildApp } from '../../app.ts';
 import { loadEnv } from '../../env.ts';
 import { paymentNotifications, paymentRefunds, payments, products } from '../../db/schema.ts';
@@ -322,7 +323,8 @@ describe('sandbox gateways', () => {
       WECHAT_PAY_SERIAL_NO: 'ABC',
       WECHAT_PAY_PLATFORM_PUBLIC_KEY: pub(a.publicKey),
     });
-    const real = await buildApp({ ctx: { ...t.ctx, env } });
+    // Providers come from the context, built from the environment as server.ts does.
+    const real = await buildApp({ ctx: { ...t.ctx, env, providers: await createProviders(env, t.ctx.db, t.ctx.now) } });
     try {
       expect((await real.inject({ method: 'GET', url: '/sandbox/alipay/gateway.do' })).statusCode).toBe(404);
       expect((await real.inject({ method: 'GET', url: '/sandbox/wechat/native/1' })).statusCode).toBe(404);
