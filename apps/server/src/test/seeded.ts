@@ -7,12 +7,12 @@ import { getTestApp, type TestApp } from './test-app.ts';
 
 let seeded: Promise<TestApp> | undefined;
 
-/** The test app with the default demo mall in its database. Pictures go to a temporary folder. */
+/** The test app with the default demo mall in its database, without its pictures (seed.test draws them). */
 export function ensureSeeded(): Promise<TestApp> {
   seeded ??= (async () => {
     const testApp = await getTestApp();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-seed-'));
-    await seedIfEmpty(testApp.ctx.db, { dataDir });
+    await seedIfEmpty(testApp.ctx.db, { dataDir, pictures: false });
     return testApp;
   })();
   return seeded;

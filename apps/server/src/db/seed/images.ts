@@ -1,13 +1,15 @@
-// Demo pictures drawn as SVG at seed time (no downloads): a gradient, a big glyph and a caption.
+// Demo pictures drawn at seed time (no downloads): plain SVG tiles (a gradient, a glyph and a
+// caption) for documents such as licences, and the product art of art.ts rendered to WebP.
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
+import type { Picture } from './art.ts';
+
+export type { Picture } from './art.ts';
 
 export const SEED_UPLOAD_PREFIX = '/uploads/seed/';
-
-export interface Picture {
-  file: string;
-  svg: string;
-}
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -45,11 +47,29 @@ export function drawPicture(options: {
 
 export const seedImagePath = (file: string) => `${SEED_UPLOAD_PREFIX}${file}`;
 
-/** Writes pictures under <dataDir>/uploads/seed, a few hundred at a time. */
+/**
+ * Writes pictures under <dataDir>/uploads/seed: SVGs as they are, raster pictures rendered to WebP
+ * by sharp, as many at a time as there are cores. A raster picture's name carries the hash of its
+ * drawing, so one already there is the same picture and is kept (the cache of earlier seeds).
+ */
 export async function writePictures(dataDir: string, pictures: Picture[]): Promise<void> {
   const dir = path.join(dataDir, 'uploads', 'seed');
   await mkdir(dir, { recursive: true });
-  for (let i = 0; i < pictures.length; i += 256) {
-    await Promise.all(pictures.slice(i, i + 256).map((p) => writeFile(path.join(dir, p.file), p.svg)));
-  }
+  const seen = new Set<string>();
+  const todo = pictures.filter((p) => {
+    if (seen.has(p.file)) return false;
+    seen.add(p.file);
+    return !(p.raster && existsSync(path.join(dir, p.file)));
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const p = todo[next++] as Picture;
+      const target = path.join(dir, p.file);
+      if (p.raster) await sharp(Buffer.from(p.svg)).webp({ quality: 82, effort: 2 }).toFile(target);
+      else await writeFile(target, p.svg);
+    }
+  };
+  // sharp renders on libuv's pool; a couple of renders per core keeps it busy without piling up.
+  await Promise.all(Array.from({ length: Math.max(2, availableParallelism() * 2) }, worker));
 }

@@ -19,7 +19,7 @@ const buyers = [demoUserId('buyer01'), demoUserId('buyer02')];
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  await seedIfEmpty(database.db, { dataDir: mkdtempSync(path.join(tmpdir(), 'bazaar-seed-orders-')) });
+  await seedIfEmpty(database.db, { dataDir: mkdtempSync(path.join(tmpdir(), 'bazaar-seed-orders-')), pictures: false });
 }, 120_000);
 afterAll(() => database.close());
 

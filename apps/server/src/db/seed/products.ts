@@ -1,8 +1,9 @@
 // Turns the catalogue definition into products and SKUs, deterministically from a product number.
-import { CATEGORY_TREE, type Bi, type LeafDef } from './catalog-data.ts';
+import { detailPicture, productShots, type Picture } from './art.ts';
+import { CATEGORY_TREE, type Bi, type ItemDef, type LeafDef } from './catalog-data.ts';
+import { seedImagePath } from './images.ts';
 import { createPrng } from './prng.ts';
-import { DAY_MS, SEED_EPOCH, type ShopDef } from './site-data.ts';
-import { drawPicture, seedImagePath, type Picture } from './images.ts';
+import { DAY_MS, type ShopDef } from './site-data.ts';
 
 export interface Leaf {
   def: LeafDef;
@@ -11,33 +12,52 @@ export interface Leaf {
   path: string;
   pitch: Bi[];
   hue: number;
+  /** Every (brand, item) pair the leaf sells, brands taking turns. */
+  pairs: [number, number][];
 }
 
 export const TOP_HUES = [210, 170, 20, 300, 340, 40, 30, 120];
 
+/** The (brand, item) pairs of a leaf in the order products take them: each brand's k-th line, then the (k+1)-th. */
+function pairsOf(def: LeafDef): [number, number][] {
+  const perBrand = def.brands.map((_, b) => def.items.flatMap((item, i) => (!item.brands || item.brands.includes(b) ? [i] : [])));
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < Math.max(...perBrand.map((l) => l.length)); k++) {
+    perBrand.forEach((list, b) => {
+      const i = list[k];
+      if (i !== undefined) pairs.push([b, i]);
+    });
+  }
+  return pairs;
+}
+
+let leavesCache: Leaf[] | undefined;
 export function listLeaves(): Leaf[] {
+  if (leavesCache) return leavesCache;
   const leaves: Leaf[] = [];
   CATEGORY_TREE.forEach((top, ti) =>
     top.children.forEach((mid, mi) =>
       mid.children.forEach((def, li) =>
-        leaves.push({ def, top: ti, path: `${ti}-${mi}-${li}`, pitch: top.pitch, hue: TOP_HUES[ti % TOP_HUES.length] ?? 0 }),
+        leaves.push({ def, top: ti, path: `${ti}-${mi}-${li}`, pitch: top.pitch, hue: TOP_HUES[ti % TOP_HUES.length] ?? 0, pairs: pairsOf(def) }),
       ),
     ),
   );
+  leavesCache = leaves;
   return leaves;
 }
 
+/** Whether a shop sells a leaf (its `sells` prefixes; none = everything). */
+export function shopSells(shop: ShopDef, leaf: Leaf): boolean {
+  return shop.sells.length === 0 || shop.sells.some((p) => leaf.path === p || leaf.path.startsWith(`${p}-`));
+}
+
+/** Only catalogues scaled far past the demo (benchmarks) need these, once every shop of a leaf sells every line. */
 const SERIES: Bi[] = [
   { zh: '', en: '' },
-  { zh: ' Pro', en: ' Pro' },
-  { zh: ' 2026款', en: ' 2026 Edition' },
   { zh: ' 经典款', en: ' Classic' },
   { zh: ' 礼盒装', en: ' Gift Box' },
-  { zh: ' Max', en: ' Max' },
-  { zh: ' 青春版', en: ' Youth Edition' },
   { zh: ' 限定款', en: ' Limited Edition' },
-  { zh: ' Plus', en: ' Plus' },
-  { zh: ' Lite', en: ' Lite' },
+  { zh: ' 升级款', en: ' Upgraded' },
 ];
 
 export interface GeneratedSku {
@@ -70,52 +90,79 @@ export interface GeneratedProduct {
   totalStocks: number;
   createdAt: Date;
   skus: GeneratedSku[];
-  /** Picture files this product needs (shared by products of the same brand and item). */
+  /** Picture key of this product's line (leaf and item): products of one line share their pictures. */
   pictureKey: string;
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-function pictureFiles(key: string) {
-  return { main: `p-${key}.svg`, detail: `d-${key}.svg` };
+const lineArt = new Map<string, { shots: Picture[]; detail: Picture }>();
+const leafDetail = new Map<string, Picture>();
+/**
+ * The gallery shots of one product line (leaf + item) and the detail picture of its leaf (with the
+ * selling points drawn in; one per leaf keeps the rendering at seed time short), drawn once per process.
+ */
+export function linePictures(leaf: Leaf, itemIndex: number): { shots: Picture[]; detail: Picture } {
+  const key = `${leaf.path}-${itemIndex}`;
+  const cached = lineArt.get(key);
+  if (cached) return cached;
+  const item = leaf.def.items[itemIndex] as ItemDef;
+  const emojiName = item.emoji ?? leaf.def.emoji;
+  const hue = (leaf.hue + itemIndex * 23) % 360;
+  const companion = emojiName === 'wrapped-gift' ? 'shopping-bags' : leaf.top === 6 ? 'bookmark' : 'wrapped-gift';
+  const art = {
+    shots: productShots({ stem: `p-${key}`, emoji: emojiName, hue, companion, badge: leaf.pitch[itemIndex % leaf.pitch.length] as Bi }),
+    detail:
+      leafDetail.get(leaf.path) ??
+      detailPicture(`d-${leaf.path}`, { emoji: leaf.def.emoji, hue: leaf.hue, title: leaf.def.name, points: leaf.pitch.slice(0, 3) }),
+  };
+  leafDetail.set(leaf.path, art.detail);
+  lineArt.set(key, art);
+  return art;
 }
 
 /** Product n (1-based). Leaves are taken round-robin so every category fills evenly. */
-export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[]): GeneratedProduct {
+export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[], epoch: Date = new Date()): GeneratedProduct {
   const prng = createPrng(n * 7919 + 17);
   const leaf = leaves[(n - 1) % leaves.length] as Leaf;
   const { def } = leaf;
   const round = Math.floor((n - 1) / leaves.length);
-  const combos = def.brands.length * def.items.length;
-  const brandIndex = round % def.brands.length;
-  const itemIndex = Math.floor(round / def.brands.length) % def.items.length;
-  const series = SERIES[Math.floor(round / combos) % SERIES.length] as Bi;
-  const generation = Math.floor(round / (combos * SERIES.length));
+  const [brandIndex, itemIndex] = leaf.pairs[round % leaf.pairs.length] as [number, number];
+  const cycle = Math.floor(round / leaf.pairs.length);
   const brand = def.brands[brandIndex] as Bi;
-  const item = def.items[itemIndex] as Bi;
-  const suffixZh = series.zh + (generation > 0 ? ` 第${generation + 1}代` : '');
-  const suffixEn = series.en + (generation > 0 ? ` Gen ${generation + 1}` : '');
-  const nameZh = `${brand.zh} ${item.zh}${suffixZh}`;
-  const nameEn = `${brand.en} ${item.en}${suffixEn}`;
+  const item = def.items[itemIndex] as ItemDef;
 
-  // The shop: one that sells this top category, weighted; open shops take almost everything.
-  const candidates = shops
-    .map((s, i) => ({ s, i }))
-    .filter(({ s }) => s.weight > 0 && (s.tops.length === 0 || s.tops.includes(leaf.top)));
+  // The shop: one that sells this leaf, weighted. A line met again (the catalogue is larger than
+  // the leaf's lines) goes to the next shop that sells the leaf, as a mall has the same phone in
+  // several shops; only once every such shop has it does a series name tell the products apart.
+  const candidates = shops.map((s, i) => ({ s, i })).filter(({ s }) => s.weight > 0 && shopSells(s, leaf));
   const totalWeight = candidates.reduce((sum, c) => sum + c.s.weight, 0);
-  let roll = prng.next() * totalWeight;
-  let chosen = candidates[0] as { s: ShopDef; i: number };
-  for (const c of candidates) {
+  // The roll depends on the line, not the product, so later cycles move on to shops without it.
+  let roll = createPrng(((n - 1) % leaves.length) * 1009 + (round % leaf.pairs.length) * 31 + 5).next() * totalWeight;
+  let first = 0;
+  for (const [k, c] of candidates.entries()) {
     roll -= c.s.weight;
     if (roll < 0) {
-      chosen = c;
+      first = k;
       break;
     }
   }
+  const chosen = candidates[(first + cycle) % candidates.length] as { s: ShopDef; i: number };
   const shop = chosen.s;
+  const generation = Math.floor(cycle / candidates.length);
+  const series = SERIES[generation % SERIES.length] as Bi;
+  const edition = Math.floor(generation / SERIES.length);
+  const suffixZh = series.zh + (edition > 0 ? ` 第${edition + 1}批` : '');
+  const suffixEn = series.en + (edition > 0 ? ` Batch ${edition + 1}` : '');
+  // "黄山 黄山毛峰" reads as a stutter: a line that names its brand goes without the prefix.
+  const nameZh = `${item.zh.startsWith(brand.zh) ? '' : `${brand.zh} `}${item.zh}${suffixZh}`;
+  const nameEn = `${item.en.startsWith(brand.en) ? '' : `${brand.en} `}${item.en}${suffixEn}`;
 
-  const [lo, hi] = def.price;
-  const basePrice = Math.max(1, Math.round((lo + prng.next() ** 2 * (hi - lo)) / 10) * 10 - 1) * 100;
+  const [lo, hi] = item.price ?? def.price;
+  // Shop prices: ¥6,499, ¥1,299, ¥269, ¥29.9.
+  const raw = lo + prng.next() ** 2 * (hi - lo);
+  const step = raw >= 1000 ? 100 : raw >= 100 ? 10 : 1;
+  const basePrice = Math.max(990, Math.round((Math.round(raw / step) * step - (step === 1 ? 0.1 : 1)) * 100));
   const mold = def.mold ?? 0;
 
   // SKUs: the first dimension gives up to 3 values, the second up to 2.
@@ -124,19 +171,21 @@ export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[]): Ge
     const start = prng.int(0, d.values.length - count);
     return { d, values: d.values.slice(start, start + count).map((v, k) => ({ v, k })) };
   });
-  let combosOfValues: { zh: string[]; en: string[]; extra: number }[] = [{ zh: [], en: [], extra: 0 }];
+  let combosOfValues: { zh: string[]; en: string[]; extra: number; factor: number }[] = [{ zh: [], en: [], extra: 0, factor: 1 }];
   for (const { d, values } of dims) {
     combosOfValues = combosOfValues.flatMap((c) =>
       values.map(({ v, k }) => ({
         zh: [...c.zh, `${d.name.zh}:${v.zh}`],
         en: [...c.en, `${d.name.en}: ${v.en}`],
         extra: c.extra + (d.step ?? 0) * k,
+        // Factors apply to the value's place in the whole list (a year is a year whichever terms are sold).
+        factor: c.factor * (d.factors?.[d.values.indexOf(v)] ?? 1),
       })),
     );
   }
   const markup = 1.1 + prng.next() * 0.4;
   const skus: GeneratedSku[] = combosOfValues.map((c) => {
-    const price = basePrice + c.extra;
+    const price = c.factor === 1 ? basePrice + c.extra : Math.round((basePrice * c.factor) / 100) * 100 + c.extra;
     const stocks = mold === 1 ? -1 : prng.chance(0.08) ? 0 : prng.int(5, 800);
     return {
       properties: c.zh.join(';'),
@@ -154,20 +203,20 @@ export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[]): Ge
   const pitches = [...leaf.pitch].sort(() => prng.next() - 0.5).slice(0, 3);
   const briefZh = `${item.zh}，${pitches.slice(0, 2).map((p) => p.zh).join('，')}`;
   const briefEn = `${item.en}. ${pitches.slice(0, 2).map((p) => p.en).join('. ')}.`;
-  const pictureKey = `${leaf.path}-${brandIndex}-${itemIndex}`;
-  const files = pictureFiles(pictureKey);
+  const pictureKey = `${leaf.path}-${itemIndex}`;
+  const art = linePictures(leaf, itemIndex);
   const specRows = (lang: 'zh' | 'en') =>
     dims.map(({ d, values }) => `<tr><th>${d.name[lang]}</th><td>${values.map(({ v }) => v[lang]).join(lang === 'zh' ? '、' : ', ')}</td></tr>`).join('');
   const contentZh =
     `<h2>${nameZh}</h2><p>${briefZh}。</p><ul>${pitches.map((p) => `<li>${p.zh}</li>`).join('')}</ul>` +
     `<table class="spec"><tr><th>品牌</th><td>${brand.zh}</td></tr><tr><th>品类</th><td>${def.name.zh}</td></tr>${specRows('zh')}` +
     `<tr><th>参考价</th><td>¥${yuan(price)} 起</td></tr></table>` +
-    `<p><img src="${seedImagePath(files.detail)}" alt="${item.zh}"></p><p>发货地：${shop.province}${shop.city === shop.province ? '' : shop.city}。${mold === 1 ? '虚拟商品，付款后自动发放兑换码，不支持退款。' : '支持 7 天无理由退货。'}</p>`;
+    `<p><img src="${seedImagePath(art.detail.file)}" alt="${item.zh}"></p><p>发货地：${shop.province}${shop.city === shop.province ? '' : shop.city}。${mold === 1 ? '虚拟商品，付款后自动发放兑换码，不支持退款。' : '支持 7 天无理由退货。'}</p>`;
   const contentEn =
     `<h2>${nameEn}</h2><p>${briefEn}</p><ul>${pitches.map((p) => `<li>${p.en}</li>`).join('')}</ul>` +
     `<table class="spec"><tr><th>Brand</th><td>${brand.en}</td></tr><tr><th>Category</th><td>${def.name.en}</td></tr>${specRows('en')}` +
     `<tr><th>From</th><td>¥${yuan(price)}</td></tr></table>` +
-    `<p><img src="${seedImagePath(files.detail)}" alt="${item.en}"></p><p>${mold === 1 ? 'Virtual goods: the redemption code is issued on payment and cannot be refunded.' : '7-day no-reason returns.'}</p>`;
+    `<p><img src="${seedImagePath(art.detail.file)}" alt="${item.en}"></p><p>${mold === 1 ? 'Virtual goods: the redemption code is issued on payment and cannot be refunded.' : '7-day no-reason returns.'}</p>`;
 
   const open = shop.status === 1;
   return {
@@ -181,29 +230,23 @@ export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[]): Ge
     briefEn,
     contentZh,
     contentEn,
-    pic: seedImagePath(files.main),
-    imgs: [seedImagePath(files.main), seedImagePath(files.detail)],
+    pic: seedImagePath(art.shots[0]?.file ?? ''),
+    imgs: art.shots.map((p) => seedImagePath(p.file)),
     price,
     oriPrice,
     mold,
     status: open ? (prng.chance(0.03) ? 0 : 1) : 0,
     soldNum: Math.floor(prng.next() ** 3 * 20_000),
     totalStocks,
-    createdAt: new Date(SEED_EPOCH.getTime() - prng.int(0, 365) * DAY_MS - prng.int(0, 86_399) * 1000),
+    createdAt: new Date(epoch.getTime() - prng.int(0, 365) * DAY_MS - prng.int(0, 86_399) * 1000),
     skus,
     pictureKey,
   };
 }
 
-/** The two pictures of a product's brand + item. */
+/** The pictures of a product's line: four gallery shots and the detail picture. */
 export function productPictures(p: GeneratedProduct): Picture[] {
-  const files = pictureFiles(p.pictureKey);
-  const [, , , b = '0', i = '0'] = p.pictureKey.split('-');
-  const hue = (p.leaf.hue + Number(b) * 25 + Number(i) * 11) % 360;
-  const item = p.leaf.def.items[Number(i)] as Bi;
-  const brand = p.leaf.def.brands[Number(b)] as Bi;
-  return [
-    drawPicture({ file: files.main, hue, glyph: p.leaf.def.name.zh, title: `${brand.zh} ${item.zh}`, subtitle: `${brand.en} ${item.en}` }),
-    drawPicture({ file: files.detail, hue: (hue + 180) % 360, glyph: item.zh.slice(0, 4), title: p.leaf.def.name.zh, subtitle: item.en, width: 750, height: 500, angle: 45 }),
-  ];
+  const [, , , i = '0'] = p.pictureKey.split('-');
+  const art = linePictures(p.leaf, Number(i));
+  return [...art.shots, art.detail];
 }

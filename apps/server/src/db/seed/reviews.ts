@@ -1,14 +1,11 @@
 // Demo product reviews from the demo shoppers: deterministic, mostly happy, some middling and a
 // few unhappy ones (with the shop's reply), some with 1-3 pictures, some anonymous. Chinese
 // shoppers write in Chinese, Lily Chen (buyer02) in English.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { asc, count, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { products, reviews, skus, users } from '../schema.ts';
-import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { createPrng } from './prng.ts';
-import { DAY_MS, DEMO_USERS, SEED_EPOCH } from './site-data.ts';
+import { DAY_MS, DEMO_USERS } from './site-data.ts';
 
 /** Reviews go to the first products of the demo catalogue. */
 const REVIEWED_PRODUCTS = 456;
@@ -68,7 +65,6 @@ const REPLY_EN = {
 
 const scoreFor = (roll: number) => (roll < 0.62 ? 5 : roll < 0.82 ? 4 : roll < 0.91 ? 3 : roll < 0.96 ? 2 : 1);
 const evaluateOf = (score: number): 0 | 1 | 2 => (score >= 4 ? 0 : score === 3 ? 1 : 2);
-const pictureFile = (n: number, userIndex: number, k: number) => `review-${n}-${userIndex}-${k}.svg`;
 
 interface PlannedReview {
   n: number;
@@ -109,29 +105,15 @@ function planReviews(n: number, skuCount: number): PlannedReview[] {
   });
 }
 
-function drawReviewPictures(plan: PlannedReview[]): Picture[] {
-  return plan.flatMap((r) =>
-    Array.from({ length: r.pictures }, (_, k) =>
-      drawPicture({
-        file: pictureFile(r.n, r.userIndex, k),
-        hue: (r.n * 37 + r.userIndex * 53 + k * 71) % 360,
-        glyph: r.english ? 'Photo' : '实拍',
-        subtitle: r.english ? `Shopper photo ${k + 1}` : `买家实拍 ${k + 1}`,
-        width: 480,
-        height: 480,
-        angle: 45 + k * 30,
-      }),
-    ),
-  );
-}
-
 /**
- * Writes the demo reviews once (nothing when any review exists) and their pictures under
- * <dataDir>/uploads/seed (drawn again when a seeded database meets an empty data directory).
+ * Writes the demo reviews once (nothing when any review exists), dated up to 120 days before the
+ * seed. Shoppers' photos are the product's own gallery shots after the first (the demo has no
+ * other photos of the goods).
  */
-export async function seedReviews(db: Db, dataDir: string): Promise<void> {
+export async function seedReviews(db: Db, now: Date): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(reviews);
-  const productRows = await db.select({ id: products.id, shopId: products.shopId }).from(products).orderBy(asc(products.id)).limit(REVIEWED_PRODUCTS);
+  if ((existing?.n ?? 0) > 0) return;
+  const productRows = await db.select({ id: products.id, shopId: products.shopId, imgs: products.imgs }).from(products).orderBy(asc(products.id)).limit(REVIEWED_PRODUCTS);
   if (productRows.length === 0) return;
   const skuRows = await db
     .select({ productId: skus.productId, nameZh: skus.nameZh, nameEn: skus.nameEn })
@@ -141,46 +123,39 @@ export async function seedReviews(db: Db, dataDir: string): Promise<void> {
   const skusByProduct = new Map<number, { nameZh: string | null; nameEn: string | null }[]>();
   for (const s of skuRows) skusByProduct.set(s.productId, [...(skusByProduct.get(s.productId) ?? []), s]);
   const plans = productRows.map((p, i) => ({ product: p, plan: planReviews(i + 1, skusByProduct.get(p.id)?.length ?? 0) }));
-  const allPlanned = plans.flatMap((p) => p.plan);
 
-  if ((existing?.n ?? 0) === 0) {
-    const userRows = await db
-      .select({ id: users.id, userName: users.userName })
-      .from(users)
-      .where(inArray(users.userName, DEMO_USERS.map((u) => u.userName)));
-    const userIds = new Map(userRows.map((u) => [u.userName, u.id]));
-    const rows = plans.flatMap(({ product, plan }) =>
-      plan.flatMap((r) => {
-        const userId = userIds.get(DEMO_USERS[r.userIndex]?.userName ?? '');
-        if (!userId) return [];
-        const sku = skusByProduct.get(product.id)?.[r.sku];
-        const createdAt = new Date(SEED_EPOCH.getTime() - r.daysAgo * DAY_MS - r.seconds * 1000);
-        const evaluate = evaluateOf(r.score);
-        const replies = r.english ? REPLY_EN : REPLY_ZH;
-        return [
-          {
-            productId: product.id,
-            userId,
-            shopId: product.shopId,
-            skuNameZh: sku?.nameZh ?? null,
-            skuNameEn: sku?.nameEn ?? null,
-            score: r.score,
-            evaluate,
-            content: r.content,
-            pics: Array.from({ length: r.pictures }, (_, k) => seedImagePath(pictureFile(r.n, r.userIndex, k))),
-            isAnonymous: r.isAnonymous,
-            replyContent: r.reply ? (evaluate === 2 ? replies.bad : replies.good) : null,
-            replyTime: r.reply ? new Date(createdAt.getTime() + 6 * 3_600_000) : null,
-            createdAt,
-          },
-        ];
-      }),
-    );
-    for (let i = 0; i < rows.length; i += 500) await db.insert(reviews).values(rows.slice(i, i + 500));
-  }
 
-  const first = allPlanned.find((r) => r.pictures > 0);
-  if (first && !existsSync(path.join(dataDir, 'uploads', 'seed', pictureFile(first.n, first.userIndex, 0)))) {
-    await writePictures(dataDir, drawReviewPictures(allPlanned));
-  }
+  const userRows = await db
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(inArray(users.userName, DEMO_USERS.map((u) => u.userName)));
+  const userIds = new Map(userRows.map((u) => [u.userName, u.id]));
+  const rows = plans.flatMap(({ product, plan }) =>
+    plan.flatMap((r) => {
+      const userId = userIds.get(DEMO_USERS[r.userIndex]?.userName ?? '');
+      if (!userId) return [];
+      const sku = skusByProduct.get(product.id)?.[r.sku];
+      const createdAt = new Date(now.getTime() - r.daysAgo * DAY_MS - r.seconds * 1000);
+      const evaluate = evaluateOf(r.score);
+      const replies = r.english ? REPLY_EN : REPLY_ZH;
+      return [
+        {
+          productId: product.id,
+          userId,
+          shopId: product.shopId,
+          skuNameZh: sku?.nameZh ?? null,
+          skuNameEn: sku?.nameEn ?? null,
+          score: r.score,
+          evaluate,
+          content: r.content,
+          pics: (product.imgs ?? []).slice(1, 1 + r.pictures),
+          isAnonymous: r.isAnonymous,
+          replyContent: r.reply ? (evaluate === 2 ? replies.bad : replies.good) : null,
+          replyTime: r.reply ? new Date(createdAt.getTime() + 6 * 3_600_000) : null,
+          createdAt,
+        },
+      ];
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 500) await db.insert(reviews).values(rows.slice(i, i + 500));
 }

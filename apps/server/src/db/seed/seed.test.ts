@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { and, count, countDistinct, eq, gt, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginWithPassword } from '../../test/account-test-kit.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
@@ -10,7 +11,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { areas, banners, categories, merchantAccounts, notices, products, shops, siteConfig, skus, users } from '../schema.ts';
 import { generateProduct, listLeaves } from './products.ts';
 import { DEFAULT_PRODUCTS, seedIfEmpty } from './seed.ts';
-import { DEMO_USERS, SHOPS } from './site-data.ts';
+import { DEMO_USERS, SHOPS, campaignAt } from './site-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,17 +124,79 @@ describe('the demo seed', () => {
     expect(after?.n).toBe(before?.n);
     const [marker] = await t.ctx.db.select().from(siteConfig).where(eq(siteConfig.key, 'seed'));
     expect(marker?.value).toMatchObject({ productCount: DEFAULT_PRODUCTS });
-    const [product] = await t.ctx.db.select({ pic: products.pic }).from(products).limit(1);
-    const file = path.join(dataDir, product?.pic.replace(/^\//, '') ?? '');
-    expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toMatch(/^<svg /);
+    // Every product has four gallery shots (vector SVGs of Fluent Emoji) and a detail picture with
+    // its selling points drawn in (WebP rendered by sharp).
+    const [product] = await t.ctx.db.select({ pic: products.pic, imgs: products.imgs, contentZh: products.contentZh }).from(products).limit(1);
+    expect(product?.imgs).toHaveLength(4);
+    for (const img of product?.imgs ?? []) {
+      const file = path.join(dataDir, img.replace(/^\//, ''));
+      expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*><.*<path /s);
+    }
+    const detail = /<img src="(\/uploads\/seed\/d-[^"]+\.webp)"/.exec(product?.contentZh ?? '')?.[1];
+    expect(detail).toBeDefined();
+    const meta = await sharp(path.join(dataDir, detail?.replace(/^\//, '') ?? '')).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 750 });
+    const homeBanners = await t.ctx.db.select({ img: banners.img }).from(banners).where(eq(banners.shopId, 0));
+    for (const b of homeBanners) expect(existsSync(path.join(dataDir, b.img.replace(/^\//, '')))).toBe(true);
   });
 
   it('generates the same product for the same number', () => {
     const leaves = listLeaves();
-    const a = generateProduct(123, leaves, SHOPS);
-    const b = generateProduct(123, leaves, SHOPS);
+    const epoch = new Date('2026-03-01T00:00:00Z');
+    const a = generateProduct(123, leaves, SHOPS, epoch);
+    const b = generateProduct(123, leaves, SHOPS, epoch);
     expect(a).toEqual(b);
-    expect(generateProduct(124, leaves, SHOPS).nameZh).not.toBe(a.nameZh);
+    expect(generateProduct(124, leaves, SHOPS, epoch).nameZh).not.toBe(a.nameZh);
+  });
+
+  it('sells each line under a brand that makes it, at its own prices, in shops that sell its kind', () => {
+    const leaves = listLeaves();
+    const demo = Array.from({ length: DEFAULT_PRODUCTS }, (_, i) => generateProduct(i + 1, leaves, SHOPS, new Date()));
+    const names = demo.map((p) => p.nameZh);
+    // Mate and Pura are Huawei's, Redmi is Xiaomi's.
+    expect(names.filter((n) => /Mate|Pura/.test(n) && !n.startsWith('华为'))).toEqual([]);
+    expect(names.filter((n) => /Redmi/.test(n) && !n.startsWith('小米'))).toEqual([]);
+    expect(names.some((n) => n.startsWith('华为 Mate'))).toBe(true);
+    // No line names its brand twice ("黄山 黄山毛峰").
+    expect(names.filter((n) => { const [brand, ...rest] = n.split(' '); return rest.join(' ').startsWith(brand ?? ''); })).toEqual([]);
+    // The tea house sells tea ware and tea only; no shop has the same line twice.
+    const tea = demo.filter((p) => SHOPS[p.shopIndex]?.key === 'tea');
+    expect(tea.length).toBeGreaterThan(15);
+    expect(new Set(tea.map((p) => p.leaf.def.name.zh))).toEqual(new Set(['茶杯', '茶壶盖碗', '茶盘茶具套装', '绿茶', '乌龙茶']));
+    const perShop = new Set(demo.map((p) => `${p.shopIndex}:${p.nameZh}`));
+    expect(perShop.size).toBe(demo.length);
+    // Every product's line price range holds its price (memberships: the month); phones cost what phones cost.
+    for (const p of demo.filter((d) => d.mold === 0)) {
+      const item = p.leaf.def.items.find((i) => p.nameZh.includes(i.zh));
+      const [lo, hi] = item?.price ?? p.leaf.def.price;
+      expect(p.price / 100, p.nameZh).toBeGreaterThanOrEqual(lo - 1);
+      expect(p.price / 100, p.nameZh).toBeLessThanOrEqual(hi);
+    }
+    expect(demo.filter((p) => p.leaf.def.name.zh === '手机').every((p) => p.price >= 100_000)).toBe(true);
+  });
+
+  it('dates the demo from the seed: a running campaign heads the notices and banners, recent notices', async () => {
+    const now = Date.now();
+    const [headline] = await t.ctx.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.shopId, 0), eq(notices.isTop, true)))
+      .orderBy(sql`${notices.publishTime} desc`)
+      .limit(1);
+    expect(now - (headline?.publishTime.getTime() ?? 0)).toBeLessThan(14 * 86_400_000);
+    const platform = await t.ctx.db.select({ titleZh: notices.titleZh, publishTime: notices.publishTime }).from(notices).where(eq(notices.shopId, 0));
+    expect(platform.every((n) => n.publishTime.getTime() <= now && now - n.publishTime.getTime() < 90 * 86_400_000)).toBe(true);
+    const campaign = campaignAt(new Date());
+    const [first] = await t.ctx.db.select({ titleZh: banners.titleZh }).from(banners).where(eq(banners.shopId, 0)).orderBy(banners.seq).limit(1);
+    expect(first?.titleZh).toContain(campaign.name.zh);
+    expect(platform.some((n) => n.titleZh.includes(campaign.name.zh))).toBe(true);
+    expect(campaign.start.getTime()).toBeLessThan(now);
+    expect(campaign.end.getTime()).toBeGreaterThan(now);
+  });
+
+  it('names the campaign of the season: a January sale never runs in November', () => {
+    expect(campaignAt(new Date('2026-11-24T10:00:00+08:00')).name.zh).toBe('冬季暖心购');
+    expect(campaignAt(new Date('2026-01-10T10:00:00+08:00')).name.zh).toBe('年货节');
+    expect(campaignAt(new Date('2026-06-10T10:00:00+08:00')).name.zh).toBe('618 年中大促');
   });
 });

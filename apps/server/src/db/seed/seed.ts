@@ -30,12 +30,13 @@ import {
   users,
 } from '../schema.ts';
 import { loadAreaRows } from './areas.ts';
-import { CATEGORY_TREE } from './catalog-data.ts';
+import { bannerPicture, iconPicture, logoPicture } from './art.ts';
+import { CATEGORY_TREE, type Bi } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
 import { seedInvite } from './invite.ts';
-import { generateProduct, listLeaves, productPictures, TOP_HUES, type GeneratedProduct, type Leaf } from './products.ts';
+import { generateProduct, listLeaves, productPictures, shopSells, type GeneratedProduct, type Leaf } from './products.ts';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -45,14 +46,15 @@ import {
   DEMO_USERS,
   HOT_SEARCHES,
   MERCHANT_PASSWORD,
-  PLATFORM_NOTICES,
   PRIVACY,
-  SEED_EPOCH,
   SEED_MARKER_KEY,
   SEED_VERSION,
   SHOPS,
   TERMS,
-  WEB_CONFIG,
+  beijingDate,
+  campaignAt,
+  platformNotices,
+  webConfig,
 } from './site-data.ts';
 
 export interface SeedOptions {
@@ -60,6 +62,13 @@ export interface SeedOptions {
   log?: { info: (msg: string) => void };
   /** Catalogue size; the default demo has DEFAULT_PRODUCTS. A larger number tops an existing seed up. */
   products?: number;
+  /** The time every seeded date is relative to (now by default). */
+  now?: Date;
+  /**
+   * Write the pictures (default true). The server's tests seed into throwaway folders and leave
+   * them out, which keeps the WebP rendering out of every test run; seed.test checks them.
+   */
+  pictures?: boolean;
 }
 
 export const DEFAULT_PRODUCTS = 456;
@@ -71,6 +80,8 @@ const BATCH = 1000;
 interface SeedMarker {
   version: number;
   productCount: number;
+  /** When the demo was seeded (ISO): its dates, campaign and so its pictures follow from it. */
+  seededAt?: string;
 }
 
 /** A stable 32-hex user id for a demo account. */
@@ -85,6 +96,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   const log = options.log ?? { info: () => undefined };
   const target = Math.max(options.products ?? DEFAULT_PRODUCTS, 0);
   const started = Date.now();
+  const drawing = options.pictures ?? true;
   const leaves = listLeaves();
   // The seed's orders and payments take serial numbers like any other writer.
   await ensureSerialInstance(db);
@@ -92,38 +104,45 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   let wrote = false;
 
   if (!marker) {
+    const now = options.now ?? new Date();
     const first = Math.min(target, DEFAULT_PRODUCTS);
-    const pictures = await db.transaction(async (tx) => seedCore(tx, leaves, first));
-    await writePictures(options.dataDir, pictures);
-    marker = { version: SEED_VERSION, productCount: first };
+    const pictures = await db.transaction(async (tx) => seedCore(tx, leaves, first, now));
+    const written = Date.now();
+    if (drawing) await writePictures(options.dataDir, pictures);
+    marker = { version: SEED_VERSION, productCount: first, seededAt: now.toISOString() };
     wrote = true;
-    log.info(`seeded the demo mall with ${first} products in ${Date.now() - started} ms`);
-  } else if (!existsSync(path.join(options.dataDir, 'uploads', 'seed', 'logo.svg'))) {
+    log.info(`seeded the demo mall with ${first} products in ${Date.now() - started} ms (pictures ${Date.now() - written} ms)`);
+  } else if (drawing && !existsSync(path.join(options.dataDir, 'uploads', 'seed', 'logo.svg'))) {
     // The database was seeded from another data directory: draw the pictures again.
-    await writePictures(options.dataDir, [...sitePictures(leaves), ...catalogPictures(leaves, 1, marker.productCount)]);
+    const now = seededAt(marker);
+    await writePictures(options.dataDir, [...siteArt(leaves, now).pictures, ...catalogPictures(leaves, 1, marker.productCount, now)]);
   }
 
   if (marker.productCount < target) {
+    const epoch = seededAt(marker);
     const shopIds = await shopIdsByKey(db);
     const shopCategoryIds = await shopCategoryIdsByShop(db);
     const leafIds = await leafCategoryIds(db, leaves);
     for (let from = marker.productCount + 1; from <= target; from += BATCH) {
       const to = Math.min(target, from + BATCH - 1);
       await db.transaction(async (tx) => {
-        await insertProducts(tx, leaves, from, to, shopIds, shopCategoryIds, leafIds);
-        await writeMarker(tx, { version: SEED_VERSION, productCount: to });
+        await insertProducts(tx, leaves, from, to, shopIds, shopCategoryIds, leafIds, epoch);
+        await writeMarker(tx, { ...(marker as SeedMarker), productCount: to });
       });
-      await writePictures(options.dataDir, catalogPictures(leaves, from, to));
+      if (drawing) await writePictures(options.dataDir, catalogPictures(leaves, from, to, epoch));
       if (Math.floor(to / 10_000) > Math.floor((to - BATCH) / 10_000) || to === target) log.info(`seeded products up to ${to}`);
     }
     wrote = true;
   }
   await prepareProductSearch(db, wrote, log);
-  await seedReviews(db, options.dataDir);
+  await seedReviews(db, seededAt(marker));
   await seedOrders(db);
   await seedInvite(db);
   return wrote;
 }
+
+/** The seed time of a marker; markers written before it was kept count from now. */
+const seededAt = (marker: SeedMarker) => (marker.seededAt ? new Date(marker.seededAt) : new Date());
 
 async function readMarker(db: Db | Tx): Promise<SeedMarker | null> {
   const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, SEED_MARKER_KEY));
@@ -142,13 +161,14 @@ async function insertChunks(tx: Tx, table: PgTable, rows: object[]) {
 }
 
 /** Everything except the catalogue top-up, in one transaction. Returns the pictures to write. */
-async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<Picture[]> {
-  const at = (daysAgo: number) => new Date(SEED_EPOCH.getTime() - daysAgo * DAY_MS);
-  await writeMarker(tx, { version: SEED_VERSION, productCount });
+async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date): Promise<Picture[]> {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+  await writeMarker(tx, { version: SEED_VERSION, productCount, seededAt: now.toISOString() });
+  const art = siteArt(leaves, now);
 
   // Site configuration.
   const config: [string, unknown][] = [
-    [CONFIG_KEYS.webConfig, WEB_CONFIG],
+    [CONFIG_KEYS.webConfig, webConfig(now)],
     [CONFIG_KEYS.serviceSwitch, { serviceTermsSwitch: true, privacyPolicySwitch: true }],
     [CONFIG_KEYS.paySwitch, { aliPaySwitch: true, wxPaySwitch: true, balancePaySwitch: true }],
     [CONFIG_KEYS.serviceTerms, TERMS],
@@ -191,8 +211,8 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
         nameEn: s.nameEn,
         introZh: s.introZh,
         introEn: s.introEn,
-        logo: seedImagePath(`shop-${s.key}-logo.svg`),
-        banner: seedImagePath(`shop-${s.key}-banner.svg`),
+        logo: seedImagePath(art.shopLogo.get(s.key) ?? ''),
+        banner: seedImagePath(art.shopBanner.get(s.key) ?? ''),
         tel: s.tel,
         province: s.province,
         city: s.city,
@@ -207,7 +227,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
         status: s.status,
         auditRemarks: s.auditRemarks ?? null,
         auditedAt: s.status === 0 ? null : at(150 - i),
-        score: [5, 4.9, 4.8, 4.7, 4.9, 4.6][i % 6],
+        score: [4.9, 4.8, 4.9, 4.7, 4.8, 4.6, 4.9, 4.7, 4.5, 4.8, 4.6, 4.9, 4.4, 4.3][i % 14],
         freight: s.type === 1 ? 0 : 800,
         freeFreightFrom: s.type === 1 ? 9_900 : 19_900,
         createdAt: at(160 - i),
@@ -243,7 +263,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
   for (const [ti, top] of CATEGORY_TREE.entries()) {
     const [topRow] = await tx
       .insert(categories)
-      .values({ grade: 1, nameZh: top.name.zh, nameEn: top.name.en, icon: seedImagePath(`c-${ti}.svg`), seq: ti + 1 })
+      .values({ grade: 1, nameZh: top.name.zh, nameEn: top.name.en, icon: seedImagePath(art.categoryIcon.get(`${ti}`) ?? ''), seq: ti + 1 })
       .returning({ id: categories.id });
     for (const [mi, mid] of top.children.entries()) {
       const [midRow] = await tx
@@ -256,8 +276,8 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
           parentId: midRow?.id,
           nameZh: leaf.name.zh,
           nameEn: leaf.name.en,
-          icon: seedImagePath(`c-${ti}-${mi}-${li}.svg`),
-          pic: seedImagePath(`c-${ti}-${mi}-${li}.svg`),
+          icon: seedImagePath(art.categoryIcon.get(`${ti}-${mi}-${li}`) ?? ''),
+          pic: seedImagePath(art.categoryIcon.get(`${ti}-${mi}-${li}`) ?? ''),
           seq: li + 1,
         })),
       );
@@ -267,11 +287,11 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
   // Products and SKUs.
   const shopCategoryIds = await shopCategoryIdsByShop(tx);
   const leafIds = await leafCategoryIds(tx, leaves);
-  await insertProducts(tx, leaves, 1, productCount, shopIds, shopCategoryIds, leafIds);
+  await insertProducts(tx, leaves, 1, productCount, shopIds, shopCategoryIds, leafIds, now);
 
   // Notices: platform (shop 0) and a couple per open shop.
   await tx.insert(notices).values(
-    PLATFORM_NOTICES.map((n) => ({
+    platformNotices(now).map((n) => ({
       shopId: 0,
       titleZh: n.titleZh,
       titleEn: n.titleEn,
@@ -304,25 +324,28 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
     ]),
   );
 
-  // Banners: five on the home page, two per open shop, each pointing at a product.
+  // Banners: five on the home page (the running campaign first), two per open shop, each pointing
+  // at a product of what it shows.
   const firstProducts = await tx
     .select({ id: products.id, shopId: products.shopId, categoryId: products.categoryId })
     .from(products)
     .where(eq(products.status, 1))
     .orderBy(products.id)
-    .limit(400);
-  const homeTargets = [0, 57, 114, 171, 228].map((k) => firstProducts[k % Math.max(1, firstProducts.length)]);
-  await tx.insert(banners).values(
-    homeTargets.flatMap((p, i) =>
-      p ? [{ shopId: 0, img: seedImagePath(`banner-${i + 1}.svg`), productId: p.id, titleZh: HOME_BANNERS[i]?.[0], titleEn: HOME_BANNERS[i]?.[1], seq: i + 1 }] : [],
-    ),
-  );
+    .limit(DEFAULT_PRODUCTS);
+  const homeBanners = art.banners.flatMap((b, i) => {
+    const leafId = leafIds.get(b.leaf);
+    const target =
+      firstProducts.find((p) => p.categoryId === leafId && (b.shopKey === undefined || p.shopId === shopIds.get(b.shopKey))) ??
+      firstProducts.find((p) => p.categoryId === leafId);
+    return target ? [{ shopId: 0, img: seedImagePath(b.file), productId: target.id, titleZh: b.title.zh, titleEn: b.title.en, seq: i + 1 }] : [];
+  });
+  await tx.insert(banners).values(homeBanners);
   const shopBannerRows = SHOPS.filter((s) => s.status === 1).flatMap((s) => {
     const shopId = shopIds.get(s.key) as number;
     return firstProducts
       .filter((p) => p.shopId === shopId)
       .slice(0, 2)
-      .map((p, i) => ({ shopId, img: seedImagePath(`shop-${s.key}-banner.svg`), productId: p.id, titleZh: s.nameZh, titleEn: s.nameEn, seq: i + 1 }));
+      .map((p, i) => ({ shopId, img: seedImagePath(art.shopBanner.get(s.key) ?? ''), productId: p.id, titleZh: s.nameZh, titleEn: s.nameEn, seq: i + 1 }));
   });
   if (shopBannerRows.length) await tx.insert(banners).values(shopBannerRows);
 
@@ -345,16 +368,8 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number): Promise<P
     { levelType: 1, level: 3, nameZh: '年卡 PLUS 会员', nameEn: 'PLUS Yearly', term: 1, termType: 5, needAmount: 12_800, discount: 9.0, discountRange: 1, rateScore: 2, isFreeFee: true },
   ]);
 
-  return [...sitePictures(leaves), ...catalogPictures(leaves, 1, productCount)];
+  return [...art.pictures, ...catalogPictures(leaves, 1, productCount, now)];
 }
-
-const HOME_BANNERS: [string, string][] = [
-  ['新年焕新季 全场满300减50', 'New Year sale: ¥50 off every ¥300'],
-  ['家电焕新 以旧换新补贴', 'Trade in your old appliances'],
-  ['一杯好茶 景德镇手作茶器', 'Handmade Jingdezhen tea ware'],
-  ['当季新款 潮流上新', 'New season, new styles'],
-  ['国货美妆 品牌授权', 'Authorised Chinese beauty brands'],
-];
 
 async function insertProducts(
   tx: Tx,
@@ -364,11 +379,12 @@ async function insertProducts(
   shopIds: Map<string, number>,
   shopCategoryIds: Map<number, number[]>,
   leafIds: Map<string, number>,
+  epoch: Date,
 ) {
   for (let start = from; start <= to; start += BATCH) {
     const end = Math.min(to, start + BATCH - 1);
     const generated: GeneratedProduct[] = [];
-    for (let n = start; n <= end; n++) generated.push(generateProduct(n, leaves, SHOPS));
+    for (let n = start; n <= end; n++) generated.push(generateProduct(n, leaves, SHOPS, epoch));
     const rows = await tx
       .insert(products)
       .values(
@@ -449,36 +465,95 @@ async function leafCategoryIds(db: Db | Tx, leaves: Leaf[]): Promise<Map<string,
   return map;
 }
 
-function sitePictures(leaves: Leaf[]): Picture[] {
+interface HomeBanner {
+  file: string;
+  title: Bi;
+  /** The leaf whose product it opens, preferably the given shop's. */
+  leaf: string;
+  shopKey?: string;
+}
+
+const SEASONS: Bi[] = [
+  { zh: '冬季', en: 'winter' },
+  { zh: '春季', en: 'spring' },
+  { zh: '夏季', en: 'summer' },
+  { zh: '秋季', en: 'autumn' },
+];
+const monthDay = (d: Date) => {
+  const { month, day } = beijingDate(d);
+  return { zh: `${month}月${day}日`, en: `${day}/${month}` };
+};
+
+/**
+ * The site's pictures: the running campaign and four evergreen home banners, shop logos and
+ * banners, category icons (Fluent Emoji), the logo and the demo documents of shop applications.
+ */
+function siteArt(leaves: Leaf[], now: Date) {
+  const campaign = campaignAt(now);
+  const season = SEASONS[Math.floor((beijingDate(now).month % 12) / 3)] as Bi;
+  const from = monthDay(campaign.start);
+  const to = monthDay(campaign.end);
+  const homeDefs: { title: Bi; subtitle: Bi; emojis: string[]; hue: number; leaf: string; shopKey?: string }[] = [
+    { title: { zh: `${campaign.name.zh}`, en: campaign.name.en }, subtitle: { zh: `全场满300减50 · ${from.zh}-${to.zh}`, en: `¥50 off every ¥300, ${from.en} to ${to.en}` }, emojis: campaign.emojis, hue: 352, leaf: '0-0-0', shopKey: 'self' },
+    { title: { zh: '家电焕新', en: 'Appliance upgrade' }, subtitle: { zh: '以旧换新 至高补贴20%', en: 'Trade in your old one, up to 20% back' }, emojis: ['cooked-rice', 'french-fries', 'broom'], hue: 200, leaf: '1-0-0', shopKey: 'appliance' },
+    { title: { zh: '一杯好茶', en: 'A good cup of tea' }, subtitle: { zh: '景德镇手作茶器 新品上架', en: 'Handmade Jingdezhen tea ware' }, emojis: ['teapot', 'teacup-without-handle', 'herb'], hue: 170, leaf: '2-0-0', shopKey: 'tea' },
+    { title: { zh: `${season.zh}新款`, en: `New ${season.en} styles` }, subtitle: { zh: '潮流上新 每周更新', en: 'Fresh arrivals every week' }, emojis: ['dress', 'coat', 'running-shoe'], hue: 290, leaf: '3-0-0', shopKey: 'fashion' },
+    { title: { zh: '国货美妆', en: 'Chinese beauty brands' }, subtitle: { zh: '品牌授权 买即赠小样', en: 'Authorised, free samples with every order' }, emojis: ['lipstick', 'lotion-bottle', 'mirror'], hue: 330, leaf: '4-1-0', shopKey: 'beauty' },
+  ];
   const pictures: Picture[] = [
     drawPicture({ file: 'logo.svg', hue: 350, glyph: 'Bazaar', width: 360, height: 120 }),
     drawPicture({ file: 'favicon.svg', hue: 350, glyph: 'B', width: 64, height: 64 }),
-    ...HOME_BANNERS.map(([zh, en], i) =>
-      drawPicture({ file: `banner-${i + 1}.svg`, hue: (TOP_HUES[i] ?? 0) + 10, glyph: zh.split(' ')[0] ?? zh, title: zh, subtitle: en, width: 1200, height: 440 }),
-    ),
-    ...CATEGORY_TREE.map((top, ti) => drawPicture({ file: `c-${ti}.svg`, hue: TOP_HUES[ti] ?? 0, glyph: top.name.zh.slice(0, 2), width: 120, height: 120 })),
-    ...leaves.map((leaf) => drawPicture({ file: `c-${leaf.path}.svg`, hue: leaf.hue, glyph: leaf.def.name.zh, subtitle: leaf.def.name.en, width: 240, height: 240 })),
   ];
+  const banners: HomeBanner[] = homeDefs.map((b, i) => {
+    const picture = bannerPicture(`banner-${i + 1}`, { hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis });
+    pictures.push(picture);
+    return { file: picture.file, title: { zh: `${b.title.zh} ${b.subtitle.zh}`, en: `${b.title.en}: ${b.subtitle.en}` }, leaf: b.leaf, shopKey: b.shopKey };
+  });
+  const categoryIcon = new Map<string, string>();
+  CATEGORY_TREE.forEach((top, ti) => {
+    const icon = iconPicture(`c-${ti}`, top.icon, 120);
+    pictures.push(icon);
+    categoryIcon.set(`${ti}`, icon.file);
+  });
+  for (const leaf of leaves) {
+    const icon = iconPicture(`c-${leaf.path}`, leaf.def.emoji, 240);
+    pictures.push(icon);
+    categoryIcon.set(leaf.path, icon.file);
+  }
+  const shopLogo = new Map<string, string>();
+  const shopBanner = new Map<string, string>();
   for (const s of SHOPS) {
+    const sold = [...new Set(leaves.filter((l) => shopSells(s, l)).map((l) => l.def.emoji))].filter((e) => e !== s.emoji);
+    const logo = logoPicture(`shop-${s.key}-logo`, s.emoji, s.hue);
+    const banner = bannerPicture(`shop-${s.key}-banner`, {
+      hue: s.hue,
+      title: { zh: s.nameZh, en: s.nameEn },
+      subtitle: { zh: s.introZh.replace(/[。！]$/, ''), en: s.introEn },
+      emojis: [s.emoji, ...sold.slice(0, 2)],
+      width: 1200,
+      height: 300,
+    });
+    shopLogo.set(s.key, logo.file);
+    shopBanner.set(s.key, banner.file);
     pictures.push(
-      drawPicture({ file: `shop-${s.key}-logo.svg`, hue: s.hue, glyph: s.nameZh.replace(/^Bazaar\s*/, '').slice(0, 1) || 'B', width: 200, height: 200 }),
-      drawPicture({ file: `shop-${s.key}-banner.svg`, hue: s.hue, glyph: s.nameZh, subtitle: s.nameEn, width: 1200, height: 300 }),
+      logo,
+      banner,
       drawPicture({ file: `shop-${s.key}-licence.svg`, hue: 45, glyph: '营业执照', title: s.nameZh, subtitle: 'Business licence (demo)', width: 600, height: 420 }),
       drawPicture({ file: `shop-${s.key}-id-front.svg`, hue: 200, glyph: '身份证', title: '人像面', subtitle: 'ID card front (demo)', width: 540, height: 340 }),
       drawPicture({ file: `shop-${s.key}-id-back.svg`, hue: 200, glyph: '身份证', title: '国徽面', subtitle: 'ID card back (demo)', width: 540, height: 340 }),
     );
   }
-  return pictures;
+  return { pictures, banners, categoryIcon, shopLogo, shopBanner };
 }
 
 /** Pictures for products from..to, each brand + item drawn once. */
-function catalogPictures(leaves: Leaf[], from: number, to: number): Picture[] {
+function catalogPictures(leaves: Leaf[], from: number, to: number, epoch: Date): Picture[] {
   const seen = new Set<string>();
   const pictures: Picture[] = [];
-  // Products past the first round of combinations reuse earlier pictures.
-  const last = Math.min(to, from + leaves.length * 200);
+  // Products past the first rounds of lines reuse earlier pictures.
+  const last = Math.min(to, from + leaves.length * 20);
   for (let n = from; n <= last; n++) {
-    const p = generateProduct(n, leaves, SHOPS);
+    const p = generateProduct(n, leaves, SHOPS, epoch);
     if (seen.has(p.pictureKey)) continue;
     seen.add(p.pictureKey);
     pictures.push(...productPictures(p));

@@ -1,0 +1,176 @@
+// Product shots, detail pictures, banners and category icons for the demo, composed at seed time
+// from Microsoft's Fluent Emoji (flat, MIT, shipped in @iconify-json/fluent-emoji-flat). Nothing
+// is downloaded. Pictures without text (gallery shots, icons, logos) stay vector SVGs: crisp at
+// any size and free to write. Pictures with text drawn in (detail pictures, banners) are rendered
+// to WebP by sharp, so they read the same whatever fonts the shopper has. Every file name ends in
+// a hash of what it draws, so a data directory keeps pictures across seeds (a file that exists is
+// not drawn again) and a changed drawing gets a new name (uploads are served as immutable).
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Bi } from './catalog-data.ts';
+
+const require = createRequire(import.meta.url);
+
+interface IconSet {
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  aliases?: Record<string, { parent: string }>;
+  width?: number;
+  height?: number;
+}
+let emojiSet: IconSet | undefined;
+function emojiBody(name: string): { body: string; size: number } {
+  emojiSet ??= require('@iconify-json/fluent-emoji-flat/icons.json') as IconSet;
+  const icon = emojiSet.icons[name] ?? emojiSet.icons[emojiSet.aliases?.[name]?.parent ?? ''] ?? emojiSet.icons['package'];
+  if (!icon) throw new Error(`no emoji ${name}`);
+  return { body: icon.body, size: icon.width ?? emojiSet.width ?? 32 };
+}
+
+/** An emoji placed with its centre at (cx, cy), `size` pixels wide, turned by `rotate` degrees. */
+export function emoji(name: string, cx: number, cy: number, size: number, rotate = 0, extra = ''): string {
+  const { body, size: box } = emojiBody(name);
+  const scale = size / box;
+  return `<g transform="translate(${cx} ${cy}) rotate(${rotate}) translate(${-size / 2} ${-size / 2}) scale(${scale})"${extra}>${body}</g>`;
+}
+
+export interface Picture {
+  file: string;
+  svg: string;
+  /** Written as WebP (rendered by sharp) instead of the SVG itself. */
+  raster?: boolean;
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Latin first, then the CJK fonts of Linux, macOS and Windows; a missing font falls back, never fails. */
+const FONT = `font-family="'Noto Sans','Noto Sans CJK SC','Source Han Sans SC','PingFang SC','Microsoft YaHei',sans-serif"`;
+
+const hash = (svg: string) => createHash('sha1').update(svg).digest('hex').slice(0, 10);
+
+/** A raster picture named `<stem>-<hash>.webp`. */
+function raster(stem: string, svg: string): Picture {
+  return { file: `${stem}-${hash(svg)}.webp`, svg, raster: true };
+}
+
+/** An SVG picture named `<stem>-<hash>.svg`. */
+function vector(stem: string, svg: string): Picture {
+  return { file: `${stem}-${hash(svg)}.svg`, svg };
+}
+
+const svgOpen = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
+
+function background(id: string, w: number, h: number, hue: number, light: number): string {
+  return (
+    `<defs><radialGradient id="${id}" cx="50%" cy="42%" r="75%"><stop offset="0" stop-color="hsl(${hue},45%,${Math.min(99, light + 8)}%)"/>` +
+    `<stop offset="1" stop-color="hsl(${hue},38%,${light - 8}%)"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#${id})"/>`
+  );
+}
+const shadow = (cx: number, cy: number, rx: number) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${rx * 0.13}" fill="#000" opacity=".13"/>`;
+
+export const SHOT_SIZE = 640;
+
+export interface ShotInput {
+  /** Stable stem, e.g. "p-0-0-0-3" (leaf path and item). */
+  stem: string;
+  emoji: string;
+  hue: number;
+  /** A second emoji for the scene shot (the category's). */
+  companion: string;
+  badge: Bi;
+}
+
+/**
+ * Four gallery shots of one product line: the main shot, a closer turned one, a colour variant
+ * and a scene with its companion and a badge.
+ */
+export function productShots(input: ShotInput): Picture[] {
+  const S = SHOT_SIZE;
+  const c = S / 2;
+  const main = svgOpen(S, S) + background('b', S, S, input.hue, 92) + shadow(c, S * 0.83, S * 0.3) + emoji(input.emoji, c, S * 0.48, S * 0.62) + '</svg>';
+  const closer =
+    svgOpen(S, S) + background('b', S, S, (input.hue + 30) % 360, 88) + shadow(c * 1.05, S * 0.9, S * 0.36) + emoji(input.emoji, c * 1.05, S * 0.52, S * 0.86, -14) + '</svg>';
+  const variant =
+    svgOpen(S, S) +
+    background('b', S, S, (input.hue + 180) % 360, 90) +
+    shadow(c, S * 0.83, S * 0.3) +
+    `<g filter="url(#h)">${emoji(input.emoji, c, S * 0.48, S * 0.62, 8)}</g>` +
+    `<defs><filter id="h"><feColorMatrix type="hueRotate" values="${(input.hue % 150) + 110}"/></filter></defs></svg>`;
+  const scene =
+    svgOpen(S, S) +
+    `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${input.hue},40%,96%)"/><stop offset=".72" stop-color="hsl(${input.hue},35%,88%)"/><stop offset=".72" stop-color="hsl(${input.hue},25%,78%)"/><stop offset="1" stop-color="hsl(${input.hue},25%,72%)"/></linearGradient></defs>` +
+    `<rect width="${S}" height="${S}" fill="url(#s)"/>` +
+    shadow(S * 0.42, S * 0.74, S * 0.22) +
+    shadow(S * 0.76, S * 0.76, S * 0.12) +
+    emoji(input.emoji, S * 0.42, S * 0.5, S * 0.5) +
+    emoji(input.companion, S * 0.76, S * 0.64, S * 0.22) +
+    emoji('sparkles', S * 0.16, S * 0.18, S * 0.12) +
+    `<rect x="${S * 0.05}" y="${S * 0.85}" width="${S * 0.9}" height="${S * 0.1}" rx="${S * 0.05}" fill="hsl(${input.hue},60%,30%)" opacity=".9"/>` +
+    `<text x="${c}" y="${S * 0.915}" text-anchor="middle" ${FONT} font-size="${S * 0.042}" font-weight="700" fill="#fff">${escapeXml(`${input.badge.zh} · ${input.badge.en}`)}</text></svg>`;
+  return [vector(`${input.stem}-1`, main), vector(`${input.stem}-2`, closer), vector(`${input.stem}-3`, variant), vector(`${input.stem}-4`, scene)];
+}
+
+/** A tall detail picture: the category's name and its selling points drawn in, in both languages. */
+export function detailPicture(stem: string, input: { emoji: string; hue: number; title: Bi; points: Bi[] }): Picture {
+  const W = 750;
+  const H = 960;
+  const rows = input.points
+    .slice(0, 3)
+    .map((p, i) => {
+      const y = 560 + i * 120;
+      return (
+        `<rect x="48" y="${y}" width="${W - 96}" height="100" rx="18" fill="#fff" opacity=".92"/>` +
+        emoji('check-mark-button', 104, y + 50, 52) +
+        `<text x="150" y="${y + 44}" ${FONT} font-size="32" font-weight="700" fill="#222">${escapeXml(p.zh)}</text>` +
+        `<text x="150" y="${y + 80}" ${FONT} font-size="22" fill="#555">${escapeXml(p.en)}</text>`
+      );
+    })
+    .join('');
+  const svg =
+    svgOpen(W, H) +
+    `<defs><linearGradient id="d" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${input.hue},50%,90%)"/><stop offset="1" stop-color="hsl(${input.hue},45%,70%)"/></linearGradient></defs>` +
+    `<rect width="${W}" height="${H}" fill="url(#d)"/>` +
+    `<text x="${W / 2}" y="86" text-anchor="middle" ${FONT} font-size="44" font-weight="700" fill="hsl(${input.hue},50%,20%)">${escapeXml(input.title.zh)}</text>` +
+    `<text x="${W / 2}" y="130" text-anchor="middle" ${FONT} font-size="26" fill="hsl(${input.hue},40%,28%)">${escapeXml(input.title.en)}</text>` +
+    shadow(W / 2, 505, 170) +
+    emoji(input.emoji, W / 2, 330, 320) +
+    rows +
+    '</svg>';
+  return raster(stem, svg);
+}
+
+/** A wide campaign banner: title, subtitle and a group of the campaign's products. */
+export function bannerPicture(stem: string, input: { hue: number; title: Bi; subtitle: Bi; emojis: string[]; width?: number; height?: number }): Picture {
+  const W = input.width ?? 1200;
+  const H = input.height ?? 440;
+  const big = H * 0.56;
+  const shown = input.emojis.slice(0, 3);
+  const art = shown.map((e, i) => emoji(e, W * 0.66 + i * big * 0.62, H * (i % 2 ? 0.6 : 0.48), big * (i === 1 ? 0.78 : 0.9), (i - 1) * 8)).join('');
+  const svg =
+    svgOpen(W, H) +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${input.hue},72%,44%)"/><stop offset="1" stop-color="hsl(${(input.hue + 30) % 360},70%,30%)"/></linearGradient></defs>` +
+    `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
+    `<circle cx="${W * 0.8}" cy="${H * 0.5}" r="${H * 0.46}" fill="#fff" opacity=".12"/>` +
+    art +
+    `<text x="${W * 0.06}" y="${H * 0.42}" ${FONT} font-size="${H * 0.13}" font-weight="700" fill="#fff">${escapeXml(input.title.zh)}</text>` +
+    `<text x="${W * 0.06}" y="${H * 0.56}" ${FONT} font-size="${H * 0.065}" fill="#fff">${escapeXml(input.title.en)}</text>` +
+    `<rect x="${W * 0.06}" y="${H * 0.66}" width="${Math.max(input.subtitle.zh.length * H * 0.06 + H * 0.1, H * 0.9)}" height="${H * 0.12}" rx="${H * 0.06}" fill="#fff"/>` +
+    `<text x="${W * 0.06 + H * 0.05}" y="${H * 0.745}" ${FONT} font-size="${H * 0.055}" font-weight="700" fill="hsl(${input.hue},72%,36%)">${escapeXml(input.subtitle.zh)}</text>` +
+    `<text x="${W * 0.06}" y="${H * 0.88}" ${FONT} font-size="${H * 0.045}" fill="#fff" opacity=".9">${escapeXml(input.subtitle.en)}</text>` +
+    '</svg>';
+  return raster(stem, svg);
+}
+
+/** A category icon: the emoji itself as an SVG (crisp at any size, no rendering needed). */
+export function iconPicture(stem: string, name: string, size: number): Picture {
+  return vector(stem, svgOpen(size, size) + emoji(name, size / 2, size / 2, size * 0.92) + '</svg>');
+}
+
+/** A round shop logo: the shop's emoji on its colour. */
+export function logoPicture(stem: string, name: string, hue: number): Picture {
+  const S = 200;
+  return vector(
+    stem,
+    svgOpen(S, S) +
+      `<circle cx="100" cy="100" r="100" fill="hsl(${hue},55%,92%)"/><circle cx="100" cy="100" r="92" fill="none" stroke="hsl(${hue},50%,45%)" stroke-width="4"/>` +
+      emoji(name, 100, 100, 120) +
+      '</svg>',
+  );
+}
