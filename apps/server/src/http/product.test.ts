@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { countQueries } from '../db/query-count.ts';
-import { products, skus } from '../db/schema.ts';
+import { products, shops, skus } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createTestProduct } from '../test/product-test-kit.ts';
@@ -39,6 +39,17 @@ describe('GET /prod/prodInfo', () => {
     for (const sku of zh.skuList) {
       sku.properties.split(';').forEach((pair, i) => expect(zh.specs[i]?.values).toContain(pair.split(':')[1]));
     }
+  });
+
+  it('says where the product ships from and on what terms, in the reader\'s language', async () => {
+    const [tea] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.nameZh, '瓷韵茶社'));
+    const [teaProduct] = await t.ctx.db.select().from(products).where(and(eq(products.shopId, tea!.id), eq(products.status, 1))).limit(1);
+    const zh = ProductDetailSchema.parse((await get(teaProduct!.id)).json());
+    const enDetail = ProductDetailSchema.parse((await get(teaProduct!.id, en)).json());
+    expect(zh.delivery).toEqual({ fromProvinceId: 360000, fromProvince: '江西省', freight: 800, freeFreightFrom: 19_900, returnable: true });
+    expect(enDetail.delivery.fromProvince).toBe('Jiangxi');
+    const [virtual] = await t.ctx.db.select().from(products).where(and(eq(products.mold, 1), eq(products.status, 1))).limit(1);
+    expect(ProductDetailSchema.parse((await get(virtual!.id)).json()).delivery.returnable).toBe(false);
   });
 
   it('localizes SKU properties and falls back to Chinese where English is missing', async () => {

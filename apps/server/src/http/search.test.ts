@@ -59,7 +59,7 @@ describe('GET /search/page relevance on the seeded catalogue', () => {
 
   it('茶杯 finds the teacups, whole-word matches first', async () => {
     const page = await search({ keyword: '茶杯', size: 10 });
-    expect(names(page).slice(0, 3).every((n) => n.includes('青花瓷茶杯'))).toBe(true);
+    expect(names(page).slice(0, 3).every((n) => n.includes('茶杯'))).toBe(true);
     // Cups of the 茶杯 category whose names lack the word still come, below.
     expect(names(page).some((n) => !n.includes('茶杯'))).toBe(true);
   });
@@ -98,7 +98,7 @@ describe('GET /search/page relevance on the seeded catalogue', () => {
   it('mixed scripts: 华为mate finds the HUAWEI Mate phone', async () => {
     const page = await search({ keyword: '华为mate' });
     expect(page.keywords).toEqual(['华为', 'mate']);
-    expect(names(page)).toContain('华为 Mate 旗舰手机');
+    expect(names(page)).toContain('华为 Mate 70 Pro 手机');
   });
 
   it('answers the names and shop names in the request language', async () => {

@@ -67,6 +67,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
   const { product, summary } = loaderData;
   const prodId = product?.prodId ?? 0;
   const collected = useCollectedState(prodId, product?.shopId ?? 0, isLoggedIn && !!product);
+  const [reviewsRequest, setReviewsRequest] = useState(0);
 
   // The footprint: each view by a logged-in shopper is recorded (the API keeps the latest 50).
   useEffect(() => {
@@ -106,11 +107,18 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="card detail__top">
         <ProductGallery key={`g-${prodId}`} images={product.imgs} name={product.prodName} />
-        <PurchasePanel key={`p-${prodId}`} product={product} isLoggedIn={isLoggedIn} collected={collected?.product ?? false} />
+        <PurchasePanel
+          key={`p-${prodId}`}
+          product={product}
+          isLoggedIn={isLoggedIn}
+          collected={collected?.product ?? false}
+          summary={summary}
+          onShowReviews={() => setReviewsRequest((n) => n + 1)}
+        />
       </div>
       <div className="detail__bottom">
         <ShopCard key={`s-${prodId}`} shop={product.shop} isLoggedIn={isLoggedIn} collected={collected?.shop ?? false} />
-        <ProductTabs key={`t-${prodId}`} prodId={prodId} content={product.content} summary={summary} />
+        <ProductTabs key={`t-${prodId}`} prodId={prodId} content={product.content} summary={summary} reviewsRequest={reviewsRequest} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ProductDetailSchema, type ProductDetail, type Sku } from '@bazaar/shared/schemas/product';
 import { ReviewSummarySchema } from '@bazaar/shared/schemas/review';
 import { API_URL, openPage, registerShopper, text, useToken, test } from './support.ts';
+import { addAddressByApi } from './order-support.ts';
 
 type Lang = 'zh' | 'en';
 
@@ -183,4 +184,57 @@ test('the traffic log records the detail page as page 3, or page 2 when entered 
   await expect.poll(() => pageIds).toEqual([3]);
   await openPage(page, `/detail/${product.prodId}?bannerEnter=1`);
   await expect.poll(() => pageIds).toEqual([3, 2]);
+});
+
+test('the detail page tells where the parcel goes and when, the service promises and the share of good reviews', async ({ page, context, request, baseURL }) => {
+  // A tea-house product (it ships from Jiangxi) with reviews.
+  let found: { product: ProductDetail; positiveRating: number; number: number } | undefined;
+  for (let id = 1; id <= 456 && !found; id++) {
+    const res = await request.get(`${API_URL}/prod/prodInfo?prodId=${id}`);
+    if (!res.ok()) continue;
+    const product = ProductDetailSchema.parse(await res.json());
+    if (product.shopName !== '瓷韵茶社' || product.mold !== 0) continue;
+    const summary = ReviewSummarySchema.parse(await (await request.get(`${API_URL}/prod/prodCommData?prodId=${id}`)).json());
+    if (summary.number > 0) found = { product, positiveRating: summary.positiveRating, number: summary.number };
+  }
+  expect(found).toBeDefined();
+  const { product, positiveRating, number } = found!;
+  expect(product.imgs.length).toBeGreaterThanOrEqual(4);
+
+  await openPage(page, `/detail/${product.prodId}`);
+  // More than two gallery pictures.
+  await expect(page.getByRole('button', { name: text('zh', 'product.gallery.thumb', { n: 4 }) })).toBeVisible();
+  // A visitor is assumed in Beijing: Jiangxi to Beijing is a neighbouring region, 3-4 days.
+  const province = page.getByLabel(text('zh', 'product.delivery.label'));
+  await expect(province).toHaveValue('110000');
+  await expect(page.getByTestId('delivery-estimate')).toHaveText(text('zh', 'product.delivery.estimate', { from: 3, to: 4 }));
+  await expect(page.getByText(text('zh', 'product.delivery.shipsFrom', { place: '江西省' }), { exact: false })).toBeVisible();
+  // Choosing the shop's own province: 1-2 days, and the choice holds on the next visit.
+  await province.selectOption('360000');
+  await expect(page.getByTestId('delivery-estimate')).toHaveText(text('zh', 'product.delivery.estimate', { from: 1, to: 2 }));
+  await page.reload();
+  await expect(page.getByTestId('delivery-estimate')).toHaveText(text('zh', 'product.delivery.estimate', { from: 1, to: 2 }));
+
+  // The service promises, as icons with text.
+  const promises = page.locator('.promises__list');
+  await expect(promises.getByText(text('zh', 'product.promises.genuine'))).toBeVisible();
+  await expect(promises.getByText(text('zh', 'product.promises.returns'))).toBeVisible();
+
+  // The rating summary with its share of good reviews opens the reviews.
+  const rating = page.getByTestId('rating-summary');
+  await expect(rating).toHaveText(text('zh', 'product.rating', { count: number, rate: positiveRating }));
+  await rating.click();
+  await expect(page.getByRole('tab', { name: text('zh', 'product.tabs.reviews', { count: number }) })).toHaveAttribute('aria-selected', 'true');
+
+  // A shopper with a default address in Zhejiang (and no earlier choice) sees the estimate for it, in English.
+  const shopper = await registerShopper(request);
+  await addAddressByApi(request, shopper.token);
+  const fresh = await context.browser()!.newContext({ baseURL });
+  await useToken(fresh, baseURL!, shopper.token);
+  const shopperPage = await fresh.newPage();
+  await openPage(shopperPage, `/en/detail/${product.prodId}`);
+  await expect(shopperPage.getByLabel(text('en', 'product.delivery.label'))).toHaveValue('330000');
+  await expect(shopperPage.getByTestId('delivery-estimate')).toHaveText(text('en', 'product.delivery.estimate', { from: 2, to: 3 }));
+  await expect(shopperPage.locator('.promises__list').getByText(text('en', 'product.promises.returns'))).toBeVisible();
+  await fresh.close();
 });

@@ -31,6 +31,20 @@ export type SpecGroup = z.infer<typeof SpecGroupSchema>;
 export const ProductShopSchema = ShopCardSchema.extend({ prodCount: z.number().int() });
 export type ProductShop = z.infer<typeof ProductShopSchema>;
 
+/** Where the product ships from and on what terms: the detail page's delivery and service rows. */
+export const ProductDeliverySchema = z.object({
+  /** The shop's province (GB/T 2260 code), where parcels leave from; null when unknown. */
+  fromProvinceId: z.number().int().nullable(),
+  /** Its name in the reader's language ('' when unknown). */
+  fromProvince: z.string(),
+  /** Freight per order of the shop in fen, and the goods amount from which it is free (null = never). */
+  freight: z.number().int(),
+  freeFreightFrom: z.number().int().nullable(),
+  /** Whether the 7-day no-reason return applies. */
+  returnable: z.boolean(),
+});
+export type ProductDelivery = z.infer<typeof ProductDeliverySchema>;
+
 /** GET /prod/prodInfo. Texts in the reader's language (zh fallback); content is sanitized HTML. */
 export const ProductDetailSchema = z.object({
   prodId: z.number().int(),
@@ -52,5 +66,6 @@ export const ProductDetailSchema = z.object({
   shop: ProductShopSchema,
   skuList: z.array(SkuSchema),
   specs: z.array(SpecGroupSchema),
+  delivery: ProductDeliverySchema,
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;

@@ -184,9 +184,11 @@ export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[], epo
     );
   }
   const markup = 1.1 + prng.next() * 0.4;
+  // A few products are sold out altogether, more have a sold-out variant.
+  const soldOut = mold === 0 && prng.chance(0.04);
   const skus: GeneratedSku[] = combosOfValues.map((c) => {
     const price = c.factor === 1 ? basePrice + c.extra : Math.round((basePrice * c.factor) / 100) * 100 + c.extra;
-    const stocks = mold === 1 ? -1 : prng.chance(0.08) ? 0 : prng.int(5, 800);
+    const stocks = mold === 1 ? -1 : soldOut || prng.chance(0.08) ? 0 : prng.int(5, 800);
     return {
       properties: c.zh.join(';'),
       nameZh: c.zh.map((p) => p.split(':')[1]).join(' '),

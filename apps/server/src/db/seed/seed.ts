@@ -4,6 +4,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { provinceOf } from '@bazaar/shared/constants/delivery';
 import { CONFIG_KEYS } from '../../modules/content/config-keys.ts';
 import { prepareProductSearch } from '../../flows/product-search.ts';
 import { productSearchVector } from '../../lib/search-tokenizer.ts';
@@ -214,6 +215,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date)
         logo: seedImagePath(art.shopLogo.get(s.key) ?? ''),
         banner: seedImagePath(art.shopBanner.get(s.key) ?? ''),
         tel: s.tel,
+        provinceId: provinceOf(s.province)?.id ?? null,
         province: s.province,
         city: s.city,
         area: s.area,

@@ -37,6 +37,11 @@ export async function findSaleableProduct(db: Db, prodId: number) {
       shopLogo: shops.logo,
       shopType: shops.type,
       shopScore: shops.score,
+      shopProvinceId: shops.provinceId,
+      shopProvince: shops.province,
+      shopFreight: shops.freight,
+      shopFreeFreightFrom: shops.freeFreightFrom,
+      isRefund: products.isRefund,
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))

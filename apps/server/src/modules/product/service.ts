@@ -1,5 +1,6 @@
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { ProductDetail, ProductShop } from '@bazaar/shared/schemas/product';
+import { provinceOf } from '@bazaar/shared/constants/delivery';
+import type { ProductDelivery, ProductDetail, ProductShop } from '@bazaar/shared/schemas/product';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { localizeSku, specGroupsOf } from '../../lib/sku-text.ts';
@@ -13,6 +14,18 @@ const MAX_ENTRIES = 20_000;
 const PRODUCT_DETAIL_CACHE = 'product-detail';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+
+/** Where the product ships from (the shop's province, by code or by name) and on what terms. */
+function deliveryOf(product: repo.SaleableProductRow, lang: Language): ProductDelivery {
+  const province = provinceOf(product.shopProvinceId ?? product.shopProvince);
+  return {
+    fromProvinceId: province?.id ?? null,
+    fromProvince: province ? (lang === 'en' ? province.en : province.zh) : (product.shopProvince ?? ''),
+    freight: product.shopFreight,
+    freeFreightFrom: product.shopFreeFreightFrom,
+    returnable: product.isRefund === 1 && product.mold === 0,
+  };
+}
 
 export interface ProductDetailCache {
   /** The detail as JSON text in the reader's language; throws the localized 400 when not saleable. */
@@ -87,6 +100,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
         pic: sku.pic ?? product.pic,
       })),
       specs: specGroupsOf(localized.map((l) => l.pairs)),
+      delivery: deliveryOf(product, lang),
     };
     return JSON.stringify(detail);
   }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { ReviewSummary } from '@bazaar/shared/schemas/review';
 
@@ -11,10 +11,19 @@ type Tab = 'description' | 'reviews';
  * The description (sanitized by the API) and, when the product has reviews, the reviews,
  * as tabs. The review list loads only once its tab is opened.
  */
-export function ProductTabs({ prodId, content, summary }: { prodId: number; content: string; summary: ReviewSummary | null }) {
+export function ProductTabs({ prodId, content, summary, reviewsRequest = 0 }: { prodId: number; content: string; summary: ReviewSummary | null; reviewsRequest?: number }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('description');
   const tabs: Tab[] = summary && summary.number > 0 ? ['description', 'reviews'] : ['description'];
+  const section = useRef<HTMLElement>(null);
+
+  // The rating beside the price asks for the reviews: open their tab and bring it into view.
+  useEffect(() => {
+    if (reviewsRequest === 0 || !summary || summary.number === 0) return;
+    setTab('reviews');
+    section.current?.scrollIntoView({ block: 'start' });
+    document.getElementById('product-tab-reviews')?.focus({ preventScroll: true });
+  }, [reviewsRequest, summary]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -24,7 +33,7 @@ export function ProductTabs({ prodId, content, summary }: { prodId: number; cont
   }
 
   return (
-    <section className="card product-tabs">
+    <section className="card product-tabs" ref={section}>
       <div className="tabs product-tabs__list" role="tablist" aria-label={t('product.tabs.label')} onKeyDown={onKeyDown}>
         {tabs.map((name) => (
           <button

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { ProductDetail } from '@bazaar/shared/schemas/product';
+import type { ReviewSummary } from '@bazaar/shared/schemas/review';
 import type { ChangeItem } from '@bazaar/shared/schemas/cart';
 import { Button } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
@@ -9,7 +10,9 @@ import { showToast } from '../../components/ui/toast.tsx';
 import { api, apiData } from '../../lib/api.ts';
 import { notifyCartChanged } from '../../lib/cart-events.ts';
 import { ensureLoggedIn } from './login-gate.ts';
+import { DeliveryRow } from './delivery-row.tsx';
 import { QuantityInput } from './quantity-input.tsx';
+import { ServicePromises } from './service-promises.tsx';
 import { SkuPicker } from './sku-picker.tsx';
 import { choose, clampQuantity, initialSelection, maxQuantity, selectedSku, type Selection } from './sku-selection.ts';
 
@@ -17,10 +20,14 @@ interface PurchasePanelProps {
   product: ProductDetail;
   isLoggedIn: boolean;
   collected: boolean;
+  /** The review counts, for the rating beside the price; null when they could not be read. */
+  summary: ReviewSummary | null;
+  /** Opens the reviews tab. */
+  onShowReviews: () => void;
 }
 
-/** Name, price, the SKU picker, quantity, add to cart / buy now and collect. */
-export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected }: PurchasePanelProps) {
+/** Name, price and rating, delivery, the SKU picker, quantity, add to cart / buy now and collect, the service promises. */
+export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected, summary, onShowReviews }: PurchasePanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product.skuList, product.specs));
@@ -83,7 +90,13 @@ export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected 
         <span className="purchase__label">{t('product.price')}</span>
         <Price fen={sku?.price ?? product.price} oriFen={sku?.oriPrice ?? product.oriPrice} className="purchase__price" />
         <span className="purchase__sold">{t('product.sold', { count: product.soldNum })}</span>
+        {summary && summary.number > 0 ? (
+          <button type="button" className="purchase__rating" onClick={onShowReviews} data-testid="rating-summary">
+            {t('product.rating', { count: summary.number, rate: summary.positiveRating })}
+          </button>
+        ) : null}
       </div>
+      <DeliveryRow delivery={product.delivery} virtual={product.mold === 1} isLoggedIn={isLoggedIn} />
       <SkuPicker skus={product.skuList} groups={product.specs} selection={selection} onChoose={onChoose} />
       <div className="purchase__row">
         <label className="purchase__label" htmlFor="quantity-input">
@@ -109,6 +122,7 @@ export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected 
           {collected ? t('product.collected') : t('product.collect')}
         </button>
       </div>
+      <ServicePromises returnable={product.delivery.returnable} virtual={product.mold === 1} />
     </section>
   );
 }

@@ -38,6 +38,23 @@ export const uiProduct = {
     collected: '已收藏',
     collectDone: '收藏成功',
     collectCancelled: '已取消收藏',
+    rating_other: '累计评价 {{count}} · 好评率 {{rate}}%',
+    delivery: {
+      label: '配送至',
+      estimate: '预计 {{from}}-{{to}} 天送达',
+      shipsFrom: '{{place}}发货',
+      freeShipping: '包邮',
+      freight: '运费 {{amount}}',
+      freightUntil: '运费 {{amount}}，满 {{threshold}} 包邮',
+      virtual: '虚拟商品，付款后即时发放，无需配送',
+    },
+    promises: {
+      label: '服务',
+      genuine: '正品保障',
+      returns: '7 天无理由退货',
+      noReturns: '不支持 7 天无理由退货',
+      instant: '付款后即时发放',
+    },
     tabs: {
       label: '商品信息',
       description: '商品详情',
