@@ -26,6 +26,7 @@ import {
   shops,
   siteConfig,
   skus,
+  userAddresses,
   userLevels,
   userWallets,
   users,
@@ -200,6 +201,15 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date)
   await tx.insert(userWallets).values(
     DEMO_USERS.map((u) => ({ userId: demoUserId(u.userName), score: u.score, growth: u.score, balance: u.balance })),
   );
+
+  // The demo buyers' saved addresses (their orders carry copies of the default one).
+  const buyer01 = demoUserId('buyer01');
+  const buyer02 = demoUserId('buyer02');
+  await tx.insert(userAddresses).values([
+    { userId: buyer01, receiver: '张小北', mobile: '13800000001', provinceId: 330000, province: '浙江省', cityId: 330100, city: '杭州市', areaId: 330106, area: '西湖区', addr: '文三路 90 号东部软件园 3 号楼 502 室', commonAddr: true, createdAt: at(180), updatedAt: at(180) },
+    { userId: buyer01, receiver: '张小北', mobile: '13800000001', provinceId: 310000, province: '上海市', cityId: 310100, city: '上海市', areaId: 310104, area: '徐汇区', addr: '漕溪北路 88 号圣爱大厦 12 楼', commonAddr: false, createdAt: at(90), updatedAt: at(90) },
+    { userId: buyer02, receiver: 'Lily Chen', mobile: '13800000002', provinceId: 310000, province: '上海市', cityId: 310100, city: '上海市', areaId: 310115, area: '浦东新区', addr: '世纪大道 100 号 15 楼', commonAddr: true, createdAt: at(170), updatedAt: at(170) },
+  ]);
 
   // Shops, their audits, categories and merchant logins.
   const ownerByShop = new Map(DEMO_USERS.filter((u) => u.shopKey).map((u) => [u.shopKey, demoUserId(u.userName)]));
