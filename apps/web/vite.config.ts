@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { serverEnv } from './app/lib/env.server.ts';
+import { payMarksPlugin } from './pay-marks.js';
 
 // Dev only: the production server (server.js) proxies the same paths to the API.
 const api = serverEnv.apiUrl;
@@ -26,7 +27,7 @@ function zodJitlessInBrowser(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [zodJitlessInBrowser(), reactRouter()],
+  plugins: [zodJitlessInBrowser(), payMarksPlugin(), reactRouter()],
   build: {
     rollupOptions: {
       output: {

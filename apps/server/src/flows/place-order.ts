@@ -72,9 +72,9 @@ interface CheckoutGroup {
   lines: CheckoutLine[];
 }
 
-/** What confirm caches and submit consumes. */
+/** What confirm caches and submit consumes. No address yet: priced all the same, refused at submit. */
 interface Checkout {
-  address: Address;
+  address: Address | null;
   groups: CheckoutGroup[];
 }
 
@@ -213,12 +213,17 @@ async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrde
   return valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId) }));
 }
 
+/**
+ * Prices the checkout. A shopper without any address still sees the goods and the totals (freight
+ * follows the shop's rule, not the address); the answer has no `userAddr` and submit asks for one.
+ */
 export async function confirmOrder(ctx: AppContext, userId: string, input: ConfirmOrder, lang: Language): Promise<ConfirmResult> {
-  // The address module answers the shopper's addresses, default first.
-  const addresses = await createAddressService(ctx).list(userId);
-  if (addresses.length === 0) throw errors.addAddress();
-  const address = input.addrId === 0 ? addresses[0] : addresses.find((a) => a.addrId === input.addrId);
-  if (!address) throw errors.selectAddress();
+  // The address module answers the shopper's addresses, default first, with Chinese names: the
+  // order keeps those; the answer shows the reader's language.
+  const addressService = createAddressService(ctx);
+  const addresses = await addressService.list(userId);
+  const address = input.addrId === 0 ? (addresses[0] ?? null) : addresses.find((a) => a.addrId === input.addrId);
+  if (address === undefined) throw errors.selectAddress();
 
   const lines = await checkoutLines(ctx, userId, input);
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
@@ -226,7 +231,8 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   // Refused here, before anything is cached, so submit and pay never meet a sum no gateway takes.
   if (checkout.groups.reduce((n, g) => n + g.actualTotal, 0) > ORDER_TOTAL_MAX_FEN) throw errors.totalTooLarge();
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
-  return toConfirmResult(checkout, lang);
+  const shown = checkout.address ? { ...checkout, address: (await addressService.localize([checkout.address], lang))[0]! } : checkout;
+  return toConfirmResult(shown, lang);
 }
 
 /**
@@ -246,6 +252,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
       throw (await repo.isCheckoutUsed(ctx.db, userId, input.uuid)) ? errors.duplicate() : errors.expired();
     }
     const checkout = JSON.parse(cached) as Checkout;
+    if (!checkout.address) throw errors.addAddress();
     const now = ctx.now();
     const remarks = new Map(input.orderShopParams.map((p) => [p.shopId, p.remarks]));
     const placed = checkout.groups.map((group) => ({ group, orderNumber: nextSerialNumber(now.getTime()) }));

@@ -49,6 +49,31 @@ describe('GET /p/area/listByPid', () => {
     expect(districts.every((d) => d.level === 3 && d.parentId === 330100)).toBe(true);
   });
 
+  it('names the divisions in English (pinyin) on English pages', async () => {
+    const user = await registerUser(t);
+    const level = async (pid: number) => AreaSchema.array().parse((await t.app.inject({ method: 'GET', url: `/p/area/listByPid?pid=${pid}`, headers: as(user, en) })).json());
+    expect((await level(0)).find((p) => p.areaId === 330000)?.areaName).toBe('Zhejiang');
+    expect((await level(330000)).find((c) => c.areaId === 330100)?.areaName).toBe('Hangzhou');
+    expect((await level(330100)).find((d) => d.areaId === 330106)?.areaName).toBe('Xihu District');
+    // The Chinese list is still Chinese (each language has its own cache entry).
+    expect(AreaSchema.array().parse((await t.app.inject({ method: 'GET', url: '/p/area/listByPid?pid=0', headers: as(user) })).json()).find((p) => p.areaId === 330000)?.areaName).toBe('浙江省');
+  });
+
+  it('shows an address with English region names on English pages and keeps it Chinese in store', async () => {
+    const user = await registerUser(t);
+    const saved = await t.app.inject({ method: 'POST', url: '/p/address/addAddr', ...json(input(), { headers: as(user, en) }) });
+    expect(saved.json()).toMatchObject({ province: 'Zhejiang', city: 'Hangzhou', area: 'Xihu District' });
+    await add(user, input({ ...DONGGUAN, receiver: '李四' }));
+    const inEnglish = AddressSchema.array().parse((await t.app.inject({ method: 'GET', url: '/p/address/list', headers: as(user, en) })).json());
+    expect(inEnglish.map((a) => [a.province, a.city, a.area])).toEqual(
+      expect.arrayContaining([
+        ['Zhejiang', 'Hangzhou', 'Xihu District'],
+        ['Guangdong', 'Dongguan', ''],
+      ]),
+    );
+    expect((await list(user)).map((a) => a.province).sort()).toEqual(['广东省', '浙江省']);
+  });
+
   it('needs a token and refuses a bad pid', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/p/area/listByPid?pid=0' })).statusCode).toBe(401);
     const user = await registerUser(t);

@@ -21,20 +21,20 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   const addresses = createAddressService(app.ctx);
 
   api.get('/p/area/listByPid', { schema: { tags, security, querystring: AreaQuerySchema, response: { 200: z.array(AreaSchema) } } }, (request) =>
-    addresses.listAreas(request.query.pid),
+    addresses.listAreas(request.query.pid, request.lang),
   );
 
   api.get('/p/address/list', { schema: { tags, security, response: { 200: z.array(AddressSchema) } } }, (request) =>
-    addresses.list(shopperId(request)),
+    addresses.list(shopperId(request), request.lang),
   );
   api.get('/p/address/addrInfo/:addrId', { schema: { tags, security, params: AddressIdParamSchema, response: { 200: AddressSchema } } }, (request) =>
-    addresses.get(shopperId(request), request.params.addrId),
+    addresses.get(shopperId(request), request.params.addrId, request.lang),
   );
   api.post('/p/address/addAddr', { schema: { tags, security, body: AddressInputSchema, response: { 200: AddressSchema } } }, (request) =>
-    addresses.add(shopperId(request), request.body),
+    addresses.add(shopperId(request), request.body, request.lang),
   );
   api.put('/p/address/updateAddr', { schema: { tags, security, body: AddressUpdateSchema, response: { 200: AddressSchema } } }, (request) =>
-    addresses.update(shopperId(request), request.body),
+    addresses.update(shopperId(request), request.body, request.lang),
   );
   api.delete('/p/address/deleteAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
     await addresses.remove(shopperId(request), request.params.addrId);

@@ -26,3 +26,8 @@ export function formatDateTime(value: string | Date, lang: Language): string {
   const format = (dateTimeFormats[lang] ??= new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' }));
   return format.format(date);
 }
+
+/** A phone number as pages show it to others' eyes: 13800000001 -> 138****0001 (anything else unchanged). */
+export function maskMobile(mobile: string): string {
+  return /^1\d{10}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}

@@ -16,7 +16,8 @@ import { OrderActions } from '../features/order/order-actions.tsx';
 import { OrderLinesTable } from '../features/order/order-lines-table.tsx';
 import { orderStatusKey } from '../features/order/order-card.tsx';
 import { OrderSteps } from '../features/order/order-steps.tsx';
-import { formatRemaining, useRemaining } from '../features/order/countdown.tsx';
+import { formatCountdown, useCountdown } from '../lib/countdown.ts';
+import { maskMobile } from '../lib/format.ts';
 import '../features/order/order.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -62,9 +63,9 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
 
 function StatusNote({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const remaining = useRemaining(order.endTime);
+  const remaining = useCountdown(order.endTime);
   if (order.status === ORDER_STATUS.unpaid && remaining !== null) {
-    return <p className="order-detail__note">{remaining > 0 ? t('orderDetail.unpaidHint', { time: formatRemaining(remaining) }) : t('orderDetail.expired')}</p>;
+    return <p className="order-detail__note">{remaining > 0 ? t('orderDetail.unpaidHint', { time: formatCountdown(remaining) }) : t('orderDetail.expired')}</p>;
   }
   if (order.status === ORDER_STATUS.cancelled && order.closeType) {
     return <p className="order-detail__note">{t(`orderDetail.closeTypes.${order.closeType}`)}</p>;
@@ -116,7 +117,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             <div>
               <dt>{t('orderDetail.info.address')}</dt>
               <dd>
-                {a.receiver} {a.mobile}, {formatRegion(a)} {a.addr}
+                {a.receiver} {maskMobile(a.mobile)}, {formatRegion(a)} {a.addr}
               </dd>
             </div>
           ) : null}

@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { data, useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
-import { formatYuan } from '../lib/format.ts';
+import { formatYuan, maskMobile } from '../lib/format.ts';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { Language } from '@bazaar/shared/constants/limits';
-import { OrderPayInfoSchema, PayResultSchema, parseApiTime } from '@bazaar/shared/schemas/payment';
+import { OrderPayInfoSchema, PayResultSchema } from '@bazaar/shared/schemas/payment';
 import { pageTitle } from '../components/page-meta.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { ApiError, api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
-import { formatCountdown, useCountdown } from '../features/payment/countdown.ts';
+import { formatCountdown, useCountdown } from '../lib/countdown.ts';
 import { rememberPayNo } from '../features/payment/pay-no.ts';
 import { usePaySwitch } from '../features/payment/pay-switch.ts';
 import { PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
+import { PayMark, type PayMarkKey } from '../features/payment/pay-mark.tsx';
 import '../features/payment/payment.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -67,18 +68,18 @@ function PaymentCounter({ info, balance }: { info: z.infer<typeof OrderPayInfoSc
   const lang = i18n.language as Language;
   const navigate = useNavigate();
   const switches = usePaySwitch();
-  const left = useCountdown(parseApiTime(info.endTime));
+  const left = useCountdown(info.endTime);
   const expired = left === 0;
   const [chosen, setChosen] = useState<Method | null>(null);
   const [busy, setBusy] = useState<'paying' | 'redirecting' | null>(null);
   const [paid, setPaid] = useState(false);
   const orderNumbers = info.orderNumbers.split(',');
 
-  const methods: Array<{ type: Method; key: 'balance' | 'alipay' | 'wechat'; logo: string }> = switches
+  const methods: Array<{ type: Method; key: PayMarkKey }> = switches
     ? [
-        ...(switches.balancePaySwitch ? [{ type: PAY_TYPE.balance, key: 'balance' as const, logo: '¥' }] : []),
-        ...(switches.aliPaySwitch ? [{ type: PAY_TYPE.alipay, key: 'alipay' as const, logo: '支' }] : []),
-        ...(switches.wxPaySwitch ? [{ type: PAY_TYPE.wechat, key: 'wechat' as const, logo: '微' }] : []),
+        ...(switches.balancePaySwitch ? [{ type: PAY_TYPE.balance, key: 'balance' as const }] : []),
+        ...(switches.aliPaySwitch ? [{ type: PAY_TYPE.alipay, key: 'alipay' as const }] : []),
+        ...(switches.wxPaySwitch ? [{ type: PAY_TYPE.wechat, key: 'wechat' as const }] : []),
       ]
     : [];
   const selected = chosen && methods.some((m) => m.type === chosen) ? chosen : (methods[0]?.type ?? null);
@@ -129,7 +130,7 @@ function PaymentCounter({ info, balance }: { info: z.infer<typeof OrderPayInfoSc
             <dd>{info.prodNameList.join('、')}</dd>
             <dt>{t('payment.address')}</dt>
             <dd>
-              {info.receiver} {info.mobile} {info.userAddr}
+              {info.receiver} {maskMobile(info.mobile)} {info.userAddr}
             </dd>
           </dl>
         </div>
@@ -161,9 +162,7 @@ function PaymentCounter({ info, balance }: { info: z.infer<typeof OrderPayInfoSc
             {methods.map((m) => (
               <label key={m.type} className="pay-method">
                 <input type="radio" name="payType" value={m.type} checked={selected === m.type} onChange={() => setChosen(m.type)} />
-                <span className={`pay-method__logo pay-method__logo--${m.key}`} aria-hidden="true">
-                  {m.logo}
-                </span>
+                <PayMark method={m.key} className={`pay-method__logo pay-method__logo--${m.key}`} />
                 <span className="pay-method__text">
                   <span className="pay-method__name">{t(`payment.methods.${m.key}`)}</span>
                   {m.type === PAY_TYPE.balance ? (

@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
 import { AddressSchema, AreaSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
+import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { notifyCartChanged } from '../lib/cart-events.ts';
@@ -35,8 +36,8 @@ function buyNowItem(params: URLSearchParams): OrderItemParam | null {
 
 /**
  * A fresh one-time uuid per visit (reference 5.2), then the addresses, the region list and the
- * priced checkout in parallel. A refused confirm (no address, nothing ticked, stock) is shown on
- * the page with the server's message.
+ * priced checkout in parallel. Without an address the checkout is priced all the same (no
+ * `userAddr`); a refused confirm (nothing ticked, stock) is shown with the server's message.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const orderItem = buyNowItem(new URL(request.url).searchParams);
@@ -111,6 +112,15 @@ function Checkout({
       showToast(error ?? t('checkout.errors.selectAddress'), { kind: 'warning' });
       return;
     }
+    if (!result.userAddr) {
+      showToast(t('checkout.errors.addAddress'), { kind: 'warning' });
+      return;
+    }
+    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
+    if (Object.values(remarks).some((r) => r.trim().length > MERCHANT_MESSAGE_MAX_LENGTH)) {
+      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
+      return;
+    }
     setSubmitting(true);
     try {
       const orderShopParams = [...new Set(result.shopCartOrders.map((o) => o.shopId))].map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? '').trim() }));
@@ -127,6 +137,8 @@ function Checkout({
 
   const address = result?.userAddr ?? null;
   const itemsMissing = !result && error !== null && addresses.length > 0;
+  // Priced, but nowhere to send it yet: the address form stands above, submit waits for it.
+  const needsAddress = result !== null && address === null;
   return (
     <div className="container page-section checkout">
       <h1 className="checkout__title">{t('checkout.title')}</h1>
@@ -204,7 +216,18 @@ function Checkout({
               {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
             </p>
           ) : null}
-          <Button size="lg" className="checkout-summary__submit" disabled={submitting || busy || itemsMissing} onClick={() => void submit()}>
+          {needsAddress ? (
+            <p id="checkout-needs-address" className="checkout-summary__needs" role="alert">
+              {t('checkout.errors.addAddress')}
+            </p>
+          ) : null}
+          <Button
+            size="lg"
+            className="checkout-summary__submit"
+            disabled={submitting || busy || itemsMissing || needsAddress}
+            aria-describedby={needsAddress ? 'checkout-needs-address' : undefined}
+            onClick={() => void submit()}
+          >
             {submitting ? t('checkout.submitting') : t('checkout.submit')}
           </Button>
         </div>

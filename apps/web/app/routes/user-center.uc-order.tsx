@@ -5,10 +5,12 @@ import { CenterInfoSchema } from '@bazaar/shared/schemas/account';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { MyOrderSchema } from '@bazaar/shared/schemas/order';
 import type { RootData } from '../root.tsx';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { api } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
+import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { OrderCard } from '../features/order/order-card.tsx';
 import '../features/order/order.css';
@@ -32,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requestedStatus = Number(url.searchParams.get('status'));
   const status = TABS.some((tab) => tab.status === requestedStatus) ? requestedStatus : 0;
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 50);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   const requested = Number(url.searchParams.get('current'));
   const current = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
   const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { prodName: q } : {};
@@ -64,13 +66,26 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
         <h1 id="uc-order-title" className="uc-panel__title">
           {t('orders.title')}
         </h1>
-        <Form method="get" className="orders-search" role="search" aria-label={t('orders.search.label')}>
+        <Form
+          method="get"
+          className="orders-search"
+          role="search"
+          aria-label={t('orders.search.label')}
+          onSubmit={(event) => {
+            // Refused with the rule's message rather than cut to length.
+            const term = new FormData(event.currentTarget).get('q');
+            if (typeof term === 'string' && term.trim().length > SEARCH_KEYWORD_MAX_LENGTH) {
+              event.preventDefault();
+              showToast(t('validation.keywordTooLong'), { kind: 'warning' });
+            }
+          }}
+        >
           {status ? <input type="hidden" name="status" value={status} /> : null}
           <label className="visually-hidden" htmlFor="orders-search-input">
             {t('orders.search.label')}
           </label>
-          <input id="orders-search-input" className="field__input orders-search__input" type="search" name="q" defaultValue={q} maxLength={50} placeholder={t('orders.search.placeholder')} />
-          <Button type="submit" size="sm">
+          <input id="orders-search-input" className="field__input orders-search__input" type="search" name="q" defaultValue={q} placeholder={t('orders.search.placeholder')} />
+          <Button type="submit">
             {t('orders.search.button')}
           </Button>
         </Form>

@@ -3,10 +3,10 @@ import { Link, data } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/weixin-pay';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
-import { parseApiTime, type PaymentInfo } from '@bazaar/shared/schemas/payment';
+import type { PaymentInfo } from '@bazaar/shared/schemas/payment';
 import { pageTitle } from '../components/page-meta.ts';
 import { Price } from '../components/ui/price.tsx';
-import { formatCountdown, useCountdown } from '../features/payment/countdown.ts';
+import { formatCountdown, useCountdown } from '../lib/countdown.ts';
 import { rememberPayNo } from '../features/payment/pay-no.ts';
 import { PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
 import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
@@ -37,7 +37,7 @@ export default function WeixinPay({ loaderData }: Route.ComponentProps) {
 
 function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) {
   const { t } = useTranslation();
-  const left = useCountdown(parseApiTime(info.endTime));
+  const left = useCountdown(info.endTime);
   const lapsed = left === 0 || !qrSvg;
   const paid = usePaymentArrived(info, lapsed);
   const expired = !paid && lapsed;

@@ -41,26 +41,27 @@ test('a shopper adds, edits, defaults and deletes delivery addresses', async ({ 
   await dialog.getByLabel(en('address.mobileLabel'), { exact: true }).fill('13912345678');
   await dialog.getByRole('button', { name: en('address.form.save') }).click();
   await expect(dialog.getByRole('alert')).toHaveText(en('address.errors.regionRequired'));
-  await pickRegion(page, '浙江省', '杭州市', '西湖区');
+  await pickRegion(page, 'Zhejiang', 'Hangzhou', 'Xihu District');
   await dialog.getByRole('button', { name: en('address.form.save') }).click();
   await expect(dialog.getByRole('alert')).toHaveText(en('address.errors.addrRequired'));
   await dialog.getByLabel(en('address.addrLabel'), { exact: true }).fill('90 Wensan Road, Room 302');
   await dialog.getByRole('button', { name: en('address.form.save') }).click();
   await expect(dialog).toBeHidden();
   await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).first()).toContainText('浙江省 杭州市 西湖区 90 Wensan Road, Room 302');
+  await expect(cards(page).first()).toContainText('Zhejiang Hangzhou Xihu District 90 Wensan Road, Room 302');
   await expect(cards(page).first()).toContainText(en('address.default'));
 
+  // Region names are English on English pages (the divisions' pinyin names).
   // A second address in a city without districts.
   await page.getByRole('button', { name: en('address.add') }).click();
   await dialog.getByLabel(en('address.receiverLabel'), { exact: true }).fill('Li Si');
   await dialog.getByLabel(en('address.mobileLabel'), { exact: true }).fill('13800001111');
-  await pickRegion(page, '广东省', '东莞市', null);
+  await pickRegion(page, 'Guangdong', 'Dongguan', null);
   await dialog.getByLabel(en('address.addrLabel'), { exact: true }).fill('1 Songshan Lake Avenue');
   await dialog.getByRole('button', { name: en('address.form.save') }).click();
   await expect(cards(page)).toHaveCount(2);
   const liSi = cards(page).filter({ hasText: 'Li Si' });
-  await expect(liSi).toContainText('广东省 东莞市 1 Songshan Lake Avenue');
+  await expect(liSi).toContainText('Guangdong Dongguan 1 Songshan Lake Avenue');
   await expect(liSi).not.toContainText(en('address.default'));
 
   // Edit it, then make it the default: it moves to the top.

@@ -18,12 +18,15 @@ test('zh: two shops’ items from the cart become two orders, with a new address
   await page.getByRole('button', { name: zh('cartPage.summary.settle') }).click();
   await expect(page).toHaveURL(/\/submit-order$/);
   await expect(page.getByRole('heading', { level: 1, name: zh('checkout.title') })).toBeVisible();
-  // No address yet: the server's message, and submitting says so too.
+  // No address yet: the goods and totals are shown all the same, the address form stands in the
+  // address section, and submit is disabled with the reason.
   await expect(page.getByText(zh('checkout.address.empty'))).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: zh('checkout.errors.addAddress') })).toBeVisible();
+  await expect(page.getByRole('button', { name: zh('checkout.submit') })).toBeDisabled();
+  await expect(page.locator('.checkout-shop')).toHaveCount(2);
+  await expect(page.getByText(zh('checkout.summary.count', { count: 3 }))).toBeVisible();
 
-  await page.getByRole('button', { name: zh('checkout.address.add') }).click();
-  const dialog = page.getByRole('dialog', { name: zh('checkout.address.addTitle') });
+  const dialog = page.getByRole('region', { name: zh('checkout.address.title') });
   await dialog.getByLabel(zh('address.receiverLabel'), { exact: true }).fill('李收货');
   await dialog.getByLabel(zh('address.mobileLabel'), { exact: true }).fill('13912345678');
   await dialog.getByLabel(zh('address.form.province')).selectOption({ label: '浙江省' });
@@ -31,7 +34,7 @@ test('zh: two shops’ items from the cart become two orders, with a new address
   await dialog.getByLabel(zh('address.form.area')).selectOption({ label: '西湖区' });
   await dialog.getByLabel(zh('address.addrLabel'), { exact: true }).fill('文三路 90 号 1 幢 302 室');
   await dialog.getByRole('button', { name: zh('address.form.save') }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog.getByRole('button', { name: zh('address.form.save') })).toBeHidden();
   const chosen = page.getByRole('radio', { checked: true });
   await expect(chosen).toContainText('李收货');
 
@@ -44,8 +47,13 @@ test('zh: two shops’ items from the cart become two orders, with a new address
   const message = shopA.getByLabel(zh('checkout.shop.remarks'));
   await message.fill('请周末送货，谢谢');
   await expect(shopA.getByText(zh('checkout.shop.counter', { count: 8, max: 200 }))).toBeVisible();
+  // An over-long message stays as typed: the rule's message shows and submit refuses it.
   await message.fill('长'.repeat(250));
-  await expect(message).toHaveValue('长'.repeat(200));
+  await expect(message).toHaveValue('长'.repeat(250));
+  await expect(shopA.getByRole('alert')).toHaveText(zh('checkout.errors.remarksTooLong'));
+  await page.getByRole('button', { name: zh('checkout.submit') }).click();
+  await expect(page.locator('.toast').filter({ hasText: zh('checkout.errors.remarksTooLong') })).toBeVisible();
+  await expect(page).toHaveURL(/\/submit-order$/);
   await message.fill('请周末送货，谢谢');
 
   await expect(page.getByTestId('cart-count')).toBeVisible();

@@ -69,6 +69,14 @@ test('a visitor registers in three steps, then logs in by account and by SMS cod
   await pw.fill('123456');
   await submit.click();
   await expect(alerts).toHaveText([zh('validation.passwordRule')]);
+  // Over-long input stays as typed and is refused with the rule's message, never cut to length
+  // (a pasted 21-character password used to register as its first 20).
+  const pasted = 'Reg_pw1234567890abcde';
+  expect(pasted).toHaveLength(21);
+  await pw.fill(pasted);
+  await expect(pw).toHaveValue(pasted);
+  await submit.click();
+  await expect(alerts).toHaveText([zh('validation.passwordRule')]);
   await pw.fill(password);
   await submit.click();
   await expect(alerts).toHaveText([zh('validation.confirmRequired')]);
@@ -78,6 +86,10 @@ test('a visitor registers in three steps, then logs in by account and by SMS cod
   await confirm.fill(password);
   await submit.click();
   await expect(alerts).toHaveText([zh('validation.nicknameRequired')]);
+  await nick.fill('长'.repeat(16));
+  await expect(nick).toHaveValue('长'.repeat(16));
+  await submit.click();
+  await expect(alerts).toHaveText([zh('validation.nicknameTooLong')]);
   await nick.fill(nickName);
   await submit.click();
 

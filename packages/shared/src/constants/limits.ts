@@ -21,6 +21,8 @@ export const ACCOUNT_MIN_LENGTH = 4;
 export const ACCOUNT_MAX_LENGTH = 16;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 20;
+/** Search terms (products, stores, the shopper's orders) are at most this long. */
+export const SEARCH_KEYWORD_MAX_LENGTH = 50;
 export const SHOP_PASSWORD_MIN_LENGTH = 6;
 export const SHOP_PASSWORD_MAX_LENGTH = 12;
 export const NICKNAME_MAX_LENGTH = 15;

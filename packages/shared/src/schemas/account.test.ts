@@ -97,6 +97,7 @@ describe('section 5 validation rules', () => {
     [{ mobile: '', code: '', agree: false }, 'validation.phoneRequired'],
     [{ mobile: '1380013800', code: '', agree: false }, 'validation.phoneInvalid'],
     [{ mobile: '13800138000', code: ' ', agree: false }, 'validation.codeRequired'],
+    [{ mobile: '13800138000', code: '123456789', agree: false }, 'validation.codeInvalid'],
     [{ mobile: '13800138000', code: '123456', agree: false }, 'validation.agreeTerms'],
     [{ mobile: '13800138000', code: '123456', agree: true }, null],
   ])('mobile login order %j -> %s', (value, expected) => {

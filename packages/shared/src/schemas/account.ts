@@ -71,7 +71,7 @@ export const AccountLoginFormSchema = z.object({
 // Login popup, mobile tab: a valid phone, then a non-blank code, then consent.
 export const MobileLoginFormSchema = z.object({
   mobile: PhoneSchema,
-  code: textInput().trim().min(1, 'validation.codeRequired'),
+  code: SmsCodeSchema,
   agree: z.literal(true, { error: 'validation.agreeTerms' }),
 });
 

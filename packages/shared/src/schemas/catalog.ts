@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textInput } from './text.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 
 /**
  * A product as a card in any list (search results, home floors, a store's goods, collections,
@@ -56,7 +57,7 @@ export const SEARCH_SORT = {
 } as const;
 
 export const SearchQuerySchema = z.object({
-  keyword: textInput().trim().max(50, 'validation.keywordTooLong').optional(),
+  keyword: textInput().trim().max(SEARCH_KEYWORD_MAX_LENGTH, 'validation.keywordTooLong').optional(),
   categoryId: intParam(1).optional(),
   shopId: intParam(1).optional(),
   shopCategoryId: intParam(1).optional(),

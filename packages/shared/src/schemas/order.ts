@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textInput } from './text.ts';
 import { ProductLineSchema } from './product-line.ts';
-import { MERCHANT_MESSAGE_MAX_LENGTH } from '../constants/limits.ts';
+import { MERCHANT_MESSAGE_MAX_LENGTH, SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 import { AddressSchema } from './address.ts';
 import { CART_ITEM_MAX } from './cart.ts';
 import { PageQuerySchema } from './common.ts';
@@ -75,7 +75,8 @@ export const ConfirmResultSchema = z.object({
   totalCount: z.number().int(),
   orderReduce: z.number().int(),
   totalTransFee: z.number().int(),
-  userAddr: AddressSchema,
+  /** Null while the shopper has no address: the goods and totals are priced, submit is refused. */
+  userAddr: AddressSchema.nullable(),
   shopCartOrders: z.array(ShopCartOrderSchema),
   /** Platform coupons and points come with the promotions issue; empty for now. */
   coupons: z.array(z.never()),
@@ -112,7 +113,7 @@ export const OrderNumberSchema = z.string('orders.errors.notFound').regex(/^\d{1
 
 export const MyOrderQuerySchema = PageQuerySchema.extend({
   status: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(5, 'validation.invalid').default(0),
-  prodName: textInput().trim().max(50, 'validation.keywordTooLong').optional(),
+  prodName: textInput().trim().max(SEARCH_KEYWORD_MAX_LENGTH, 'validation.keywordTooLong').optional(),
   orderNumber: z
     .string()
     .trim()

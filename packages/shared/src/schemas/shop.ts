@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textInput } from './text.ts';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 import { ShopCardSchema } from './catalog.ts';
 
 const INT_MAX = 2_147_483_647;
@@ -10,7 +10,7 @@ export const ShopIdSchema = z.coerce.number('validation.id').int('validation.id'
 export const ShopIdQuerySchema = z.object({ shopId: ShopIdSchema });
 
 /** Store names are at most 20 characters (section 9); a search term may be a little longer. */
-export const SHOP_SEARCH_MAX_LENGTH = 50;
+export const SHOP_SEARCH_MAX_LENGTH = SEARCH_KEYWORD_MAX_LENGTH;
 
 /** GET /shop/searchShops: open stores whose Chinese or English name contains shopName (blank = all). */
 export const ShopSearchQuerySchema = z.object({

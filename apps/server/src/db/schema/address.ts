@@ -37,6 +37,8 @@ export const areas = pgTable(
     id: integer('id').primaryKey(),
     parentId: integer('parent_id').notNull().default(0),
     name: varchar('name', { length: 64 }).notNull(),
+    /** English (pinyin) name for English pages, made at seed time; null falls back to the Chinese. */
+    nameEn: varchar('name_en', { length: 128 }),
     level: smallint('level').notNull(),
   },
   (t) => [index('areas_parent_idx').on(t.parentId), check('areas_level_ck', sql`${t.level} between 1 and 3`)],

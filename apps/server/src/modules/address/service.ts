@@ -1,3 +1,4 @@
+import type { Language } from '@bazaar/shared/constants/limits';
 import { ADDRESS_LIMIT, type Address, type AddressInput, type AddressUpdate, type Area } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
@@ -47,28 +48,48 @@ export function createAddressService(ctx: AppContext) {
     return { provinceId: province.id, province: province.name, cityId: city.id, city: city.name, areaId: area.id, area: area.name };
   }
 
+  /**
+   * Addresses keep their region names in Chinese (orders copy them as they are); an English page
+   * is answered the divisions' English names, looked up by the region ids.
+   */
+  async function localize(list: Address[], lang: Language): Promise<Address[]> {
+    if (lang !== 'en' || list.length === 0) return list;
+    const ids = [...new Set(list.flatMap((a) => [a.provinceId, a.cityId, a.areaId]).filter((id) => id > 0))];
+    const names = new Map((await repo.findAreaNamesEn(ctx.db, ids)).map((a) => [a.id, a.nameEn!]));
+    return list.map((a) => ({
+      ...a,
+      province: names.get(a.provinceId) ?? a.province,
+      city: names.get(a.cityId) ?? a.city,
+      area: a.areaId ? (names.get(a.areaId) ?? a.area) : a.area,
+    }));
+  }
+  const localizeOne = async (address: Address, lang: Language) => (await localize([address], lang))[0]!;
+
   return {
     /** The names of a province > city > district chain from our table (the store application uses it too). */
     resolveRegion,
 
-    listAreas(parentId: number): Promise<Area[]> {
-      return areaCache.get(String(parentId), () => repo.listAreas(ctx.db, parentId));
+    localize,
+
+    listAreas(parentId: number, lang: Language = 'zh'): Promise<Area[]> {
+      return areaCache.get(`${lang}:${parentId}`, () => repo.listAreas(ctx.db, parentId, lang));
     },
 
-    async list(userId: string): Promise<Address[]> {
-      return (await repo.listAddresses(ctx.db, userId)).map(toAddress);
+    /** The shopper's addresses, default first; names in Chinese unless `lang` asks otherwise. */
+    async list(userId: string, lang: Language = 'zh'): Promise<Address[]> {
+      return localize((await repo.listAddresses(ctx.db, userId)).map(toAddress), lang);
     },
 
-    async get(userId: string, addrId: number): Promise<Address> {
+    async get(userId: string, addrId: number, lang: Language = 'zh'): Promise<Address> {
       const row = await repo.findAddress(ctx.db, userId, addrId);
       if (!row) throw notFound();
-      return toAddress(row);
+      return localizeOne(toAddress(row), lang);
     },
 
     /** The first address becomes the default; at most ADDRESS_LIMIT per user. */
-    async add(userId: string, input: AddressInput): Promise<Address> {
+    async add(userId: string, input: AddressInput, lang: Language = 'zh'): Promise<Address> {
       const region = await resolveRegion(input);
-      return ctx.db.transaction(async (tx) => {
+      const saved = await ctx.db.transaction(async (tx) => {
         await repo.lockAddressBook(tx, userId);
         const count = await repo.countAddresses(tx, userId);
         if (count >= ADDRESS_LIMIT) throw invalid('address.errors.limit');
@@ -77,12 +98,13 @@ export function createAddressService(ctx: AppContext) {
         const row = await repo.insertAddress(tx, userId, { receiver: input.receiver, mobile: input.mobile, addr: input.addr, ...region }, makeDefault);
         return toAddress(row);
       });
+      return localizeOne(saved, lang);
     },
 
     /** Edits an address; unticking "default" on the default address keeps it the default (one must remain). */
-    async update(userId: string, input: AddressUpdate): Promise<Address> {
+    async update(userId: string, input: AddressUpdate, lang: Language = 'zh'): Promise<Address> {
       const region = await resolveRegion(input);
-      return ctx.db.transaction(async (tx) => {
+      const saved = await ctx.db.transaction(async (tx) => {
         await repo.lockAddressBook(tx, userId);
         const current = await repo.findAddress(tx, userId, input.addrId);
         if (!current) throw notFound();
@@ -96,6 +118,7 @@ export function createAddressService(ctx: AppContext) {
         });
         return toAddress(row!);
       });
+      return localizeOne(saved, lang);
     },
 
     async remove(userId: string, addrId: number): Promise<void> {

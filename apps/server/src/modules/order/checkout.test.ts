@@ -92,9 +92,15 @@ describe('POST /p/order/confirm', () => {
     const noAddress = await registerUser(t);
     const p = await createProductIn(t, freeShop.id, { stocks: 3 });
     const item = (over: Record<string, unknown> = {}) => ({ prodId: p.prodId, skuId: p.skuId, shopId: p.shopId, prodCount: 1, ...over });
-    const first = await confirmRequest(t, noAddress, { addrId: 0, uuid: randomUUID(), orderItem: item() });
-    expect(first.body).toBe('Please add the address first');
-    expect((await confirmRequest(t, noAddress, { addrId: 0, uuid: randomUUID(), orderItem: item() }, 'zh')).body).toBe('请先添加收货地址');
+    // Without an address the goods and totals are still priced; submit asks for the address.
+    const uuid = randomUUID();
+    const first = await confirmRequest(t, noAddress, { addrId: 0, uuid, orderItem: item({ prodCount: 2 }) });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ userAddr: null, totalCount: 2, total: 2 * 5_000 });
+    const refused = await submitRequest(t, noAddress, { uuid, orderShopParams: [{ shopId: p.shopId, remarks: '' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe('Please add the address first');
+    expect((await submitRequest(t, noAddress, { uuid, orderShopParams: [{ shopId: p.shopId, remarks: '' }] }, 'zh')).body).toBe('请先添加收货地址');
 
     const user = await shopperWithAddress(t);
     const stranger = await shopperWithAddress(t);

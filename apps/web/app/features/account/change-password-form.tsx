@@ -108,7 +108,6 @@ export function ChangePasswordForm({ maskedMobile }: { maskedMobile: string }) {
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={8}
         placeholder={t('accountForm.codePlaceholder')}
         value={code}
         onChange={(event) => setCode(event.target.value)}

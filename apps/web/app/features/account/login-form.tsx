@@ -196,7 +196,6 @@ export function LoginForm({ onSuccess = reloadAfterLogin, onLeave }: LoginFormPr
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
-              maxLength={11}
               placeholder={t('login.fields.mobilePlaceholder')}
               value={mobile}
               onChange={(e) => setMobile(e.target.value)}
@@ -207,7 +206,6 @@ export function LoginForm({ onSuccess = reloadAfterLogin, onLeave }: LoginFormPr
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={8}
               placeholder={t('login.fields.codePlaceholder')}
               value={code}
               onChange={(e) => setCode(e.target.value)}

@@ -33,7 +33,6 @@ export function PasswordFields({
         name="password"
         type="password"
         autoComplete="new-password"
-        maxLength={20}
         placeholder={passwordPlaceholder ?? t('accountForm.passwordPlaceholder')}
         value={password}
         onChange={(event) => onPasswordChange(event.target.value)}
@@ -51,7 +50,6 @@ export function PasswordFields({
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        maxLength={20}
         placeholder={t('accountForm.confirmPlaceholder')}
         value={confirmPassword}
         onChange={(event) => onConfirmPasswordChange(event.target.value)}

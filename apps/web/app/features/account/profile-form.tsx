@@ -1,7 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { NICKNAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { NicknameSchema, SEXES, SetUserInfoSchema, UploadResultSchema, UserInfoSchema, type SetUserInfoInput, type UserInfo } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -144,7 +143,6 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         label={t('userCenter.account.nickName')}
         name="nickName"
         autoComplete="nickname"
-        maxLength={NICKNAME_MAX_LENGTH}
         placeholder={t('userCenter.account.nickNamePlaceholder')}
         value={nickName}
         onChange={(event) => setNickName(event.target.value)}

@@ -9,7 +9,6 @@ import {
   TokenSchema,
   type RegisterInput,
 } from '@bazaar/shared/schemas/account';
-import { NICKNAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { api } from '../../lib/api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -83,7 +82,6 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
         label={t('register.fields.userName')}
         name="userName"
         autoComplete="username"
-        maxLength={16}
         placeholder={t('register.fields.userNamePlaceholder')}
         value={userName}
         onChange={(event) => setUserName(event.target.value)}
@@ -103,7 +101,6 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
         label={t('register.fields.nickName')}
         name="nickName"
         autoComplete="nickname"
-        maxLength={NICKNAME_MAX_LENGTH}
         placeholder={t('register.fields.nickNamePlaceholder')}
         value={nickName}
         onChange={(event) => setNickName(event.target.value)}

@@ -73,7 +73,6 @@ export function VerifyPhoneForm({ sendCode, checkCode, onVerified, initialMobile
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
-        maxLength={11}
         placeholder={t('accountForm.mobilePlaceholder')}
         value={mobile}
         onChange={(event) => setMobile(event.target.value)}
@@ -84,7 +83,6 @@ export function VerifyPhoneForm({ sendCode, checkCode, onVerified, initialMobile
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={8}
         placeholder={t('accountForm.codePlaceholder')}
         value={code}
         onChange={(event) => setCode(event.target.value)}

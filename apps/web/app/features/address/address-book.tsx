@@ -72,7 +72,7 @@ export function AddressBook({ addresses, provinces }: { addresses: Address[]; pr
         </ul>
       )}
 
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={t(editing?.mode === 'edit' ? 'address.form.editTitle' : 'address.form.addTitle')}>
+      <Dialog className="address-dialog" open={editing !== null} onClose={() => setEditing(null)} title={t(editing?.mode === 'edit' ? 'address.form.editTitle' : 'address.form.addTitle')}>
         {editing ? (
           <AddressForm
             key={editing.mode === 'edit' ? editing.address.addrId : 'new'}

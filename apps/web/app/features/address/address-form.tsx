@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { AddressInputSchema, AddressSchema, ADDRESS_DETAIL_MAX_LENGTH, RECEIVER_MAX_LENGTH, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { AddressInputSchema, AddressSchema, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { api } from '../../lib/api.ts';
 import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,7 +20,8 @@ export function AddressForm({
   provinces: Area[];
   address: Address | null;
   onSaved: (saved: Address) => void;
-  onCancel: () => void;
+  /** Absent where the form stands in the page (checkout without any address): no Cancel then. */
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const [receiver, setReceiver] = useState(address?.receiver ?? '');
@@ -60,7 +61,6 @@ export function AddressForm({
         label={t('address.receiverLabel')}
         placeholder={t('address.form.receiverPlaceholder')}
         value={receiver}
-        maxLength={RECEIVER_MAX_LENGTH + 10}
         autoComplete="name"
         error={errors.receiver}
         onChange={(e) => setReceiver(e.target.value)}
@@ -70,7 +70,6 @@ export function AddressForm({
         placeholder={t('address.form.mobilePlaceholder')}
         value={mobile}
         inputMode="numeric"
-        maxLength={11}
         autoComplete="tel"
         error={errors.mobile}
         onChange={(e) => setMobile(e.target.value)}
@@ -80,7 +79,6 @@ export function AddressForm({
         label={t('address.addrLabel')}
         placeholder={t('address.form.addrPlaceholder')}
         value={addr}
-        maxLength={ADDRESS_DETAIL_MAX_LENGTH + 10}
         autoComplete="street-address"
         error={errors.addr}
         onChange={(e) => setAddr(e.target.value)}
@@ -95,9 +93,11 @@ export function AddressForm({
         </p>
       ) : null}
       <div className="address-form__actions">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('address.form.cancel')}
-        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('address.form.cancel')}
+          </Button>
+        ) : null}
         <Button type="submit" disabled={saving}>
           {saving ? t('address.form.saving') : t('address.form.save')}
         </Button>

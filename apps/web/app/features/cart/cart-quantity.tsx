@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { clampCount } from './cart-state.ts';
+import { correctionMessage, readQuantity } from '../../lib/quantity.ts';
+import { showToast } from '../../components/ui/toast.tsx';
 
 /**
  * A line's quantity: stepped or typed, kept within 1..max (stock and the line maximum). When the
- * stock fell below the line, only lowering is offered.
+ * stock fell below the line, only lowering is offered. A typed value out of range is corrected
+ * and the shopper is told what was corrected.
  */
 export function CartQuantity({ name, value, max, onChange }: { name: string; value: number; max: number; onChange: (value: number) => void }) {
   const { t } = useTranslation();
@@ -12,9 +15,11 @@ export function CartQuantity({ name, value, max, onChange }: { name: string; val
   useEffect(() => setText(String(value)), [value]);
 
   function commit(raw: string) {
-    const next = clampCount(Number(raw), max);
-    setText(String(next));
-    if (next !== value) onChange(next);
+    const read = readQuantity(raw, value, Math.max(max, 1));
+    const message = correctionMessage(read);
+    if (message) showToast(t(...message), { kind: 'warning' });
+    setText(String(read.value));
+    if (read.value !== value) onChange(read.value);
   }
 
   return (
@@ -27,7 +32,7 @@ export function CartQuantity({ name, value, max, onChange }: { name: string; val
         inputMode="numeric"
         aria-label={t('cartPage.quantity', { name })}
         value={text}
-        onChange={(event) => setText(event.target.value.replace(/[^\d]/g, '').slice(0, 5))}
+        onChange={(event) => setText(event.target.value)}
         onBlur={(event) => commit(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit(event.currentTarget.value);

@@ -50,7 +50,6 @@ function SearchBox() {
         placeholder={t(kind === 'store' ? 'layout.header.storePlaceholder' : 'layout.header.productPlaceholder')}
         value={term}
         onChange={(event) => setTerm(event.target.value)}
-        maxLength={100}
       />
       <button type="submit" className="search__button">
         <svg className="search__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -10,6 +10,7 @@ const COLLAPSED = 4;
 /**
  * The delivery address of a checkout: the shopper's address cards (one selected), and a dialog to
  * add one (the user center's own form, handed in by the route: features never import each other).
+ * A shopper without any address gets that form right here in the section, not behind a button.
  * Choosing or adding re-prices the checkout (freight).
  */
 export function CheckoutAddress({
@@ -22,7 +23,7 @@ export function CheckoutAddress({
 }: {
   addresses: Address[];
   /** The form that adds an address (the address feature's). */
-  addressForm: (props: { onCancel: () => void; onSaved: (address: Address) => void }) => ReactNode;
+  addressForm: (props: { onCancel?: () => void; onSaved: (address: Address) => void }) => ReactNode;
   selectedId: number | null;
   disabled: boolean;
   onSelect: (address: Address) => void;
@@ -38,16 +39,26 @@ export function CheckoutAddress({
         <h2 id="checkout-address-title" className="checkout-section__title">
           {t('checkout.address.title')}
         </h2>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => (addresses.length >= ADDRESS_LIMIT ? showToast(t('address.errors.limit'), { kind: 'warning' }) : setAdding(true))}
-        >
-          {t('checkout.address.add')}
-        </Button>
+        {addresses.length === 0 ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => (addresses.length >= ADDRESS_LIMIT ? showToast(t('address.errors.limit'), { kind: 'warning' }) : setAdding(true))}
+          >
+            {t('checkout.address.add')}
+          </Button>
+        )}
       </div>
       {addresses.length === 0 ? (
-        <p className="checkout-address__empty">{t('checkout.address.empty')}</p>
+        <div className="checkout-address__first">
+          <p className="checkout-address__empty">{t('checkout.address.empty')}</p>
+          {addressForm({
+            onSaved: (saved) => {
+              showToast(t('address.saved'), { kind: 'success' });
+              onAdded(saved);
+            },
+          })}
+        </div>
       ) : (
         <ul className="checkout-address" role="radiogroup" aria-label={t('checkout.address.choose')}>
           {shown.map((a) => {
@@ -81,7 +92,7 @@ export function CheckoutAddress({
           {t(expanded ? 'checkout.address.less' : 'checkout.address.more')}
         </Button>
       ) : null}
-      <Dialog open={adding} onClose={() => setAdding(false)} title={t('checkout.address.addTitle')}>
+      <Dialog className="address-dialog" open={adding} onClose={() => setAdding(false)} title={t('checkout.address.addTitle')}>
         {adding ? (
           addressForm({
             onCancel: () => setAdding(false),

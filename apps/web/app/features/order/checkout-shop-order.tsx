@@ -12,6 +12,8 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
   const lang = i18n.language as Language;
   const remarksId = useId();
   const items = order.shopCartItemDiscounts.flatMap((d) => d.shopCartItems);
+  // Over-long text stays as typed (never cut silently); the rule's message shows and submit refuses it.
+  const tooLong = remarks.length > MERCHANT_MESSAGE_MAX_LENGTH;
   return (
     <section className="checkout-shop" aria-label={order.shopName}>
       <h3 className="checkout-shop__name">
@@ -24,21 +26,26 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
           <label htmlFor={remarksId} className="field__label">
             {t('checkout.shop.remarks')}
           </label>
-          <div className="checkout-shop__remarks-box">
+          <div className={`checkout-shop__remarks-box${tooLong ? ' field--invalid' : ''}`}>
             <textarea
               id={remarksId}
               className="field__input checkout-shop__textarea"
               rows={2}
-              maxLength={MERCHANT_MESSAGE_MAX_LENGTH}
               placeholder={t('checkout.shop.remarksPlaceholder')}
               value={remarks}
-              onChange={(e) => onRemarks(e.target.value.slice(0, MERCHANT_MESSAGE_MAX_LENGTH))}
-              aria-describedby={`${remarksId}-count`}
+              onChange={(e) => onRemarks(e.target.value)}
+              aria-invalid={tooLong ? true : undefined}
+              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
             />
-            <span id={`${remarksId}-count`} className="checkout-shop__counter" aria-live="polite">
+            <span id={`${remarksId}-count`} className={`checkout-shop__counter${tooLong ? ' checkout-shop__counter--over' : ''}`} aria-live="polite">
               {t('checkout.shop.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
             </span>
           </div>
+          {tooLong ? (
+            <p id={`${remarksId}-error`} className="field__error" role="alert">
+              {t('checkout.errors.remarksTooLong')}
+            </p>
+          ) : null}
         </div>
         <dl className="checkout-shop__fees">
           <div>

@@ -6,7 +6,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { MyOrder } from '@bazaar/shared/schemas/order';
 import { Price } from '../../components/ui/price.tsx';
 import { OrderActions } from './order-actions.tsx';
-import { formatRemaining, useRemaining } from './countdown.tsx';
+import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 
 /** The status as the buyer reads it: a completed order still to review is "pending evaluation". */
 export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>): string {
@@ -17,7 +17,7 @@ export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>)
 /** One order in the list: shop and number, its items, the amount, the status and the actions. */
 export function OrderCard({ order }: { order: MyOrder }) {
   const { t, i18n } = useTranslation();
-  const remaining = useRemaining(order.endTime);
+  const remaining = useCountdown(order.endTime);
   const rows = order.orderItemDtos.length;
   return (
     <article className="order-card" aria-label={t('orders.orderNumber', { number: order.orderNumber })}>
@@ -57,7 +57,7 @@ export function OrderCard({ order }: { order: MyOrder }) {
                   </td>
                   <td className="order-card__status" rowSpan={rows}>
                     <span className={`order-status order-status--${order.status}`}>{t(orderStatusKey(order))}</span>
-                    {remaining !== null && remaining > 0 ? <span className="order-card__countdown">{t('orders.expiresIn', { time: formatRemaining(remaining) })}</span> : null}
+                    {remaining !== null && remaining > 0 ? <span className="order-card__countdown">{t('orders.expiresIn', { time: formatCountdown(remaining) })}</span> : null}
                   </td>
                   <td className="order-card__actions" rowSpan={rows}>
                     <OrderActions order={order} showDetail />

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { clampQuantity } from './sku-selection.ts';
+import { correctionMessage, readQuantity } from '../../lib/quantity.ts';
+import { showToast } from '../../components/ui/toast.tsx';
 
-/** A quantity between 1 and max, typed or stepped; what is typed is brought into range on blur. */
+/** A quantity between 1 and max, typed or stepped; what is typed is brought into range on blur, saying what was corrected. */
 export function QuantityInput({ value, max, onChange }: { value: number; max: number; onChange: (value: number) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(String(value));
@@ -10,9 +12,11 @@ export function QuantityInput({ value, max, onChange }: { value: number; max: nu
   const disabled = max <= 0;
 
   function commit(raw: string) {
-    const next = clampQuantity(Number(raw), max);
-    setText(String(next));
-    onChange(next);
+    const read = readQuantity(raw, value, max);
+    const message = correctionMessage(read);
+    if (message) showToast(t(...message), { kind: 'warning' });
+    setText(String(read.value));
+    onChange(read.value);
   }
 
   return (
@@ -27,7 +31,7 @@ export function QuantityInput({ value, max, onChange }: { value: number; max: nu
         aria-label={t('product.quantity')}
         value={text}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value.replace(/[^\d]/g, ''))}
+        onChange={(event) => setText(event.target.value)}
         onBlur={(event) => commit(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit(event.currentTarget.value);

@@ -1,9 +1,10 @@
 // The store page's query (/shopIndex?sid=&shopCategoryId=&keyword=&sort=&current=), read leniently:
 // a malformed optional value is dropped rather than failing the page.
 import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 
 const INT_MAX = 2_147_483_647;
-export const STORE_KEYWORD_MAX = 50;
+export const STORE_KEYWORD_MAX = SEARCH_KEYWORD_MAX_LENGTH;
 /** Pages are capped so a hand-typed huge number still makes a sane request. */
 const PAGE_MAX = 100_000;
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { STORE_KEYWORD_MAX, storeHref } from './store-query.ts';
+import { showToast } from '../../components/ui/toast.tsx';
 
 /** Search inside one store; a blank term shows the whole store again. */
 export function StoreSearch({ shopId, keyword }: { shopId: number; keyword?: string }) {
@@ -11,6 +12,11 @@ export function StoreSearch({ shopId, keyword }: { shopId: number; keyword?: str
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Refused with the rule's message rather than cut to length.
+    if (term.trim().length > STORE_KEYWORD_MAX) {
+      showToast(t('validation.keywordTooLong'), { kind: 'warning' });
+      return;
+    }
     void navigate(storeHref(shopId, { keyword: term.trim() || undefined }));
   }
 
@@ -23,7 +29,6 @@ export function StoreSearch({ shopId, keyword }: { shopId: number; keyword?: str
         aria-label={t('store.search.placeholder')}
         placeholder={t('store.search.placeholder')}
         value={term}
-        maxLength={STORE_KEYWORD_MAX}
         onChange={(event) => setTerm(event.target.value)}
       />
       <button type="submit" className="btn btn--primary btn--md store-search__button">

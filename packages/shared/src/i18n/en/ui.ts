@@ -14,6 +14,11 @@ export const ui: Widen<typeof zh> = {
       next: 'Next',
       status: 'Page {{current}} of {{pages}}',
     },
+    quantity: {
+      invalid: 'Please enter the correct number of items; it was set back to {{value}}',
+      min: 'The quantity must be at least 1, so it was set to 1',
+      max: 'You can buy at most {{value}}, so the quantity was set to {{value}}',
+    },
   },
   toast: {
     label: 'Notifications',

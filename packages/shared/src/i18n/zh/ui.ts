@@ -12,6 +12,11 @@ export const ui = {
       next: '下一页',
       status: '第 {{current}} / {{pages}} 页',
     },
+    quantity: {
+      invalid: '请输入正确的商品数量，已恢复为 {{value}}',
+      min: '商品数量至少为 1，已改为 1',
+      max: '最多可购买 {{value}} 件，已改为 {{value}}',
+    },
   },
   toast: {
     label: '消息提示',
