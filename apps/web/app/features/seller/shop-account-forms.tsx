@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { SHOP_PASSWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { PhoneSchema } from '@bazaar/shared/schemas/account';
 import { ShopAccountFormSchema, ShopAccountSchema, ShopPasswordFormSchema } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';
@@ -69,18 +68,18 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
 
   return (
     <form className="account-form shop-account-form" onSubmit={submit} noValidate>
-      <TextField label={t('shopAccount.username')} value={values.username} inputMode="numeric" maxLength={11} autoComplete="tel" error={errors.username} onChange={set('username')} />
+      <TextField label={t('shopAccount.username')} value={values.username} inputMode="numeric" autoComplete="tel" error={errors.username} onChange={set('username')} />
       <TextField
         label={t('shopAccount.code')}
         value={values.code}
         inputMode="numeric"
-        maxLength={8}
+       
         autoComplete="one-time-code"
         error={errors.code}
         onChange={set('code')}
         addon={tools.codeButton({ onSend: sendCode })}
       />
-      <TextField label={t('shopAccount.password')} type="password" value={values.password} maxLength={SHOP_PASSWORD_MAX_LENGTH + 8} autoComplete="new-password" error={errors.password} onChange={set('password')} />
+      <TextField label={t('shopAccount.password')} type="password" value={values.password} autoComplete="new-password" error={errors.password} onChange={set('password')} />
       <TextField label={t('shopAccount.confirmPassword')} type="password" value={values.confirmPassword} autoComplete="new-password" error={errors.confirmPassword} onChange={set('confirmPassword')} />
       {errors.form ? (
         <p className="field__error" role="alert">
@@ -128,7 +127,7 @@ export function ChangeShopPasswordForm({ tools }: { tools: AccountTools }) {
   return (
     <form className="account-form shop-account-form" onSubmit={submit} noValidate>
       <TextField label={t('shopAccount.oldPassword')} type="password" value={values.password} autoComplete="current-password" error={errors.password} onChange={set('password')} />
-      <TextField label={t('shopAccount.newPassword')} type="password" value={values.newPassword} maxLength={SHOP_PASSWORD_MAX_LENGTH + 8} autoComplete="new-password" error={errors.newPassword} onChange={set('newPassword')} />
+      <TextField label={t('shopAccount.newPassword')} type="password" value={values.newPassword} autoComplete="new-password" error={errors.newPassword} onChange={set('newPassword')} />
       <TextField label={t('shopAccount.confirmPassword')} type="password" value={values.confirmPassword} autoComplete="new-password" error={errors.confirmPassword} onChange={set('confirmPassword')} />
       {errors.form ? (
         <p className="field__error" role="alert">

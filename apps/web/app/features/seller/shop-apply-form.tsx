@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { SHOP_DESCRIPTION_MAX_LENGTH, SHOP_NAME_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { defaultPinFor } from '@bazaar/shared/constants/region-centres';
 import type { Area } from '@bazaar/shared/schemas/address';
-import { SHOP_ADDRESS_MAX_LENGTH, ShopApplicationSchema, ShopApplySchema, type ShopApplication, type UploadedFile } from '@bazaar/shared/schemas/shop-application';
+import { ShopApplicationSchema, ShopApplySchema, type ShopApplication, type UploadedFile } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';
 import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -95,7 +94,6 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
         label={t('shopApply.fields.shopName')}
         placeholder={t('shopApply.placeholders.shopName')}
         value={shopName}
-        maxLength={SHOP_NAME_MAX_LENGTH + 10}
         error={errors.shopName}
         onChange={(e) => setShopName(e.target.value)}
       />
@@ -104,7 +102,6 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
         placeholder={t('shopApply.placeholders.tel')}
         value={tel}
         inputMode="tel"
-        maxLength={13}
         autoComplete="tel"
         error={errors.tel}
         onChange={(e) => setTel(e.target.value)}
@@ -114,7 +111,6 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
         label={t('shopApply.fields.shopAddress')}
         placeholder={t('shopApply.placeholders.shopAddress')}
         value={shopAddress}
-        maxLength={SHOP_ADDRESS_MAX_LENGTH + 10}
         error={errors.shopAddress}
         onChange={(e) => setShopAddress(e.target.value)}
       />
@@ -152,7 +148,6 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
           placeholder={t('shopApply.placeholders.intro')}
           value={intro}
           rows={4}
-          maxLength={SHOP_DESCRIPTION_MAX_LENGTH + 20}
           aria-invalid={errors.intro ? true : undefined}
           aria-describedby={errors.intro ? 'shop-apply-intro-error' : undefined}
           onChange={(e) => setIntro(e.target.value)}

@@ -1,0 +1,1 @@
+ALTER TABLE "areas" ADD COLUMN "name_en" varchar(128);
