@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '**/migrations/**', 'data/**', '**/test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', '**/migrations/**', 'data/**', '**/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +23,7 @@ export default tseslint.config(
   ...layerRules,
   {
     // The few files allowed to read the environment.
-    files: ['apps/server/src/env.ts', 'apps/server/src/test/test-app.ts', 'apps/web/app/lib/env.server.ts', 'apps/web/server.js', 'apps/web/playwright.config.ts', 'scripts/**', 'bench/**', 'apps/web/tests/**'],
+    files: ['apps/server/src/env.ts', 'apps/server/src/test/test-app.ts', 'apps/web/app/lib/env.server.ts', 'apps/web/server.js', 'apps/platform/server.js', 'apps/web/playwright.config.ts', 'scripts/**', 'bench/**', 'apps/web/tests/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

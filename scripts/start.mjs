@@ -1,6 +1,6 @@
-// `npm start`: builds the storefront when its build is missing or older than its sources,
+// `npm start`: builds the storefront and the platform console when a build is missing or older than its sources,
 // starts the API (which migrates and seeds the embedded database on first start), waits for it,
-// then starts the storefront and prints where to go. `--dev` runs both in watch mode instead.
+// then starts the storefront and the console and prints where to go. `--dev` runs both in watch mode instead.
 // The API's JSON log lines are printed as plain text; request logs are off unless LOG_LEVEL is set,
 // so the addresses banner stays on screen.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const apiPort = Number(process.env.API_PORT ?? 8080);
 const webPort = Number(process.env.WEB_PORT ?? 3000);
-const env = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), NODE_ENV: dev ? 'development' : 'production' };
+const platformPort = Number(process.env.PLATFORM_PORT ?? 3002);
+const env = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), PLATFORM_PORT: String(platformPort), NODE_ENV: dev ? 'development' : 'production' };
 // The demo runs on the sandbox providers; their pages serve this machine only unless told otherwise.
 env.SANDBOX_PROVIDERS ||= 'loopback';
 // Every page load would log two lines; whoever sets LOG_LEVEL wants them (LOG_REQUESTS decides alone when set).
@@ -47,15 +48,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-if (!dev) {
-  const built = path.join(root, 'apps/web/build/server/index.js');
-  const sources = Math.max(newestMtime(path.join(root, 'apps/web/app')), newestMtime(path.join(root, 'packages/shared/src')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    console.log('Building the storefront…');
-    const result = spawnSync('npm', ['run', 'build', '-w', '@bazaar/web'], { cwd: root, stdio: 'inherit', env });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+/** Builds a front end when its build is missing or older than its sources (or the shared package's). */
+function buildIfStale(what, workspace, built, sourceDir) {
+  const sources = Math.max(newestMtime(path.join(root, sourceDir)), newestMtime(path.join(root, 'packages/shared/src')));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  console.log(`Building the ${what}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+// The platform console is a static build in both modes (it has no watch mode of its own).
+if (!dev) buildIfStale('storefront', '@bazaar/web', path.join(root, 'apps/web/build/server/index.js'), 'apps/web/app');
+buildIfStale('platform console', '@bazaar/platform', path.join(root, 'apps/platform/dist/index.html'), 'apps/platform/src');
 
 const children = [];
 function run(name, cmd, args, cwd, { readable = false } = {}) {
@@ -101,6 +105,8 @@ await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'The API');
 if (dev) run('storefront', 'npx', ['react-router', 'dev', '--port', String(webPort)], 'apps/web');
 else run('storefront', 'node', ['server.js'], 'apps/web');
 await waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront');
+run('platform console', 'node', ['server.js'], 'apps/platform');
+await waitFor(`http://127.0.0.1:${platformPort}/`, 'The platform console');
 
 const web = `http://localhost:${webPort}`;
 const api = `http://localhost:${apiPort}`;
@@ -108,6 +114,7 @@ const addresses = [
   ['storefront', web],
   ['API', api],
   ['API docs (OpenAPI)', `${api}/docs`],
+  ['platform console', `http://localhost:${platformPort}`],
   ['SMS sandbox inbox', `${web}/sandbox/sms`],
   ['payment sandboxes', `${web}/sandbox/ (opened from the payment page)`],
 ];

@@ -11,12 +11,16 @@ const apiPort = Number(process.env.API_PORT || 18080);
 const webPort = Number(process.env.WEB_PORT || 13000);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const webUrl = `http://127.0.0.1:${webPort}`;
+const platformPort = Number(process.env.PLATFORM_PORT || webPort + 2);
+const platformUrl = `http://127.0.0.1:${platformPort}`;
 
 // One data directory per run. Test workers load this file again; they inherit the variable
 // from the runner, so only the runner creates the directory (global-teardown.ts removes it).
 process.env.BAZAAR_E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'bazaar-e2e-'));
 // The journeys read the sandbox SMS inbox from the API.
 process.env.BAZAAR_E2E_API_URL = apiUrl;
+// The platform console (apps/platform, built by `npm run build`), for the journeys that use both apps.
+process.env.BAZAAR_E2E_PLATFORM_URL = platformUrl;
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -58,6 +62,16 @@ export default defineConfig({
       command: 'node server.js',
       url: `${webUrl}/`,
       env: { WEB_PORT: String(webPort), API_PORT: String(apiPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production' },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node server.js',
+      cwd: '../platform',
+      url: `${platformUrl}/`,
+      env: { PLATFORM_PORT: String(platformPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production' },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

@@ -1,22 +1,33 @@
 import { expect } from '@playwright/test';
-import { API_URL, loginByApi, openPage, topBar, useToken, zh, test } from './support.ts';
+import { API_URL, loginByApi, openPage, registerShopper, topBar, useToken, zh, test } from './support.ts';
 
 // Seed shoppers who own shops in each state (apps/server/src/db/seed/README.md).
+// A rejected applicant is told so and taken to the application to resubmit (issue 10).
 const cases = [
-  { account: 'applicant01', spec: 'Store review in progress, please wait patiently' },
-  { account: 'applicant02', spec: 'The audit did not pass, please re-initiate the application' },
-  { account: 'closedshop', spec: 'The store has been taken offline, please consult the platform' },
+  { account: 'applicant01', spec: 'Store review in progress, please wait patiently', path: /^\/(en)?$/ },
+  { account: 'applicant02', spec: 'The audit did not pass, please re-initiate the application', path: /^(\/en)?\/user-center\/uc-freeshop$/ },
+  { account: 'closedshop', spec: 'The store has been taken offline, please consult the platform', path: /^\/(en)?$/ },
 ] as const;
 
-for (const { account, spec } of cases) {
+for (const { account, spec, path } of cases) {
   test(`the shop entry of ${account} says '${spec}'`, async ({ page, context, request, baseURL }) => {
     await useToken(context, baseURL!, await loginByApi(request, account, 'bazaar123'));
     await openPage(page, '/?lang=en');
     await topBar(page).getByRole('button', { name: 'My store' }).click();
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(spec);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page).toHaveURL((url) => path.test(url.pathname));
   });
 }
+
+test('the shop entry of a shopper who never applied opens the free store application', async ({ page, context, request, baseURL }) => {
+  const shopper = await registerShopper(request);
+  await useToken(context, baseURL!, shopper.token);
+  await openPage(page, '/');
+  await topBar(page).getByRole('button', { name: zh('layout.topBar.myStore') }).click();
+  await expect(page).toHaveURL(/\/user-center\/uc-freeshop$/);
+  await expect(page.getByRole('heading', { name: zh('shopApply.title') })).toBeVisible();
+  await expect(page.getByText(zh('layout.topBar.storeRejected'))).toHaveCount(0);
+});
 
 test('the shop entry of an open shop goes to its page', async ({ page, context, request, baseURL }) => {
   const token = await loginByApi(request, 'shopowner', 'bazaar123');

@@ -12,12 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 // Ports beside the journeys' own servers.
 const apiPort = Number(process.env.API_PORT || 18080) + 5;
 const webPort = Number(process.env.WEB_PORT || 13000) + 5;
+const platformPort = webPort + 2;
 
 test.describe.configure({ timeout: 240_000 });
 
 test('npm start prints every address and keeps request logs off until LOG_LEVEL asks for them', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-start-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), PLATFORM_PORT: String(platformPort), DATA_DIR: dataDir };
   // The plain `npm start`: the embedded database, default logging.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL', 'LOG_REQUESTS', 'NODE_ENV']) delete env[name];
   const child = spawn('node', ['scripts/start.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,7 +27,7 @@ test('npm start prints every address and keeps request logs off until LOG_LEVEL 
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
     await expect.poll(() => output, { timeout: 200_000, message: 'the start banner' }).toContain('Bazaar is running');
-    for (const url of [`http://127.0.0.1:${webPort}/`, `http://127.0.0.1:${webPort}/list?pn=tea`, `http://127.0.0.1:${apiPort}/webConfig/getPcWebConfig`]) {
+    for (const url of [`http://127.0.0.1:${webPort}/`, `http://127.0.0.1:${webPort}/list?pn=tea`, `http://127.0.0.1:${apiPort}/webConfig/getPcWebConfig`, `http://127.0.0.1:${platformPort}/`]) {
       expect((await fetch(url)).status).toBe(200);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -36,6 +37,7 @@ test('npm start prints every address and keeps request logs off until LOG_LEVEL 
       `storefront          http://localhost:${webPort}`,
       `API                 http://localhost:${apiPort}`,
       `API docs (OpenAPI)  http://localhost:${apiPort}/docs`,
+      `platform console    http://localhost:${platformPort}`,
       `SMS sandbox inbox   http://localhost:${webPort}/sandbox/sms`,
       `payment sandboxes   http://localhost:${webPort}/sandbox/`,
     ])

@@ -94,8 +94,8 @@ export function uniqueAccount(prefix = 'e2e'): string {
   return `${prefix}_${uniquePhone().slice(-9)}`.slice(0, 16);
 }
 
-/** The newest code the sandbox sent to a phone for a purpose (login, register, password), waiting for it to arrive. */
-export async function latestSmsCode(request: APIRequestContext, mobile: string, purpose: 'login' | 'register' | 'password', after = 0): Promise<{ id: number; code: string }> {
+/** The newest code the sandbox sent to a phone for a purpose (login, register, password, shopAccount), waiting for it to arrive. */
+export async function latestSmsCode(request: APIRequestContext, mobile: string, purpose: 'login' | 'register' | 'password' | 'shopAccount', after = 0): Promise<{ id: number; code: string }> {
   let found: { id: number; code: string } | null = null;
   await expect
     .poll(

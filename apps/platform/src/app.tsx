@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, ConfigProvider, Layout, Menu, Space, Typography } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { AdminProfileSchema } from '@bazaar/shared/schemas/admin';
+import { api, session, whenUnauthorized } from './lib/api.ts';
+import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
+import { LoginPage } from './features/login.tsx';
+import { ApplicationsPage } from './features/applications.tsx';
+import { AuditLogPage } from './features/audit-log.tsx';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+type Page = 'applications' | 'audit';
+
+function Console({ onLogout }: { onLogout: () => void }) {
+  const { t, lang, setLang } = useI18n();
+  const [page, setPage] = useState<Page>(() => (location.hash === '#audit' ? 'audit' : 'applications'));
+  const me = useQuery({ queryKey: ['me', lang], queryFn: () => api('/admin/me', { lang, schema: AdminProfileSchema }) });
+  useEffect(() => {
+    history.replaceState(null, '', `#${page}`);
+  }, [page]);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography.Title level={1} style={{ color: '#fff', margin: 0, fontSize: 18 }}>
+          {t('app.title')}
+        </Typography.Title>
+        <Space>
+          <Typography.Text style={{ color: '#fff' }}>{me.data?.username}</Typography.Text>
+          <Button onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>{t('app.language')}</Button>
+          <Button onClick={onLogout}>{t('app.logout')}</Button>
+        </Space>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={200} theme="light">
+          <nav aria-label={t('app.title')}>
+            <Menu
+              mode="inline"
+              selectedKeys={[page]}
+              onClick={(e) => setPage(e.key as Page)}
+              items={[
+                { key: 'applications', label: t('menu.applications') },
+                { key: 'audit', label: t('menu.auditLog') },
+              ]}
+            />
+          </nav>
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24 }}>
+          <main>{page === 'applications' ? <ApplicationsPage /> : <AuditLogPage />}</main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+function Root() {
+  const [lang, setLangState] = useState<Lang>(storedLang);
+  const [loggedIn, setLoggedIn] = useState(() => Boolean(session.token()));
+  const client = useQueryClient();
+  const i18n = useMemo(
+    () => ({
+      lang,
+      t: translator(lang),
+      setLang: (next: Lang) => {
+        storeLang(next);
+        setLangState(next);
+      },
+    }),
+    [lang],
+  );
+  useEffect(() => {
+    document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+    document.title = i18n.t('app.title');
+  }, [lang, i18n]);
+  useEffect(() => whenUnauthorized(() => setLoggedIn(false)), []);
+
+  async function logout() {
+    await api('/admin/logout', { lang, method: 'POST', body: {} }).catch(() => undefined);
+    session.clear();
+    client.clear();
+    setLoggedIn(false);
+  }
+
+  return (
+    <I18nContext.Provider value={i18n}>
+      <ConfigProvider locale={lang === 'en' ? enUS : zhCN}>
+        <AntApp>{loggedIn ? <Console onLogout={() => void logout()} /> : <LoginPage onLoggedIn={() => setLoggedIn(true)} />}</AntApp>
+      </ConfigProvider>
+    </I18nContext.Provider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Root />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { consolePlatform as zh } from './zh/console-platform.ts';
+import { consolePlatform as en } from './en/console-platform.ts';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('the platform console catalogs', () => {
+  it('zh and en have exactly the same keys', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(zh).sort());
+  });
+});

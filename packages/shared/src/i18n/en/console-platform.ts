@@ -1,0 +1,51 @@
+import type { consolePlatform as zh } from '../zh/console-platform.ts';
+import type { Widen } from '../widen.ts';
+
+export const consolePlatform: Widen<typeof zh> = {
+  app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', serverError: 'The server had a small problem~' },
+  login: {
+    title: 'Platform staff login',
+    username: 'Staff account',
+    password: 'Password',
+    submit: 'Log in',
+    usernameRequired: 'Enter the staff account',
+    passwordRequired: 'Enter the password',
+  },
+  menu: { applications: 'Store applications', auditLog: 'Audit log' },
+  applications: {
+    status: { reviewing: 'Under review', rejected: 'Rejected', open: 'Open', offline: 'Offline' },
+    columns: { shop: 'Store', tel: 'Contact number', region: 'Area', updatedAt: 'Updated', status: 'Status', actions: 'Actions' },
+    view: 'View',
+    approve: 'Approve',
+    reject: 'Reject',
+    approveConfirm: 'Approve the application of “{{name}}”?',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    rejectTitle: 'Reject the application of “{{name}}”',
+    reason: 'Reason',
+    reasonPlaceholder: 'The applicant will see this explanation',
+    reasonRequired: 'Please give the reason for the rejection',
+    detailTitle: 'Store application: {{name}}',
+    fields: {
+      shopName: 'Store name',
+      tel: 'Contact number',
+      region: 'Area',
+      address: 'Detailed address',
+      location: 'Location (lat, lng)',
+      intro: 'Description',
+      logo: 'Store logo',
+      license: 'Business license',
+      idFront: 'ID card (front)',
+      idBack: 'ID card (back)',
+      remarks: 'Reason for rejection',
+      applicant: 'Applicant id',
+    },
+    empty: 'No applications',
+  },
+  audit: {
+    columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application' },
+    all: 'All actions',
+    empty: 'No entries',
+  },
+};
