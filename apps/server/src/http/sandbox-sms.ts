@@ -12,7 +12,7 @@ const INBOX_SIZE = 50;
 const REFRESH_SECONDS = 3;
 
 
-const PURPOSES: Record<string, string> = { login: '登录 Login', register: '注册 Register', password: '改密 Password' };
+const PURPOSES: Record<string, string> = { login: '登录 Login', register: '注册 Register', password: '改密 Password', shopAccount: '店铺账号 Store account' };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -72,6 +72,10 @@ export function UserCenterOverview({ user, info }: { user: UserInfo; info: Cente
             <Link to={`/shopIndex?sid=${info.shopId}`} className="text-link">
               {t('userCenter.index.visitShop')}
             </Link>
+          ) : info.shopStatus === SHOP_STATUS.none || info.shopStatus === SHOP_STATUS.reviewing ? (
+            <Link to="/user-center/uc-freeshop" className="text-link">
+              {t('shopApply.menu')}
+            </Link>
           ) : null}
         </p>
       </section>
