@@ -4,7 +4,6 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,6 +17,7 @@ import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { sandboxGatePlugin } from './plugins/sandbox-gate.ts';
 import { registerRoutes } from './http/routes.ts';
+import { openapiTransform } from './plugins/openapi.ts';
 
 export interface BuildAppOptions {
   ctx: AppContext;
@@ -57,7 +57,8 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
       info: { title: 'Bazaar API', description: 'Shopper API of the Bazaar mall', version: '1.0.0' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
-    transform: jsonSchemaTransform,
+    // zod schemas, then the standard error answers of each route (plugins/openapi.ts).
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PASSWORD_CIPHER_DOC } from './docs-helpers.ts';
 import { IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
 import {
   CenterInfoSchema,
@@ -49,66 +50,66 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10, parts: 20 } });
 
   // ---- Login and logout ----
-  api.post('/login', { config: { limit: 'login' }, schema: { tags, body: LoginSchema, response: { 200: TokenSchema } } }, async (request) =>
+  api.post('/login', { config: { limit: 'login' }, schema: { tags, summary: 'Log in with account name or phone and password', description: PASSWORD_CIPHER_DOC, body: LoginSchema, response: { 200: TokenSchema } } }, async (request) =>
     signInShopper(ctx, request.body, meta(request)),
   );
-  api.post('/sms/sendLoginCode', { config: { limit: 'sms' }, schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+  api.post('/sms/sendLoginCode', { config: { limit: 'sms' }, schema: { summary: 'Send an SMS login code to a phone', tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendLoginCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
-  api.post('/smsLogin', { config: { limit: 'login' }, schema: { tags, body: SmsLoginSchema, response: { 200: TokenSchema } } }, async (request) =>
+  api.post('/smsLogin', { config: { limit: 'login' }, schema: { summary: 'Log in with phone and SMS code', tags, body: SmsLoginSchema, response: { 200: TokenSchema } } }, async (request) =>
     signInShopperBySms(ctx, request.body, meta(request)),
   );
-  api.post('/logOut', { schema: { tags } }, async (request, reply) => {
+  api.post('/logOut', { schema: { summary: 'Log out (revoke the token sent)', tags } }, async (request, reply) => {
     await revokeToken(ctx, 'shopper', request.headers.authorization);
     return reply.send();
   });
 
   // ---- Registration ----
-  api.put('/user/sendRegisterSms', { config: { limit: 'sms' }, schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+  api.put('/user/sendRegisterSms', { config: { limit: 'sms' }, schema: { summary: 'Send the registration SMS code', tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendRegisterCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
-  api.put('/user/checkRegisterSms', { config: { limit: 'login' }, schema: { tags, body: CheckSmsSchema, response: { 200: CheckSmsFlagSchema } } }, async (request, reply) =>
+  api.put('/user/checkRegisterSms', { config: { limit: 'login' }, schema: { summary: 'Check the registration SMS code; answers the flag for the next step', tags, body: CheckSmsSchema, response: { 200: CheckSmsFlagSchema } } }, async (request, reply) =>
     sendJsonString(reply, await account.checkRegisterCode(ctx, request.body)),
   );
-  api.put('/user/registerOrBindUser', { schema: { tags, body: RegisterSchema, response: { 200: TokenSchema } } }, async (request) =>
+  api.put('/user/registerOrBindUser', { schema: { summary: 'Register an account (password encrypted as for /login)', tags, body: RegisterSchema, response: { 200: TokenSchema } } }, async (request) =>
     registerShopper(ctx, request.body, meta(request)),
   );
 
   // ---- Password reset; the token, when sent, pins the phone to the logged-in user ----
-  api.post('/sms/sendUpdatePwdCode', { config: { limit: 'sms' }, schema: { tags, body: SendSmsSchema } }, async (request, reply) => {
+  api.post('/sms/sendUpdatePwdCode', { config: { limit: 'sms' }, schema: { summary: 'Send a password reset SMS code to a registered phone', tags, body: SendSmsSchema } }, async (request, reply) => {
     await account.sendUpdatePwdCode(ctx, request.body.mobile, request.ip);
     return reply.send();
   });
-  api.post('/p/user/sendUpdatePwdCode', { config: { limit: 'sms' }, schema: { tags } }, async (request, reply) => {
+  api.post('/p/user/sendUpdatePwdCode', { config: { limit: 'sms' }, schema: { summary: 'Send a password change SMS code to the shopper\'s phone', tags } }, async (request, reply) => {
     await account.sendOwnUpdatePwdCode(ctx, shopperId(request), request.ip);
     return reply.send();
   });
   api.put(
     '/user/checkUpdatePwdSms',
-    { config: { limit: 'login' }, schema: { tags, body: CheckUpdatePwdSmsSchema, response: { 200: CheckSmsFlagSchema } } },
+    { config: { limit: 'login' }, schema: { summary: 'Check the password reset SMS code', tags, body: CheckUpdatePwdSmsSchema, response: { 200: CheckSmsFlagSchema } } },
     async (request, reply) => sendJsonString(reply, await account.checkUpdatePwdCode(ctx, request.body, request.userId)),
   );
-  api.put('/user/updatePwd', { schema: { tags, body: UpdatePasswordSchema } }, async (request, reply) => {
+  api.put('/user/updatePwd', { schema: { summary: 'Set a new password after the SMS check (encrypted as for /login)', tags, body: UpdatePasswordSchema } }, async (request, reply) => {
     await resetShopperPassword(ctx, request.body, request.userId);
     return reply.send();
   });
 
   // ---- Profile and user center ----
-  api.get('/p/user/userInfo', { schema: { tags, response: { 200: UserInfoSchema } } }, async (request) =>
+  api.get('/p/user/userInfo', { schema: { summary: 'The logged-in shopper\'s profile', tags, response: { 200: UserInfoSchema } } }, async (request) =>
     account.getUserInfo(ctx, shopperId(request)),
   );
-  api.put('/p/user/setUserInfo', { schema: { tags, body: SetUserInfoSchema, response: { 200: UserInfoSchema } } }, async (request) =>
+  api.put('/p/user/setUserInfo', { schema: { summary: 'Change the shopper\'s nickname, avatar and profile', tags, body: SetUserInfoSchema, response: { 200: UserInfoSchema } } }, async (request) =>
     account.setUserInfo(ctx, shopperId(request), request.body),
   );
-  api.get('/p/user/centerInfo', { schema: { tags, response: { 200: CenterInfoSchema } } }, async (request) =>
+  api.get('/p/user/centerInfo', { schema: { summary: 'The user center\'s counts and the shopper\'s shop status', tags, response: { 200: CenterInfoSchema } } }, async (request) =>
     userCenterInfo(ctx, shopperId(request)),
   );
 
   api.post(
     '/p/file/upload/img',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadResultSchema } } },
+    { schema: { summary: 'Upload an avatar or review picture', tags, consumes: ['multipart/form-data'], response: { 200: UploadResultSchema } } },
     async (request) => {
       const userId = shopperId(request);
       if (!request.isMultipart()) throw invalid('errors.upload.missing');

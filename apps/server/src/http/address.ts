@@ -20,27 +20,27 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const addresses = createAddressService(app.ctx);
 
-  api.get('/p/area/listByPid', { schema: { tags, security, querystring: AreaQuerySchema, response: { 200: z.array(AreaSchema) } } }, (request) =>
+  api.get('/p/area/listByPid', { schema: { summary: 'Regions under a parent (province, city, district)', tags, security, querystring: AreaQuerySchema, response: { 200: z.array(AreaSchema) } } }, (request) =>
     addresses.listAreas(request.query.pid, request.lang),
   );
 
-  api.get('/p/address/list', { schema: { tags, security, response: { 200: z.array(AddressSchema) } } }, (request) =>
+  api.get('/p/address/list', { schema: { summary: 'The shopper\'s addresses', tags, security, response: { 200: z.array(AddressSchema) } } }, (request) =>
     addresses.list(shopperId(request), request.lang),
   );
-  api.get('/p/address/addrInfo/:addrId', { schema: { tags, security, params: AddressIdParamSchema, response: { 200: AddressSchema } } }, (request) =>
+  api.get('/p/address/addrInfo/:addrId', { schema: { summary: 'One address', tags, security, params: AddressIdParamSchema, response: { 200: AddressSchema } } }, (request) =>
     addresses.get(shopperId(request), request.params.addrId, request.lang),
   );
-  api.post('/p/address/addAddr', { schema: { tags, security, body: AddressInputSchema, response: { 200: AddressSchema } } }, (request) =>
+  api.post('/p/address/addAddr', { schema: { summary: 'Add an address', tags, security, body: AddressInputSchema, response: { 200: AddressSchema } } }, (request) =>
     addresses.add(shopperId(request), request.body, request.lang),
   );
-  api.put('/p/address/updateAddr', { schema: { tags, security, body: AddressUpdateSchema, response: { 200: AddressSchema } } }, (request) =>
+  api.put('/p/address/updateAddr', { schema: { summary: 'Change an address', tags, security, body: AddressUpdateSchema, response: { 200: AddressSchema } } }, (request) =>
     addresses.update(shopperId(request), request.body, request.lang),
   );
-  api.delete('/p/address/deleteAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
+  api.delete('/p/address/deleteAddr/:addrId', { schema: { summary: 'Delete an address', tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
     await addresses.remove(shopperId(request), request.params.addrId);
     return reply.code(200).send();
   });
-  api.put('/p/address/defaultAddr/:addrId', { schema: { tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
+  api.put('/p/address/defaultAddr/:addrId', { schema: { summary: 'Make an address the default', tags, security, params: AddressIdParamSchema } }, async (request, reply) => {
     await addresses.setDefault(shopperId(request), request.params.addrId);
     return reply.code(200).send();
   });

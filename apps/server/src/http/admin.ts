@@ -29,40 +29,40 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/admin/login',
-    { config: { auth: 'public', limit: 'login' }, schema: { tags, body: AdminLoginSchema, response: { 200: TokenSchema } } },
+    { config: { auth: 'public', limit: 'login' }, schema: { summary: 'Platform staff login', tags, body: AdminLoginSchema, response: { 200: TokenSchema } } },
     (request) => signInAdmin(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
-  api.post('/admin/logout', { schema: { tags, security } }, async (request, reply) => {
+  api.post('/admin/logout', { schema: { summary: 'Platform staff logout', tags, security } }, async (request, reply) => {
     await revokeToken(ctx, 'admin', request.headers.authorization);
     return reply.code(200).send();
   });
-  api.get('/admin/me', { schema: { tags, security, response: { 200: AdminProfileSchema } } }, (request) => getProfile(ctx, adminId(request)));
+  api.get('/admin/me', { schema: { summary: 'The logged-in staff member', tags, security, response: { 200: AdminProfileSchema } } }, (request) => getProfile(ctx, adminId(request)));
 
   // ---- Store applications (issue 10); every decision is written to the audit log ----
   const shopTags = ['admin: store applications'];
   api.get(
     '/admin/shop/applications',
-    { schema: { tags: shopTags, security, querystring: ApplicationQuerySchema, response: { 200: pageOf(AdminApplicationSchema) } } },
+    { schema: { summary: 'A page of store applications to review', tags: shopTags, security, querystring: ApplicationQuerySchema, response: { 200: pageOf(AdminApplicationSchema) } } },
     (request) => pageApplications(ctx, request.query),
   );
   api.get(
     '/admin/shop/applications/:shopId',
-    { schema: { tags: shopTags, security, params: ShopIdParamSchema, response: { 200: AdminApplicationSchema } } },
+    { schema: { summary: 'One store application with links to its documents', tags: shopTags, security, params: ShopIdParamSchema, response: { 200: AdminApplicationSchema } } },
     (request) => getApplication(ctx, request.params.shopId),
   );
   api.post(
     '/admin/shop/applications/:shopId/approve',
-    { schema: { tags: shopTags, security, params: ShopIdParamSchema, response: { 200: AdminApplicationSchema } } },
+    { schema: { summary: 'Approve a store application', tags: shopTags, security, params: ShopIdParamSchema, response: { 200: AdminApplicationSchema } } },
     (request) => reviewApplication(ctx, adminId(request), request.params.shopId, { passed: true, remarks: null }),
   );
   api.post(
     '/admin/shop/applications/:shopId/reject',
-    { schema: { tags: shopTags, security, params: ShopIdParamSchema, body: RejectApplicationSchema, response: { 200: AdminApplicationSchema } } },
+    { schema: { summary: 'Reject a store application with a reason', tags: shopTags, security, params: ShopIdParamSchema, body: RejectApplicationSchema, response: { 200: AdminApplicationSchema } } },
     (request) => reviewApplication(ctx, adminId(request), request.params.shopId, { passed: false, remarks: request.body.remarks }),
   );
   api.get(
     '/admin/audit-logs',
-    { schema: { tags: ['admin: audit log'], security, querystring: AuditLogQuerySchema, response: { 200: pageOf(AuditLogSchema) } } },
+    { schema: { summary: 'A page of the staff decisions log', tags: ['admin: audit log'], security, querystring: AuditLogQuerySchema, response: { 200: pageOf(AuditLogSchema) } } },
     (request) => pageAuditLogs(ctx, request.query),
   );
 }

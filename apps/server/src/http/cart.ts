@@ -23,32 +23,32 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  api.post('/p/shopCart/changeItem', { schema: { tags, security, body: ChangeItemSchema } }, async (request, reply) => {
+  api.post('/p/shopCart/changeItem', { schema: { summary: 'Add a SKU to the cart or change its quantity', tags, security, body: ChangeItemSchema } }, async (request, reply) => {
     await changeItem(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
-  api.get('/p/shopCart/prodCount', { schema: { tags, security, response: { 200: z.number().int() } } }, (request) => cartCount(ctx, shopperId(request)));
+  api.get('/p/shopCart/prodCount', { schema: { summary: 'How many pieces are in the cart', tags, security, response: { 200: z.number().int() } } }, (request) => cartCount(ctx, shopperId(request)));
 
   // The body is Mall4j's list (the client sends []); nothing in the answer depends on it.
-  api.post('/p/shopCart/info', { schema: { tags, security, body: z.array(z.unknown()).max(CART_BATCH_MAX).optional(), response: { 200: CartInfoSchema } } }, (request) =>
+  api.post('/p/shopCart/info', { schema: { summary: 'The cart by shop, with prices and discounts', tags, security, body: z.array(z.unknown()).max(CART_BATCH_MAX).optional(), response: { 200: CartInfoSchema } } }, (request) =>
     cartInfo(ctx, shopperId(request), request.lang),
   );
-  api.get('/p/shopCart/getShopCartExpiryProdList', { schema: { tags, security, response: { 200: z.array(CartExpiryItemSchema) } } }, (request) =>
+  api.get('/p/shopCart/getShopCartExpiryProdList', { schema: { summary: 'Cart lines that can no longer be bought', tags, security, response: { 200: z.array(CartExpiryItemSchema) } } }, (request) =>
     expiredItems(ctx, shopperId(request), request.lang),
   );
-  api.post('/p/shopCart/totalPay', { schema: { tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
+  api.post('/p/shopCart/totalPay', { schema: { summary: 'Totals of the selected cart lines', tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
     totalPay(ctx, shopperId(request), request.body),
   );
-  api.post('/p/shopCart/checkItems', { schema: { tags, security, body: CheckItemsBodySchema } }, async (request, reply) => {
+  api.post('/p/shopCart/checkItems', { schema: { summary: 'Select or unselect cart lines', tags, security, body: CheckItemsBodySchema } }, async (request, reply) => {
     await checkItems(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
-  api.delete('/p/shopCart/deleteItem', { schema: { tags, security, body: BasketIdsBodySchema } }, async (request, reply) => {
+  api.delete('/p/shopCart/deleteItem', { schema: { summary: 'Remove cart lines', tags, security, body: BasketIdsBodySchema } }, async (request, reply) => {
     await deleteItems(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
   // Clears the lines that can no longer be bought; the buyable ones stay.
-  api.delete('/p/shopCart/deleteAll', { schema: { tags, security } }, async (request, reply) => {
+  api.delete('/p/shopCart/deleteAll', { schema: { summary: 'Empty the cart', tags, security } }, async (request, reply) => {
     await clearExpiredItems(ctx, shopperId(request));
     return reply.code(200).send();
   });

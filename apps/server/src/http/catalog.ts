@@ -14,12 +14,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/category/categoryInfo',
-    { schema: { tags, querystring: CategoryInfoQuerySchema, response: { 200: z.array(CategorySchema) } } },
+    { schema: { summary: 'Categories under a parent', tags, querystring: CategoryInfoQuerySchema, response: { 200: z.array(CategorySchema) } } },
     (request) => catalog.childCategories(request.query.shopId, request.query.parentId, request.lang),
   );
-  api.get('/category/tree', { schema: { tags, response: { 200: z.array(CategoryNodeSchema) } } }, (request) => catalog.categoryTree(request.lang));
-  api.get('/banner/list/:shopId', { schema: { tags, params: BannerParamsSchema, response: { 200: z.array(BannerSchema) } } }, (request) =>
+  api.get('/category/tree', { schema: { summary: 'The whole platform category tree', tags, response: { 200: z.array(CategoryNodeSchema) } } }, (request) => catalog.categoryTree(request.lang));
+  api.get('/banner/list/:shopId', { schema: { summary: 'Banners of the platform (shopId 0) or a shop', tags, params: BannerParamsSchema, response: { 200: z.array(BannerSchema) } } }, (request) =>
     catalog.banners(request.params.shopId, request.lang),
   );
-  api.get('/index/home', { schema: { tags, response: { 200: HomeSchema } } }, (request) => catalog.home(request.lang));
+  api.get('/index/home', { schema: { summary: 'The home page: banners, activity blocks and product floors', tags, response: { 200: HomeSchema } } }, (request) => catalog.home(request.lang));
 }

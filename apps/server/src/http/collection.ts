@@ -28,49 +28,49 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   // ---- Products ----
-  api.get('/p/user/collection/isCollection', { schema: { tags, security, querystring: ProdIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
+  api.get('/p/user/collection/isCollection', { schema: { summary: 'Whether the shopper collected a product', tags, security, querystring: ProdIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
     collection.isProductCollected(ctx, shopperId(request), request.query.prodId),
   );
-  api.post('/p/user/collection/addOrCancel', { schema: { tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
+  api.post('/p/user/collection/addOrCancel', { schema: { summary: 'Collect or uncollect a product', tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
     collection.toggleProductCollection(ctx, shopperId(request), request.body),
   );
-  api.get('/p/user/collection/prods', { schema: { tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedProductSchema) } } }, (request) =>
+  api.get('/p/user/collection/prods', { schema: { summary: 'A page of the shopper\'s collected products', tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedProductSchema) } } }, (request) =>
     collection.collectedProductPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   // Mall4j's spelling of the path.
-  api.post('/p/user/collection/batachCancel', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
+  api.post('/p/user/collection/batachCancel', { schema: { summary: 'Uncollect several products', tags, security, body: IdListBodySchema } }, async (request, reply) => {
     await collection.cancelProductCollections(ctx, shopperId(request), request.body);
     return ok(reply);
   });
 
   // ---- Shops ----
-  api.get('/p/shop/collection/isCollection', { schema: { tags, security, querystring: ShopIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
+  api.get('/p/shop/collection/isCollection', { schema: { summary: 'Whether the shopper follows a shop', tags, security, querystring: ShopIdQuerySchema, response: { 200: z.boolean() } } }, (request) =>
     collection.isShopCollected(ctx, shopperId(request), request.query.shopId),
   );
-  api.post('/p/shop/collection/addOrCancel', { schema: { tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
+  api.post('/p/shop/collection/addOrCancel', { schema: { summary: 'Follow or unfollow a shop', tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
     collection.toggleShopCollection(ctx, shopperId(request), request.body),
   );
-  api.get('/p/shop/collection/page', { schema: { tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedShopSchema) } } }, (request) =>
+  api.get('/p/shop/collection/page', { schema: { summary: 'A page of the shops the shopper follows', tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedShopSchema) } } }, (request) =>
     collection.collectedShopPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
-  api.post('/p/shop/collection/batchCancel', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
+  api.post('/p/shop/collection/batchCancel', { schema: { summary: 'Unfollow several shops', tags, security, body: IdListBodySchema } }, async (request, reply) => {
     await collection.cancelShopCollections(ctx, shopperId(request), request.body);
     return ok(reply);
   });
 
   // ---- Footprint ----
-  api.post('/p/prodBrowseLog', { schema: { tags, security, body: BrowseLogBodySchema } }, async (request, reply) => {
+  api.post('/p/prodBrowseLog', { schema: { summary: 'Record a product view in the footprint', tags, security, body: BrowseLogBodySchema } }, async (request, reply) => {
     await collection.recordBrowse(ctx, shopperId(request), request.body.prodId);
     return ok(reply);
   });
-  api.get('/p/prodBrowseLog/page', { schema: { tags, security, querystring: FootprintQuerySchema, response: { 200: FootprintPageSchema } } }, (request) =>
+  api.get('/p/prodBrowseLog/page', { schema: { summary: 'A page of the shopper\'s footprint', tags, security, querystring: FootprintQuerySchema, response: { 200: FootprintPageSchema } } }, (request) =>
     collection.footprintPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
-  api.delete('/p/prodBrowseLog', { schema: { tags, security, body: IdListBodySchema } }, async (request, reply) => {
+  api.delete('/p/prodBrowseLog', { schema: { summary: 'Delete footprint entries', tags, security, body: IdListBodySchema } }, async (request, reply) => {
     await collection.deleteFootprints(ctx, shopperId(request), request.body);
     return ok(reply);
   });
-  api.delete('/p/prodBrowseLog/all', { schema: { tags, security } }, async (request, reply) => {
+  api.delete('/p/prodBrowseLog/all', { schema: { summary: 'Clear the footprint', tags, security } }, async (request, reply) => {
     await collection.clearFootprint(ctx, shopperId(request));
     return ok(reply);
   });

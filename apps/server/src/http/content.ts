@@ -28,48 +28,48 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   // Called on every route change: the JSON is built once, and Fastify sends a string with a
   // JSON content type as it is (the schema stays for the OpenAPI document).
-  api.get('/webConfig/getPcWebConfig', { schema: { tags, response: { 200: WebConfigSchema } } }, async (_request, reply) =>
+  api.get('/webConfig/getPcWebConfig', { schema: { summary: 'The site config: welcome texts, logo, company info, record number', tags, response: { 200: WebConfigSchema } } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send((await content.webConfigJson()) as unknown as WebConfig),
   );
 
   api.get(
     '/webConfig/getInviteConfig',
-    { schema: { tags, summary: 'The investor relations and merchant invitation page (/invite), both languages', response: { 200: InviteConfigSchema } } },
+    { config: { mayBeMissing: true }, schema: { tags, summary: 'The investor relations and merchant invitation page (/invite), both languages', response: { 200: InviteConfigSchema } } },
     () => content.invite(),
   );
 
-  api.get('/sys/config/info/getSysServiceSwitch', { schema: { tags, response: { 200: ServiceSwitchSchema } } }, () => content.serviceSwitch());
-  api.get('/sys/config/info/getSysPaySwitch', { schema: { tags, response: { 200: PaySwitchSchema } } }, () => content.paySwitch());
-  api.get('/sys/config/info/serviceTerms', { schema: { tags, response: { 200: TermsSchema } } }, (request) =>
+  api.get('/sys/config/info/getSysServiceSwitch', { schema: { summary: 'Which terms pages are switched on', tags, response: { 200: ServiceSwitchSchema } } }, () => content.serviceSwitch());
+  api.get('/sys/config/info/getSysPaySwitch', { schema: { summary: 'Which payment methods are switched on', tags, response: { 200: PaySwitchSchema } } }, () => content.paySwitch());
+  api.get('/sys/config/info/serviceTerms', { schema: { summary: 'The service terms in the request language', tags, response: { 200: TermsSchema } } }, (request) =>
     content.terms('serviceTerms', request.lang),
   );
-  api.get('/sys/config/info/servicePolicy', { schema: { tags, response: { 200: TermsSchema } } }, (request) =>
+  api.get('/sys/config/info/servicePolicy', { schema: { summary: 'The privacy policy in the request language', tags, response: { 200: TermsSchema } } }, (request) =>
     content.terms('privacyPolicy', request.lang),
   );
 
   api.get(
     '/shop/notice/topNoticeList/:shopId',
-    { schema: { tags, params: ShopIdParamSchema, response: { 200: z.array(NoticeSummarySchema) } } },
+    { schema: { summary: 'The top notices of the platform (shopId 0) or a shop', tags, params: ShopIdParamSchema, response: { 200: z.array(NoticeSummarySchema) } } },
     (request) => content.topNotices(request.params.shopId, request.lang),
   );
   api.get(
     '/shop/notice/noticeList/:shopId',
-    { schema: { tags, params: ShopIdParamSchema, querystring: PageQuerySchema, response: { 200: pageOf(NoticeSummarySchema) } } },
+    { schema: { summary: 'A page of notices of the platform (shopId 0) or a shop', tags, params: ShopIdParamSchema, querystring: PageQuerySchema, response: { 200: pageOf(NoticeSummarySchema) } } },
     (request) => content.noticePage(request.params.shopId, request.query.current, request.query.size, request.lang),
   );
-  api.get('/shop/notice/info/:id', { schema: { tags, params: NoticeIdParamSchema, response: { 200: NoticeDetailSchema } } }, (request) =>
+  api.get('/shop/notice/info/:id', { schema: { summary: 'One notice', tags, params: NoticeIdParamSchema, response: { 200: NoticeDetailSchema } } }, (request) =>
     content.noticeDetail(request.params.id, request.lang),
   );
 
   // The traffic log. The user comes from the token only; a userId in the body is ignored.
   const flowLimits = { bodyLimit: 16 * 1024 };
-  api.post('/flowAnalysisLog', { ...flowLimits, schema: { tags, body: FlowAnalysisLogSchema } }, async (request, reply) => {
+  api.post('/flowAnalysisLog', { ...flowLimits, schema: { summary: 'Record a page view (visitor)', tags, body: FlowAnalysisLogSchema } }, async (request, reply) => {
     await content.recordFlow(request.body, request.userId, request.ip);
     return reply.code(200).send();
   });
   api.post(
     '/p/flowAnalysisLog',
-    { ...flowLimits, schema: { tags, body: FlowAnalysisLogSchema, security: [{ token: [] }] } },
+    { ...flowLimits, schema: { summary: 'Record a page view (logged-in shopper)', tags, body: FlowAnalysisLogSchema, security: [{ token: [] }] } },
     async (request, reply) => {
       await content.recordFlow(request.body, shopperId(request), request.ip);
       return reply.code(200).send();

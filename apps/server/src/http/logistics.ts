@@ -14,18 +14,18 @@ export async function logisticsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  api.get('/p/delivery/list', { schema: { tags, security, response: { 200: z.array(DeliveryCompanySchema) } } }, (request) => {
+  api.get('/p/delivery/list', { schema: { summary: 'Courier companies', tags, security, response: { 200: z.array(DeliveryCompanySchema) } } }, (request) => {
     shopperId(request);
     return logistics.listCompanies(ctx, request.lang);
   });
   api.get(
     '/p/myDelivery/orderInfo/:orderNumber',
-    { schema: { tags, security, params: OrderNumberParamSchema, response: { 200: z.array(OrderPackageSchema) } } },
+    { schema: { summary: 'An order\'s packages', tags, security, params: OrderNumberParamSchema, response: { 200: z.array(OrderPackageSchema) } } },
     (request) => myOrderPackages(ctx, shopperId(request), request.params.orderNumber, request.lang),
   );
   api.get(
     '/p/myDelivery/deliveryOrder/:orderDeliveryId',
-    { schema: { tags, security, params: DeliveryIdParamSchema, response: { 200: DeliveryTrackSchema } } },
+    { schema: { summary: 'A package\'s logistics timeline (newest first)', tags, security, params: DeliveryIdParamSchema, response: { 200: DeliveryTrackSchema } } },
     (request) => myDeliveryTrack(ctx, shopperId(request), request.params.orderDeliveryId, request.lang),
   );
 }

@@ -26,27 +26,27 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/merchant/login',
-    { config: { auth: 'public', limit: 'login' }, schema: { tags, body: MerchantLoginSchema, response: { 200: MerchantTokenSchema } } },
+    { config: { auth: 'public', limit: 'login' }, schema: { summary: 'Merchant login with the store account', tags, body: MerchantLoginSchema, response: { 200: MerchantTokenSchema } } },
     (request) => signInMerchant(ctx, request.body, request.lang, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );
-  api.post('/merchant/logout', { schema: { tags, security } }, async (request, reply) => {
+  api.post('/merchant/logout', { schema: { summary: 'Merchant logout', tags, security } }, async (request, reply) => {
     await revokeToken(ctx, 'merchant', request.headers.authorization);
     return reply.code(200).send();
   });
 
   api.get(
     '/merchant/order/page',
-    { schema: { tags, security, querystring: MerchantOrderQuerySchema, response: { 200: pageOf(MerchantOrderSchema) } } },
+    { schema: { summary: 'A page of the shop\'s orders', tags, security, querystring: MerchantOrderQuerySchema, response: { 200: pageOf(MerchantOrderSchema) } } },
     (request) => pageShopOrders(ctx, merchantSession(request), request.query, request.lang),
   );
   api.get(
     '/merchant/order/info/:orderNumber',
-    { schema: { tags, security, params: OrderNumberParamSchema, response: { 200: MerchantOrderDetailSchema } } },
+    { schema: { summary: 'One of the shop\'s orders', tags, security, params: OrderNumberParamSchema, response: { 200: MerchantOrderDetailSchema } } },
     (request) => shopOrderDetail(ctx, merchantSession(request), request.params.orderNumber, request.lang),
   );
   api.post(
     '/merchant/order/delivery',
-    { schema: { tags, security, body: DeliveryInputSchema, response: { 200: MerchantOrderDetailSchema } } },
+    { schema: { summary: 'Ship an order in one or more packages', tags, security, body: DeliveryInputSchema, response: { 200: MerchantOrderDetailSchema } } },
     (request) => shipOrder(ctx, merchantSession(request), request.body, request.lang),
   );
 }

@@ -27,31 +27,31 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const orders = createOrderService(ctx);
 
-  api.post('/p/order/confirm', { schema: { tags, security, body: ConfirmOrderSchema, response: { 200: ConfirmResultSchema } } }, (request) =>
+  api.post('/p/order/confirm', { schema: { summary: 'Price an order before submitting (checkout page)', tags, security, body: ConfirmOrderSchema, response: { 200: ConfirmResultSchema } } }, (request) =>
     confirmOrder(ctx, shopperId(request), request.body, request.lang),
   );
-  api.post('/p/order/submit', { schema: { tags, security, body: SubmitOrderSchema, response: { 200: SubmitResultSchema } } }, (request) =>
+  api.post('/p/order/submit', { schema: { summary: 'Submit the confirmed order; answers the order numbers', tags, security, body: SubmitOrderSchema, response: { 200: SubmitResultSchema } } }, (request) =>
     submitOrder(ctx, shopperId(request), request.body),
   );
 
-  api.get('/p/myOrder/myOrder', { schema: { tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderSchema) } } }, (request) =>
+  api.get('/p/myOrder/myOrder', { schema: { summary: 'A page of the shopper\'s orders by status', tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderSchema) } } }, (request) =>
     orders.list(shopperId(request), request.query, request.lang),
   );
-  api.get('/p/myOrder/orderDetail', { schema: { tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
+  api.get('/p/myOrder/orderDetail', { schema: { summary: 'One order\'s detail', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
     orders.detail(shopperId(request), request.query.orderNumber, request.lang),
   );
-  api.get('/p/myOrder/getOrderStatus', { schema: { tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderStatusResultSchema } } }, (request) =>
+  api.get('/p/myOrder/getOrderStatus', { schema: { summary: 'One order\'s status', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderStatusResultSchema } } }, (request) =>
     orders.status(shopperId(request), request.query.orderNumber),
   );
-  api.put('/p/myOrder/cancel/:orderNumber', { schema: { tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
+  api.put('/p/myOrder/cancel/:orderNumber', { schema: { summary: 'Cancel an unpaid order', tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
     await cancelOrderByBuyer(ctx, shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });
-  api.put('/p/myOrder/receipt/:orderNumber', { schema: { tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
+  api.put('/p/myOrder/receipt/:orderNumber', { schema: { summary: 'Confirm receipt of a shipped order', tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
     await orders.receipt(shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });
-  api.delete('/p/myOrder/:orderNumber', { schema: { tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
+  api.delete('/p/myOrder/:orderNumber', { schema: { summary: 'Delete a finished or cancelled order from the list', tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
     await orders.remove(shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });

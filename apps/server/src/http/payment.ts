@@ -35,22 +35,22 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/p/order/getOrderPayInfoByOrderNumber',
-    { schema: { tags, security, querystring: OrderPayInfoQuerySchema, response: { 200: OrderPayInfoSchema } } },
+    { schema: { summary: 'What the payment page shows for orders', tags, security, querystring: OrderPayInfoQuerySchema, response: { 200: OrderPayInfoSchema } } },
     (request) => payments.orderPayInfo(shopperId(request), request.query.orderNumbers, request.lang),
   );
 
   // Answers PayResultSchema for Alipay and WeChat, and an empty body once a balance payment is settled (reference 2.5).
-  api.post('/p/order/pay', { schema: { tags, security, body: PayRequestSchema } }, async (request, reply) => {
+  api.post('/p/order/pay', { schema: { summary: 'Pay orders: answers the gateway form, QR code or balance result', tags, security, body: PayRequestSchema } }, async (request, reply) => {
     const result = await payments.pay(shopperId(request), request.body, webOriginOf(request), request.log);
     if (!result.form && !result.codeUrl) return reply.code(200).send();
     return reply.send(PayResultSchema.parse(result));
   });
 
-  api.get('/p/order/isPay/:payEntry/:payNo', { schema: { tags, security, params: PayStatusParamsSchema, response: { 200: z.boolean() } } }, (request) =>
+  api.get('/p/order/isPay/:payEntry/:payNo', { schema: { summary: 'Whether a payment has arrived', tags, security, params: PayStatusParamsSchema, response: { 200: z.boolean() } } }, (request) =>
     payments.isPaid(shopperId(request), request.params.payEntry, request.params.payNo),
   );
 
-  api.get('/p/order/getPayInfoByPayNo', { schema: { tags, security, querystring: PayNoQuerySchema, response: { 200: PaymentInfoSchema } } }, (request) =>
+  api.get('/p/order/getPayInfoByPayNo', { schema: { summary: 'A payment\'s amount and orders by its number', tags, security, querystring: PayNoQuerySchema, response: { 200: PaymentInfoSchema } } }, (request) =>
     payments.paymentInfo(shopperId(request), request.query.payNo, request.log),
   );
 

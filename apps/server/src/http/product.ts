@@ -12,7 +12,7 @@ export async function productRoutes(app: FastifyInstance): Promise<void> {
   const cache = productDetailCacheFor(app.ctx);
 
   // The JSON text goes out as it is (the schema stays for the OpenAPI document).
-  api.get('/prod/prodInfo', { schema: { tags, querystring: ProdInfoQuerySchema, response: { 200: ProductDetailSchema } } }, async (request, reply) =>
+  api.get('/prod/prodInfo', { schema: { summary: 'A product\'s detail with its SKUs', tags, querystring: ProdInfoQuerySchema, response: { 200: ProductDetailSchema } } }, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send((await cache.detailJson(request.query.prodId, request.lang)) as unknown as ProductDetail),
   );
 }

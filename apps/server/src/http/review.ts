@@ -12,10 +12,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  api.get('/prod/prodCommData', { schema: { tags, querystring: ProdIdQuerySchema, response: { 200: ReviewSummarySchema } } }, (request) =>
+  api.get('/prod/prodCommData', { schema: { summary: 'A product\'s review summary', tags, querystring: ProdIdQuerySchema, response: { 200: ReviewSummarySchema } } }, (request) =>
     productReviewSummary(ctx, request.query.prodId),
   );
-  api.get('/prod/prodCommPageByProd', { schema: { tags, querystring: ReviewPageQuerySchema, response: { 200: pageOf(ReviewSchema) } } }, (request) =>
+  api.get('/prod/prodCommPageByProd', { schema: { summary: 'A page of a product\'s reviews', tags, querystring: ReviewPageQuerySchema, response: { 200: pageOf(ReviewSchema) } } }, (request) =>
     productReviewPage(ctx, request.query, request.lang),
   );
 }

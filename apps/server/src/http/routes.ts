@@ -14,6 +14,7 @@ import { orderRoutes } from './order.ts';
 import { logisticsRoutes } from './logistics.ts';
 import { merchantRoutes } from './merchant.ts';
 import { paymentRoutes } from './payment.ts';
+import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
 import { uploadRoutes } from './upload.ts';
 
@@ -36,4 +37,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoutes);
   await app.register(shopApplicationRoutes);
   await app.register(adminRoutes);
+  await app.register(docsHelperRoutes);
 }

@@ -14,11 +14,11 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const products = createProductSearch(app.ctx);
   const search = createSearchService(app.ctx);
 
-  api.get('/search/page', { config: { limit: 'search' }, schema: { tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
+  api.get('/search/page', { config: { limit: 'search' }, schema: { summary: 'Search products: a page of cards with filters and sort', tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
     products.searchPage(request.query, request.lang),
   );
 
-  api.get('/search/hotSearch', { schema: { tags, querystring: HotSearchQuerySchema, response: { 200: z.array(HotSearchSchema) } } }, (request) =>
+  api.get('/search/hotSearch', { schema: { summary: 'Hot search words of the platform or a shop', tags, querystring: HotSearchQuerySchema, response: { 200: z.array(HotSearchSchema) } } }, (request) =>
     search.hotSearches(request.query.shopId, request.query.number, request.lang),
   );
 }

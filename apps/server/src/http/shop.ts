@@ -12,15 +12,15 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const shop = createShopService(app.ctx);
 
-  api.get('/shop/headInfo', { schema: { tags, querystring: ShopIdQuerySchema, response: { 200: ShopHeadSchema } } }, (request) =>
+  api.get('/shop/headInfo', { schema: { summary: 'A shop\'s header: name, logo, followers, ratings', tags, querystring: ShopIdQuerySchema, response: { 200: ShopHeadSchema } } }, (request) =>
     shop.head(request.query.shopId, request.lang),
   );
   api.get(
     '/category/shopCategoryList',
-    { schema: { tags, querystring: ShopIdQuerySchema, response: { 200: z.array(CategorySchema) } } },
+    { schema: { summary: 'A shop\'s own categories', tags, querystring: ShopIdQuerySchema, response: { 200: z.array(CategorySchema) } } },
     (request) => shop.categories(request.query.shopId, request.lang),
   );
-  api.get('/shop/searchShops', { config: { limit: 'search' }, schema: { tags, querystring: ShopSearchQuerySchema, response: { 200: ShopSearchPageSchema } } }, (request) =>
+  api.get('/shop/searchShops', { config: { limit: 'search' }, schema: { summary: 'Search shops by name', tags, querystring: ShopSearchQuerySchema, response: { 200: ShopSearchPageSchema } } }, (request) =>
     shop.search(request.query, request.lang),
   );
 }

@@ -34,16 +34,16 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     return { path, url: await fileLink(ctx, path) };
   };
   const schema = { tags, consumes: ['multipart/form-data'], response: { 200: UploadedFileSchema } };
-  api.post('/p/file/upload/public', { schema: { ...schema, description: 'An image everyone may see (a store logo): JPG, JPEG, PNG or GIF, at most 2 MB.' } }, upload('public'));
+  api.post('/p/file/upload/public', { schema: { summary: 'Upload a public picture (store application)', ...schema, description: 'An image everyone may see (a store logo): JPG, JPEG, PNG or GIF, at most 2 MB.' } }, upload('public'));
   api.post(
     '/p/file/upload/private',
-    { schema: { ...schema, description: 'A document only its owner and platform staff may see (business licence, ID card); answered with a signed link.' } },
+    { schema: { summary: 'Upload a private document (store application licences)', ...schema, description: 'A document only its owner and platform staff may see (business licence, ID card); answered with a signed link.' } },
     upload('private'),
   );
 
   api.get(
     '/uploads/private/:name',
-    { config: { auth: 'public' }, schema: { tags, params: PrivateFileParamSchema, querystring: SignedFileQuerySchema } },
+    { config: { auth: 'public' }, schema: { summary: 'A private document by its signed link', tags, params: PrivateFileParamSchema, querystring: SignedFileQuerySchema } },
     async (request, reply) => {
       const file = await openPrivateFile(ctx, { name: request.params.name, ...request.query });
       return reply

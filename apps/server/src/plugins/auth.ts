@@ -40,12 +40,15 @@ const UNAUTHORIZED_KEY: Record<Audience, string> = {
   admin: 'admin.errors.unauthorized',
 };
 
-/** What the route needs: its own config, else its path's audience, else nothing. */
-export function routeAuth(request: FastifyRequest): RouteAuth {
-  const declared = request.routeOptions.config?.auth;
+/** What a route needs: its own config, else its path's audience, else nothing (also the API docs' rule). */
+export function audienceOf(path: string, declared: RouteAuth | undefined): RouteAuth {
   if (declared) return declared;
-  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
   return PATH_AUDIENCES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'public';
+}
+
+/** What the route of a request needs. */
+export function routeAuth(request: FastifyRequest): RouteAuth {
+  return audienceOf(request.routeOptions.url ?? request.url.split('?')[0] ?? '', request.routeOptions.config?.auth);
 }
 
 /** The shopper of a shopper route (the hook has checked it). */
