@@ -140,14 +140,16 @@ export function detailPicture(stem: string, input: { emoji: string; hue: number;
 export function bannerPicture(stem: string, input: { hue: number; title: Bi; subtitle: Bi; emojis: string[]; width?: number; height?: number }): Picture {
   const W = input.width ?? 1200;
   const H = input.height ?? 440;
-  const big = H * 0.56;
+  const big = H * 0.5;
   const shown = input.emojis.slice(0, 3);
-  const art = shown.map((e, i) => emoji(e, W * 0.66 + i * big * 0.62, H * (i % 2 ? 0.6 : 0.48), big * (i === 1 ? 0.78 : 0.9), (i - 1) * 8)).join('');
+  // Right-aligned, so every width keeps the group whole.
+  const x = (i: number) => W - big * 0.5 - (shown.length - 1 - i) * big * 0.62;
+  const art = shown.map((e, i) => emoji(e, x(i), H * (i % 2 ? 0.6 : 0.48), big * (i === 1 ? 0.78 : 0.9), (i - 1) * 8)).join('');
   const svg =
     svgOpen(W, H) +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${input.hue},72%,44%)"/><stop offset="1" stop-color="hsl(${(input.hue + 30) % 360},70%,30%)"/></linearGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
-    `<circle cx="${W * 0.8}" cy="${H * 0.5}" r="${H * 0.46}" fill="#fff" opacity=".12"/>` +
+    `<circle cx="${x(Math.floor(shown.length / 2))}" cy="${H * 0.5}" r="${H * 0.46}" fill="#fff" opacity=".12"/>` +
     art +
     `<text x="${W * 0.06}" y="${H * 0.42}" ${FONT} font-size="${H * 0.13}" font-weight="700" fill="#fff">${escapeXml(input.title.zh)}</text>` +
     `<text x="${W * 0.06}" y="${H * 0.56}" ${FONT} font-size="${H * 0.065}" fill="#fff">${escapeXml(input.title.en)}</text>` +

@@ -169,7 +169,7 @@ export const CATEGORY_TREE: TopDef[] = [
         children: [
           { name: bi('床品四件套|Bedding Sets'), emoji: 'bed', brands: bis('罗莱|Luolai;富安娜|Fuanna;水星家纺|Mercury'), items: items('长绒棉四件套|Long-staple Cotton Bedding Set#399-999;真丝四件套|Mulberry Silk Bedding Set#1299-2999;水洗棉四件套|Washed Cotton Bedding Set#199-399;天丝四件套|Tencel Bedding Set#499-999'), specs: [BED_SIZE, COLOR], price: [199, 2999] },
           { name: bi('枕头|Pillows'), emoji: 'bed', brands: bis('罗莱|Luolai;富安娜|Fuanna;慕思|DeRUCCI'), items: items('天然乳胶枕|Natural Latex Pillow#129-399;记忆棉护颈枕|Memory Foam Neck Pillow#99-299;白鹅绒枕|White Goose Down Pillow#299-699;荞麦枕|Buckwheat Pillow#59-129'), specs: [SET], price: [59, 699] },
-          { name: bi('毛巾浴巾|Towels'), emoji: 'roll-of-paper', brands: bis('洁丽雅|Grace;三利|Sanli;孚日|Sunvim'), items: items('纯棉毛巾|Pure Cotton Towel#19-39;加厚浴巾|Thick Bath Towel#49-129;速干运动毛巾|Quick-dry Sports Towel#29-59;儿童纱布巾|Kids Gauze Towel#19-49'), specs: [COLOR, SET], price: [19, 129] },
+          { name: bi('毛巾浴巾|Towels'), emoji: 'bathtub', brands: bis('洁丽雅|Grace;三利|Sanli;孚日|Sunvim'), items: items('纯棉毛巾|Pure Cotton Towel#19-39;加厚浴巾|Thick Bath Towel#49-129;速干运动毛巾|Quick-dry Sports Towel#29-59;儿童纱布巾|Kids Gauze Towel#19-49'), specs: [COLOR, SET], price: [19, 129] },
         ],
       },
       {

@@ -506,7 +506,7 @@ function siteArt(leaves: Leaf[], now: Date) {
   const from = monthDay(campaign.start);
   const to = monthDay(campaign.end);
   const homeDefs: { title: Bi; subtitle: Bi; emojis: string[]; hue: number; leaf: string; shopKey?: string }[] = [
-    { title: { zh: `${campaign.name.zh}`, en: campaign.name.en }, subtitle: { zh: `全场满300减50 · ${from.zh}-${to.zh}`, en: `¥50 off every ¥300, ${from.en} to ${to.en}` }, emojis: campaign.emojis, hue: 352, leaf: '0-0-0', shopKey: 'self' },
+    { title: { zh: `${campaign.name.zh}`, en: campaign.name.en }, subtitle: { zh: `满300减50 · ${from.zh}-${to.zh}`, en: `¥50 off every ¥300, ${from.en} to ${to.en}` }, emojis: campaign.emojis, hue: 352, leaf: '0-0-0', shopKey: 'self' },
     { title: { zh: '家电焕新', en: 'Appliance upgrade' }, subtitle: { zh: '以旧换新 至高补贴20%', en: 'Trade in your old one, up to 20% back' }, emojis: ['cooked-rice', 'french-fries', 'broom'], hue: 200, leaf: '1-0-0', shopKey: 'appliance' },
     { title: { zh: '一杯好茶', en: 'A good cup of tea' }, subtitle: { zh: '景德镇手作茶器 新品上架', en: 'Handmade Jingdezhen tea ware' }, emojis: ['teapot', 'teacup-without-handle', 'herb'], hue: 170, leaf: '2-0-0', shopKey: 'tea' },
     { title: { zh: `${season.zh}新款`, en: `New ${season.en} styles` }, subtitle: { zh: '潮流上新 每周更新', en: 'Fresh arrivals every week' }, emojis: ['dress', 'coat', 'running-shoe'], hue: 290, leaf: '3-0-0', shopKey: 'fashion' },
@@ -517,7 +517,8 @@ function siteArt(leaves: Leaf[], now: Date) {
     drawPicture({ file: 'favicon.svg', hue: 350, glyph: 'B', width: 64, height: 64 }),
   ];
   const banners: HomeBanner[] = homeDefs.map((b, i) => {
-    const picture = bannerPicture(`banner-${i + 1}`, { hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis });
+    // The home carousel is about 830 x 360: a 1000 x 440 picture loses little to its cover fit.
+    const picture = bannerPicture(`banner-${i + 1}`, { hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis, width: 1000, height: 440 });
     pictures.push(picture);
     return { file: picture.file, title: { zh: `${b.title.zh} ${b.subtitle.zh}`, en: `${b.title.en}: ${b.subtitle.en}` }, leaf: b.leaf, shopKey: b.shopKey };
   });
