@@ -140,22 +140,24 @@ export function detailPicture(stem: string, input: { emoji: string; hue: number;
 export function bannerPicture(stem: string, input: { hue: number; title: Bi; subtitle: Bi; emojis: string[]; width?: number; height?: number }): Picture {
   const W = input.width ?? 1200;
   const H = input.height ?? 440;
-  const big = H * 0.5;
+  const big = H * 0.46;
   const shown = input.emojis.slice(0, 3);
   // Right-aligned, so every width keeps the group whole.
   const x = (i: number) => W - big * 0.5 - (shown.length - 1 - i) * big * 0.62;
-  const art = shown.map((e, i) => emoji(e, x(i), H * (i % 2 ? 0.6 : 0.48), big * (i === 1 ? 0.78 : 0.9), (i - 1) * 8)).join('');
+  const art = shown.map((e, i) => emoji(e, x(i), H * (i % 2 ? 0.44 : 0.36), big * (i === 1 ? 0.78 : 0.9), (i - 1) * 8)).join('');
+  // A margin that survives a cover fit trimming the sides.
+  const L = W * 0.09;
   const svg =
     svgOpen(W, H) +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${input.hue},72%,44%)"/><stop offset="1" stop-color="hsl(${(input.hue + 30) % 360},70%,30%)"/></linearGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
     `<circle cx="${x(Math.floor(shown.length / 2))}" cy="${H * 0.5}" r="${H * 0.46}" fill="#fff" opacity=".12"/>` +
     art +
-    `<text x="${W * 0.06}" y="${H * 0.42}" ${FONT} font-size="${H * 0.13}" font-weight="700" fill="#fff">${escapeXml(input.title.zh)}</text>` +
-    `<text x="${W * 0.06}" y="${H * 0.56}" ${FONT} font-size="${H * 0.065}" fill="#fff">${escapeXml(input.title.en)}</text>` +
-    `<rect x="${W * 0.06}" y="${H * 0.66}" width="${Math.max(input.subtitle.zh.length * H * 0.06 + H * 0.1, H * 0.9)}" height="${H * 0.12}" rx="${H * 0.06}" fill="#fff"/>` +
-    `<text x="${W * 0.06 + H * 0.05}" y="${H * 0.745}" ${FONT} font-size="${H * 0.055}" font-weight="700" fill="hsl(${input.hue},72%,36%)">${escapeXml(input.subtitle.zh)}</text>` +
-    `<text x="${W * 0.06}" y="${H * 0.88}" ${FONT} font-size="${H * 0.045}" fill="#fff" opacity=".9">${escapeXml(input.subtitle.en)}</text>` +
+    `<text x="${L}" y="${H * 0.42}" ${FONT} font-size="${H * 0.13}" font-weight="700" fill="#fff">${escapeXml(input.title.zh)}</text>` +
+    `<text x="${L}" y="${H * 0.56}" ${FONT} font-size="${H * 0.065}" fill="#fff">${escapeXml(input.title.en)}</text>` +
+    `<rect x="${L}" y="${H * 0.66}" width="${Math.max(input.subtitle.zh.length * H * 0.06 + H * 0.1, H * 0.9)}" height="${H * 0.12}" rx="${H * 0.06}" fill="#fff"/>` +
+    `<text x="${L + H * 0.05}" y="${H * 0.745}" ${FONT} font-size="${H * 0.055}" font-weight="700" fill="hsl(${input.hue},72%,36%)">${escapeXml(input.subtitle.zh)}</text>` +
+    `<text x="${L}" y="${H * 0.88}" ${FONT} font-size="${H * 0.045}" fill="#fff" opacity=".9">${escapeXml(input.subtitle.en)}</text>` +
     '</svg>';
   return raster(stem, svg);
 }

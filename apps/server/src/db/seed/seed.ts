@@ -517,8 +517,8 @@ function siteArt(leaves: Leaf[], now: Date) {
     drawPicture({ file: 'favicon.svg', hue: 350, glyph: 'B', width: 64, height: 64 }),
   ];
   const banners: HomeBanner[] = homeDefs.map((b, i) => {
-    // The home carousel is about 830 x 360: a 1000 x 440 picture loses little to its cover fit.
-    const picture = bannerPicture(`banner-${i + 1}`, { hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis, width: 1000, height: 440 });
+    // The home carousel is about 720 x 360: an 880 x 440 picture fits it whole.
+    const picture = bannerPicture(`banner-${i + 1}`, { hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis, width: 880, height: 440 });
     pictures.push(picture);
     return { file: picture.file, title: { zh: `${b.title.zh} ${b.subtitle.zh}`, en: `${b.title.en}: ${b.subtitle.en}` }, leaf: b.leaf, shopKey: b.shopKey };
   });
