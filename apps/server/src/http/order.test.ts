@@ -137,7 +137,8 @@ describe('GET /p/myOrder/orderDetail and getOrderStatus', () => {
       isPayed: false,
       remarks: 'Leave it at the door',
       payTime: null,
-      userAddrDto: { receiver: '张三', province: '浙江省', city: '杭州市', area: '西湖区', addr: '文三路 90 号' },
+      // English pages name the region in English; the copy itself keeps the Chinese names.
+      userAddrDto: { receiver: '张三', province: 'Zhejiang', city: 'Hangzhou', area: 'Xihu District', addr: '文三路 90 号' },
       virtualInfoList: [],
     });
     const created = new Date(`${unpaid.createTime.replace(' ', 'T')}+08:00`).getTime();
@@ -146,6 +147,8 @@ describe('GET /p/myOrder/orderDetail and getOrderStatus', () => {
     expect(unpaid.orderItemDtos).toHaveLength(1);
 
     await pay(n!);
+    const inChinese = await t.app.inject({ method: 'GET', url: `/p/myOrder/orderDetail?orderNumber=${n}`, headers: as(user, { 'accept-language': 'zh' }) });
+    expect(inChinese.json().userAddrDto).toMatchObject({ province: '浙江省', city: '杭州市', area: '西湖区' });
     const paid = await detail(user, n!);
     expect(paid).toMatchObject({ status: 2, isPayed: true, payAmount: 3_000 + freight, payType: 9, endTime: null });
     expect(paid.payTime).not.toBeNull();

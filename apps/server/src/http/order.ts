@@ -17,6 +17,7 @@ import {
 import { shopperId } from '../plugins/auth.ts';
 import { confirmOrder, submitOrder } from '../flows/place-order.ts';
 import { cancelOrderByBuyer } from '../flows/cancel-order.ts';
+import { orderDetail } from '../flows/order-detail.ts';
 import { createOrderService } from '../modules/order/service.ts';
 
 const security = [{ token: [] }];
@@ -38,7 +39,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     orders.list(shopperId(request), request.query, request.lang),
   );
   api.get('/p/myOrder/orderDetail', { schema: { summary: 'One order\'s detail', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
-    orders.detail(shopperId(request), request.query.orderNumber, request.lang),
+    orderDetail(ctx, shopperId(request), request.query.orderNumber, request.lang),
   );
   api.get('/p/myOrder/getOrderStatus', { schema: { summary: 'One order\'s status', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderStatusResultSchema } } }, (request) =>
     orders.status(shopperId(request), request.query.orderNumber),

@@ -55,13 +55,17 @@ export function createAddressService(ctx: AppContext) {
   async function localize(list: Address[], lang: Language): Promise<Address[]> {
     if (lang !== 'en' || list.length === 0) return list;
     const ids = [...new Set(list.flatMap((a) => [a.provinceId, a.cityId, a.areaId]).filter((id) => id > 0))];
-    const names = new Map((await repo.findAreaNamesEn(ctx.db, ids)).map((a) => [a.id, a.nameEn!]));
+    const names = await areaNamesEn(ids);
     return list.map((a) => ({
       ...a,
       province: names.get(a.provinceId) ?? a.province,
       city: names.get(a.cityId) ?? a.city,
       area: a.areaId ? (names.get(a.areaId) ?? a.area) : a.area,
     }));
+  }
+  /** The English names of these divisions by id (those that have one). */
+  async function areaNamesEn(ids: number[]): Promise<Map<number, string>> {
+    return new Map((await repo.findAreaNamesEn(ctx.db, ids)).map((a) => [a.id, a.nameEn!]));
   }
   const localizeOne = async (address: Address, lang: Language) => (await localize([address], lang))[0]!;
 
@@ -70,6 +74,7 @@ export function createAddressService(ctx: AppContext) {
     resolveRegion,
 
     localize,
+    areaNamesEn,
 
     listAreas(parentId: number, lang: Language = 'zh'): Promise<Area[]> {
       return areaCache.get(`${lang}:${parentId}`, () => repo.listAreas(ctx.db, parentId, lang));

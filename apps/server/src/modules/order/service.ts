@@ -81,7 +81,11 @@ export function createOrderService(ctx: AppContext) {
       return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
     },
 
-    async detail(userId: string, orderNumber: string, lang: Language): Promise<OrderDetail> {
+    /**
+     * One order of the shopper. The address copy keeps Chinese region names; `regionNames`, handed
+     * in by the order-detail flow for English pages, answers other names by region id.
+     */
+    async detail(userId: string, orderNumber: string, lang: Language, regionNames?: (ids: number[]) => Promise<Map<number, string>>): Promise<OrderDetail> {
       const [found, items, codes] = await Promise.all([
         repo.findUserOrder(ctx.db, userId, orderNumber),
         repo.itemsOfOrders(ctx.db, [orderNumber]),
@@ -89,6 +93,9 @@ export function createOrderService(ctx: AppContext) {
       ]);
       if (!found) throw invalid('orders.errors.notFound');
       const { order, address } = found;
+      const regionIds = address ? [address.provinceId, address.cityId, address.areaId].filter((id): id is number => !!id) : [];
+      const names = regionNames && regionIds.length ? await regionNames(regionIds) : new Map<number, string>();
+      const named = (id: number | null, name: string | null) => (id && names.get(id)) || name || '';
       return {
         orderNumber: order.orderNumber,
         status: order.status,
@@ -118,7 +125,14 @@ export function createOrderService(ctx: AppContext) {
         cancelTime: timeOrNull(order.cancelTime),
         closeType: order.closeType,
         userAddrDto: address
-          ? { receiver: address.receiver, mobile: address.mobile, province: address.province ?? '', city: address.city ?? '', area: address.area ?? '', addr: address.addr }
+          ? {
+              receiver: address.receiver,
+              mobile: address.mobile,
+              province: named(address.provinceId, address.province),
+              city: named(address.cityId, address.city),
+              area: named(address.areaId, address.area),
+              addr: address.addr,
+            }
           : null,
         // Items were read with the order in parallel; they belong to it only if the order is the user's (checked above).
         orderItemDtos: items.map((i) => toItem(i, lang)),
