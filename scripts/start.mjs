@@ -1,6 +1,6 @@
-// `npm start`: builds the storefront and the platform console when a build is missing or older than its sources,
+// `npm start`: builds the storefront, the merchant center and the platform console when a build is missing or older than its sources,
 // starts the API (which migrates and seeds the embedded database on first start), waits for it,
-// then starts the storefront and the console and prints where to go. `--dev` runs both in watch mode instead.
+// then starts the storefront and the consoles and prints where to go. `--dev` runs both in watch mode instead.
 // The API's JSON log lines are printed as plain text; request logs are off unless LOG_LEVEL is set,
 // so the addresses banner stays on screen.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,7 +14,8 @@ const dev = process.argv.includes('--dev');
 const apiPort = Number(process.env.API_PORT ?? 8080);
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 3002);
-const env = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), PLATFORM_PORT: String(platformPort), NODE_ENV: dev ? 'development' : 'production' };
+const merchantPort = Number(process.env.MERCHANT_PORT ?? 3001);
+const env = { ...process.env, API_PORT: String(apiPort), WEB_PORT: String(webPort), PLATFORM_PORT: String(platformPort), MERCHANT_PORT: String(merchantPort), NODE_ENV: dev ? 'development' : 'production' };
 // The demo runs on the sandbox providers; their pages serve this machine only unless told otherwise.
 env.SANDBOX_PROVIDERS ||= 'loopback';
 // Every page load would log two lines; whoever sets LOG_LEVEL wants them (LOG_REQUESTS decides alone when set).
@@ -57,9 +58,10 @@ function buildIfStale(what, workspace, built, sourceDir) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The platform console is a static build in both modes (it has no watch mode of its own).
+// The consoles are static builds in both modes (they have no watch mode of their own).
 if (!dev) buildIfStale('storefront', '@bazaar/web', path.join(root, 'apps/web/build/server/index.js'), 'apps/web/app');
 buildIfStale('platform console', '@bazaar/platform', path.join(root, 'apps/platform/dist/index.html'), 'apps/platform/src');
+buildIfStale('merchant center', '@bazaar/merchant', path.join(root, 'apps/merchant/dist/index.html'), 'apps/merchant/src');
 
 const children = [];
 function run(name, cmd, args, cwd, { readable = false } = {}) {
@@ -107,6 +109,8 @@ else run('storefront', 'node', ['server.js'], 'apps/web');
 await waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront');
 run('platform console', 'node', ['server.js'], 'apps/platform');
 await waitFor(`http://127.0.0.1:${platformPort}/`, 'The platform console');
+run('merchant center', 'node', ['server.js'], 'apps/merchant');
+await waitFor(`http://127.0.0.1:${merchantPort}/`, 'The merchant center');
 
 const web = `http://localhost:${webPort}`;
 const api = `http://localhost:${apiPort}`;
@@ -114,6 +118,7 @@ const addresses = [
   ['storefront', web],
   ['API', api],
   ['API docs (OpenAPI)', `${api}/docs`],
+  ['merchant center', `http://localhost:${merchantPort}`],
   ['platform console', `http://localhost:${platformPort}`],
   ['SMS sandbox inbox', `${web}/sandbox/sms`],
   ['payment sandboxes', `${web}/sandbox/ (opened from the payment page)`],

@@ -13,6 +13,8 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 const webUrl = `http://127.0.0.1:${webPort}`;
 const platformPort = Number(process.env.PLATFORM_PORT || webPort + 2);
 const platformUrl = `http://127.0.0.1:${platformPort}`;
+const merchantPort = Number(process.env.MERCHANT_PORT || webPort + 1);
+const merchantUrl = `http://127.0.0.1:${merchantPort}`;
 
 // One data directory per run. Test workers load this file again; they inherit the variable
 // from the runner, so only the runner creates the directory (global-teardown.ts removes it).
@@ -21,6 +23,8 @@ process.env.BAZAAR_E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'bazaar-e2e-
 process.env.BAZAAR_E2E_API_URL = apiUrl;
 // The platform console (apps/platform, built by `npm run build`), for the journeys that use both apps.
 process.env.BAZAAR_E2E_PLATFORM_URL = platformUrl;
+// The merchant center (apps/merchant, built by `npm run build`).
+process.env.BAZAAR_E2E_MERCHANT_URL = merchantUrl;
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -52,7 +56,7 @@ export default defineConfig({
       url: `${apiUrl}/healthz`,
       // A courier sandbox step of seconds, so the shipping journey sees a package travel. The
       // journeys use the sandboxes from this machine (SANDBOX_PROVIDERS=loopback, as `npm start`).
-      env: { API_PORT: String(apiPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', COURIER_SANDBOX_STEP_SECONDS: '2', SMS_PER_IP_PER_HOUR: '100000', LOGIN_PER_IP_PER_MINUTE: '100000', SEARCH_PER_IP_PER_MINUTE: '100000' },
+      env: { API_PORT: String(apiPort), MERCHANT_PORT: String(merchantPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', COURIER_SANDBOX_STEP_SECONDS: '2', SMS_PER_IP_PER_HOUR: '100000', LOGIN_PER_IP_PER_MINUTE: '100000', SEARCH_PER_IP_PER_MINUTE: '100000' },
       reuseExistingServer: !CI,
       timeout: 180_000,
       stdout: 'ignore',
@@ -72,6 +76,16 @@ export default defineConfig({
       cwd: '../platform',
       url: `${platformUrl}/`,
       env: { PLATFORM_PORT: String(platformPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production' },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node server.js',
+      cwd: '../merchant',
+      url: `${merchantUrl}/`,
+      env: { MERCHANT_PORT: String(merchantPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production' },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

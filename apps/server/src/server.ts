@@ -23,7 +23,7 @@ if (refusal) {
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 await database.migrate();
 await ensureSerialInstance(database.db);
-if (env.SEED_ON_START) await seedIfEmpty(database.db, { dataDir: env.dataDir, log });
+if (env.SEED_ON_START) await seedIfEmpty(database.db, { dataDir: env.dataDir, log, merchantUrl: `http://localhost:${env.MERCHANT_PORT}/` });
 
 const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL) : createMemoryKv();
 const now = () => new Date();

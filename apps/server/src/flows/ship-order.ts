@@ -61,7 +61,7 @@ async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrderRow[], 
 
 /** GET /merchant/order/page. */
 export async function pageShopOrders(ctx: AppContext, session: MerchantSession, query: MerchantOrderQuery, lang: Language) {
-  const { rows, total } = await shopOrders.pageShopOrders(ctx.db, session.shopId, query.status, query.current, query.size);
+  const { rows, total } = await shopOrders.pageShopOrders(ctx.db, session.shopId, query.status, query.current, query.size, query.orderNumber);
   return { records: await describeOrders(ctx, rows, lang), total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
 }
 

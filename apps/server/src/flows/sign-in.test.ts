@@ -8,7 +8,7 @@ import { authAttempts, merchantAccounts } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json, loginWithPassword, registerUser } from '../test/account-test-kit.ts';
+import { cipherOf, json, loginWithPassword, registerUser } from '../test/account-test-kit.ts';
 import { adminLogin, createTestAdmin } from '../test/admin-test-kit.ts';
 import { clearLockout } from '../modules/auth/service.ts';
 import { MERCHANT_PASSWORD, openShopIds } from '../test/merchant-test-kit.ts';
@@ -51,7 +51,7 @@ describe('password lockout under parallel tries', () => {
     const [account] = await t.ctx.db.select().from(merchantAccounts).where(eq(merchantAccounts.shopId, shopId));
     const key = `id:${account!.id}`;
     const send = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: account!.username, password }, { headers: { 'accept-language': 'en' } }) });
+      t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: account!.username, password: cipherOf(t, password) }, { headers: { 'accept-language': 'en' } }) });
     try {
       const passwords = Array.from({ length: BURST }, (_, i) => (i === 3 ? MERCHANT_PASSWORD : 'wrong-pass'));
       const answers = await Promise.all(passwords.map(send));

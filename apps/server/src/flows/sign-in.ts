@@ -49,7 +49,8 @@ export async function resetShopperPassword(ctx: AppContext, input: UpdatePasswor
 
 export async function signInMerchant(ctx: AppContext, input: MerchantLoginInput, lang: Language, meta: auth.ClientMeta): Promise<MerchantToken> {
   const found = await merchant.findLoginAccount(ctx, input.username);
-  const result = await auth.attemptLogin(ctx, 'merchant', lockAccount(found?.id, input.username), () => merchant.checkPassword(found, input.password));
+  const password = await openPasswordCipher(ctx.kv, input.password, ctx.now(), `merchant:${found?.id ?? input.username}`);
+  const result = await auth.attemptLogin(ctx, 'merchant', lockAccount(found?.id, input.username), () => merchant.checkPassword(found, password));
   if (!result.ok) throw refused(result, ctx.now(), { locked: 'merchant.errors.locked', wrong: 'merchant.errors.wrongCredentials' });
   const shop = await merchant.admitMerchant(ctx, result.value, lang);
   const token = await auth.issueToken(ctx, 'merchant', String(result.value.id), meta);

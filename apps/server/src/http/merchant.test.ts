@@ -8,7 +8,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { deliveryCompanies, deliveryTraces, jobs, merchantAccounts, orderDeliveries, shops } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { json } from '../test/account-test-kit.ts';
+import { cipherOf, json } from '../test/account-test-kit.ts';
 import { isFaultyWaybill } from '../providers/courier/sandbox-courier.ts';
 import { markReceived } from '../modules/order/transitions.ts';
 import { createPaidOrder, drainJobs, merchantLogin, openShopIds, orderStatus, registerBuyer, type Buyer, type TestOrder } from '../test/merchant-test-kit.ts';
@@ -49,15 +49,15 @@ afterEach(() => t.resetClock());
 
 describe('POST /merchant/login', () => {
   it('logs a shop in with its store account and answers its shop', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `SHOP${shopA}`, password: 'merchant123' }, { headers: en }) });
+    const res = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `SHOP${shopA}`, password: cipherOf(t, 'merchant123') }, { headers: en }) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ shopId: shopA, expiresIn: 12 * 3600 });
     expect(res.json().accessToken).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('gives one message for an unknown account and a wrong password', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopB}`, password: 'nope1234' }, { headers: en }) });
-    const unknown = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: 'shop999999', password: 'merchant123' }, { headers: en }) });
+    const wrong = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopB}`, password: cipherOf(t, 'nope1234') }, { headers: en }) });
+    const unknown = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: 'shop999999', password: cipherOf(t, 'merchant123') }, { headers: en }) });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([400, 400]);
     expect(wrong.body).toBe('Wrong merchant account or password');
     expect(unknown.body).toBe(wrong.body);
@@ -67,7 +67,7 @@ describe('POST /merchant/login', () => {
 
   it('refuses a disabled account and a shop that is not open', async () => {
     const [offline] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.status, 2));
-    const disabled = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${offline!.id}`, password: 'merchant123' }, { headers: en }) });
+    const disabled = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${offline!.id}`, password: cipherOf(t, 'merchant123') }, { headers: en }) });
     expect(disabled.statusCode).toBe(400);
     expect(disabled.body).toBe('This merchant account is disabled. Please contact the platform');
 
@@ -75,19 +75,76 @@ describe('POST /merchant/login', () => {
     const [review] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.status, 0));
     const username = `rv${review!.id}_${process.pid % 1000}`;
     await t.ctx.db.insert(merchantAccounts).values({ shopId: review!.id, username, passwordHash: await hash('merchant123') }).onConflictDoNothing();
-    const closed = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username, password: 'merchant123' }) });
+    const closed = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username, password: cipherOf(t, 'merchant123') }) });
     expect(closed.statusCode).toBe(400);
     expect(closed.body).toBe('店铺未营业或已下线，请咨询平台');
   });
 
   it('locks an account name after 10 wrong passwords', async () => {
     const username = `nobody${Date.now() % 100000}`;
-    const attempt = () => t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username, password: 'bad-pass' }, { headers: en }) });
+    const attempt = () => t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username, password: cipherOf(t, 'bad-pass') }, { headers: en }) });
     for (let i = 0; i < 9; i++) expect((await attempt()).body).toBe('Wrong merchant account or password');
     const tenth = await attempt();
     expect(tenth.statusCode).toBe(400);
     expect(tenth.body).toBe('Too many wrong passwords. The account is locked; try again in 30 minutes');
     expect((await attempt()).body).toMatch(/locked/);
+  });
+});
+
+describe('the encrypted password transport, /merchant/me and /merchant/password', () => {
+  it('refuses a plain password and a replayed ciphertext', async () => {
+    const plain = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopA}`, password: 'merchant123' }, { headers: en }) });
+    expect([plain.statusCode, plain.body]).toEqual([400, 'The login request is invalid, please refresh the page and try again']);
+    const cipher = cipherOf(t, 'merchant123');
+    const first = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopA}`, password: cipher }, { headers: en }) });
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopA}`, password: cipher }, { headers: en }) });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it("answers the account's shop in the asked language", async () => {
+    const token = await merchantLogin(t, shopA);
+    const [shop] = await t.ctx.db.select({ zh: shops.nameZh, en: shops.nameEn }).from(shops).where(eq(shops.id, shopA));
+    const zh = await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token } });
+    expect(zh.json()).toEqual({ shopId: shopA, shopName: shop!.zh, username: `shop${shopA}` });
+    const inEn = await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token, ...en } });
+    expect(inEn.json().shopName).toBe(shop!.en ?? shop!.zh);
+  });
+
+  it('changes the password after checking the current one, ends the sessions, and the new one logs in', async () => {
+    const shopId = (await openShopIds(t)).at(-2)!;
+    const [before] = await t.ctx.db.select({ hash: merchantAccounts.passwordHash }).from(merchantAccounts).where(eq(merchantAccounts.shopId, shopId));
+    const token = await merchantLogin(t, shopId);
+    const change = (password: string, newPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/merchant/password', ...json({ password: cipherOf(t, password), newPassword: cipherOf(t, newPassword) }, { headers: { authorization: token, ...en } }) });
+    const wrong = await change('wrong-one', 'newpass9');
+    expect([wrong.statusCode, wrong.body]).toEqual([400, 'The current password is wrong']);
+    const short = await change('merchant123', '123');
+    expect([short.statusCode, short.body]).toEqual([400, 'The store password must be 6-12 half-width characters']);
+    try {
+      const ok = await change('merchant123', 'newpass9');
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token } })).statusCode).toBe(401);
+      const again = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopId}`, password: cipherOf(t, 'newpass9') }) });
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await t.ctx.db.update(merchantAccounts).set({ passwordHash: before!.hash }).where(eq(merchantAccounts.shopId, shopId));
+    }
+  });
+
+  it('lists the courier companies for a merchant only', async () => {
+    const token = await merchantLogin(t, shopA);
+    const list = await t.app.inject({ method: 'GET', url: '/merchant/delivery/list', headers: { authorization: token, ...en } });
+    expect(list.json().map((c: { dvyId: number }) => c.dvyId)).toEqual(courierIds);
+    const buyer = await registerBuyer(t);
+    expect((await t.app.inject({ method: 'GET', url: '/merchant/delivery/list', headers: { authorization: buyer.token } })).statusCode).toBe(401);
+  });
+
+  it('refuses /merchant/me and /merchant/password without a merchant token', async () => {
+    const buyer = await registerBuyer(t);
+    expect((await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: buyer.token } })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/merchant/password', ...json({ password: cipherOf(t, 'merchant123'), newPassword: cipherOf(t, 'newpass9') }, { headers: { authorization: buyer.token } }) });
+    expect(res.statusCode).toBe(401);
   });
 });
 
@@ -143,6 +200,23 @@ describe('GET /merchant/order/page and /merchant/order/info', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/merchant/order/page?status=4', headers: { authorization: token, ...en } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toBe('Invalid order status');
+  });
+
+  it('finds orders by part of the number, only among its own', async () => {
+    const buyer = await registerBuyer(t);
+    const mine = await createPaidOrder(t, buyer, shopA);
+    const theirs = await createPaidOrder(t, buyer, shopB);
+    const tokenA = await merchantLogin(t, shopA);
+    const tokenB = await merchantLogin(t, shopB);
+    const find = (token: string, number: string) =>
+      t.app.inject({ method: 'GET', url: `/merchant/order/page?orderNumber=${number}`, headers: { authorization: token, ...en } });
+    const found = pageOf(MerchantOrderSchema).parse((await find(tokenA, mine.orderNumber.slice(-10))).json());
+    expect(found.records.map((r) => r.orderNumber)).toContain(mine.orderNumber);
+    expect(found.records.every((r) => r.orderNumber.includes(mine.orderNumber.slice(-10)))).toBe(true);
+    expect(pageOf(MerchantOrderSchema).parse((await find(tokenA, theirs.orderNumber)).json()).total).toBe(0);
+    expect(pageOf(MerchantOrderSchema).parse((await find(tokenB, theirs.orderNumber)).json()).records.map((r) => r.orderNumber)).toEqual([theirs.orderNumber]);
+    const bad = await find(tokenA, '12%25');
+    expect([bad.statusCode, bad.body]).toEqual([400, 'Enter digits of an order number']);
   });
 
   it("answers an order's detail, and 'order not found' for another shop's order", async () => {

@@ -3,18 +3,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { OrderNumberParamSchema } from '@bazaar/shared/schemas/logistics';
+import { z } from 'zod';
+import { DeliveryCompanySchema, OrderNumberParamSchema } from '@bazaar/shared/schemas/logistics';
 import {
   DeliveryInputSchema,
   MerchantLoginSchema,
   MerchantOrderDetailSchema,
   MerchantOrderQuerySchema,
   MerchantOrderSchema,
+  MerchantProfileSchema,
   MerchantTokenSchema,
 } from '@bazaar/shared/schemas/merchant';
+import { ShopPasswordChangeSchema } from '@bazaar/shared/schemas/shop-application';
 import { signInMerchant } from '../flows/sign-in.ts';
 import { merchantSession } from '../plugins/auth.ts';
 import { revokeToken } from '../modules/auth/service.ts';
+import { profile } from '../modules/merchant/service.ts';
+import { listCompanies } from '../modules/logistics/service.ts';
+import { changeMerchantPassword } from '../flows/shop-account.ts';
 import { pageShopOrders, shipOrder, shopOrderDetail } from '../flows/ship-order.ts';
 
 const tags = ['merchant'];
@@ -32,6 +38,24 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   api.post('/merchant/logout', { schema: { summary: 'Merchant logout', tags, security } }, async (request, reply) => {
     await revokeToken(ctx, 'merchant', request.headers.authorization);
     return reply.code(200).send();
+  });
+  api.get(
+    '/merchant/me',
+    { schema: { summary: 'The signed-in store account and its shop', tags, security, response: { 200: MerchantProfileSchema } } },
+    (request) => profile(ctx, merchantSession(request), request.lang),
+  );
+  api.post(
+    '/merchant/password',
+    { config: { limit: 'login' }, schema: { summary: 'Change the store password (both encrypted); every session of the account ends', tags, security, body: ShopPasswordChangeSchema } },
+    async (request, reply) => {
+      await changeMerchantPassword(ctx, merchantSession(request), request.body);
+      return reply.code(200).send();
+    },
+  );
+
+  api.get('/merchant/delivery/list', { schema: { summary: 'Courier companies to ship with', tags, security, response: { 200: z.array(DeliveryCompanySchema) } } }, (request) => {
+    merchantSession(request);
+    return listCompanies(ctx, request.lang);
   });
 
   api.get(

@@ -259,7 +259,7 @@ describe('the store application from submission to the store account', () => {
     expect((await sendCode(u.mobile)).body).toBe('The store account is already set; only the password can be changed');
 
     // The merchant login accepts the account.
-    const login = (password: string) => t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: u.mobile, password }, { headers: en }) });
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: u.mobile, password: cipherOf(t, password) }, { headers: en }) });
     const session = await login('shop1234');
     expect(session.statusCode, session.body).toBe(200);
     expect(session.json()).toMatchObject({ shopId, shopName: expect.any(String) });

@@ -35,7 +35,7 @@ describe('rate limits', () => {
     const requests = Array.from({ length: BURST }, (_, i) => {
       const name = uniqueUserName('rl');
       if (i % 3 === 0) return () => app.inject({ method: 'POST', url: '/login', ...json({ userName: name, passWord: cipherOf(t, 'whatever1') }, { ip, headers }) });
-      if (i % 3 === 1) return () => app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: name, password: 'whatever1' }, { ip, headers }) });
+      if (i % 3 === 1) return () => app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: name, password: cipherOf(t, 'whatever1') }, { ip, headers }) });
       return () => app.inject({ method: 'POST', url: '/admin/login', ...json({ userName: name, passWord: cipherOf(t, 'whatever1') }, { ip, headers }) });
     });
     const { passed, refused } = await burst(requests);

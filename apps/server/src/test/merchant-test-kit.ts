@@ -10,7 +10,7 @@ import { jobHandlers } from '../jobs.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import type { TestApp } from './test-app.ts';
-import { json, registerUser, type RegisteredUser } from './account-test-kit.ts';
+import { cipherOf, json, registerUser, type RegisteredUser } from './account-test-kit.ts';
 
 export const MERCHANT_PASSWORD = 'merchant123';
 
@@ -36,7 +36,7 @@ export async function openShopIds(t: TestApp): Promise<number[]> {
 }
 
 export async function merchantLogin(t: TestApp, shopId: number): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopId}`, password: MERCHANT_PASSWORD }) });
+  const res = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${shopId}`, password: cipherOf(t, MERCHANT_PASSWORD) }) });
   expect(res.statusCode, res.body).toBe(200);
   return MerchantTokenSchema.parse(res.json()).accessToken;
 }

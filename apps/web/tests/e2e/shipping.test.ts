@@ -8,7 +8,7 @@ import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { MerchantOrderDetailSchema, MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
-import { API_URL, en, loginByApi, openPage, useToken, waitForHydration, zh, test } from './support.ts';
+import { API_URL, en, encryptPassword, loginByApi, openPage, useToken, waitForHydration, zh, test } from './support.ts';
 
 const auth = (token: string) => ({ Authorization: token, 'Accept-Language': 'zh' });
 
@@ -55,7 +55,7 @@ async function paidOrder(request: APIRequestContext, token: string): Promise<{ o
 async function shipByMerchant(request: APIRequestContext, shopperToken: string, orderNumber: string, shopId: number) {
   const refused = await request.get(`${API_URL}/merchant/order/info/${orderNumber}`, { headers: auth(shopperToken) });
   expect(refused.status()).toBe(401);
-  const login = MerchantTokenSchema.parse(await ok(request.post(`${API_URL}/merchant/login`, { data: { username: `shop${shopId}`, password: 'merchant123' } })));
+  const login = MerchantTokenSchema.parse(await ok(request.post(`${API_URL}/merchant/login`, { data: { username: `shop${shopId}`, password: encryptPassword('merchant123') } })));
   const merchant = { Authorization: login.accessToken };
   const order = MerchantOrderDetailSchema.parse(await ok(request.get(`${API_URL}/merchant/order/info/${orderNumber}`, { headers: merchant })));
   expect(order.status).toBe(2);

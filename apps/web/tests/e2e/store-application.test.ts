@@ -1,10 +1,11 @@
 // Issue 10, journey 1 (this part): a new shopper applies for a store with four images, staff
 // reject it in the platform console with a reason, the shopper edits and resubmits, staff approve,
-// the shopper sets the store account with an SMS code, and the merchant login accepts it.
+// the shopper sets the store account with an SMS code, and logs into the merchant center with it.
 import { expect, type Page } from '@playwright/test';
-import { API_URL, latestSmsCode, openPage, registerShopper, topBar, useToken, waitForSmsLock, zh, test } from './support.ts';
+import { latestSmsCode, openPage, registerShopper, topBar, useToken, waitForSmsLock, zh, test } from './support.ts';
 
 const PLATFORM_URL = process.env.BAZAAR_E2E_PLATFORM_URL ?? 'http://127.0.0.1:13002';
+const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
 /** A 1x1 PNG; the API decodes and re-encodes every upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -109,8 +110,11 @@ test('a shopper applies, is rejected with a reason, resubmits, is approved and s
   await accountForm.getByRole('button', { name: zh('shopAccount.save') }).click();
   await expect(page.getByText(zh('shopAccount.current', { username: shopper.mobile }))).toBeVisible();
 
-  // The merchant login accepts the store account (the merchant center app comes later).
-  const login = await request.post(`${API_URL}/merchant/login`, { data: { username: shopper.mobile, password: 'shop2026' } });
-  expect(login.status(), await login.text()).toBe(200);
-  expect(((await login.json()) as { shopName: string }).shopName).toBe(`${shopName}B`);
+  // The store account logs into the merchant center, which names the shop.
+  const merchant = await context.newPage();
+  await merchant.goto(`${MERCHANT_URL}/`);
+  await merchant.getByLabel('商家账号').fill(shopper.mobile);
+  await merchant.getByLabel('密码').fill('shop2026');
+  await merchant.getByRole('button', { name: '登 录' }).or(merchant.getByRole('button', { name: '登录' })).click();
+  await expect(merchant.getByTestId('shop-name')).toHaveText(` · ${shopName}B`);
 });

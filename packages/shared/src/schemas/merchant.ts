@@ -5,15 +5,22 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { OrderPackageSchema } from './logistics.ts';
 import { OrderAddressSchema } from './order.ts';
 
-/** The merchant platform's login (a shop's store account, not a shopper). */
+/**
+ * The merchant center's login (a shop's store account, not a shopper). The password travels in the
+ * shopper login's transport cipher (packages/shared/src/crypto/password-cipher.ts).
+ */
 export const MerchantLoginSchema = z.object({
   username: textInput('merchant.errors.usernameRequired').trim().min(1, 'merchant.errors.usernameRequired').max(32, 'merchant.errors.wrongCredentials'),
-  password: textInput('merchant.errors.passwordRequired').min(1, 'merchant.errors.passwordRequired').max(128, 'merchant.errors.wrongCredentials'),
+  password: textInput('merchant.errors.passwordRequired').min(1, 'merchant.errors.passwordRequired').max(512, 'merchant.errors.passwordRequired'),
 });
 export type MerchantLoginInput = z.infer<typeof MerchantLoginSchema>;
 
 export const MerchantTokenSchema = z.object({ accessToken: z.string(), expiresIn: z.number().int(), shopId: z.number().int(), shopName: z.string() });
 export type MerchantToken = z.infer<typeof MerchantTokenSchema>;
+
+/** GET /merchant/me: the signed-in store account and its shop. */
+export const MerchantProfileSchema = z.object({ shopId: z.number().int(), shopName: z.string(), username: z.string() });
+export type MerchantProfile = z.infer<typeof MerchantProfileSchema>;
 
 const ORDER_STATUSES = Object.values(ORDER_STATUS) as number[];
 
@@ -24,6 +31,12 @@ export const MerchantOrderQuerySchema = z.object({
     .int('merchant.errors.status')
     .refine((s) => s === 0 || ORDER_STATUSES.includes(s), 'merchant.errors.status')
     .default(0),
+  /** Part of an order number (digits), to find one order. */
+  orderNumber: z
+    .string({ error: 'merchant.errors.orderNumberSearch' })
+    .trim()
+    .regex(/^\d{0,32}$/, 'merchant.errors.orderNumberSearch')
+    .optional(),
   current: z.coerce.number().int('validation.page').min(1, 'validation.page').default(1),
   size: z.coerce.number().int('validation.page').min(1, 'validation.page').max(PAGE_SIZE_MAX, 'validation.pageSize').default(PAGE_SIZE_DEFAULT),
 });

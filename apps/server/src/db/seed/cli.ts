@@ -18,7 +18,7 @@ const started = Date.now();
 try {
   await database.migrate();
   const log = { info: (msg: string) => console.log(msg) };
-  const wrote = await seedIfEmpty(database.db, { dataDir: env.dataDir, log, products });
+  const wrote = await seedIfEmpty(database.db, { dataDir: env.dataDir, log, products, merchantUrl: `http://localhost:${env.MERCHANT_PORT}/` });
   console.log(wrote ? `seed done in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})` : 'already seeded; nothing to do');
 } finally {
   await database.close();

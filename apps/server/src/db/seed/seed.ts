@@ -71,6 +71,8 @@ export interface SeedOptions {
    * them out, which keeps the WebP rendering out of every test run; seed.test checks them.
    */
   pictures?: boolean;
+  /** The merchant center's address the storefront links to (default http://localhost:3001/, MERCHANT_PORT's default). */
+  merchantUrl?: string;
 }
 
 export const DEFAULT_PRODUCTS = 456;
@@ -108,7 +110,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   if (!marker) {
     const now = options.now ?? new Date();
     const first = Math.min(target, DEFAULT_PRODUCTS);
-    const pictures = await db.transaction(async (tx) => seedCore(tx, leaves, first, now));
+    const pictures = await db.transaction(async (tx) => seedCore(tx, leaves, first, now, options.merchantUrl ?? 'http://localhost:3001/'));
     const written = Date.now();
     if (drawing) await writePictures(options.dataDir, pictures);
     marker = { version: SEED_VERSION, productCount: first, seededAt: now.toISOString() };
@@ -163,14 +165,14 @@ async function insertChunks(tx: Tx, table: PgTable, rows: object[]) {
 }
 
 /** Everything except the catalogue top-up, in one transaction. Returns the pictures to write. */
-async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date): Promise<Picture[]> {
+async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date, merchantUrl: string): Promise<Picture[]> {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   await writeMarker(tx, { version: SEED_VERSION, productCount, seededAt: now.toISOString() });
   const art = siteArt(leaves, now);
 
   // Site configuration.
   const config: [string, unknown][] = [
-    [CONFIG_KEYS.webConfig, webConfig(now)],
+    [CONFIG_KEYS.webConfig, webConfig(now, merchantUrl)],
     [CONFIG_KEYS.serviceSwitch, { serviceTermsSwitch: true, privacyPolicySwitch: true }],
     [CONFIG_KEYS.paySwitch, { aliPaySwitch: true, wxPaySwitch: true, balancePaySwitch: true }],
     [CONFIG_KEYS.serviceTerms, TERMS],

@@ -248,7 +248,7 @@ export function platformNotices(now: Date): NoticeDef[] {
 }
 
 /** The site configuration; the copyright names the year of the seed. */
-export const webConfig = (now: Date): WebConfig => ({
+export const webConfig = (now: Date, merchantUrl: string): WebConfig => ({
   pcWelcomeCn: '欢迎来到 Bazaar 商城！',
   pcWelcomeEn: 'Welcome to the Bazaar mall!',
   pcLogoImgText: '/uploads/seed/logo.svg',
@@ -257,7 +257,7 @@ export const webConfig = (now: Date): WebConfig => ({
   pcTitleImg: '/uploads/seed/favicon.svg',
   pcRecordNumber: '沪ICP备2026012345号-1',
   pcRecordUrl: 'https://beian.miit.gov.cn/',
-  merchantUrl: 'http://localhost:3100/',
+  merchantUrl,
 });
 
 const section = (h: string, ps: string[]) => `<h3>${h}</h3>${ps.map((p) => `<p>${p}</p>`).join('')}`;

@@ -38,6 +38,17 @@ export async function findActiveAccount(db: Queryable, accountId: number) {
   return row ?? null;
 }
 
+/** The signed-in account with its shop's names (GET /merchant/me). */
+export async function findAccountProfile(db: Queryable, accountId: number) {
+  const [row] = await db
+    .select({ shopId: merchantAccounts.shopId, username: merchantAccounts.username, shopNameZh: shops.nameZh, shopNameEn: shops.nameEn })
+    .from(merchantAccounts)
+    .innerJoin(shops, eq(shops.id, merchantAccounts.shopId))
+    .where(eq(merchantAccounts.id, accountId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A shop's store account, if one was set. */
 export async function findAccountOfShop(db: Queryable, shopId: number) {
   const [row] = await db

@@ -48,6 +48,13 @@ export async function activeSession(ctx: AppContext, accountId: number): Promise
   return active ? { accountId: active.id, shopId: active.shopId } : null;
 }
 
+/** GET /merchant/me: the account's name and its shop's name in the asked language. */
+export async function profile(ctx: AppContext, session: MerchantSession, lang: Language): Promise<{ shopId: number; shopName: string; username: string }> {
+  const row = await repo.findAccountProfile(ctx.db, session.accountId);
+  if (!row) throw invalid('merchant.errors.unauthorized');
+  return { shopId: row.shopId, shopName: pick(lang, row.shopNameZh, row.shopNameEn), username: row.username };
+}
+
 // ---- The store account, set once by the shop owner after approval (flows/shop-account.ts) ----
 
 export async function findShopAccount(ctx: Pick<AppContext, 'db'>, shopId: number): Promise<{ id: number; username: string } | null> {

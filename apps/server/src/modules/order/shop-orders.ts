@@ -1,6 +1,6 @@
 // A shop's orders as the merchant API reads them: always filtered by the shop, so a shop never
 // sees another's orders. Named reads the ship-order flow composes with logistics.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderAddresses, orderItems, orders } from '../../db/schema/order.ts';
 
@@ -25,8 +25,13 @@ const orderColumns = {
 
 export type ShopOrderRow = NonNullable<Awaited<ReturnType<typeof findShopOrder>>>;
 
-export async function pageShopOrders(db: Queryable, shopId: number, status: number, current: number, size: number) {
-  const where = and(eq(orders.shopId, shopId), ...(status ? [eq(orders.status, status)] : []));
+/** A page of the shop's orders, newest first; `numberPart` (digits only) narrows to numbers containing it. */
+export async function pageShopOrders(db: Queryable, shopId: number, status: number, current: number, size: number, numberPart = '') {
+  const where = and(
+    eq(orders.shopId, shopId),
+    ...(status ? [eq(orders.status, status)] : []),
+    ...(numberPart ? [like(orders.orderNumber, `%${numberPart}%`)] : []),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(orderColumns)

@@ -55,6 +55,7 @@ export const uiLogistics: Widen<typeof zh> = {
       disabled: 'This merchant account is disabled. Please contact the platform',
       shopClosed: 'The store is not open or has been taken offline. Please consult the platform',
       status: 'Invalid order status',
+      orderNumberSearch: 'Enter digits of an order number',
       orderNotFound: 'Order not found',
       statusChanged: 'Order status changed',
       notExpress: 'This order is not shipped by courier',

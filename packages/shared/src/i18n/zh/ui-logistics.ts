@@ -54,6 +54,7 @@ export const uiLogistics = {
       disabled: '该商家账号已被停用，请联系平台',
       shopClosed: '店铺未营业或已下线，请咨询平台',
       status: '订单状态不正确',
+      orderNumberSearch: '请输入订单号中的数字',
       orderNotFound: '订单不存在',
       statusChanged: '订单状态已发生改变',
       notExpress: '该订单无需物流发货',
