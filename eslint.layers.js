@@ -47,7 +47,7 @@ const SCHEMA_JOINED_READS = {
   collection: ['product', 'shop'],
   order: ['cart', 'product', 'shop'],
   product: ['shop'],
-  shop: ['collection', 'product'],
+  shop: ['product'],
 };
 
 const modules = dirs('./apps/server/src/modules/');

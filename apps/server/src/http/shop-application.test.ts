@@ -3,7 +3,7 @@ import { IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
 import { PROVINCE_SEATS } from '@bazaar/shared/constants/region-centres';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { cipherOf, json, latestCode, registerUser, releaseSmsLock } from '../test/account-test-kit.ts';
+import { cipherOf, json, latestCode, registerUser, releaseSmsLock, uniqueIp } from '../test/account-test-kit.ts';
 import { adminToken } from '../test/admin-test-kit.ts';
 import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
 import { apply, applicationBody, JPEG, openShopFor, PNG, review, uploadImage } from '../test/shop-application-test-kit.ts';
@@ -207,7 +207,8 @@ describe('the store application from submission to the store account', () => {
     ] as const) {
       for (const [method, url] of calls)
         for (const token of foreign) {
-          const res = await t.app.inject({ method, url, headers: { ...(token ? { authorization: token } : {}), ...en } });
+          // Its own address: the code send is rate-limited per address, which the suite's default address may have used up.
+          const res = await t.app.inject({ method, url, headers: { ...(token ? { authorization: token } : {}), ...en }, remoteAddress: uniqueIp() });
           expect([method, url, res.statusCode, res.body]).toEqual([method, url, 401, refusal]);
         }
     }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategorySchema, ShopHeadSchema } from '@bazaar/shared/schemas/catalog';
 import { ShopIdQuerySchema, ShopSearchPageSchema, ShopSearchQuerySchema } from '@bazaar/shared/schemas/shop';
+import { shopHead } from '../flows/shop-head.ts';
 import { createShopService } from '../modules/shop/service.ts';
 
 const tags = ['shop'];
@@ -13,7 +14,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const shop = createShopService(app.ctx);
 
   api.get('/shop/headInfo', { schema: { summary: 'A shop\'s header: name, logo, followers, ratings', tags, querystring: ShopIdQuerySchema, response: { 200: ShopHeadSchema } } }, (request) =>
-    shop.head(request.query.shopId, request.lang),
+    shopHead(app.ctx, request.query.shopId, request.lang),
   );
   api.get(
     '/category/shopCategoryList',

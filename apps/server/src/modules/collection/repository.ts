@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +25,10 @@ const productCardColumns = {
 };
 
 // ---- Products ----
+
+/** Named statement part: how many shoppers follow the shop in `shopId` (a store's header, composed by flows/shop-head.ts). */
+export const shopFollowerCount = (shopId: AnyColumn): SQL<number> =>
+  sql<number>`(select count(*)::int from ${shopCollections} where ${shopCollections.shopId} = ${shopId})`;
 
 export async function isProductCollected(db: Db, userId: string, prodId: number): Promise<boolean> {
   const rows = await db

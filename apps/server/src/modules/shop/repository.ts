@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/product.ts';
-import { shopCollections } from '../../db/schema/collection.ts';
 import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
 
 const SHOWN = 1;
@@ -12,7 +11,8 @@ const SHOWN = 1;
 const prodCount = sql<number>`(select count(*)::int from ${products} where ${products}.shop_id = ${shops}.id and ${products}.status = ${PRODUCT_STATUS.onShelf})`;
 
 /** A shop with its counts, whatever its status (the service decides what may be shown). */
-export async function findShopHead(db: Db, shopId: number) {
+/** `followers` is the collection module's count part for a shop-id column (flows/shop-head.ts hands it in). */
+export async function findShopHead(db: Db, shopId: number, followers: (shopId: AnyColumn) => SQL<number>) {
   const [row] = await db
     .select({
       id: shops.id,
@@ -26,7 +26,7 @@ export async function findShopHead(db: Db, shopId: number) {
       type: shops.type,
       score: shops.score,
       prodCount,
-      collectionNum: sql<number>`(select count(*)::int from ${shopCollections} where ${shopCollections}.shop_id = ${shops}.id)`,
+      collectionNum: followers(shops.id),
     })
     .from(shops)
     .where(eq(shops.id, shopId));

@@ -15,8 +15,8 @@ export type ShopService = ReturnType<typeof createShopService>;
 
 export function createShopService(ctx: AppContext) {
   return {
-    async head(shopId: number, lang: Language): Promise<ShopHead> {
-      const row = await repo.findShopHead(ctx.db, shopId);
+    async head(shopId: number, lang: Language, followers: Parameters<typeof repo.findShopHead>[2]): Promise<ShopHead> {
+      const row = await repo.findShopHead(ctx.db, shopId, followers);
       if (!row || row.status !== SHOP_STATUS.open) throw notOpen();
       return {
         shopId: row.id,
