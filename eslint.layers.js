@@ -46,7 +46,6 @@ const SCHEMA_JOINED_READS = {
   catalog: ['product', 'promotion', 'shop'],
   collection: ['product', 'shop'],
   order: ['cart', 'product', 'shop'],
-  product: ['shop'],
   shop: ['product'],
 };
 

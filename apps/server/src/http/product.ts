@@ -3,16 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProdInfoQuerySchema, ProductDetailSchema, type ProductDetail } from '@bazaar/shared/schemas/product';
-import { productDetailCacheFor } from '../modules/product/service.ts';
+import { productDetailJson } from '../flows/product-detail.ts';
 
 const tags = ['product'];
 
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cache = productDetailCacheFor(app.ctx);
 
   // The JSON text goes out as it is (the schema stays for the OpenAPI document).
   api.get('/prod/prodInfo', { schema: { summary: 'A product\'s detail with its SKUs', tags, querystring: ProdInfoQuerySchema, response: { 200: ProductDetailSchema } } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send((await cache.detailJson(request.query.prodId, request.lang)) as unknown as ProductDetail),
+    reply.type('application/json; charset=utf-8').send((await productDetailJson(app.ctx, request.query.prodId, request.lang)) as unknown as ProductDetail),
   );
 }

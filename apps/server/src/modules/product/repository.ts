@@ -1,17 +1,39 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
-import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
 import { products, skus } from '../../db/schema/product.ts';
-import { shops } from '../../db/schema/shop.ts';
 
 
 /** Named statement part: this product exists and is not deleted (reviews answer for such products only). */
 export const productIsListed = (prodId: number): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${products} where ${products.id} = ${prodId} and ${products.status} <> ${PRODUCT_STATUS.deleted})`;
 
+/**
+ * The shop module's named query a product page joins: open shops only, with the columns the page
+ * shows (shop/repository.ts openShopCard, handed in by flows/product-detail.ts).
+ */
+export type OpenShopCard = SubqueryWithSelection<
+  {
+    shopId: SQL.Aliased<number>;
+    shopNameZh: SQL.Aliased<string>;
+    shopNameEn: SQL.Aliased<string | null>;
+    shopIntroZh: SQL.Aliased<string | null>;
+    shopIntroEn: SQL.Aliased<string | null>;
+    shopLogo: SQL.Aliased<string | null>;
+    shopType: SQL.Aliased<number>;
+    shopScore: SQL.Aliased<number>;
+    shopProvinceId: SQL.Aliased<number | null>;
+    shopProvince: SQL.Aliased<string | null>;
+    shopFreight: SQL.Aliased<number>;
+    shopFreeFreightFrom: SQL.Aliased<number | null>;
+  },
+  'shop_card'
+>;
+
 /** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */
-export async function findSaleableProduct(db: Db, prodId: number) {
+export async function findSaleableProduct(db: Db, prodId: number, openShopCard: (db: Db) => OpenShopCard) {
+  const shop = openShopCard(db);
   const [row] = await db
     .select({
       id: products.id,
@@ -29,23 +51,23 @@ export async function findSaleableProduct(db: Db, prodId: number) {
       soldNum: products.soldNum,
       prodType: products.prodType,
       mold: products.mold,
-      shopId: shops.id,
-      shopNameZh: shops.nameZh,
-      shopNameEn: shops.nameEn,
-      shopIntroZh: shops.introZh,
-      shopIntroEn: shops.introEn,
-      shopLogo: shops.logo,
-      shopType: shops.type,
-      shopScore: shops.score,
-      shopProvinceId: shops.provinceId,
-      shopProvince: shops.province,
-      shopFreight: shops.freight,
-      shopFreeFreightFrom: shops.freeFreightFrom,
+      shopId: shop.shopId,
+      shopNameZh: shop.shopNameZh,
+      shopNameEn: shop.shopNameEn,
+      shopIntroZh: shop.shopIntroZh,
+      shopIntroEn: shop.shopIntroEn,
+      shopLogo: shop.shopLogo,
+      shopType: shop.shopType,
+      shopScore: shop.shopScore,
+      shopProvinceId: shop.shopProvinceId,
+      shopProvince: shop.shopProvince,
+      shopFreight: shop.shopFreight,
+      shopFreeFreightFrom: shop.shopFreeFreightFrom,
       isRefund: products.isRefund,
     })
     .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(products.id, prodId), eq(products.status, PRODUCT_STATUS.onShelf), eq(shops.status, SHOP_STATUS.open)));
+    .innerJoin(shop, eq(shop.shopId, products.shopId))
+    .where(and(eq(products.id, prodId), eq(products.status, PRODUCT_STATUS.onShelf)));
   return row;
 }
 export type SaleableProductRow = NonNullable<Awaited<ReturnType<typeof findSaleableProduct>>>;

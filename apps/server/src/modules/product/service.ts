@@ -27,9 +27,14 @@ function deliveryOf(product: repo.SaleableProductRow, lang: Language): ProductDe
   };
 }
 
+type ShopCardQuery = Parameters<typeof repo.findSaleableProduct>[2];
+
 export interface ProductDetailCache {
-  /** The detail as JSON text in the reader's language; throws the localized 400 when not saleable. */
-  detailJson(prodId: number, lang: Language): Promise<string>;
+  /**
+   * The detail as JSON text in the reader's language; throws the localized 400 when not saleable.
+   * `openShopCard` is the shop module's named query for the shop columns (flows/product-detail.ts).
+   */
+  detailJson(prodId: number, lang: Language, openShopCard: ShopCardQuery): Promise<string>;
   /** Drops every cached language of these products (stock, price or shelf changes call it). */
   invalidate(...prodIds: number[]): void;
 }
@@ -58,8 +63,8 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
 
   const shopProductCount = (shopId: number) => shopCounts.get(String(shopId), () => repo.countShopProducts(ctx.db, shopId));
 
-  async function assemble(prodId: number, lang: Language): Promise<string | null> {
-    const product = await repo.findSaleableProduct(ctx.db, prodId);
+  async function assemble(prodId: number, lang: Language, openShopCard: ShopCardQuery): Promise<string | null> {
+    const product = await repo.findSaleableProduct(ctx.db, prodId, openShopCard);
     if (!product) return null;
     const [skuRows, prodCount] = await Promise.all([repo.listEnabledSkus(ctx.db, prodId), shopProductCount(product.shopId)]);
     if (skuRows.length === 0) return null;
@@ -106,8 +111,8 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
   }
 
   return {
-    async detailJson(prodId, lang) {
-      const json = await entries.get(`${prodId}:${lang}`, () => assemble(prodId, lang));
+    async detailJson(prodId, lang, openShopCard) {
+      const json = await entries.get(`${prodId}:${lang}`, () => assemble(prodId, lang, openShopCard));
       if (json === null) throw invalid('product.errors.notFound');
       return json;
     },

@@ -10,6 +10,31 @@ const SHOWN = 1;
 // Correlated subqueries name their tables in full: a bare column would resolve inside the subquery.
 const prodCount = sql<number>`(select count(*)::int from ${products} where ${products}.shop_id = ${shops}.id and ${products}.status = ${PRODUCT_STATUS.onShelf})`;
 
+/**
+ * Named query: open shops with the columns a product page shows, as a subquery the product module
+ * joins (flows/product-detail.ts composes it). Each column keeps its decoder (score is numeric); the
+ * aliases are the consumer's unqualified names, so they start with card_ to clash with no column.
+ */
+export const openShopCard = (db: Db) =>
+  db
+    .select({
+      shopId: sql<number>`${shops.id}`.mapWith(shops.id).as('card_shop_id'),
+      shopNameZh: sql<string>`${shops.nameZh}`.mapWith(shops.nameZh).as('card_shop_name_zh'),
+      shopNameEn: sql<string | null>`${shops.nameEn}`.mapWith(shops.nameEn).as('card_shop_name_en'),
+      shopIntroZh: sql<string | null>`${shops.introZh}`.mapWith(shops.introZh).as('card_shop_intro_zh'),
+      shopIntroEn: sql<string | null>`${shops.introEn}`.mapWith(shops.introEn).as('card_shop_intro_en'),
+      shopLogo: sql<string | null>`${shops.logo}`.mapWith(shops.logo).as('card_shop_logo'),
+      shopType: sql<number>`${shops.type}`.mapWith(shops.type).as('card_shop_type'),
+      shopScore: sql<number>`${shops.score}`.mapWith(shops.score).as('card_shop_score'),
+      shopProvinceId: sql<number | null>`${shops.provinceId}`.mapWith(shops.provinceId).as('card_shop_province_id'),
+      shopProvince: sql<string | null>`${shops.province}`.mapWith(shops.province).as('card_shop_province'),
+      shopFreight: sql<number>`${shops.freight}`.mapWith(shops.freight).as('card_shop_freight'),
+      shopFreeFreightFrom: sql<number | null>`${shops.freeFreightFrom}`.mapWith(shops.freeFreightFrom).as('card_shop_free_freight_from'),
+    })
+    .from(shops)
+    .where(eq(shops.status, SHOP_STATUS.open))
+    .as('shop_card');
+
 /** A shop with its counts, whatever its status (the service decides what may be shown). */
 /** `followers` is the collection module's count part for a shop-id column (flows/shop-head.ts hands it in). */
 export async function findShopHead(db: Db, shopId: number, followers: (shopId: AnyColumn) => SQL<number>) {
