@@ -46,7 +46,6 @@ const SCHEMA_JOINED_READS = {
   catalog: ['product', 'promotion', 'shop'],
   collection: ['product', 'shop'],
   order: ['cart', 'product', 'shop'],
-  shop: ['product'],
 };
 
 const modules = dirs('./apps/server/src/modules/');

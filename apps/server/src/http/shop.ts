@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CategorySchema, ShopHeadSchema } from '@bazaar/shared/schemas/catalog';
 import { ShopIdQuerySchema, ShopSearchPageSchema, ShopSearchQuerySchema } from '@bazaar/shared/schemas/shop';
 import { shopHead } from '../flows/shop-head.ts';
+import { searchShops } from '../flows/shop-search.ts';
 import { createShopService } from '../modules/shop/service.ts';
 
 const tags = ['shop'];
@@ -22,6 +23,6 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     (request) => shop.categories(request.query.shopId, request.lang),
   );
   api.get('/shop/searchShops', { config: { limit: 'search' }, schema: { summary: 'Search shops by name', tags, querystring: ShopSearchQuerySchema, response: { 200: ShopSearchPageSchema } } }, (request) =>
-    shop.search(request.query, request.lang),
+    searchShops(app.ctx, request.query, request.lang),
   );
 }

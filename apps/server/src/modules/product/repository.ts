@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import type { Db } from '../../db/client.ts';
@@ -8,6 +8,35 @@ import { products, skus } from '../../db/schema/product.ts';
 /** Named statement part: this product exists and is not deleted (reviews answer for such products only). */
 export const productIsListed = (prodId: number): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${products} where ${products.id} = ${prodId} and ${products.status} <> ${PRODUCT_STATUS.deleted})`;
+
+// A correlated subquery names its columns with their tables: drizzle writes a select field's column
+// bare when its query has one table, and a bare "id" would resolve inside the subquery.
+const qualified = (column: AnyColumn): SQL => sql`${column.table}.${sql.identifier(column.name)}`;
+
+/** Named statement part: how many products the shop in `shopId` has on shelf (a store's header and the store search). */
+export const shopOnShelfCount = (shopId: AnyColumn): SQL<number> =>
+  sql<number>`(select count(*)::int from ${products} where ${qualified(products.shopId)} = ${qualified(shopId)} and ${qualified(products.status)} = ${PRODUCT_STATUS.onShelf})`;
+
+/**
+ * Named query: the best sellers of the shop in `shopId`, at most perShop, as a subquery the store
+ * search joins laterally (flows/shop-search.ts). The aliases start with top_ so that the
+ * consumer's unqualified names clash with none of its own columns.
+ */
+export const shopTopSellers = (db: Db, shopId: AnyColumn, perShop: number) =>
+  db
+    .select({
+      id: sql<number>`${products.id}`.mapWith(products.id).as('top_id'),
+      nameZh: sql<string>`${products.nameZh}`.mapWith(products.nameZh).as('top_name_zh'),
+      nameEn: sql<string | null>`${products.nameEn}`.mapWith(products.nameEn).as('top_name_en'),
+      pic: sql<string>`${products.pic}`.mapWith(products.pic).as('top_pic'),
+      price: sql<number>`${products.price}`.mapWith(products.price).as('top_price'),
+      soldNum: sql<number>`${products.soldNum}`.mapWith(products.soldNum).as('top_sold_num'),
+    })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), eq(products.status, PRODUCT_STATUS.onShelf)))
+    .orderBy(desc(products.soldNum), asc(products.id))
+    .limit(perShop)
+    .as('top');
 
 /**
  * The shop module's named query a product page joins: open shops only, with the columns the page

@@ -1,14 +1,30 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/product.ts';
 import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
 
 const SHOWN = 1;
 
-// Correlated subqueries name their tables in full: a bare column would resolve inside the subquery.
-const prodCount = sql<number>`(select count(*)::int from ${products} where ${products}.shop_id = ${shops}.id and ${products}.status = ${PRODUCT_STATUS.onShelf})`;
+/** The product module's count part: on-shelf products of the shop in a shop-id column (product/repository.ts shopOnShelfCount). */
+export type OnShelfCount = (shopId: AnyColumn) => SQL<number>;
+
+/** The product module's named query: a shop's best sellers, joined laterally (product/repository.ts shopTopSellers). */
+export type TopSellers = (
+  db: Db,
+  shopId: AnyColumn,
+  perShop: number,
+) => SubqueryWithSelection<
+  {
+    id: SQL.Aliased<number>;
+    nameZh: SQL.Aliased<string>;
+    nameEn: SQL.Aliased<string | null>;
+    pic: SQL.Aliased<string>;
+    price: SQL.Aliased<number>;
+    soldNum: SQL.Aliased<number>;
+  },
+  'top'
+>;
 
 /**
  * Named query: open shops with the columns a product page shows, as a subquery the product module
@@ -35,9 +51,12 @@ export const openShopCard = (db: Db) =>
     .where(eq(shops.status, SHOP_STATUS.open))
     .as('shop_card');
 
-/** A shop with its counts, whatever its status (the service decides what may be shown). */
-/** `followers` is the collection module's count part for a shop-id column (flows/shop-head.ts hands it in). */
-export async function findShopHead(db: Db, shopId: number, followers: (shopId: AnyColumn) => SQL<number>) {
+/**
+ * A shop with its counts, whatever its status (the service decides what may be shown).
+ * `followers` is the collection module's count part for a shop-id column and `onShelf` the
+ * product module's (flows/shop-head.ts hands them in).
+ */
+export async function findShopHead(db: Db, shopId: number, parts: { followers: (shopId: AnyColumn) => SQL<number>; onShelf: OnShelfCount }) {
   const [row] = await db
     .select({
       id: shops.id,
@@ -50,8 +69,8 @@ export async function findShopHead(db: Db, shopId: number, followers: (shopId: A
       banner: shops.banner,
       type: shops.type,
       score: shops.score,
-      prodCount,
-      collectionNum: followers(shops.id),
+      prodCount: parts.onShelf(shops.id),
+      collectionNum: parts.followers(shops.id),
     })
     .from(shops)
     .where(eq(shops.id, shopId));
@@ -85,7 +104,7 @@ function openShopsNamed(term: string): SQL | undefined {
 }
 
 /** A page of open shops whose name (either language, any case) contains term; self-run first. */
-export async function searchShops(db: Db, term: string, limit: number, offset: number) {
+export async function searchShops(db: Db, term: string, limit: number, offset: number, onShelf: OnShelfCount) {
   return db
     .select({
       id: shops.id,
@@ -96,7 +115,7 @@ export async function searchShops(db: Db, term: string, limit: number, offset: n
       logo: shops.logo,
       type: shops.type,
       score: shops.score,
-      prodCount,
+      prodCount: onShelf(shops.id),
     })
     .from(shops)
     .where(openShopsNamed(term))
@@ -114,15 +133,9 @@ export async function countShops(db: Db, term: string): Promise<number> {
  * The best sellers of several shops at once, at most perShop each: one statement, a lateral
  * top-N per shop rather than ranking every product of every shop.
  */
-export async function listTopProducts(db: Db, shopIds: number[], perShop: number) {
+export async function listTopProducts(db: Db, shopIds: number[], perShop: number, topSellers: TopSellers) {
   if (shopIds.length === 0) return [];
-  const top = db
-    .select({ id: products.id, nameZh: products.nameZh, nameEn: products.nameEn, pic: products.pic, price: products.price, soldNum: products.soldNum })
-    .from(products)
-    .where(and(eq(products.shopId, shops.id), eq(products.status, PRODUCT_STATUS.onShelf)))
-    .orderBy(desc(products.soldNum), asc(products.id))
-    .limit(perShop)
-    .as('top');
+  const top = topSellers(db, shops.id, perShop);
   return db
     .select({ shopId: shops.id, id: top.id, nameZh: top.nameZh, nameEn: top.nameEn, pic: top.pic, price: top.price })
     .from(shops)

@@ -15,8 +15,8 @@ export type ShopService = ReturnType<typeof createShopService>;
 
 export function createShopService(ctx: AppContext) {
   return {
-    async head(shopId: number, lang: Language, followers: Parameters<typeof repo.findShopHead>[2]): Promise<ShopHead> {
-      const row = await repo.findShopHead(ctx.db, shopId, followers);
+    async head(shopId: number, lang: Language, parts: Parameters<typeof repo.findShopHead>[2]): Promise<ShopHead> {
+      const row = await repo.findShopHead(ctx.db, shopId, parts);
       if (!row || row.status !== SHOP_STATUS.open) throw notOpen();
       return {
         shopId: row.id,
@@ -42,16 +42,18 @@ export function createShopService(ctx: AppContext) {
       );
     },
 
-    async search(query: ShopSearchQuery, lang: Language): Promise<ShopSearchPage> {
+    /** The product module's parts (flows/shop-search.ts hands them in): on-shelf counts and best sellers. */
+    async search(query: ShopSearchQuery, lang: Language, parts: { onShelf: repo.OnShelfCount; topSellers: repo.TopSellers }): Promise<ShopSearchPage> {
       const { shopName, current, size } = query;
       const [rows, total] = await Promise.all([
-        repo.searchShops(ctx.db, shopName, size, (current - 1) * size),
+        repo.searchShops(ctx.db, shopName, size, (current - 1) * size, parts.onShelf),
         repo.countShops(ctx.db, shopName),
       ]);
       const thumbs = await repo.listTopProducts(
         ctx.db,
         rows.map((r) => r.id),
         SHOP_SEARCH_THUMBS,
+        parts.topSellers,
       );
       return {
         records: rows.map((row) => ({
