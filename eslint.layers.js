@@ -44,7 +44,6 @@ const SCHEMA_OWNED = {
 const SCHEMA_JOINED_READS = {
   cart: ['product', 'shop'],
   catalog: ['product', 'promotion', 'shop'],
-  collection: ['product', 'shop'],
   order: ['cart', 'product', 'shop'],
 };
 

@@ -17,6 +17,7 @@ import {
   ShopIdQuerySchema,
 } from '@bazaar/shared/schemas/collection';
 import { shopperId } from '../plugins/auth.ts';
+import * as collected from '../flows/collections.ts';
 import * as collection from '../modules/collection/service.ts';
 
 const security = [{ token: [] }];
@@ -32,10 +33,10 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     collection.isProductCollected(ctx, shopperId(request), request.query.prodId),
   );
   api.post('/p/user/collection/addOrCancel', { schema: { summary: 'Collect or uncollect a product', tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
-    collection.toggleProductCollection(ctx, shopperId(request), request.body),
+    collected.toggleProductCollection(ctx, shopperId(request), request.body),
   );
   api.get('/p/user/collection/prods', { schema: { summary: 'A page of the shopper\'s collected products', tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedProductSchema) } } }, (request) =>
-    collection.collectedProductPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
+    collected.collectedProductPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   // Mall4j's spelling of the path.
   api.post('/p/user/collection/batachCancel', { schema: { summary: 'Uncollect several products', tags, security, body: IdListBodySchema } }, async (request, reply) => {
@@ -48,10 +49,10 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     collection.isShopCollected(ctx, shopperId(request), request.query.shopId),
   );
   api.post('/p/shop/collection/addOrCancel', { schema: { summary: 'Follow or unfollow a shop', tags, security, body: RawIdBodySchema, response: { 200: z.boolean() } } }, (request) =>
-    collection.toggleShopCollection(ctx, shopperId(request), request.body),
+    collected.toggleShopCollection(ctx, shopperId(request), request.body),
   );
   api.get('/p/shop/collection/page', { schema: { summary: 'A page of the shops the shopper follows', tags, security, querystring: PageQuerySchema, response: { 200: pageOf(CollectedShopSchema) } } }, (request) =>
-    collection.collectedShopPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
+    collected.collectedShopPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   api.post('/p/shop/collection/batchCancel', { schema: { summary: 'Unfollow several shops', tags, security, body: IdListBodySchema } }, async (request, reply) => {
     await collection.cancelShopCollections(ctx, shopperId(request), request.body);
@@ -60,11 +61,11 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Footprint ----
   api.post('/p/prodBrowseLog', { schema: { summary: 'Record a product view in the footprint', tags, security, body: BrowseLogBodySchema } }, async (request, reply) => {
-    await collection.recordBrowse(ctx, shopperId(request), request.body.prodId);
+    await collected.recordBrowse(ctx, shopperId(request), request.body.prodId);
     return ok(reply);
   });
   api.get('/p/prodBrowseLog/page', { schema: { summary: 'A page of the shopper\'s footprint', tags, security, querystring: FootprintQuerySchema, response: { 200: FootprintPageSchema } } }, (request) =>
-    collection.footprintPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
+    collected.footprintPage(ctx, shopperId(request), request.query.current, request.query.size, request.lang),
   );
   api.delete('/p/prodBrowseLog', { schema: { summary: 'Delete footprint entries', tags, security, body: IdListBodySchema } }, async (request, reply) => {
     await collection.deleteFootprints(ctx, shopperId(request), request.body);

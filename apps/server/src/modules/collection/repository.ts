@@ -1,28 +1,69 @@
 import { and, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
-import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/product.ts';
 import { browseLogs, productCollections, shopCollections } from '../../db/schema/collection.ts';
-import { shops } from '../../db/schema/shop.ts';
 
+/**
+ * The product and shop modules' named parts the lists and guards compose (flows/collections.ts
+ * hands them in): product/repository.ts productIsListed, productIsOnShelf, listedProductCard;
+ * shop/repository.ts shopIsOpen, anyShopCard.
+ */
+export interface CatalogParts {
+  productIsListed: (prodId: number) => SQL<boolean>;
+  productIsOnShelf: (prodId: number) => SQL<boolean>;
+  shopIsOpen: (shopId: number) => SQL<boolean>;
+  listedProductCard: (db: Db) => SubqueryWithSelection<
+    {
+      prodId: SQL.Aliased<number>;
+      nameZh: SQL.Aliased<string>;
+      nameEn: SQL.Aliased<string | null>;
+      pic: SQL.Aliased<string>;
+      price: SQL.Aliased<number>;
+      oriPrice: SQL.Aliased<number>;
+      soldNum: SQL.Aliased<number>;
+      totalStocks: SQL.Aliased<number>;
+      status: SQL.Aliased<number>;
+      shopId: SQL.Aliased<number>;
+    },
+    'listed_product'
+  >;
+  anyShopCard: (db: Db) => SubqueryWithSelection<
+    {
+      shopId: SQL.Aliased<number>;
+      nameZh: SQL.Aliased<string>;
+      nameEn: SQL.Aliased<string | null>;
+      introZh: SQL.Aliased<string | null>;
+      introEn: SQL.Aliased<string | null>;
+      logo: SQL.Aliased<string | null>;
+      type: SQL.Aliased<number>;
+      score: SQL.Aliased<number>;
+      status: SQL.Aliased<number>;
+    },
+    'any_shop'
+  >;
+}
 
-/** The card columns of a product and its shop, for collection and footprint lists. */
-const productCardColumns = {
-  prodId: products.id,
-  nameZh: products.nameZh,
-  nameEn: products.nameEn,
-  pic: products.pic,
-  price: products.price,
-  oriPrice: products.oriPrice,
-  soldNum: products.soldNum,
-  totalStocks: products.totalStocks,
-  status: products.status,
-  shopId: shops.id,
-  shopNameZh: shops.nameZh,
-  shopNameEn: shops.nameEn,
-  shopStatus: shops.status,
-};
+/** The card columns of a listed product and its shop, for collection and footprint lists. */
+function productCards(db: Db, parts: CatalogParts) {
+  const product = parts.listedProductCard(db);
+  const shop = parts.anyShopCard(db);
+  const columns = {
+    prodId: product.prodId,
+    nameZh: product.nameZh,
+    nameEn: product.nameEn,
+    pic: product.pic,
+    price: product.price,
+    oriPrice: product.oriPrice,
+    soldNum: product.soldNum,
+    totalStocks: product.totalStocks,
+    status: product.status,
+    shopId: shop.shopId,
+    shopNameZh: shop.nameZh,
+    shopNameEn: shop.nameEn,
+    shopStatus: shop.status,
+  };
+  return { product, shop, columns };
+}
 
 // ---- Products ----
 
@@ -48,33 +89,35 @@ export async function deleteProductCollection(db: Db, userId: string, prodId: nu
 }
 
 /** Collects a product that exists and is not deleted; false when there is no such product. */
-export async function insertProductCollection(db: Db, userId: string, prodId: number, at: Date): Promise<boolean> {
+export async function insertProductCollection(db: Db, userId: string, prodId: number, at: Date, parts: CatalogParts): Promise<boolean> {
   const result = await db.execute(sql`
     insert into ${productCollections} (user_id, product_id, created_at)
-    select ${userId}, ${products.id}, ${at.toISOString()}::timestamptz from ${products}
-    where ${products.id} = ${prodId} and ${products.status} <> ${PRODUCT_STATUS.deleted}
+    select ${userId}, ${prodId}::int, ${at.toISOString()}::timestamptz
+    where ${parts.productIsListed(prodId)}
     on conflict do nothing
     returning product_id`);
   return (result.rows?.length ?? 0) > 0;
 }
 
-export async function countProductCollections(db: Db, userId: string): Promise<number> {
+export async function countProductCollections(db: Db, userId: string, parts: CatalogParts): Promise<number> {
+  const product = parts.listedProductCard(db);
   const [row] = await db
     .select({ n: count() })
     .from(productCollections)
-    .innerJoin(products, eq(products.id, productCollections.productId))
-    .where(and(eq(productCollections.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`));
+    .innerJoin(product, eq(product.prodId, productCollections.productId))
+    .where(eq(productCollections.userId, userId));
   return row?.n ?? 0;
 }
 
 /** Collected products, newest first; deleted products drop out, off-shelf ones stay. */
-export async function listProductCollections(db: Db, userId: string, limit: number, offset: number) {
+export async function listProductCollections(db: Db, userId: string, limit: number, offset: number, parts: CatalogParts) {
+  const { product, shop, columns } = productCards(db, parts);
   return db
-    .select({ ...productCardColumns, collectedAt: productCollections.createdAt })
+    .select({ ...columns, collectedAt: productCollections.createdAt })
     .from(productCollections)
-    .innerJoin(products, eq(products.id, productCollections.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(productCollections.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`))
+    .innerJoin(product, eq(product.prodId, productCollections.productId))
+    .innerJoin(shop, eq(shop.shopId, product.shopId))
+    .where(eq(productCollections.userId, userId))
     .orderBy(desc(productCollections.createdAt), desc(productCollections.productId))
     .limit(limit)
     .offset(offset);
@@ -108,11 +151,11 @@ export async function deleteShopCollection(db: Db, userId: string, shopId: numbe
 }
 
 /** Follows an open shop; false when there is no such open shop. */
-export async function insertShopCollection(db: Db, userId: string, shopId: number, at: Date): Promise<boolean> {
+export async function insertShopCollection(db: Db, userId: string, shopId: number, at: Date, parts: CatalogParts): Promise<boolean> {
   const result = await db.execute(sql`
     insert into ${shopCollections} (user_id, shop_id, created_at)
-    select ${userId}, ${shops.id}, ${at.toISOString()}::timestamptz from ${shops}
-    where ${shops.id} = ${shopId} and ${shops.status} = ${SHOP_STATUS.open}
+    select ${userId}, ${shopId}::int, ${at.toISOString()}::timestamptz
+    where ${parts.shopIsOpen(shopId)}
     on conflict do nothing
     returning shop_id`);
   return (result.rows?.length ?? 0) > 0;
@@ -123,21 +166,22 @@ export async function countShopCollections(db: Db, userId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-export async function listShopCollections(db: Db, userId: string, limit: number, offset: number) {
+export async function listShopCollections(db: Db, userId: string, limit: number, offset: number, parts: CatalogParts) {
+  const shop = parts.anyShopCard(db);
   return db
     .select({
-      shopId: shops.id,
-      nameZh: shops.nameZh,
-      nameEn: shops.nameEn,
-      introZh: shops.introZh,
-      introEn: shops.introEn,
-      logo: shops.logo,
-      type: shops.type,
-      score: shops.score,
+      shopId: shop.shopId,
+      nameZh: shop.nameZh,
+      nameEn: shop.nameEn,
+      introZh: shop.introZh,
+      introEn: shop.introEn,
+      logo: shop.logo,
+      type: shop.type,
+      score: shop.score,
       collectedAt: shopCollections.createdAt,
     })
     .from(shopCollections)
-    .innerJoin(shops, eq(shops.id, shopCollections.shopId))
+    .innerJoin(shop, eq(shop.shopId, shopCollections.shopId))
     .where(eq(shopCollections.userId, userId))
     .orderBy(desc(shopCollections.createdAt), desc(shopCollections.shopId))
     .limit(limit)
@@ -155,11 +199,11 @@ export async function deleteShopCollections(db: Db, userId: string, shopIds: num
 // ---- Footprint ----
 
 /** Moves (or adds) a product to the front of the user's footprint; false when the product is not on the shelf. */
-export async function upsertBrowseLog(db: Db, userId: string, prodId: number, at: Date): Promise<boolean> {
+export async function upsertBrowseLog(db: Db, userId: string, prodId: number, at: Date, parts: CatalogParts): Promise<boolean> {
   const result = await db.execute(sql`
     insert into ${browseLogs} (user_id, product_id, browse_time)
-    select ${userId}, ${products.id}, ${at.toISOString()}::timestamptz from ${products}
-    where ${products.id} = ${prodId} and ${products.status} = ${PRODUCT_STATUS.onShelf}
+    select ${userId}, ${prodId}::int, ${at.toISOString()}::timestamptz
+    where ${parts.productIsOnShelf(prodId)}
     on conflict (user_id, product_id) do update set browse_time = excluded.browse_time
     returning id`);
   return (result.rows?.length ?? 0) > 0;
@@ -176,22 +220,24 @@ export async function trimBrowseLogs(db: Db, userId: string, keep: number): Prom
   await db.delete(browseLogs).where(and(eq(browseLogs.userId, userId), notInArray(browseLogs.id, newest)));
 }
 
-export async function countBrowseLogs(db: Db, userId: string): Promise<number> {
+export async function countBrowseLogs(db: Db, userId: string, parts: CatalogParts): Promise<number> {
+  const product = parts.listedProductCard(db);
   const [row] = await db
     .select({ n: count() })
     .from(browseLogs)
-    .innerJoin(products, eq(products.id, browseLogs.productId))
-    .where(and(eq(browseLogs.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`));
+    .innerJoin(product, eq(product.prodId, browseLogs.productId))
+    .where(eq(browseLogs.userId, userId));
   return row?.n ?? 0;
 }
 
-export async function listBrowseLogs(db: Db, userId: string, limit: number, offset: number) {
+export async function listBrowseLogs(db: Db, userId: string, limit: number, offset: number, parts: CatalogParts) {
+  const { product, shop, columns } = productCards(db, parts);
   return db
-    .select({ ...productCardColumns, id: browseLogs.id, browseTime: browseLogs.browseTime })
+    .select({ ...columns, id: browseLogs.id, browseTime: browseLogs.browseTime })
     .from(browseLogs)
-    .innerJoin(products, eq(products.id, browseLogs.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(browseLogs.userId, userId), sql`${products.status} <> ${PRODUCT_STATUS.deleted}`))
+    .innerJoin(product, eq(product.prodId, browseLogs.productId))
+    .innerJoin(shop, eq(shop.shopId, product.shopId))
+    .where(eq(browseLogs.userId, userId))
     .orderBy(desc(browseLogs.browseTime), desc(browseLogs.id))
     .limit(limit)
     .offset(offset);

@@ -8,6 +8,9 @@ import * as repo from './repository.ts';
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const pageCount = (total: number, size: number) => Math.ceil(total / size);
 
+/** The product and shop modules' parts, handed in by flows/collections.ts. */
+export type CatalogParts = repo.CatalogParts;
+
 type CardRow = Awaited<ReturnType<typeof repo.listProductCollections>>[number];
 
 function productCard(row: Omit<CardRow, 'collectedAt'>, lang: Language) {
@@ -32,18 +35,18 @@ export function isProductCollected(ctx: AppContext, userId: string, prodId: numb
 }
 
 /** Toggles a product's collection; answers true when it is collected afterwards. */
-export async function toggleProductCollection(ctx: AppContext, userId: string, prodId: number): Promise<boolean> {
+export async function toggleProductCollection(ctx: AppContext, userId: string, prodId: number, parts: repo.CatalogParts): Promise<boolean> {
   if (await repo.deleteProductCollection(ctx.db, userId, prodId)) return false;
-  if (await repo.insertProductCollection(ctx.db, userId, prodId, ctx.now())) return true;
+  if (await repo.insertProductCollection(ctx.db, userId, prodId, ctx.now(), parts)) return true;
   // Either a parallel request collected it, or there is no such product.
   if (await repo.isProductCollected(ctx.db, userId, prodId)) return true;
   throw invalid('product.errors.notFound');
 }
 
-export async function collectedProductPage(ctx: AppContext, userId: string, current: number, size: number, lang: Language) {
+export async function collectedProductPage(ctx: AppContext, userId: string, current: number, size: number, lang: Language, parts: repo.CatalogParts) {
   const [total, rows] = await Promise.all([
-    repo.countProductCollections(ctx.db, userId),
-    repo.listProductCollections(ctx.db, userId, size, (current - 1) * size),
+    repo.countProductCollections(ctx.db, userId, parts),
+    repo.listProductCollections(ctx.db, userId, size, (current - 1) * size, parts),
   ]);
   const records: CollectedProduct[] = rows.map((row) => ({ ...productCard(row, lang), collectTime: formatApiTime(row.collectedAt) }));
   return { records, total, size, current, pages: pageCount(total, size) };
@@ -59,17 +62,17 @@ export function isShopCollected(ctx: AppContext, userId: string, shopId: number)
   return repo.isShopCollected(ctx.db, userId, shopId);
 }
 
-export async function toggleShopCollection(ctx: AppContext, userId: string, shopId: number): Promise<boolean> {
+export async function toggleShopCollection(ctx: AppContext, userId: string, shopId: number, parts: repo.CatalogParts): Promise<boolean> {
   if (await repo.deleteShopCollection(ctx.db, userId, shopId)) return false;
-  if (await repo.insertShopCollection(ctx.db, userId, shopId, ctx.now())) return true;
+  if (await repo.insertShopCollection(ctx.db, userId, shopId, ctx.now(), parts)) return true;
   if (await repo.isShopCollected(ctx.db, userId, shopId)) return true;
   throw invalid('collection.errors.shopNotFound');
 }
 
-export async function collectedShopPage(ctx: AppContext, userId: string, current: number, size: number, lang: Language) {
+export async function collectedShopPage(ctx: AppContext, userId: string, current: number, size: number, lang: Language, parts: repo.CatalogParts) {
   const [total, rows] = await Promise.all([
     repo.countShopCollections(ctx.db, userId),
-    repo.listShopCollections(ctx.db, userId, size, (current - 1) * size),
+    repo.listShopCollections(ctx.db, userId, size, (current - 1) * size, parts),
   ]);
   const records: CollectedShop[] = rows.map((row) => ({
     shopId: row.shopId,
@@ -90,13 +93,13 @@ export async function cancelShopCollections(ctx: AppContext, userId: string, sho
 // ---- Footprint ----
 
 /** Records a product view; only the latest FOOTPRINT_LIMIT products are kept. */
-export async function recordBrowse(ctx: AppContext, userId: string, prodId: number): Promise<void> {
-  if (!(await repo.upsertBrowseLog(ctx.db, userId, prodId, ctx.now()))) throw invalid('product.errors.notFound');
+export async function recordBrowse(ctx: AppContext, userId: string, prodId: number, parts: repo.CatalogParts): Promise<void> {
+  if (!(await repo.upsertBrowseLog(ctx.db, userId, prodId, ctx.now(), parts))) throw invalid('product.errors.notFound');
   await repo.trimBrowseLogs(ctx.db, userId, FOOTPRINT_LIMIT);
 }
 
-export async function footprintPage(ctx: AppContext, userId: string, current: number, size: number, lang: Language): Promise<FootprintPage> {
-  const [total, rows] = await Promise.all([repo.countBrowseLogs(ctx.db, userId), repo.listBrowseLogs(ctx.db, userId, size, (current - 1) * size)]);
+export async function footprintPage(ctx: AppContext, userId: string, current: number, size: number, lang: Language, parts: repo.CatalogParts): Promise<FootprintPage> {
+  const [total, rows] = await Promise.all([repo.countBrowseLogs(ctx.db, userId, parts), repo.listBrowseLogs(ctx.db, userId, size, (current - 1) * size, parts)]);
   const records: FootprintDay[] = [];
   for (const row of rows) {
     const browseTime = formatApiTime(row.browseTime);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +12,32 @@ export const productIsListed = (prodId: number): SQL<boolean> =>
 // A correlated subquery names its columns with their tables: drizzle writes a select field's column
 // bare when its query has one table, and a bare "id" would resolve inside the subquery.
 const qualified = (column: AnyColumn): SQL => sql`${column.table}.${sql.identifier(column.name)}`;
+
+/** Named statement part: this product is on the shelf (a footprint records such products only). */
+export const productIsOnShelf = (prodId: number): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${products} where ${products.id} = ${prodId} and ${products.status} = ${PRODUCT_STATUS.onShelf})`;
+
+/**
+ * Named query: products that are not deleted, with their card columns, as a subquery the
+ * collection and footprint lists join (flows/collections.ts). Aliases start with listed_.
+ */
+export const listedProductCard = (db: Db) =>
+  db
+    .select({
+      prodId: sql<number>`${products.id}`.mapWith(products.id).as('listed_prod_id'),
+      nameZh: sql<string>`${products.nameZh}`.mapWith(products.nameZh).as('listed_name_zh'),
+      nameEn: sql<string | null>`${products.nameEn}`.mapWith(products.nameEn).as('listed_name_en'),
+      pic: sql<string>`${products.pic}`.mapWith(products.pic).as('listed_pic'),
+      price: sql<number>`${products.price}`.mapWith(products.price).as('listed_price'),
+      oriPrice: sql<number>`${products.oriPrice}`.mapWith(products.oriPrice).as('listed_ori_price'),
+      soldNum: sql<number>`${products.soldNum}`.mapWith(products.soldNum).as('listed_sold_num'),
+      totalStocks: sql<number>`${products.totalStocks}`.mapWith(products.totalStocks).as('listed_total_stocks'),
+      status: sql<number>`${products.status}`.mapWith(products.status).as('listed_status'),
+      shopId: sql<number>`${products.shopId}`.mapWith(products.shopId).as('listed_shop_id'),
+    })
+    .from(products)
+    .where(ne(products.status, PRODUCT_STATUS.deleted))
+    .as('listed_product');
 
 /** Named statement part: how many products the shop in `shopId` has on shelf (a store's header and the store search). */
 export const shopOnShelfCount = (shopId: AnyColumn): SQL<number> =>

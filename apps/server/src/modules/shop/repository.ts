@@ -51,6 +51,30 @@ export const openShopCard = (db: Db) =>
     .where(eq(shops.status, SHOP_STATUS.open))
     .as('shop_card');
 
+/** Named statement part: this shop is open (only open shops can be followed). */
+export const shopIsOpen = (shopId: number): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${shops.status} = ${SHOP_STATUS.open})`;
+
+/**
+ * Named query: every shop, whatever its status, with its card columns, as a subquery the
+ * collection lists join (flows/collections.ts). Aliases start with any_shop_.
+ */
+export const anyShopCard = (db: Db) =>
+  db
+    .select({
+      shopId: sql<number>`${shops.id}`.mapWith(shops.id).as('any_shop_id'),
+      nameZh: sql<string>`${shops.nameZh}`.mapWith(shops.nameZh).as('any_shop_name_zh'),
+      nameEn: sql<string | null>`${shops.nameEn}`.mapWith(shops.nameEn).as('any_shop_name_en'),
+      introZh: sql<string | null>`${shops.introZh}`.mapWith(shops.introZh).as('any_shop_intro_zh'),
+      introEn: sql<string | null>`${shops.introEn}`.mapWith(shops.introEn).as('any_shop_intro_en'),
+      logo: sql<string | null>`${shops.logo}`.mapWith(shops.logo).as('any_shop_logo'),
+      type: sql<number>`${shops.type}`.mapWith(shops.type).as('any_shop_type'),
+      score: sql<number>`${shops.score}`.mapWith(shops.score).as('any_shop_score'),
+      status: sql<number>`${shops.status}`.mapWith(shops.status).as('any_shop_status'),
+    })
+    .from(shops)
+    .as('any_shop');
+
 /**
  * A shop with its counts, whatever its status (the service decides what may be shown).
  * `followers` is the collection module's count part for a shop-id column and `onShelf` the
