@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Space, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import { consoleTheme } from '@bazaar/shared/console/theme';
 import { AdminProfileSchema } from '@bazaar/shared/schemas/admin';
 import { api, session, whenUnauthorized } from './lib/api.ts';
 import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
@@ -75,6 +76,10 @@ function Root() {
     document.title = i18n.t('app.title');
   }, [lang, i18n]);
   useEffect(() => whenUnauthorized(() => setLoggedIn(false)), []);
+  // Marks the page as running, as the storefront does after hydration (the journeys' axe scans wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   async function logout() {
     await api('/admin/logout', { lang, method: 'POST', body: {} }).catch(() => undefined);
@@ -85,7 +90,7 @@ function Root() {
 
   return (
     <I18nContext.Provider value={i18n}>
-      <ConfigProvider locale={lang === 'en' ? enUS : zhCN}>
+      <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={consoleTheme} button={{ autoInsertSpace: false }}>
         <AntApp>{loggedIn ? <Console onLogout={() => void logout()} /> : <LoginPage onLoggedIn={() => setLoggedIn(true)} />}</AntApp>
       </ConfigProvider>
     </I18nContext.Provider>

@@ -7,9 +7,9 @@ import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 
 const STATUSES = [
-  { value: 0, key: 'reviewing', color: 'gold' },
-  { value: -1, key: 'rejected', color: 'red' },
-  { value: 1, key: 'open', color: 'green' },
+  { value: 0, key: 'reviewing', color: 'warning' },
+  { value: -1, key: 'rejected', color: 'error' },
+  { value: 1, key: 'open', color: 'success' },
   { value: 2, key: 'offline', color: 'default' },
 ] as const;
 const PageSchema = pageOf(AdminApplicationSchema);

@@ -2,6 +2,7 @@
 // reject it in the platform console with a reason, the shopper edits and resubmits, staff approve,
 // the shopper sets the store account with an SMS code, and logs into the merchant center with it.
 import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
 import { latestSmsCode, openPage, registerShopper, topBar, useToken, waitForSmsLock, zh, test } from './support.ts';
 
 const PLATFORM_URL = process.env.BAZAAR_E2E_PLATFORM_URL ?? 'http://127.0.0.1:13002';
@@ -11,10 +12,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 async function staffLogin(console: Page): Promise<void> {
   await console.goto(`${PLATFORM_URL}/`);
+  await expectNoSeriousA11yViolations(console, 'platform login');
   await console.getByLabel('管理账号').fill('admin');
   await console.getByLabel('密码').fill('admin12345');
   await console.getByRole('button', { name: '登 录' }).or(console.getByRole('button', { name: '登录' })).click();
   await expect(console.getByRole('heading', { name: '开店申请' })).toBeVisible();
+  await expectNoSeriousA11yViolations(console, 'platform applications');
 }
 
 /** The queue row of this store, after reloading the queue. */
@@ -96,6 +99,7 @@ test('a shopper applies, is rejected with a reason, resubmits, is approved and s
   await expect(row).toBeHidden();
   await console.getByText('操作日志').click();
   await expect(console.getByRole('row').filter({ hasText: '通过开店申请' }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(console, 'platform audit log');
 
   // The shopper's store is open; the store account is set with an SMS code.
   await openPage(page, '/user-center/uc-shopaccount');
