@@ -42,7 +42,6 @@ const SCHEMA_OWNED = {
  * exports a named query or statement part and a flow hands it over (flows/product-reviews.ts).
  */
 const SCHEMA_JOINED_READS = {
-  cart: ['product', 'shop'],
   catalog: ['product', 'promotion', 'shop'],
   order: ['cart', 'product', 'shop'],
 };

@@ -14,7 +14,8 @@ import {
   CheckItemsBodySchema,
 } from '@bazaar/shared/schemas/cart-view';
 import { shopperId } from '../plugins/auth.ts';
-import { cartCount, cartInfo, changeItem, checkItems, clearExpiredItems, deleteItems, expiredItems, totalPay } from '../modules/cart/service.ts';
+import { cartInfo, changeItem, clearExpiredItems, expiredItems, totalPay } from '../flows/cart.ts';
+import { cartCount, checkItems, deleteItems } from '../modules/cart/service.ts';
 
 const security = [{ token: [] }];
 const tags = ['cart'];

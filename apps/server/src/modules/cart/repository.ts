@@ -1,49 +1,89 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { cartItems } from '../../db/schema/cart.ts';
-import { products, skus } from '../../db/schema/product.ts';
-import { shops } from '../../db/schema/shop.ts';
 
-const readChangeStatement = (byBasket: boolean) =>
-  preparedPer((db) =>
-    db
+/**
+ * The product and shop modules' named queries the cart joins in place of their tables
+ * (product/repository.ts skuCard, shop/repository.ts anyShopCard; flows/cart.ts hands them in).
+ */
+export interface CatalogParts {
+  skuCard: (db: Db) => SubqueryWithSelection<
+    {
+      skuId: SQL.Aliased<number>;
+      skuStatus: SQL.Aliased<number>;
+      stocks: SQL.Aliased<number>;
+      price: SQL.Aliased<number>;
+      skuPic: SQL.Aliased<string | null>;
+      properties: SQL.Aliased<string>;
+      skuNameZh: SQL.Aliased<string | null>;
+      skuNameEn: SQL.Aliased<string | null>;
+      prodId: SQL.Aliased<number>;
+      prodStatus: SQL.Aliased<number>;
+      prodType: SQL.Aliased<number>;
+      nameZh: SQL.Aliased<string>;
+      nameEn: SQL.Aliased<string | null>;
+      pic: SQL.Aliased<string>;
+      shopId: SQL.Aliased<number>;
+    },
+    'sku_card'
+  >;
+  anyShopCard: (db: Db) => SubqueryWithSelection<
+    { shopId: SQL.Aliased<number>; nameZh: SQL.Aliased<string>; nameEn: SQL.Aliased<string | null>; status: SQL.Aliased<number> },
+    'any_shop'
+  >;
+}
+
+const readChangeStatement = (byBasket: boolean, parts: CatalogParts) =>
+  preparedPer((db) => {
+    const sku = parts.skuCard(db);
+    const shop = parts.anyShopCard(db);
+    return db
       .select({
-        skuId: skus.id,
-        skuStatus: skus.status,
-        stocks: skus.stocks,
-        prodId: products.id,
-        prodStatus: products.status,
-        prodType: products.prodType,
-        shopId: shops.id,
-        shopStatus: shops.status,
+        skuId: sku.skuId,
+        skuStatus: sku.skuStatus,
+        stocks: sku.stocks,
+        prodId: sku.prodId,
+        prodStatus: sku.prodStatus,
+        prodType: sku.prodType,
+        shopId: shop.shopId,
+        shopStatus: shop.status,
         lineId: cartItems.id,
         lineCount: cartItems.count,
       })
-      .from(skus)
-      .innerJoin(products, eq(products.id, skus.productId))
-      .innerJoin(shops, eq(shops.id, products.shopId))
+      .from(sku)
+      .innerJoin(shop, eq(shop.shopId, sku.shopId))
       .leftJoin(
         cartItems,
         and(
           eq(cartItems.userId, sql.placeholder('userId')),
-          eq(cartItems.skuId, skus.id),
+          eq(cartItems.skuId, sku.skuId),
           byBasket ? eq(cartItems.id, sql.placeholder('basketId')) : undefined,
         ),
       )
-      .where(eq(skus.id, sql.placeholder('skuId')))
-      .prepare(byBasket ? 'cart_read_change_by_basket' : 'cart_read_change'),
-  );
-const readChangeBySku = readChangeStatement(false);
-const readChangeByBasket = readChangeStatement(true);
+      .where(eq(sku.skuId, sql.placeholder('skuId')))
+      .prepare(byBasket ? 'cart_read_change_by_basket' : 'cart_read_change');
+  });
+/** The prepared statements per set of parts (the flow hands in one constant set). */
+const readChangeStatements = new WeakMap<CatalogParts, { bySku: ReturnType<typeof readChangeStatement>; byBasket: ReturnType<typeof readChangeStatement> }>();
+function readChangeFor(parts: CatalogParts) {
+  let statements = readChangeStatements.get(parts);
+  if (!statements) {
+    statements = { bySku: readChangeStatement(false, parts), byBasket: readChangeStatement(true, parts) };
+    readChangeStatements.set(parts, statements);
+  }
+  return statements;
+}
 
 /**
  * What a cart change decides on, in one statement: the SKU as it is now (with its product and
  * shop) and the user's line of it, found by basket id when one is given. `sku` is undefined for an
  * unknown SKU; `line` is undefined when the user has no such line (another user's basket id finds none).
  */
-export async function readChange(db: Db, userId: string, change: { basketId: number; skuId: number }) {
-  const statement = change.basketId > 0 ? readChangeByBasket(db) : readChangeBySku(db);
+export async function readChange(db: Db, userId: string, change: { basketId: number; skuId: number }, parts: CatalogParts) {
+  const statements = readChangeFor(parts);
+  const statement = change.basketId > 0 ? statements.byBasket(db) : statements.bySku(db);
   const [row] = await statement.execute({ userId, skuId: change.skuId, basketId: change.basketId });
   if (!row) return { sku: undefined, line: undefined };
   const { lineId, lineCount, ...sku } = row;
@@ -100,36 +140,37 @@ export async function sumCartCount(db: Db, userId: string): Promise<number> {
  * The user's lines (all, or only `basketIds`) with their SKU, product and shop as they are now,
  * newest first, in one statement: the cart page, the invalid list and the total all read this.
  */
-export async function listCartLines(db: Db, userId: string, basketIds?: number[]) {
+export async function listCartLines(db: Db, userId: string, parts: CatalogParts, basketIds?: number[]) {
   const mine = eq(cartItems.userId, userId);
+  const sku = parts.skuCard(db);
+  const shop = parts.anyShopCard(db);
   return db
     .select({
       basketId: cartItems.id,
       count: cartItems.count,
       isChecked: cartItems.isChecked,
-      skuId: skus.id,
-      skuStatus: skus.status,
-      stocks: skus.stocks,
-      price: skus.price,
-      skuPic: skus.pic,
-      properties: skus.properties,
-      skuNameZh: skus.nameZh,
-      skuNameEn: skus.nameEn,
-      prodId: products.id,
-      prodStatus: products.status,
-      prodType: products.prodType,
-      nameZh: products.nameZh,
-      nameEn: products.nameEn,
-      pic: products.pic,
-      shopId: shops.id,
-      shopStatus: shops.status,
-      shopNameZh: shops.nameZh,
-      shopNameEn: shops.nameEn,
+      skuId: sku.skuId,
+      skuStatus: sku.skuStatus,
+      stocks: sku.stocks,
+      price: sku.price,
+      skuPic: sku.skuPic,
+      properties: sku.properties,
+      skuNameZh: sku.skuNameZh,
+      skuNameEn: sku.skuNameEn,
+      prodId: sku.prodId,
+      prodStatus: sku.prodStatus,
+      prodType: sku.prodType,
+      nameZh: sku.nameZh,
+      nameEn: sku.nameEn,
+      pic: sku.pic,
+      shopId: shop.shopId,
+      shopStatus: shop.status,
+      shopNameZh: shop.nameZh,
+      shopNameEn: shop.nameEn,
     })
     .from(cartItems)
-    .innerJoin(skus, eq(skus.id, cartItems.skuId))
-    .innerJoin(products, eq(products.id, skus.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
+    .innerJoin(sku, eq(sku.skuId, cartItems.skuId))
+    .innerJoin(shop, eq(shop.shopId, sku.shopId))
     .where(basketIds ? and(mine, inArray(cartItems.id, basketIds)) : mine)
     .orderBy(desc(cartItems.id));
 }

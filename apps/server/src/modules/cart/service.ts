@@ -7,6 +7,9 @@ import { invalid } from '../../lib/app-error.ts';
 import { localizeSku } from '../../lib/sku-text.ts';
 import * as repo from './repository.ts';
 
+/** The product and shop modules' named queries, handed in by flows/cart.ts. */
+export type CatalogParts = repo.CatalogParts;
+
 
 /** A change that lost a race with another change of the same line is decided again on fresh state, this often at most. */
 const CHANGE_ATTEMPTS = 3;
@@ -17,9 +20,9 @@ const CHANGE_ATTEMPTS = 3;
  * same statement as the line; the write then carries its own guard (cap or minimum), so two parallel
  * changes can never push a line past the stock or the maximum. Two statements, no transaction.
  */
-export async function changeItem(ctx: AppContext, userId: string, change: ChangeItem): Promise<void> {
+export async function changeItem(ctx: AppContext, userId: string, change: ChangeItem, parts: repo.CatalogParts): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const { sku, line } = await repo.readChange(ctx.db, userId, change);
+    const { sku, line } = await repo.readChange(ctx.db, userId, change, parts);
     if (change.basketId > 0 && !line) throw invalid('cart.errors.itemNotFound');
 
     const next = (line?.count ?? 0) + change.count;
@@ -81,8 +84,8 @@ function lineView(line: repo.CartLineRow, lang: Language) {
  * POST /p/shopCart/info: the buyable lines grouped by shop (shops in the order of their newest
  * line). Promotions come later, so each shop has one group with no promotion chosen.
  */
-export async function cartInfo(ctx: AppContext, userId: string, lang: Language): Promise<CartShop[]> {
-  const lines = await repo.listCartLines(ctx.db, userId);
+export async function cartInfo(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<CartShop[]> {
+  const lines = await repo.listCartLines(ctx.db, userId, parts);
   const byShop = new Map<number, { shop: CartShop; items: CartItem[] }>();
   for (const line of lines) {
     if (expiryReason(line)) continue;
@@ -101,8 +104,8 @@ export async function cartInfo(ctx: AppContext, userId: string, lang: Language):
 }
 
 /** GET /p/shopCart/getShopCartExpiryProdList: the lines that can no longer be bought, newest first. */
-export async function expiredItems(ctx: AppContext, userId: string, lang: Language): Promise<CartExpiryItem[]> {
-  const lines = await repo.listCartLines(ctx.db, userId);
+export async function expiredItems(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<CartExpiryItem[]> {
+  const lines = await repo.listCartLines(ctx.db, userId, parts);
   return lines.flatMap((line) => {
     const reason = expiryReason(line);
     return reason ? [{ ...lineView(line, lang), shopId: line.shopId, shopName: pick(lang, line.shopNameZh, line.shopNameEn), reason }] : [];
@@ -110,9 +113,9 @@ export async function expiredItems(ctx: AppContext, userId: string, lang: Langua
 }
 
 /** POST /p/shopCart/totalPay: the sum of the caller's buyable lines among `basketIds`, fen. */
-export async function totalPay(ctx: AppContext, userId: string, basketIds: number[]): Promise<CartTotal> {
+export async function totalPay(ctx: AppContext, userId: string, basketIds: number[], parts: repo.CatalogParts): Promise<CartTotal> {
   const ids = [...new Set(basketIds)];
-  const lines = ids.length > 0 ? await repo.listCartLines(ctx.db, userId, ids) : [];
+  const lines = ids.length > 0 ? await repo.listCartLines(ctx.db, userId, parts, ids) : [];
   let totalMoney = 0;
   let count = 0;
   for (const line of lines) {
@@ -141,8 +144,8 @@ export async function deleteItems(ctx: AppContext, userId: string, basketIds: nu
 }
 
 /** DELETE /p/shopCart/deleteAll: clears the invalid lines (the cart page's "clear unavailable items"). */
-export async function clearExpiredItems(ctx: AppContext, userId: string): Promise<void> {
-  const lines = await repo.listCartLines(ctx.db, userId);
+export async function clearExpiredItems(ctx: AppContext, userId: string, parts: repo.CatalogParts): Promise<void> {
+  const lines = await repo.listCartLines(ctx.db, userId, parts);
   const ids = lines.filter((line) => expiryReason(line)).map((line) => line.basketId);
   if (ids.length > 0) await repo.deleteLines(ctx.db, userId, ids);
 }

@@ -39,6 +39,33 @@ export const listedProductCard = (db: Db) =>
     .where(ne(products.status, PRODUCT_STATUS.deleted))
     .as('listed_product');
 
+/**
+ * Named query: every SKU with its product's card columns, as a subquery the cart joins in place
+ * of the SKU and product tables (flows/cart.ts). Aliases start with sku_card_.
+ */
+export const skuCard = (db: Db) =>
+  db
+    .select({
+      skuId: sql<number>`${skus.id}`.mapWith(skus.id).as('sku_card_sku_id'),
+      skuStatus: sql<number>`${skus.status}`.mapWith(skus.status).as('sku_card_sku_status'),
+      stocks: sql<number>`${skus.stocks}`.mapWith(skus.stocks).as('sku_card_stocks'),
+      price: sql<number>`${skus.price}`.mapWith(skus.price).as('sku_card_price'),
+      skuPic: sql<string | null>`${skus.pic}`.mapWith(skus.pic).as('sku_card_sku_pic'),
+      properties: sql<string>`${skus.properties}`.mapWith(skus.properties).as('sku_card_properties'),
+      skuNameZh: sql<string | null>`${skus.nameZh}`.mapWith(skus.nameZh).as('sku_card_sku_name_zh'),
+      skuNameEn: sql<string | null>`${skus.nameEn}`.mapWith(skus.nameEn).as('sku_card_sku_name_en'),
+      prodId: sql<number>`${products.id}`.mapWith(products.id).as('sku_card_prod_id'),
+      prodStatus: sql<number>`${products.status}`.mapWith(products.status).as('sku_card_prod_status'),
+      prodType: sql<number>`${products.prodType}`.mapWith(products.prodType).as('sku_card_prod_type'),
+      nameZh: sql<string>`${products.nameZh}`.mapWith(products.nameZh).as('sku_card_name_zh'),
+      nameEn: sql<string | null>`${products.nameEn}`.mapWith(products.nameEn).as('sku_card_name_en'),
+      pic: sql<string>`${products.pic}`.mapWith(products.pic).as('sku_card_pic'),
+      shopId: sql<number>`${products.shopId}`.mapWith(products.shopId).as('sku_card_shop_id'),
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .as('sku_card');
+
 /** Named statement part: how many products the shop in `shopId` has on shelf (a store's header and the store search). */
 export const shopOnShelfCount = (shopId: AnyColumn): SQL<number> =>
   sql<number>`(select count(*)::int from ${products} where ${qualified(products.shopId)} = ${qualified(shopId)} and ${qualified(products.status)} = ${PRODUCT_STATUS.onShelf})`;
