@@ -12,6 +12,7 @@ import type { Tx } from '../db/client.ts';
 import { invalid, notFound } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
+import { createAddressService } from '../modules/address/service.ts';
 import { createContentService } from '../modules/content/service.ts';
 import { addSold } from '../modules/product/stock.ts';
 import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
@@ -120,11 +121,19 @@ export function createPayOrderFlow(ctx: AppContext) {
       const [names, address] = await Promise.all([orderReads.findItemNames(ctx.db, orderNumbers), orderReads.findOrderAddress(ctx.db, orderNumbers[0]!)]);
       const order = new Map(orderNumbers.map((n, i) => [n, i]));
       names.sort((a, b) => order.get(a.orderNumber)! - order.get(b.orderNumber)!);
+      // The order keeps its address as written (Chinese); English pages name its region in English,
+      // as the order detail does, from the address module's division names.
+      let region = address ? [address.province, address.city, address.area] : [];
+      if (address && lang === 'en') {
+        const ids = [address.provinceId, address.cityId, address.areaId];
+        const english = await createAddressService(ctx).areaNamesEn(ids.filter((id): id is number => id != null));
+        region = region.map((name, i) => (ids[i] != null ? (english.get(ids[i]!) ?? name) : name));
+      }
       return {
         orderNumbers: orderNumbers.join(','),
         prodNameList: names.map((n) => (lang === 'en' && n.nameEn ? n.nameEn : n.nameZh)),
         receiver: address?.receiver ?? '',
-        userAddr: address ? [address.province, address.city, address.area, address.addr].filter(Boolean).join(' ') : '',
+        userAddr: address ? [...region, address.addr].filter(Boolean).join(' ') : '',
         mobile: address?.mobile ?? '',
         status: ORDER_STATUS.unpaid,
         endTime: formatGmt8(endTime),

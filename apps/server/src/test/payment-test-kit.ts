@@ -76,7 +76,7 @@ export async function createUnpaidOrders(t: TestApp, userId: string, entries: Ar
           prodName: product.nameZh,
           freight,
           placedAt: now,
-          address: { receiver: '张三', mobile: '13800138000', province: '浙江省', city: '杭州市', area: '西湖区', addr: '文三路 100 号' },
+          address: { receiver: '张三', mobile: '13800138000', provinceId: 330000, province: '浙江省', cityId: 330100, city: '杭州市', areaId: 330106, area: '西湖区', addr: '文三路 100 号' },
           lines: [
             {
               productId: product.prodId,
