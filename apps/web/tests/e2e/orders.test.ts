@@ -106,7 +106,8 @@ test('en: the order detail shows progress, address, items, fees and the countdow
     new RegExp(en('orderDetail.steps.complete')),
   ]);
   await expect(page.getByText(/Please pay within \d\d:\d\d/)).toBeVisible();
-  await expect(page.getByText('Wang 13912345678, 浙江省 杭州市 西湖区 文三路 90 号 1 幢')).toBeVisible();
+  // The phone is masked and the region named in English; the street stays as the shopper wrote it.
+  await expect(page.getByText('Wang 139****5678, Zhejiang Hangzhou Xihu District 文三路 90 号 1 幢')).toBeVisible();
   await expect(page.getByText(order.orderItemDtos[0]!.prodName)).toBeVisible();
   const fees = page.locator('.order-detail__fees');
   await expect(fees).toContainText(en('orderDetail.fees.goods'));
