@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { qualified } from '../../db/named-query.ts';
 import { browseLogs, productCollections, shopCollections } from '../../db/schema/collection.ts';
 
 /**
@@ -69,7 +70,7 @@ function productCards(db: Db, parts: CatalogParts) {
 
 /** Named statement part: how many shoppers follow the shop in `shopId` (a store's header, composed by flows/shop-head.ts). */
 export const shopFollowerCount = (shopId: AnyColumn): SQL<number> =>
-  sql<number>`(select count(*)::int from ${shopCollections} where ${shopCollections.shopId} = ${shopId})`;
+  sql<number>`(select count(*)::int from ${shopCollections} where ${qualified(shopCollections.shopId)} = ${qualified(shopId)})`;
 
 export async function isProductCollected(db: Db, userId: string, prodId: number): Promise<boolean> {
   const rows = await db

@@ -2,16 +2,12 @@ import { and, asc, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'dr
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import type { Db } from '../../db/client.ts';
+import { qualified } from '../../db/named-query.ts';
 import { products, skus } from '../../db/schema/product.ts';
-
 
 /** Named statement part: this product exists and is not deleted (reviews answer for such products only). */
 export const productIsListed = (prodId: number): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${products} where ${products.id} = ${prodId} and ${products.status} <> ${PRODUCT_STATUS.deleted})`;
-
-// A correlated subquery names its columns with their tables: drizzle writes a select field's column
-// bare when its query has one table, and a bare "id" would resolve inside the subquery.
-const qualified = (column: AnyColumn): SQL => sql`${column.table}.${sql.identifier(column.name)}`;
 
 /** Named statement part: this product is on the shelf (a footprint records such products only). */
 export const productIsOnShelf = (prodId: number): SQL<boolean> =>
