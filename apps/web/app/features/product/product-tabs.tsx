@@ -17,13 +17,18 @@ export function ProductTabs({ prodId, content, summary, reviewsRequest = 0 }: { 
   const tabs: Tab[] = summary && summary.number > 0 ? ['description', 'reviews'] : ['description'];
   const section = useRef<HTMLElement>(null);
 
-  // The rating beside the price asks for the reviews: open their tab and bring it into view.
+  // The rating beside the price asks for the reviews: open their tab and bring it into view. Only a
+  // request made while this product's tabs are shown counts: the count lives in the page, which
+  // stays mounted when the shopper goes on to another product, and a reload of the loader data
+  // must not scroll the page again. (The rating shows only when there are reviews.)
+  const handledRequest = useRef(reviewsRequest);
   useEffect(() => {
-    if (reviewsRequest === 0 || !summary || summary.number === 0) return;
+    if (reviewsRequest === handledRequest.current) return;
+    handledRequest.current = reviewsRequest;
     setTab('reviews');
     section.current?.scrollIntoView({ block: 'start' });
     document.getElementById('product-tab-reviews')?.focus({ preventScroll: true });
-  }, [reviewsRequest, summary]);
+  }, [reviewsRequest]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
