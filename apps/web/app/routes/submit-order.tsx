@@ -4,7 +4,6 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
 import { AddressSchema, AreaSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
-import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { notifyCartChanged } from '../lib/cart-events.ts';
@@ -17,6 +16,7 @@ import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
+import { remarksTooLong } from '../features/order/remarks.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 
@@ -117,7 +117,7 @@ function Checkout({
       return;
     }
     // A message over the limit stays as typed (never cut): the rule's message, and no submit.
-    if (Object.values(remarks).some((r) => r.trim().length > MERCHANT_MESSAGE_MAX_LENGTH)) {
+    if (Object.values(remarks).some(remarksTooLong)) {
       showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
       return;
     }

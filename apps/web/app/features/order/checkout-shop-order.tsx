@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 import { MERCHANT_MESSAGE_MAX_LENGTH, type Language } from '@bazaar/shared/constants/limits';
+import { remarksTooLong } from './remarks.ts';
 import type { ShopCartOrder } from '@bazaar/shared/schemas/order';
 import { Price } from '../../components/ui/price.tsx';
 import { OrderLinesTable } from './order-lines-table.tsx';
@@ -13,7 +14,7 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
   const remarksId = useId();
   const items = order.shopCartItemDiscounts.flatMap((d) => d.shopCartItems);
   // Over-long text stays as typed (never cut silently); the rule's message shows and submit refuses it.
-  const tooLong = remarks.length > MERCHANT_MESSAGE_MAX_LENGTH;
+  const tooLong = remarksTooLong(remarks);
   return (
     <section className="checkout-shop" aria-label={order.shopName}>
       <h3 className="checkout-shop__name">
