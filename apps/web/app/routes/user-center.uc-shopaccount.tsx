@@ -6,7 +6,6 @@ import { ShopAccountSchema } from '@bazaar/shared/schemas/shop-application';
 import { pageTitle } from '../components/page-meta.ts';
 import { api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
-import { encryptPassword } from '../features/account/password-cipher.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { ChangeShopPasswordForm, SetShopAccountForm, type AccountTools } from '../features/seller/shop-account-forms.tsx';
 import '../features/seller/seller.css';
@@ -21,9 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return api('/p/shop/shopAccount', { ...context, schema: ShopAccountSchema }).catch(() => null);
 }
 
-// The account feature's cipher and code button, lent to the seller feature's forms.
+// The account feature's code button, lent to the seller feature's forms.
 const tools: AccountTools = {
-  encrypt: (password) => encryptPassword(password),
   codeButton: (props) => <SmsCodeButton {...props} />,
 };
 
@@ -40,7 +38,7 @@ export default function UserCenterShopAccount({ loaderData }: Route.ComponentPro
       {username ? (
         <>
           <p className="shop-apply__note">{t('shopAccount.current', { username })}</p>
-          <ChangeShopPasswordForm tools={tools} />
+          <ChangeShopPasswordForm />
         </>
       ) : shopStatus === SHOP_STATUS.open ? (
         <>

@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { LOGIN_RESULT_KEY } from './login-session.ts';
-import { encryptPassword } from './password-cipher.ts';
+import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';

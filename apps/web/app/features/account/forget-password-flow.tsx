@@ -4,7 +4,7 @@ import { CheckSmsFlagSchema, NewPasswordFormSchema, type UpdatePasswordInput } f
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
-import { encryptPassword } from './password-cipher.ts';
+import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
 import { StepIndicator } from './step-indicator.tsx';

@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { encryptPassword } from './password-cipher.ts';
+import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { completeLogin, reloadAfterLogin } from './login-session.ts';
 
 type Tab = 'account' | 'mobile';

@@ -14,7 +14,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
 import { completeLogin } from './login-session.ts';
-import { encryptPassword } from './password-cipher.ts';
+import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { VerifyPhoneForm } from './verify-phone-form.tsx';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PhoneSchema } from '@bazaar/shared/schemas/account';
 import { ShopAccountFormSchema, ShopAccountSchema, ShopPasswordFormSchema } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';
@@ -11,8 +12,6 @@ import { showToast } from '../../components/ui/toast.tsx';
 
 /** What the account feature lends these forms (features never import each other; the route hands them in). */
 export interface AccountTools {
-  /** The login's password cipher (timestamp prefix, decision 003). */
-  encrypt: (password: string) => string;
   /** The SMS code button with its 60 s resend lock. */
   codeButton: (props: { onSend: () => Promise<boolean>; disabled?: boolean }) => ReactNode;
 }
@@ -54,7 +53,7 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
     if (!checked.success) return;
     setSaving(true);
     try {
-      const body = { username: checked.data.username, code: checked.data.code, password: tools.encrypt(checked.data.password) };
+      const body = { username: checked.data.username, code: checked.data.code, password: encryptPassword(checked.data.password) };
       await api('/p/shop/saveUsernameAndPassword', { method: 'POST', body, schema: ShopAccountSchema, silent: true });
       showToast(t('shopAccount.saved'), { kind: 'success' });
       await revalidator.revalidate();
@@ -73,7 +72,6 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
         label={t('shopAccount.code')}
         value={values.code}
         inputMode="numeric"
-       
         autoComplete="one-time-code"
         error={errors.code}
         onChange={set('code')}
@@ -96,7 +94,7 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
 type ChangeField = 'password' | 'newPassword' | 'confirmPassword' | 'form';
 
 /** Later: change the store password (the current one is checked; merchant sessions end). */
-export function ChangeShopPasswordForm({ tools }: { tools: AccountTools }) {
+export function ChangeShopPasswordForm() {
   const { t } = useTranslation();
   const [values, setValues] = useState({ password: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<ChangeField>>({});
@@ -112,7 +110,7 @@ export function ChangeShopPasswordForm({ tools }: { tools: AccountTools }) {
     if (!checked.success) return;
     setSaving(true);
     try {
-      const body = { password: tools.encrypt(checked.data.password), newPassword: tools.encrypt(checked.data.newPassword) };
+      const body = { password: encryptPassword(checked.data.password), newPassword: encryptPassword(checked.data.newPassword) };
       await api('/p/shop/updatePassword', { method: 'POST', body, silent: true });
       setValues({ password: '', newPassword: '', confirmPassword: '' });
       showToast(t('shopAccount.changed'), { kind: 'success' });

@@ -1,7 +1,7 @@
-// The browser's cipher must produce exactly what the server's node:crypto version opens.
+// The shared cipher (storefront and consoles) must produce exactly what the server's node:crypto version opens.
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CIPHER_KEY } from '@bazaar/shared/constants/cipher';
+import { PASSWORD_CIPHER_KEY } from '../constants/cipher.ts';
 import { encryptPassword } from './password-cipher.ts';
 
 const key = Buffer.from(PASSWORD_CIPHER_KEY, 'utf8');
