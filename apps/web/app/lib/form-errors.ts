@@ -22,16 +22,16 @@ export function firstIssue<F extends string>(
   return { [field]: t(issue.message) } as FieldErrors<F>;
 }
 
-/**
- * What a failed call should say next to the form. Calls are made with `silent`, so a 4xx text
- * (section 8's 400 message, already in the visitor's language) is returned to be shown inline;
- * a 401 was handled by the API client (login popup) and a 5xx or network failure gets the error toast.
- */
 /** The API's error code of a failed call (its message key), or null. */
 export function errorCode(err: unknown): string | null {
   return err instanceof ApiError ? err.code : null;
 }
 
+/**
+ * What a failed call should say next to the form. Calls are made with `silent`, so a 4xx text
+ * (section 8's 400 message, already in the visitor's language) is returned to be shown inline;
+ * a 401 was handled by the API client (login popup) and a 5xx or network failure gets the error toast.
+ */
 export function inlineFailure(err: unknown, t: TFunction): string | null {
   if (err instanceof ApiError) {
     if (err.status === 401 || err.status === 204) return null;
