@@ -6,6 +6,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { MyOrderSchema } from '@bazaar/shared/schemas/order';
 import type { RootData } from '../root.tsx';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { keywordTooLong } from '../lib/search-keyword.ts';
 import { api } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -72,9 +73,9 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
           role="search"
           aria-label={t('orders.search.label')}
           onSubmit={(event) => {
-            // Refused with the rule's message rather than cut to length.
+            // Refused with the rule's message (lib/search-keyword.ts).
             const term = new FormData(event.currentTarget).get('q');
-            if (typeof term === 'string' && term.trim().length > SEARCH_KEYWORD_MAX_LENGTH) {
+            if (typeof term === 'string' && keywordTooLong(term)) {
               event.preventDefault();
               showToast(t('validation.keywordTooLong'), { kind: 'warning' });
             }

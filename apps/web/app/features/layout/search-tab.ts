@@ -1,4 +1,4 @@
-import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { keywordTooLong } from '../../lib/search-keyword.ts';
 import { stripLanguagePrefix } from '../../lib/paths.ts';
 
 // Section 2: the search's tab type follows the page the search is made from.
@@ -19,8 +19,7 @@ export type SearchKind = 'product' | 'store';
 /** Where a search goes, or the i18n key of the problem with the term. */
 export function searchTarget(kind: SearchKind, term: string, pathname: string): { to: string } | { error: string } {
   const trimmed = term.trim();
-  // Refused with the rule's message rather than cut to length.
-  if (trimmed.length > SEARCH_KEYWORD_MAX_LENGTH) return { error: 'validation.keywordTooLong' };
+  if (keywordTooLong(trimmed)) return { error: 'validation.keywordTooLong' };
   if (kind === 'store') {
     if (!trimmed) return { error: 'validation.storeNameEmpty' };
     return { to: `/shopList?${new URLSearchParams({ shopName: trimmed })}` };

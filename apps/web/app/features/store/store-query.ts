@@ -4,7 +4,6 @@ import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 
 const INT_MAX = 2_147_483_647;
-export const STORE_KEYWORD_MAX = SEARCH_KEYWORD_MAX_LENGTH;
 /** Pages are capped so a hand-typed huge number still makes a sane request. */
 const PAGE_MAX = 100_000;
 
@@ -32,7 +31,7 @@ export function parseId(value: string | null): number | null {
 
 export function parseStoreQuery(params: URLSearchParams): StoreQuery {
   const shopCategoryId = parseId(params.get('shopCategoryId')) ?? undefined;
-  const keyword = params.get('keyword')?.trim().slice(0, STORE_KEYWORD_MAX) || undefined;
+  const keyword = params.get('keyword')?.trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH) || undefined;
   const sortValue = Number(params.get('sort'));
   const sort = params.get('sort') !== null && STORE_SORTS.some((s) => s.sort === sortValue) ? sortValue : undefined;
   const page = Number(params.get('current') ?? 1);

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { STORE_KEYWORD_MAX, storeHref } from './store-query.ts';
+import { keywordTooLong } from '../../lib/search-keyword.ts';
+import { storeHref } from './store-query.ts';
 import { showToast } from '../../components/ui/toast.tsx';
 
 /** Search inside one store; a blank term shows the whole store again. */
@@ -12,8 +13,7 @@ export function StoreSearch({ shopId, keyword }: { shopId: number; keyword?: str
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // Refused with the rule's message rather than cut to length.
-    if (term.trim().length > STORE_KEYWORD_MAX) {
+    if (keywordTooLong(term)) {
       showToast(t('validation.keywordTooLong'), { kind: 'warning' });
       return;
     }
