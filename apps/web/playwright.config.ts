@@ -56,7 +56,7 @@ export default defineConfig({
       url: `${apiUrl}/healthz`,
       // A courier sandbox step of seconds, so the shipping journey sees a package travel. The
       // journeys use the sandboxes from this machine (SANDBOX_PROVIDERS=loopback, as `npm start`).
-      env: { API_PORT: String(apiPort), MERCHANT_PORT: String(merchantPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', COURIER_SANDBOX_STEP_SECONDS: '2', SMS_PER_IP_PER_HOUR: '100000', LOGIN_PER_IP_PER_MINUTE: '100000', SEARCH_PER_IP_PER_MINUTE: '100000' },
+      env: { API_PORT: String(apiPort), MERCHANT_PORT: String(merchantPort), DATA_DIR: process.env.BAZAAR_E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', COURIER_SANDBOX_STEP_SECONDS: '2', SMS_PER_IP_PER_HOUR: '100000', LOGIN_PER_IP_PER_MINUTE: '100000', SEARCH_PER_IP_PER_MINUTE: '100000', UPLOAD_PER_IP_PER_MINUTE: '100000' },
       reuseExistingServer: !CI,
       timeout: 180_000,
       stdout: 'ignore',

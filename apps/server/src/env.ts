@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   SEARCH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Payment notifications one address may post per minute (gateways send from a few addresses). */
   PAYMENT_NOTICE_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Image uploads (avatars, review pictures, store documents) one client address may send per minute: each writes up to 2 MB to disk. */
+  UPLOAD_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Seed the demo mall on first start (default on; off for a production database). */
   SEED_ON_START: z
     .enum(['true', 'false', '1', '0'])

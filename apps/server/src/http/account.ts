@@ -109,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/p/file/upload/img',
-    { schema: { summary: 'Upload an avatar or review picture', tags, consumes: ['multipart/form-data'], response: { 200: UploadResultSchema } } },
+    { config: { limit: 'upload' }, schema: { summary: 'Upload an avatar or review picture', tags, consumes: ['multipart/form-data'], response: { 200: UploadResultSchema } } },
     async (request) => {
       const userId = shopperId(request);
       if (!request.isMultipart()) throw invalid('errors.upload.missing');

@@ -34,10 +34,11 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     return { path, url: await fileLink(ctx, path) };
   };
   const schema = { tags, consumes: ['multipart/form-data'], response: { 200: UploadedFileSchema } };
-  api.post('/p/file/upload/public', { schema: { summary: 'Upload a public picture (store application)', ...schema, description: 'An image everyone may see (a store logo): JPG, JPEG, PNG or GIF, at most 2 MB.' } }, upload('public'));
+  const config = { limit: 'upload' } as const;
+  api.post('/p/file/upload/public', { config, schema: { summary: 'Upload a public picture (store application)', ...schema, description: 'An image everyone may see (a store logo): JPG, JPEG, PNG or GIF, at most 2 MB.' } }, upload('public'));
   api.post(
     '/p/file/upload/private',
-    { schema: { summary: 'Upload a private document (store application licences)', ...schema, description: 'A document only its owner and platform staff may see (business licence, ID card); answered with a signed link.' } },
+    { config, schema: { summary: 'Upload a private document (store application licences)', ...schema, description: 'A document only its owner and platform staff may see (business licence, ID card); answered with a signed link.' } },
     upload('private'),
   );
 

@@ -7,7 +7,7 @@ import { getTestApp, uniquePhone, type TestApp } from '../test/test-app.ts';
 import { cipherOf, json, uniqueIp, uniqueUserName } from '../test/account-test-kit.ts';
 
 const BURST = 60;
-const LIMITS = { LOGIN_PER_IP_PER_MINUTE: 25, SMS_PER_IP_PER_HOUR: 20, SEARCH_PER_IP_PER_MINUTE: 40, PAYMENT_NOTICE_PER_IP_PER_MINUTE: 30 };
+const LIMITS = { LOGIN_PER_IP_PER_MINUTE: 25, SMS_PER_IP_PER_HOUR: 20, SEARCH_PER_IP_PER_MINUTE: 40, PAYMENT_NOTICE_PER_IP_PER_MINUTE: 30, UPLOAD_PER_IP_PER_MINUTE: 15 };
 
 let t: TestApp;
 let app: BazaarApp;
@@ -90,5 +90,15 @@ describe('rate limits', () => {
     );
     const { passed } = await burst(requests);
     expect(passed).toBe(LIMITS.PAYMENT_NOTICE_PER_IP_PER_MINUTE);
+  });
+
+  it(`lets exactly ${LIMITS.UPLOAD_PER_IP_PER_MINUTE} of ${BURST} parallel image uploads through per address, avatars and store documents together`, async () => {
+    const ip = uniqueIp();
+    const urls = ['/p/file/upload/img', '/p/file/upload/public', '/p/file/upload/private'];
+    // Counted before anything is read or stored, so requests without a token count too (and get 401 when let through).
+    const requests = Array.from({ length: BURST }, (_, i) => () => app.inject({ method: 'POST', url: urls[i % urls.length]!, remoteAddress: ip }));
+    const { passed, refused } = await burst(requests);
+    expect(passed).toBe(LIMITS.UPLOAD_PER_IP_PER_MINUTE);
+    expect(refused[0]?.body).toBe('操作太频繁，请稍后再试');
   });
 });

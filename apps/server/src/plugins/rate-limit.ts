@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
 import { tooMany } from '../lib/app-error.ts';
 
-export const LIMIT_RULES = ['login', 'sms', 'search', 'paymentNotice'] as const;
+export const LIMIT_RULES = ['login', 'sms', 'search', 'paymentNotice', 'upload'] as const;
 export type LimitRule = (typeof LIMIT_RULES)[number];
 
 declare module 'fastify' {
@@ -62,6 +62,7 @@ export function limitRules(env: Env): Record<LimitRule, { max: number; timeWindo
     sms: { max: env.SMS_PER_IP_PER_HOUR, timeWindow: 60 * MINUTE_MS },
     search: { max: env.SEARCH_PER_IP_PER_MINUTE, timeWindow: MINUTE_MS },
     paymentNotice: { max: env.PAYMENT_NOTICE_PER_IP_PER_MINUTE, timeWindow: MINUTE_MS },
+    upload: { max: env.UPLOAD_PER_IP_PER_MINUTE, timeWindow: MINUTE_MS },
   };
 }
 
