@@ -2,7 +2,7 @@
 // Checks are lib/images.ts's (format by extension and decoding, 2 MB). Public images are stored
 // under <dataDir>/uploads/images and served at their path; private ones (business licences, ID
 // cards) under <dataDir>/private, outside the served folder, and shown only through links signed
-// for their owner or for platform staff that expire after PRIVATE_LINK_TTL_MS (decision 023).
+// for their owner or for platform staff that work for one to two PRIVATE_LINK_TTL_MS periods (decision 023).
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,11 +18,16 @@ export type Visibility = 'public' | 'private';
 const MAX_SIDE = 2400;
 export const PUBLIC_PREFIX = '/uploads/images/';
 export const PRIVATE_PREFIX = 'private/';
-/** How long a signed link to a private file works. */
+/**
+ * A signed link to a private file works at least this long and at most twice as long: its end is
+ * rounded up to a whole period, so the links of one page are stable and the browser can cache them.
+ */
 export const PRIVATE_LINK_TTL_MS = 60 * 60_000;
 const SIGNING_KEY = 'upload:signing-key';
 /** The key lives in the key-value store (Redis with several instances, so each signs alike). */
 const SIGNING_KEY_TTL_MS = 365 * 24 * 3600_000;
+/** Each instance keeps the key a few minutes rather than asking the store for every link it signs or checks. */
+const SIGNING_KEY_CACHE = { ttlMs: 10 * 60_000, max: 1 };
 
 const publicDir = (dataDir: string) => path.join(dataDir, 'uploads', 'images');
 const privateDir = (dataDir: string) => path.join(dataDir, 'private');
@@ -48,13 +53,15 @@ export function ownedPaths(ctx: Pick<AppContext, 'db'>, userId: string, paths: s
   return repo.findOwnedPaths(ctx.db, userId, [...new Set(paths)]);
 }
 
-async function signingKey(ctx: Pick<AppContext, 'kv'>): Promise<Buffer> {
-  const existing = await ctx.kv.get(SIGNING_KEY);
-  if (existing) return Buffer.from(existing, 'base64url');
-  await ctx.kv.setIfAbsent(SIGNING_KEY, randomBytes(32).toString('base64url'), SIGNING_KEY_TTL_MS);
-  const key = await ctx.kv.get(SIGNING_KEY);
-  if (!key) throw new Error('upload signing key missing');
-  return Buffer.from(key, 'base64url');
+function signingKey(ctx: Pick<AppContext, 'kv' | 'caches'>): Promise<Buffer> {
+  return ctx.caches.named<Buffer>('upload-signing-key', SIGNING_KEY_CACHE).get(SIGNING_KEY, async () => {
+    const existing = await ctx.kv.get(SIGNING_KEY);
+    if (existing) return Buffer.from(existing, 'base64url');
+    await ctx.kv.setIfAbsent(SIGNING_KEY, randomBytes(32).toString('base64url'), SIGNING_KEY_TTL_MS);
+    const key = await ctx.kv.get(SIGNING_KEY);
+    if (!key) throw new Error('upload signing key missing');
+    return Buffer.from(key, 'base64url');
+  });
 }
 
 const signature = (key: Buffer, name: string, exp: number) => createHmac('sha256', key).update(`${name}\n${exp}`).digest('base64url');
@@ -63,18 +70,16 @@ const signature = (key: Buffer, name: string, exp: number) => createHmac('sha256
  * A link that shows a stored file: a public path as it is; a private one as
  * /uploads/private/<name>?exp=&sig=, to be handed only to its owner or to staff.
  */
-export async function fileLink(ctx: Pick<AppContext, 'kv' | 'now'>, stored: string): Promise<string> {
+export async function fileLink(ctx: Pick<AppContext, 'kv' | 'caches' | 'now'>, stored: string): Promise<string> {
   if (!PRIVATE_FILE_PATTERN.test(stored)) return stored;
   const name = stored.slice(PRIVATE_PREFIX.length);
-  // Whole hours, so the links of one page are stable and the browser can cache them.
-  const hour = 3600;
-  const exp = (Math.floor(ctx.now().getTime() / 1000 / hour) + 2) * hour;
+  const exp = ((Math.floor(ctx.now().getTime() / PRIVATE_LINK_TTL_MS) + 2) * PRIVATE_LINK_TTL_MS) / 1000;
   return `/uploads/private/${name}?exp=${exp}&sig=${signature(await signingKey(ctx), name, exp)}`;
 }
 
 /** The bytes and type of a private file when the link is genuine and unexpired; 404 otherwise. */
 export async function openPrivateFile(
-  ctx: Pick<AppContext, 'kv' | 'now' | 'env'>,
+  ctx: Pick<AppContext, 'kv' | 'caches' | 'now' | 'env'>,
   input: { name: string; exp: number; sig: string },
 ): Promise<{ bytes: Buffer; mime: string }> {
   const ext = imageExtensionOf(input.name);
