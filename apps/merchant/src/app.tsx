@@ -7,22 +7,57 @@ import { consoleTheme } from '@bazaar/shared/console/theme';
 import { MerchantProfileSchema } from '@bazaar/shared/schemas/merchant';
 import { api, session, whenUnauthorized } from './lib/api.ts';
 import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { PageBoundary } from './lib/page-boundary.tsx';
 import { LoginPage } from './features/login.tsx';
 import { OrdersPage } from './features/orders.tsx';
 import { OrderDetailPage } from './features/order-detail.tsx';
 import { PasswordPage } from './features/password.tsx';
+import { SHOP_PAGES, ShopSettingsPage, type ShopPage } from './features/shop-settings-pages.tsx';
+import { DashboardPage } from './features/dashboard.tsx';
+import { WriteOffPage } from './features/write-off.tsx';
+import { ProductsPage } from './features/products.tsx';
+import { ProductEditPage } from './features/products-edit.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-/** Where the merchant is, kept in the address's hash: #orders, #order/<number>, #password. */
-type Place = { page: 'orders' } | { page: 'order'; orderNumber: string } | { page: 'password' };
+/**
+ * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
+ * #orders/paid, #order/<number>, #products, #product/<id|new>, #write-off, #password, #shop-info
+ * (and the other shop pages).
+ */
+type Place =
+  | { page: 'dashboard' }
+  | { page: 'orders'; toShip?: boolean }
+  | { page: 'order'; orderNumber: string }
+  | { page: 'products' }
+  | { page: 'product'; prodId: number | null }
+  | { page: 'writeOff' }
+  | { page: 'password' }
+  | { page: ShopPage };
 
 function placeOf(hash: string): Place {
   const order = /^#order\/(\d{1,32})$/.exec(hash);
   if (order) return { page: 'order', orderNumber: order[1]! };
-  return hash === '#password' ? { page: 'password' } : { page: 'orders' };
+  const shopPage = SHOP_PAGES.find((p) => hash === `#${p}`);
+  if (shopPage) return { page: shopPage };
+  if (hash === '#orders') return { page: 'orders' };
+  if (hash === '#orders/paid') return { page: 'orders', toShip: true };
+  if (hash === '#write-off' || hash === '#writeOff') return { page: 'writeOff' };
+  const product = /^#product\/(new|\d{1,10})$/.exec(hash);
+  if (product) return { page: 'product', prodId: product[1] === 'new' ? null : Number(product[1]) };
+  if (hash === '#products') return { page: 'products' };
+  return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
-const hashOf = (place: Place) => (place.page === 'order' ? `#order/${place.orderNumber}` : `#${place.page}`);
+function hashOf(place: Place): string {
+  if (place.page === 'order') return `#order/${place.orderNumber}`;
+  if (place.page === 'orders') return place.toShip ? '#orders/paid' : '#orders';
+  if (place.page === 'product') return `#product/${place.prodId ?? 'new'}`;
+  return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
+}
+/** The menu entry a place belongs to. */
+const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -54,10 +89,14 @@ function Console({ onLogout }: { onLogout: () => void }) {
           <nav aria-label={t('app.title')}>
             <Menu
               mode="inline"
-              selectedKeys={[place.page === 'password' ? 'password' : 'orders']}
-              onClick={(e) => setPlace(e.key === 'password' ? { page: 'password' } : { page: 'orders' })}
+              selectedKeys={[menuOf(place)]}
+              onClick={(e) => setPlace(placeOf(`#${e.key}`))}
               items={[
+                { key: 'dashboard', label: t('menu.dashboard') },
                 { key: 'orders', label: t('menu.orders') },
+                { key: 'products', label: t('products.menu') },
+                { key: 'writeOff', label: t('menu.writeOff') },
+                { type: 'group', label: t('shopSettings.menu.group'), children: SHOP_PAGES.map((key) => ({ key, label: t(`shopSettings.menu.${key.slice('shop-'.length)}`) })) },
                 { key: 'password', label: t('menu.password') },
               ]}
             />
@@ -65,13 +104,29 @@ function Console({ onLogout }: { onLogout: () => void }) {
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
           <main>
+            <PageBoundary resetKey={hashOf(place)}>
             {place.page === 'order' ? (
               <OrderDetailPage orderNumber={place.orderNumber} onBack={() => setPlace({ page: 'orders' })} />
+            ) : place.page === 'products' ? (
+              <ProductsPage onEdit={(prodId) => setPlace({ page: 'product', prodId })} onCreate={() => setPlace({ page: 'product', prodId: null })} />
+            ) : place.page === 'product' ? (
+              <ProductEditPage key={place.prodId ?? 'new'} prodId={place.prodId} onDone={() => setPlace({ page: 'products' })} />
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
+            ) : place.page === 'dashboard' ? (
+              <DashboardPage onToShip={() => setPlace({ page: 'orders', toShip: true })} />
+            ) : place.page === 'writeOff' ? (
+              <WriteOffPage />
+            ) : place.page === 'orders' ? (
+              <OrdersPage
+                key={place.toShip ? 'to-ship' : 'all'}
+                initialTab={place.toShip ? 'paid' : 'all'}
+                onOpen={(orderNumber) => setPlace({ page: 'order', orderNumber })}
+              />
             ) : (
-              <OrdersPage onOpen={(orderNumber) => setPlace({ page: 'order', orderNumber })} />
+              <ShopSettingsPage page={place.page} />
             )}
+            </PageBoundary>
           </main>
         </Layout.Content>
       </Layout>
@@ -96,6 +151,8 @@ function Root() {
   );
   useEffect(() => {
     document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+    // antd's date pickers take weekday and month names from dayjs.
+    dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
     document.title = i18n.t('app.title');
   }, [lang, i18n]);
   useEffect(() => whenUnauthorized(() => setLoggedIn(false)), []);

@@ -7,17 +7,26 @@ import { consoleTheme } from '@bazaar/shared/console/theme';
 import { AdminProfileSchema } from '@bazaar/shared/schemas/admin';
 import { api, session, whenUnauthorized } from './lib/api.ts';
 import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
+import { PageBoundary } from './lib/page-boundary.tsx';
 import { LoginPage } from './features/login.tsx';
 import { ApplicationsPage } from './features/applications.tsx';
 import { AuditLogPage } from './features/audit-log.tsx';
+import { CategoriesPage } from './features/categories.tsx';
+import { NoticesPage } from './features/notices.tsx';
+import { SiteConfigPage } from './features/site-config.tsx';
+import { ProductsPage } from './features/products.tsx';
+import { ShopsPage } from './features/shops.tsx';
+import { UsersPage } from './features/users.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-type Page = 'applications' | 'audit';
+const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'notices', 'site-config', 'audit'] as const;
+type Page = (typeof PAGES)[number];
+const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
-  const [page, setPage] = useState<Page>(() => (location.hash === '#audit' ? 'audit' : 'applications'));
+  const [page, setPage] = useState<Page>(pageOfHash);
   const me = useQuery({ queryKey: ['me', lang], queryFn: () => api('/admin/me', { lang, schema: AdminProfileSchema }) });
   useEffect(() => {
     history.replaceState(null, '', `#${page}`);
@@ -43,13 +52,30 @@ function Console({ onLogout }: { onLogout: () => void }) {
               onClick={(e) => setPage(e.key as Page)}
               items={[
                 { key: 'applications', label: t('menu.applications') },
+                { key: 'shops', label: t('menu.shops') },
+                { key: 'users', label: t('menu.users') },
+                { key: 'products', label: t('products.menu') },
+                { key: 'categories', label: t('contentMenu.categories') },
+                { key: 'notices', label: t('contentMenu.notices') },
+                { key: 'site-config', label: t('contentMenu.siteConfig') },
                 { key: 'audit', label: t('menu.auditLog') },
               ]}
             />
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
-          <main>{page === 'applications' ? <ApplicationsPage /> : <AuditLogPage />}</main>
+          <main>
+            <PageBoundary resetKey={page}>
+            {page === 'applications' ? <ApplicationsPage /> : null}
+            {page === 'shops' ? <ShopsPage /> : null}
+            {page === 'users' ? <UsersPage /> : null}
+            {page === 'products' ? <ProductsPage /> : null}
+            {page === 'categories' ? <CategoriesPage /> : null}
+            {page === 'notices' ? <NoticesPage /> : null}
+            {page === 'site-config' ? <SiteConfigPage /> : null}
+            {page === 'audit' ? <AuditLogPage /> : null}
+            </PageBoundary>
+          </main>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -26,6 +26,22 @@ const EnvSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),
+  /**
+   * Uploaded files in an S3-compatible bucket (MinIO, Aliyun OSS, AWS S3) instead of DATA_DIR, so
+   * several API instances share them: endpoint, bucket and both keys together (decision 025).
+   */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Bucket in the URL path (MinIO; the default) or, with false, in the host name (Aliyun OSS, AWS). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** A key prefix inside the bucket (one bucket for several malls). */
+  S3_PREFIX: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -39,7 +39,9 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
-  const lang = data?.lang ?? DEFAULT_LANGUAGE;
+  // Without the root's data (its loader failed, e.g. a navigation's data request), the browser keeps
+  // the language the page was in: only that language's texts were downloaded.
+  const lang = data?.lang ?? (typeof document === 'undefined' ? DEFAULT_LANGUAGE : documentLanguage());
   return (
     <html lang={lang === 'zh' ? 'zh-CN' : 'en'}>
       <head>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { MerchantOrderSchema, type MerchantOrder } from '@bazaar/shared/schemas/merchant';
-import { api, ApiError } from '../lib/api.ts';
+import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
+import { api, ApiError, session } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { yuan } from '../lib/format.ts';
 
@@ -19,20 +21,76 @@ const TABS = [
   { key: 'cancelled', status: ORDER_STATUS.cancelled },
 ] as const;
 
-/** The shop's orders: status tabs, search by order number, pages of ten; a paid order opens to ship. */
-export function OrdersPage({ onOpen }: { onOpen: (orderNumber: string) => void }) {
+type Tab = (typeof TABS)[number]['key'];
+interface Filters {
+  prodName?: string;
+  buyer?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+interface FilterForm {
+  prodName?: string;
+  buyer?: string;
+  dateFrom?: Dayjs | null;
+  dateTo?: Dayjs | null;
+}
+
+/** The filtered list as a CSV file the browser saves (the API needs the session's token, so not a plain link). */
+async function downloadCsv(query: Record<string, string | number | undefined>, lang: 'zh' | 'en'): Promise<string> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const response = await fetch(`/api/merchant/order/export?${params}`, { headers: { 'Accept-Language': lang, Authorization: session.token() ?? '' } });
+  if (!response.ok) throw new ApiError(response.status, response.status >= 500 ? '' : await response.text());
+  const file = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return file;
+}
+
+/** The shop's orders: status tabs, search by number, product, buyer and dates, export; pages of ten; a paid order opens to ship. */
+export function OrdersPage({ onOpen, initialTab = 'all' }: { onOpen: (orderNumber: string) => void; initialTab?: Tab }) {
   const { t, lang } = useI18n();
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('all');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FilterForm>();
+  const [tab, setTab] = useState<Tab>(initialTab);
   const [typed, setTyped] = useState('');
   const [orderNumber, setOrderNumber] = useState('');
+  const [filters, setFilters] = useState<Filters>({});
   const [current, setCurrent] = useState(1);
+  const [exporting, setExporting] = useState(false);
   const status = TABS.find((x) => x.key === tab)!.status;
+  const query = { status, orderNumber, ...filters };
 
   const list = useQuery({
-    queryKey: ['orders', status, orderNumber, current, lang],
-    queryFn: () => api('/merchant/order/page', { lang, query: { status, orderNumber, current, size: PAGE_SIZE }, schema: PageSchema }),
+    queryKey: ['orders', query, current, lang],
+    queryFn: () => api('/merchant/order/page', { lang, query: { ...query, current, size: PAGE_SIZE }, schema: PageSchema }),
     placeholderData: keepPreviousData,
   });
+  function applyFilters(values: FilterForm) {
+    setFilters({
+      prodName: values.prodName?.trim() || undefined,
+      buyer: values.buyer?.trim() || undefined,
+      dateFrom: values.dateFrom?.format('YYYY-MM-DD'),
+      dateTo: values.dateTo?.format('YYYY-MM-DD'),
+    });
+    setCurrent(1);
+  }
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      message.success(t('orderFilters.exported', { file: await downloadCsv(query, lang) }));
+    } catch (error) {
+      message.error(error instanceof ApiError && error.text ? error.text : t('app.loadFailed'));
+    } finally {
+      setExporting(false);
+    }
+  }
   const error = list.error ? (list.error instanceof ApiError && list.error.text ? list.error.text : t('app.loadFailed')) : null;
 
   return (
@@ -43,7 +101,7 @@ export function OrdersPage({ onOpen }: { onOpen: (orderNumber: string) => void }
       <Tabs
         activeKey={tab}
         onChange={(key) => {
-          setTab(key as typeof tab);
+          setTab(key as Tab);
           setCurrent(1);
         }}
         items={TABS.map((x) => ({ key: x.key, label: t(`orders.tabs.${x.key}`) }))}
@@ -63,6 +121,38 @@ export function OrdersPage({ onOpen }: { onOpen: (orderNumber: string) => void }
           style={{ width: 360 }}
         />
       </Space>
+      <Form form={form} name="order-filters" layout="inline" onFinish={applyFilters} style={{ marginBottom: 16, rowGap: 8 }} aria-label={t('orderFilters.apply')}>
+        <Form.Item name="prodName" label={t('orderFilters.prodName')}>
+          <Input allowClear maxLength={ORDER_SEARCH_TEXT_MAX} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="buyer" label={t('orderFilters.buyer')}>
+          <Input allowClear maxLength={ORDER_SEARCH_TEXT_MAX} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="dateFrom" label={t('orderFilters.dateFrom')}>
+          <DatePicker allowClear placeholder="YYYY-MM-DD" />
+        </Form.Item>
+        <Form.Item name="dateTo" label={t('orderFilters.dateTo')}>
+          <DatePicker allowClear placeholder="YYYY-MM-DD" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('orderFilters.apply')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                applyFilters({});
+              }}
+            >
+              {t('orderFilters.reset')}
+            </Button>
+            <Button onClick={() => void exportCsv()} loading={exporting}>
+              {t(exporting ? 'orderFilters.exporting' : 'orderFilters.export')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
       {error ? (
         <Typography.Paragraph type="danger" role="alert">
           {error}
@@ -89,6 +179,7 @@ export function OrdersPage({ onOpen }: { onOpen: (orderNumber: string) => void }
               </>
             ),
           },
+          { title: t('orderFilters.buyerColumn'), dataIndex: 'buyerName' },
           { title: t('orders.columns.total'), render: (_v, o) => yuan(o.actualTotal) },
           { title: t('orders.columns.status'), render: (_v, o) => <Tag>{t(`orders.status.${o.status}`)}</Tag> },
           { title: t('orders.columns.createTime'), dataIndex: 'createTime' },

@@ -7,7 +7,10 @@ import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 
 const PageSchema = pageOf(AuditLogSchema);
-const show = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '—');
+/** Long texts (terms, notice contents) are cut to their start and length, so a row stays readable. */
+const LONG_TEXT = 120;
+const shorten = (_key: string, v: unknown) => (typeof v === 'string' && v.length > LONG_TEXT ? `${v.slice(0, LONG_TEXT)}… (${v.length})` : v);
+const show = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, shorten) : '—');
 
 /** Every change staff made: who, what, when, before and after (newest first). */
 export function AuditLogPage() {

@@ -48,3 +48,9 @@ export function failedCheck(err: unknown): string | null {
   const found = databaseError(err);
   return found?.code === 'P0001' ? found.message : null;
 }
+
+/** The name of the foreign key a delete or insert ran into ('' when the driver did not say), or null for any other error. */
+export function foreignKeyViolation(err: unknown): string | null {
+  const found = databaseError(err);
+  return found?.code === '23503' ? (found.constraint ?? '') : null;
+}

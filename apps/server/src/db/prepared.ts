@@ -16,3 +16,19 @@ export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
     return statement;
   };
 }
+
+/**
+ * A prepared statement built over named parts that a flow hands in (decision 017): made once per
+ * set of parts and handle. A flow hands in one constant set, so this stays one statement per handle.
+ */
+export function preparedPerParts<P extends object, T>(build: (db: Db, parts: P) => T): (db: Db, parts: P) => T {
+  const perParts = new WeakMap<P, (db: Db) => T>();
+  return (db, parts) => {
+    let per = perParts.get(parts);
+    if (per === undefined) {
+      per = preparedPer((handle) => build(handle, parts));
+      perParts.set(parts, per);
+    }
+    return per(db);
+  };
+}

@@ -4,6 +4,7 @@ export * from './schema/account.ts';
 export * from './schema/auth.ts';
 export * from './schema/admin.ts';
 export * from './schema/shop.ts';
+export * from './schema/merchant.ts';
 export * from './schema/catalog.ts';
 export * from './schema/product.ts';
 export * from './schema/search.ts';

@@ -18,7 +18,9 @@ import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { buildOrderRows } from '../modules/order/order-rows.ts';
 import * as repo from '../modules/order/repository.ts';
 import { createAddressService } from '../modules/address/service.ts';
-import { deleteLinesStatement } from '../modules/cart/repository.ts';
+import { checkedCartLines, deleteLinesStatement } from '../modules/cart/repository.ts';
+import { skuCard } from '../modules/product/repository.ts';
+import { anyShopCard } from '../modules/shop/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
@@ -77,6 +79,12 @@ interface Checkout {
   address: Address | null;
   groups: CheckoutGroup[];
 }
+
+/**
+ * The other owners' named queries checkout joins in place of their tables: SKUs with their product,
+ * shops, ticked cart lines. One constant set, so each read is prepared once per database handle.
+ */
+const parts: repo.CheckoutParts = { skuCard, anyShopCard, checkedCartLines };
 
 const isSaleable = (line: repo.SkuLine) => notForSaleReason(line) === null;
 
@@ -199,13 +207,13 @@ export function toConfirmResult(checkout: Checkout, lang: Language): ConfirmResu
 async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrder) {
   if (input.orderItem) {
     const item = input.orderItem;
-    const [row] = await repo.findSkuLines(ctx.db, [item.skuId]);
+    const [row] = await repo.findSkuLines(ctx.db, [item.skuId], parts);
     if (!row || row.prodId !== item.prodId || (item.shopId !== undefined && row.shopId !== item.shopId) || !isSaleable(row)) throw errors.cannotBuy();
     if (row.stocks === 0) throw errors.notInStock();
     if (row.stocks !== UNLIMITED_STOCK && item.prodCount > row.stocks) throw errors.insufficient();
     return [{ row, line: toLine(row, item.prodCount, 0) }];
   }
-  const rows = await repo.findCheckedCartLines(ctx.db, userId);
+  const rows = await repo.findCheckedCartLines(ctx.db, userId, parts);
   // Lines that went off the shelf or out of stock are listed apart in the cart and never bought.
   const valid = rows.filter((r) => unbuyableReason(r) === null);
   if (valid.length === 0) throw errors.selectItem();
@@ -292,7 +300,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     const skuIds = [...new Set(lines.map((l) => l.skuId))];
 
     // Shelf and shop state may have changed since confirm; prices stay as the shopper saw them.
-    const live = new Map((await repo.findSkuLines(ctx.db, skuIds)).map((r) => [r.skuId, r]));
+    const live = new Map((await repo.findSkuLines(ctx.db, skuIds, parts)).map((r) => [r.skuId, r]));
     if (!skuIds.every((id) => live.has(id) && isSaleable(live.get(id)!))) throw errors.cannotBuy();
     const stock = takeStockPart(lines.map((l) => ({ skuId: l.skuId, count: l.count })));
     if (!stock) throw errors.insufficient();

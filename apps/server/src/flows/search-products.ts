@@ -4,7 +4,9 @@ import type { SearchPage, SearchQuery } from '@bazaar/shared/schemas/catalog';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { parseKeyword } from '../lib/search-tokenizer.ts';
+import { platformCategorySubtree } from '../modules/catalog/repository.ts';
 import * as repo from '../modules/product/card-page.ts';
+import { anyShopCard, openShopIds, shopCategorySubtree } from '../modules/shop/repository.ts';
 
 /** Deeper pages than this are never read (no one pages 50,000 products); they answer empty. */
 const MAX_OFFSET = 50_000;
@@ -19,6 +21,9 @@ const TOTAL_CACHE_SIZE = 500;
  */
 const PAGE_TTL_MS = 10_000;
 const PAGE_CACHE_SIZE = 1_000;
+
+/** The shop and catalog modules' named parts the product module's page query is built from. */
+const parts: repo.PageParts = { openShopIds, categorySubtree: platformCategorySubtree, shopCategorySubtree, shopCard: anyShopCard };
 
 const PAGE_CACHE = 'search-pages';
 const TOTAL_CACHE = 'search-totals';
@@ -41,7 +46,7 @@ export function createProductSearch(ctx: AppContext) {
   /** Parallel readers of one filter share one count; a small total is not kept (it is cheap and moves). */
   function countMatches(filter: repo.ProductFilter): Promise<number> {
     return totals.get(JSON.stringify(filter), async (ttl) => {
-      const n = await repo.countProducts(ctx.db, filter);
+      const n = await repo.countProducts(ctx.db, filter, parts);
       if (n < CACHED_TOTAL_FROM) ttl(1);
       return n;
     });
@@ -80,7 +85,7 @@ export function createProductSearch(ctx: AppContext) {
       if (offset > MAX_OFFSET) return page([], await countMatches(filter));
 
       const load = async () => {
-        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset);
+        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset, parts);
         // A page that is not full tells the total; only a full one needs a count.
         const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter);
         return page(rows, total);

@@ -12,16 +12,19 @@ import type { MerchantSession } from '../modules/merchant/service.ts';
 import { scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as shopOrders from '../modules/order/shop-orders.ts';
 import { markShipped } from '../modules/order/transitions.ts';
+import { buyerNicknames } from '../modules/account/buyer-search.ts';
 import { orderPackages } from './order-packages.ts';
+import { shopOrderFilter } from './shop-order-search.ts';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
-async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrderRow[], lang: Language): Promise<MerchantOrder[]> {
+export async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrderRow[], lang: Language): Promise<MerchantOrder[]> {
   const numbers = rows.map((r) => r.orderNumber);
-  const [items, shippedBy, addresses] = await Promise.all([
+  const [items, shippedBy, addresses, buyers] = await Promise.all([
     shopOrders.listOrderLines(ctx.db, numbers),
     shippedCounts(ctx.db, numbers),
     shopOrders.listOrderAddresses(ctx.db, numbers),
+    buyerNicknames(ctx.db, rows.map((r) => r.userId)),
   ]);
   const addressBy = new Map(addresses.map((a) => [a.orderNumber, a]));
   return rows.map((o) => {
@@ -37,6 +40,7 @@ async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrderRow[], 
       reduceAmount: o.reduceAmount,
       actualTotal: o.actualTotal,
       remarks: o.remarks ?? '',
+      buyerName: buyers.get(o.userId) ?? '',
       createTime: formatApiTime(o.createdAt),
       payTime: o.payTime ? formatApiTime(o.payTime) : null,
       dvyTime: o.dvyTime ? formatApiTime(o.dvyTime) : null,
@@ -59,9 +63,9 @@ async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrderRow[], 
   });
 }
 
-/** GET /merchant/order/page. */
+/** GET /merchant/order/page: the filter of flows/shop-order-search.ts, always inside the session's shop. */
 export async function pageShopOrders(ctx: AppContext, session: MerchantSession, query: MerchantOrderQuery, lang: Language) {
-  const { rows, total } = await shopOrders.pageShopOrders(ctx.db, session.shopId, query.status, query.current, query.size, query.orderNumber);
+  const { rows, total } = await shopOrders.pageShopOrders(ctx.db, session.shopId, shopOrderFilter(ctx, query), query.current, query.size);
   return { records: await describeOrders(ctx, rows, lang), total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
 }
 

@@ -1,5 +1,6 @@
 // Logins of the three audiences: each account module checks its own password and status, the
-// auth module counts the try (before the check) and issues the token (decision 015).
+// auth module counts the try (before the check) and issues the token (decision 015). A store
+// account's shop state and names come from the shop module's shop card, joined in its read.
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { AdminLoginInput } from '@bazaar/shared/schemas/admin';
 import type { LoginInput, RegisterInput, SmsLoginInput, Token, UpdatePasswordInput } from '@bazaar/shared/schemas/account';
@@ -11,6 +12,7 @@ import { openPasswordCipher } from '../modules/account/password-cipher.ts';
 import * as admin from '../modules/admin/service.ts';
 import * as auth from '../modules/auth/service.ts';
 import * as merchant from '../modules/merchant/service.ts';
+import { anyShopCard } from '../modules/shop/repository.ts';
 
 export type { ClientMeta } from '../modules/auth/service.ts';
 
@@ -48,7 +50,7 @@ export async function resetShopperPassword(ctx: AppContext, input: UpdatePasswor
 // ---- Merchants ----
 
 export async function signInMerchant(ctx: AppContext, input: MerchantLoginInput, lang: Language, meta: auth.ClientMeta): Promise<MerchantToken> {
-  const found = await merchant.findLoginAccount(ctx, input.username);
+  const found = await merchant.findLoginAccount(ctx, input.username, anyShopCard);
   const password = await openPasswordCipher(ctx.kv, input.password, ctx.now(), `merchant:${found?.id ?? input.username}`);
   const result = await auth.attemptLogin(ctx, 'merchant', lockAccount(found?.id, input.username), () => merchant.checkPassword(found, password));
   if (!result.ok) throw refused(result, ctx.now(), { locked: 'merchant.errors.locked', wrong: 'merchant.errors.wrongCredentials' });

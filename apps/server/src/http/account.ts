@@ -122,7 +122,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('errors.upload.size');
         throw err;
       }
-      return { url: await saveAvatar(ctx.env.dataDir, userId, { filename: file.filename, bytes }) };
+      return { url: await saveAvatar(ctx.providers.storage, userId, { filename: file.filename, bytes }) };
     },
   );
 

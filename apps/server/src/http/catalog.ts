@@ -1,16 +1,16 @@
-// HTTP for the catalog module: the platform category tree, category children, carousels and the home page.
+// HTTP for the catalog (flows/catalog.ts): the platform category tree, category children, carousels and the home page.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoryNodeSchema, CategorySchema } from '@bazaar/shared/schemas/catalog';
 import { BannerParamsSchema, BannerSchema, CategoryInfoQuerySchema, HomeSchema } from '@bazaar/shared/schemas/home';
-import { createCatalogService } from '../modules/catalog/service.ts';
+import { createStorefrontCatalog } from '../flows/catalog.ts';
 
 const tags = ['catalog'];
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const catalog = createCatalogService(app.ctx);
+  const catalog = createStorefrontCatalog(app.ctx);
 
   api.get(
     '/category/categoryInfo',

@@ -18,7 +18,7 @@ import { ShopPasswordChangeSchema } from '@bazaar/shared/schemas/shop-applicatio
 import { signInMerchant } from '../flows/sign-in.ts';
 import { merchantSession } from '../plugins/auth.ts';
 import { revokeToken } from '../modules/auth/service.ts';
-import { profile } from '../modules/merchant/service.ts';
+import { merchantProfile } from '../flows/merchant-session.ts';
 import { listCompanies } from '../modules/logistics/service.ts';
 import { changeMerchantPassword } from '../flows/shop-account.ts';
 import { pageShopOrders, shipOrder, shopOrderDetail } from '../flows/ship-order.ts';
@@ -42,7 +42,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/merchant/me',
     { schema: { summary: 'The signed-in store account and its shop', tags, security, response: { 200: MerchantProfileSchema } } },
-    (request) => profile(ctx, merchantSession(request), request.lang),
+    (request) => merchantProfile(ctx, merchantSession(request), request.lang),
   );
   api.post(
     '/merchant/password',

@@ -17,7 +17,7 @@ import {
 import { shopperId } from '../plugins/auth.ts';
 import { confirmOrder, submitOrder } from '../flows/place-order.ts';
 import { cancelOrderByBuyer } from '../flows/cancel-order.ts';
-import { orderDetail } from '../flows/order-detail.ts';
+import { orderDetail, orderPage } from '../flows/my-orders.ts';
 import { createOrderService } from '../modules/order/service.ts';
 
 const security = [{ token: [] }];
@@ -36,7 +36,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/p/myOrder/myOrder', { schema: { summary: 'A page of the shopper\'s orders by status', tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderSchema) } } }, (request) =>
-    orders.list(shopperId(request), request.query, request.lang),
+    orderPage(ctx, shopperId(request), request.query, request.lang),
   );
   api.get('/p/myOrder/orderDetail', { schema: { summary: 'One order\'s detail', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
     orderDetail(ctx, shopperId(request), request.query.orderNumber, request.lang),

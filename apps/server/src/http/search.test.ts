@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchPageSchema, type SearchPage } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
-import { categories, products, shops, skus } from '../db/schema.ts';
+import { categories, products, shopCategories, shops, skus } from '../db/schema.ts';
 import { countQueries } from '../db/query-count.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -36,7 +36,9 @@ async function shopWithStatus(status: number): Promise<number> {
   return shop?.id as number;
 }
 
-async function createProducts(rows: { shopId: number; nameZh: string; nameEn?: string; status?: number; price?: number; soldNum?: number; totalStocks?: number }[]) {
+async function createProducts(
+  rows: { shopId: number; nameZh: string; nameEn?: string; status?: number; price?: number; soldNum?: number; totalStocks?: number; shopCategoryId?: number }[],
+) {
   const categoryId = await leafCategoryId();
   const inserted = await t.ctx.db
     .insert(products)
@@ -192,6 +194,22 @@ describe('GET /search/page filters, sort and paging', () => {
     const page = await search({ shopId, size: 50 });
     expect(page.total).toBeGreaterThan(0);
     expect(page.records.every((r) => r.shopId === shopId)).toBe(true);
+  });
+
+  it('filters by a shop category, which stands for itself and its children only', async () => {
+    const word = uniqueWord();
+    const shopId = await shopWithStatus(1);
+    const [parent] = await t.ctx.db.insert(shopCategories).values({ shopId, nameZh: `上级 ${word}` }).returning({ id: shopCategories.id });
+    const [child] = await t.ctx.db.insert(shopCategories).values({ shopId, parentId: parent!.id, nameZh: `下级 ${word}` }).returning({ id: shopCategories.id });
+    const [other] = await t.ctx.db.insert(shopCategories).values({ shopId, nameZh: `其他 ${word}` }).returning({ id: shopCategories.id });
+    const [inParent, inChild] = await createProducts([
+      { shopId, nameZh: `上级商品 ${word}`, shopCategoryId: parent!.id },
+      { shopId, nameZh: `下级商品 ${word}`, shopCategoryId: child!.id },
+      { shopId, nameZh: `其他商品 ${word}`, shopCategoryId: other!.id },
+    ]);
+    const ids = async (shopCategoryId: number) => (await search({ keyword: word, shopId, shopCategoryId })).records.map((r) => r.prodId).sort();
+    expect(await ids(parent!.id)).toEqual([inParent, inChild].sort());
+    expect(await ids(child!.id)).toEqual([inChild]);
   });
 
   it('renames are searchable once refreshProductSearch runs and the cached pages are dropped', async () => {

@@ -23,6 +23,11 @@ const CLOSED = [
   ['rejected', '云端小铺'],
   ['offline', '旧时光杂货'],
 ] as const;
+/** What each state answers: an offline store says so (section 2's offline message). */
+const CLOSED_TEXT: Record<string, { zh: string; en: string }> = {
+  旧时光杂货: { zh: '店铺已下线，请咨询平台', en: 'The store has been taken offline, please consult the platform' },
+};
+const closedText = (name: string | null) => CLOSED_TEXT[name ?? ''] ?? { zh: '店铺不存在或未营业', en: 'The store does not exist or is not open' };
 const BAD_IDS = ['', 'abc', '0', '-1', '1.5', '99999999999', '1%20or%201%3D1', '%F0%9F%8D%B5'];
 
 beforeAll(async () => {
@@ -67,9 +72,9 @@ describe('GET /shop/headInfo', () => {
     const id = await shopIdByName(name);
     const zh = await get(`/shop/headInfo?shopId=${id}`);
     expect(zh.statusCode).toBe(400);
-    expect(zh.body).toBe('店铺不存在或未营业');
+    expect(zh.body).toBe(closedText(name).zh);
     const enRes = await get(`/shop/headInfo?shopId=${id}`, en);
-    expect(enRes.body).toBe('The store does not exist or is not open');
+    expect(enRes.body).toBe(closedText(name).en);
   });
 
   it('answers an unknown store like a closed one', async () => {
@@ -124,7 +129,7 @@ describe('GET /category/shopCategoryList', () => {
     const id = name ? await shopIdByName(name) : 2147483000;
     const res = await get(`/category/shopCategoryList?shopId=${id}`, en);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toBe('The store does not exist or is not open');
+    expect(res.body).toBe(closedText(name).en);
   });
 
   it.each(BAD_IDS)('rejects shop id "%s" with a localized 400', async (id) => {

@@ -9,7 +9,8 @@ import { unauthorized } from '../lib/app-error.ts';
 import { userIsActive } from '../modules/account/service.ts';
 import { adminIsActive } from '../modules/admin/service.ts';
 import { sessionLookup, tokenFromHeader, type Audience, type Session } from '../modules/auth/service.ts';
-import { activeSession, type MerchantSession } from '../modules/merchant/service.ts';
+import { activeMerchantSession } from '../flows/merchant-session.ts';
+import type { MerchantSession } from '../modules/merchant/service.ts';
 
 export type RouteAuth = Audience | 'public';
 
@@ -85,7 +86,7 @@ export const authPlugin = fp(async (app) => {
         request.userId = session.subject;
         break;
       case 'merchant': {
-        const merchant = await activeSession(ctx, Number(session.subject));
+        const merchant = await activeMerchantSession(ctx, Number(session.subject));
         if (!merchant) return false;
         request.merchant = merchant;
         break;

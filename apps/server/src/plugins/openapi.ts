@@ -57,6 +57,7 @@ export function standardErrors(route: Pick<RouteOptions, 'url' | 'config' | 'sch
 /** What a route that declares no answer sends on success. */
 function defaultSuccess(url: string) {
   if (url.startsWith('/sandbox/')) return { description: "The sandbox's page, or a redirect back to the mall", content: { 'text/html': { schema: { type: 'string' } } } };
+  if (url.endsWith('/export')) return { description: 'The file, as the summary says (CSV: UTF-8 with a byte order mark)', content: { 'text/csv': { schema: { type: 'string' } } } };
   if (url.startsWith('/uploads/')) return { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   return { description: 'Done: an empty body, unless the summary names what comes back', type: 'null' };
 }

@@ -9,11 +9,15 @@ import { createCourierProvider } from './courier/create-courier-provider.ts';
 import { createPaymentProviders, type PaymentProviders } from './payment/create-payment-providers.ts';
 import { createSmsProvider } from './sms/create-sms-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
+import { createFileStorage } from './storage/create-file-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export interface Providers {
   sms: SmsProvider;
   payment: PaymentProviders;
   courier: CourierProvider;
+  /** Uploaded files: DATA_DIR, or an S3-compatible bucket when S3_* are set. */
+  storage: FileStorage;
 }
 
 /** Each provider's real adapter when all of its variables are set, otherwise its sandbox. */
@@ -23,5 +27,6 @@ export async function createProviders(env: Env, db: Db, now: () => Date, log?: F
     // The payment sandboxes keep their key pairs in the database (generated on first use).
     payment: await createPaymentProviders(env, db, now, log),
     courier: createCourierProvider(env),
+    storage: createFileStorage(env),
   };
 }

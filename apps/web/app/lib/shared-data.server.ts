@@ -14,11 +14,11 @@ const MAX_ENTRIES = 100;
 
 export type SharedData = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
-/** A shared-data store on its own clock (tests move it). */
-export function createSharedData(now: () => number = () => Date.now()): SharedData {
+/** A shared-data store on its own clock (tests move it); `ttlMs` for data that changes even less often. */
+export function createSharedData(now: () => number = () => Date.now(), ttlMs = SHARED_DATA_TTL_MS): SharedData {
   const store = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
     max: MAX_ENTRIES,
-    ttl: SHARED_DATA_TTL_MS,
+    ttl: ttlMs,
     perf: { now },
     ttlResolution: 0,
     // Readers of a missing key share one load; a failed load is not kept, the next render asks again.

@@ -176,7 +176,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <div>
             <dt>{t('orderDetail.fees.reduce')}</dt>
             <dd>
-              -<Price fen={order.reduceAmount} />
+              {order.reduceAmount > 0 ? '-' : null}
+              <Price fen={order.reduceAmount} />
             </dd>
           </div>
           <div>

@@ -23,14 +23,16 @@ import '../features/store/store.css';
 const STORE_PAGE_SIZE = 20;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return loaderData?.store ? pageTitle(matches, { text: loaderData.store.head.shopName }) : pageTitle(matches, { key: 'store.closed.title' });
+  if (loaderData?.store) return pageTitle(matches, { text: loaderData.store.head.shopName });
+  return pageTitle(matches, { key: loaderData?.offline ? 'store.offline.title' : 'store.closed.title' });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const shopId = parseId(params.get('sid'));
-  // Unknown, closed and malformed stores are one page message (section 2: not shown as open).
-  const closed = () => data({ store: null }, { status: 404 });
+  // Unknown, closed and malformed stores are one page message (section 2: not shown as open); a
+  // store staff took offline says so (the shop entry's offline message).
+  const closed = (offline = false) => data({ store: null, offline }, { status: 404 });
   if (shopId === null) return closed();
   const query = parseStoreQuery(params);
   const context = apiContextFor(request);
@@ -47,20 +49,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { store: { shopId, head, categories, page, notices, query } };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return closed();
+    if (error instanceof ApiError && error.status === 400) return closed(error.code === 'store.errors.offline');
     throw error;
   }
 }
 
-function ClosedStore() {
+function ClosedStore({ offline }: { offline: boolean }) {
   const { t } = useTranslation();
+  const texts = offline ? 'store.offline' : 'store.closed';
   return (
     <div className="container page-section">
       <section className="card message-panel" aria-labelledby="store-closed-title">
         <h1 id="store-closed-title" className="message-panel__title">
-          {t('store.closed.title')}
+          {t(`${texts}.title`)}
         </h1>
-        <p className="message-panel__text">{t('store.closed.text')}</p>
+        <p className="message-panel__text">{t(`${texts}.text`)}</p>
         <div className="store-closed__actions">
           <Link to="/shopList?shopName=" className={buttonClass({ variant: 'primary' })}>
             {t('store.closed.search')}
@@ -78,7 +81,7 @@ export default function ShopIndex({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>('root');
   const { store } = loaderData;
-  if (!store) return <ClosedStore />;
+  if (!store) return <ClosedStore offline={loaderData.offline === true} />;
   const { shopId, head, categories, page, notices, query } = store;
   const category = categories.find((c) => c.categoryId === query.shopCategoryId);
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
-import { AddressSchema, AreaSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { loadProvinces } from '../lib/provinces.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const data = await fetchAsUser(request, async (ctx) => {
     const [addresses, provinces, confirm] = await Promise.all([
       api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
-      api('/p/area/listByPid', { ...ctx, query: { pid: 0 }, schema: AreaSchema.array() }),
+      loadProvinces(ctx),
       api('/p/order/confirm', { ...ctx, method: 'POST', body: { addrId: 0, orderItem, uuid }, schema: ConfirmResultSchema }).then(
         (result) => ({ result, error: null }),
         (error: unknown) => {
@@ -202,7 +203,9 @@ function Checkout({
           <div>
             <dt>{t('checkout.summary.reduce')}</dt>
             <dd>
-              -<Price fen={result?.orderReduce ?? 0} />
+              {/* A discount is taken off; none reads ¥0.00, not -¥0.00. */}
+              {(result?.orderReduce ?? 0) > 0 ? '-' : null}
+              <Price fen={result?.orderReduce ?? 0} />
             </dd>
           </div>
         </dl>

@@ -1,8 +1,10 @@
-import { Outlet, useRouteLoaderData } from 'react-router';
+import { Outlet, useRevalidator, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center';
 import type { RootData } from '../root.tsx';
 import { pageTitle } from '../components/page-meta.ts';
+import { Button } from '../components/ui/button.tsx';
+import { FormError } from '../components/ui/form-error.tsx';
 import { UserCenterMenu } from '../features/account/user-center-menu.tsx';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import '../features/account/account.css';
@@ -27,18 +29,23 @@ export default function UserCenterLayout() {
   );
 }
 
-/** A page of the user center that failed keeps the menu and says so. */
+/** A page of the user center that failed keeps the menu, says so and offers to load it again. */
 export function ErrorBoundary() {
   const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === 'loading';
   return (
     <div className="container page-section user-center">
       <aside className="user-center__aside">
         <UserCenterMenu />
       </aside>
       <div className="user-center__content">
-        <p className="card uc-panel account-form__error" role="alert">
-          {t('userCenter.loadFailed')}
-        </p>
+        <section className="card uc-panel uc-load-failed">
+          <FormError message={t('userCenter.loadFailed')} />
+          <Button onClick={() => void revalidator.revalidate()} disabled={retrying}>
+            {retrying ? t('userCenter.retrying') : t('userCenter.retry')}
+          </Button>
+        </section>
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.uc-address';
-import { AddressSchema, AreaSchema } from '@bazaar/shared/schemas/address';
+import { AddressSchema } from '@bazaar/shared/schemas/address';
 import { pageTitle } from '../components/page-meta.ts';
 import { api } from '../lib/api.ts';
-import { apiContextFor } from '../lib/request-api.server.ts';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { loadProvinces } from '../lib/provinces.server.ts';
 import { AddressBook } from '../features/address/address-book.tsx';
 import '../features/address/address.css';
 
@@ -12,15 +13,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const context = apiContextFor(request);
-  // A visitor sees the user center's sign-in gate (the layout); nothing to load then.
-  if (!context.token) return null;
-  const [addresses, provinces] = await Promise.all([
-    api('/p/address/list', { ...context, schema: AddressSchema.array() }),
-    api('/p/area/listByPid', { ...context, query: { pid: 0 }, schema: AreaSchema.array() }),
-  ]).catch(() => [null, null] as const);
-  if (!addresses || !provinces) return null;
-  return { addresses, provinces };
+  // A visitor (or a refused token) sees the user center's sign-in gate, the layout's; any other
+  // failure reaches the user center's error panel with its retry, not a blank page.
+  return fetchAsUser(request, async (ctx) => {
+    const [addresses, provinces] = await Promise.all([api('/p/address/list', { ...ctx, schema: AddressSchema.array() }), loadProvinces(ctx)]);
+    return { addresses, provinces };
+  });
 }
 
 export default function UserCenterAddress({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.uc-freeshop';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
-import { AreaSchema } from '@bazaar/shared/schemas/address';
 import { ShopApplicationSchema } from '@bazaar/shared/schemas/shop-application';
 import { pageTitle } from '../components/page-meta.ts';
 import { api } from '../lib/api.ts';
 import { serverEnv } from '../lib/env.server.ts';
-import { apiContextFor } from '../lib/request-api.server.ts';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { loadProvinces } from '../lib/provinces.server.ts';
 import { ApplicationStatus } from '../features/seller/application-status.tsx';
 import { ShopApplyForm } from '../features/seller/shop-apply-form.tsx';
 import '../features/seller/seller.css';
@@ -16,14 +16,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const context = apiContextFor(request);
-  if (!context.token) return null;
-  const [application, provinces] = await Promise.all([
-    api('/p/shop', { ...context, schema: ShopApplicationSchema.nullable() }),
-    api('/p/area/listByPid', { ...context, query: { pid: 0 }, schema: AreaSchema.array() }),
-  ]).catch(() => [undefined, null] as const);
-  if (application === undefined || !provinces) return null;
-  return { application, provinces, amap: serverEnv.amap };
+  // A visitor (or a refused token) sees the user center's sign-in gate, the layout's; any other
+  // failure reaches the user center's error panel with its retry, not a blank page.
+  return fetchAsUser(request, async (ctx) => {
+    const [application, provinces] = await Promise.all([api('/p/shop', { ...ctx, schema: ShopApplicationSchema.nullable() }), loadProvinces(ctx)]);
+    return { application, provinces, amap: serverEnv.amap };
+  });
 }
 
 /** The free store application (section 3): the form, or where the application stands. */

@@ -5,7 +5,7 @@ import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import { ShopAccountSchema } from '@bazaar/shared/schemas/shop-application';
 import { pageTitle } from '../components/page-meta.ts';
 import { api } from '../lib/api.ts';
-import { apiContextFor } from '../lib/request-api.server.ts';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { ChangeShopPasswordForm, SetShopAccountForm, type AccountTools } from '../features/seller/shop-account-forms.tsx';
 import '../features/seller/seller.css';
@@ -15,9 +15,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const context = apiContextFor(request);
-  if (!context.token) return null;
-  return api('/p/shop/shopAccount', { ...context, schema: ShopAccountSchema }).catch(() => null);
+  // A visitor (or a refused token) sees the user center's sign-in gate, the layout's; any other
+  // failure reaches the user center's error panel with its retry, not a blank panel.
+  return fetchAsUser(request, (ctx) => api('/p/shop/shopAccount', { ...ctx, schema: ShopAccountSchema }));
 }
 
 // The account feature's code button, lent to the seller feature's forms.

@@ -46,6 +46,9 @@ async function merchantLogin(merchant: Page, username: string, password: string)
   await merchant.getByLabel('商家账号').fill(username);
   await merchant.getByLabel('密码').fill(password);
   await merchant.getByRole('button', { name: '登 录' }).or(merchant.getByRole('button', { name: '登录' })).click();
+  // The dashboard is the landing page (merchant-orders.test.ts checks it); the orders are in the menu.
+  await expect(merchant.getByRole('heading', { name: '经营概况' })).toBeVisible();
+  await merchant.getByRole('menuitem', { name: '订单管理' }).click();
   await expect(merchant.getByRole('heading', { name: '订单管理' })).toBeVisible();
 }
 

@@ -116,6 +116,9 @@ test('en: checkout without an address shows the goods and the totals and asks fo
   const yuan = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 }).format(priced.actualTotal / 100);
   await expect(summary.locator('.checkout-summary__amount')).toHaveText(yuan);
   expect(priced.actualTotal).toBeGreaterThan(0);
+  // No discount reads ¥0.00, not -¥0.00.
+  const discount = summary.locator('div').filter({ has: page.getByRole('term').getByText(t('checkout.summary.reduce'), { exact: true }) }).getByRole('definition');
+  if (priced.orderReduce === 0) await expect(discount).toHaveText('¥0.00');
   const submit = page.getByRole('button', { name: t('checkout.submit') });
   await expect(submit).toBeDisabled();
   await expect(summary.getByRole('alert')).toHaveText('Please add the address first');

@@ -23,7 +23,7 @@ export interface TokenStorage {
 
 export interface ApiOptions<S> {
   lang: ConsoleLang;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   schema?: S;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { textInput } from './text.ts';
-import { ORDER_STATUS } from '../constants/order-status.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { OrderPackageSchema } from './logistics.ts';
 import { OrderAddressSchema } from './order.ts';
+import { dateRangeInOrder, MerchantOrderFilterFields } from './merchant-orders.ts';
 
 /**
  * The merchant center's login (a shop's store account, not a shopper). The password travels in the
@@ -22,24 +22,11 @@ export type MerchantToken = z.infer<typeof MerchantTokenSchema>;
 export const MerchantProfileSchema = z.object({ shopId: z.number().int(), shopName: z.string(), username: z.string() });
 export type MerchantProfile = z.infer<typeof MerchantProfileSchema>;
 
-const ORDER_STATUSES = Object.values(ORDER_STATUS) as number[];
-
-export const MerchantOrderQuerySchema = z.object({
-  /** 0 or absent: every order; otherwise one ORDER_STATUS. */
-  status: z.coerce
-    .number('merchant.errors.status')
-    .int('merchant.errors.status')
-    .refine((s) => s === 0 || ORDER_STATUSES.includes(s), 'merchant.errors.status')
-    .default(0),
-  /** Part of an order number (digits), to find one order. */
-  orderNumber: z
-    .string({ error: 'merchant.errors.orderNumberSearch' })
-    .trim()
-    .regex(/^\d{0,32}$/, 'merchant.errors.orderNumberSearch')
-    .optional(),
+/** GET /merchant/order/page: the filter (merchant-orders.ts) and the page. */
+export const MerchantOrderQuerySchema = MerchantOrderFilterFields.extend({
   current: z.coerce.number().int('validation.page').min(1, 'validation.page').default(1),
   size: z.coerce.number().int('validation.page').min(1, 'validation.page').max(PAGE_SIZE_MAX, 'validation.pageSize').default(PAGE_SIZE_DEFAULT),
-});
+}).refine(...dateRangeInOrder);
 export type MerchantOrderQuery = z.infer<typeof MerchantOrderQuerySchema>;
 
 export const MerchantOrderItemSchema = z.object({
@@ -67,6 +54,8 @@ export const MerchantOrderSchema = z.object({
   reduceAmount: z.number().int(),
   actualTotal: z.number().int(),
   remarks: z.string(),
+  /** The buyer's nickname. */
+  buyerName: z.string(),
   createTime: z.string(),
   payTime: z.string().nullable(),
   dvyTime: z.string().nullable(),

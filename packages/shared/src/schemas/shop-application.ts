@@ -2,6 +2,7 @@
 // approval (specification sections 3, 4, 5; reference 2.11 and 5.11). Each message is an i18n key.
 import { z } from 'zod';
 import { textInput } from './text.ts';
+import { CONTENT_AUDIT_ACTIONS } from './platform-content.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -212,7 +213,18 @@ export const AdminApplicationSchema = ShopApplicationSchema.extend({
 });
 export type AdminApplication = z.infer<typeof AdminApplicationSchema>;
 
-export const AUDIT_ACTIONS = ['shop.approve', 'shop.reject'] as const;
+export const AUDIT_ACTIONS = [
+  'shop.approve',
+  'shop.reject',
+  'product.takedown',
+  'product.lift',
+  ...CONTENT_AUDIT_ACTIONS,
+  'shop.offline',
+  'shop.reopen',
+  'shop.type',
+  'user.disable',
+  'user.enable',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /admin/audit-logs. */

@@ -13,6 +13,8 @@ export const users = pgTable(
     birthDate: varchar('birth_date', { length: 10 }),
     passwordHash: text('password_hash'),
     status: smallint('status').notNull().default(1), // 1 normal, 0 disabled
+    /** Why platform staff disabled the login (shown at the login); null while enabled. */
+    disabledReason: varchar('disabled_reason', { length: 200 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

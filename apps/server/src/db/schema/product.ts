@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { categories } from './catalog.ts';
 import { createdAt, fen, tstz, updatedAt } from './columns.ts';
+import { merchantAccounts } from './merchant.ts';
 import { shopCategories, shops } from './shop.ts';
 
 // The product module's tables: products and their SKUs (stock counters included).
@@ -52,6 +53,19 @@ export const products = pgTable(
      */
     searchVector: tsvector('search_vector'),
     putawayTime: tstz('putaway_time'),
+    /**
+     * The merchant center's specification dimensions, bilingual, in order (颜色 × 容量); the SKUs'
+     * properties are built from them. Null for products made before the merchant center.
+     */
+    specs: jsonb('specs').$type<ProductSpec[] | null>(),
+    /**
+     * Taken off the shelf by platform staff for a rule violation (decision 027): the reason the
+     * merchant sees, when and by whom. While set, the merchant cannot put the product back on
+     * the shelf; staff lift it by clearing it.
+     */
+    offenceReason: varchar('offence_reason', { length: 200 }),
+    offenceAt: tstz('offence_at'),
+    offenceBy: varchar('offence_by', { length: 32 }),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,6 +85,13 @@ export const products = pgTable(
   ],
 );
 
+/** One specification dimension of a product and its values, in Chinese and English. */
+export interface ProductSpec {
+  nameZh: string;
+  nameEn: string | null;
+  values: { zh: string; en: string | null }[];
+}
+
 /** A saleable variant. properties: 'k:v;k:v' in Chinese; name_en mirrors it in English. stocks -1 = unlimited. */
 export const skus = pgTable(
   'skus',
@@ -87,6 +108,8 @@ export const skus = pgTable(
     scorePrice: integer('score_price').notNull().default(0),
     stocks: integer('stocks').notNull().default(0),
     pic: text('pic'),
+    /** The merchant's own code for the SKU (a party code, printed on picking lists). */
+    code: varchar('code', { length: 32 }),
     status: smallint('status').notNull().default(1), // 1 enabled, 0 disabled
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
@@ -96,4 +119,28 @@ export const skus = pgTable(
     check('skus_stocks_ck', sql`${t.stocks} >= -1`),
     check('skus_price_ck', sql`${t.price} >= 0 and ${t.oriPrice} >= 0 and ${t.scorePrice} >= 0`),
   ],
+);
+
+/**
+ * Every stock adjustment a merchant makes by hand (orders move stock without a row here): the
+ * change, the stock after it, who, when and why. Rows are only ever inserted.
+ */
+export const stockLogs = pgTable(
+  'stock_logs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    shopId: integer('shop_id').notNull(),
+    accountId: integer('account_id').references(() => merchantAccounts.id, { onDelete: 'set null' }),
+    /** The store account's name, copied so the log still reads after it changes. */
+    actorName: varchar('actor_name', { length: 32 }).notNull(),
+    delta: integer('delta').notNull(),
+    stocksAfter: integer('stocks_after').notNull(),
+    reason: varchar('reason', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_logs_sku_idx').on(t.skuId, t.createdAt), index('stock_logs_shop_idx').on(t.shopId, t.createdAt)],
 );

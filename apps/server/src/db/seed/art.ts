@@ -17,8 +17,21 @@ interface IconSet {
   width?: number;
   height?: number;
 }
+/**
+ * Drawings the icon set lacks, in its 32-unit box and flat style: a phone case seen from the back
+ * (the set's phone shows its screen, so cases looked like phones).
+ */
+const OWN_DRAWINGS: Record<string, string> = {
+  'phone-case':
+    '<rect x="6" y="1.5" width="20" height="29" rx="4" fill="#3f7fd8"/><rect x="7.2" y="2.7" width="17.6" height="26.6" rx="3.2" fill="#5b95e6"/>' +
+    '<rect x="8.5" y="4" width="8" height="8" rx="2.2" fill="#2b3a55"/><circle cx="11" cy="6.5" r="1.6" fill="#101828"/><circle cx="14.2" cy="6.5" r="1.6" fill="#101828"/>' +
+    '<circle cx="11" cy="9.6" r="1.6" fill="#101828"/><circle cx="14.2" cy="9.6" r="0.8" fill="#f8d66d"/><circle cx="16" cy="19" r="5" fill="none" stroke="#cfe0f8" stroke-width="0.9"/>',
+};
+
 let emojiSet: IconSet | undefined;
 function emojiBody(name: string): { body: string; size: number } {
+  const own = OWN_DRAWINGS[name];
+  if (own) return { body: own, size: 32 };
   emojiSet ??= require('@iconify-json/fluent-emoji-flat/icons.json') as IconSet;
   const icon = emojiSet.icons[name] ?? emojiSet.icons[emojiSet.aliases?.[name]?.parent ?? ''] ?? emojiSet.icons['package'];
   if (!icon) throw new Error(`no emoji ${name}`);
@@ -68,42 +81,129 @@ const shadow = (cx: number, cy: number, rx: number) => `<ellipse cx="${cx}" cy="
 export const SHOT_SIZE = 640;
 
 export interface ShotInput {
-  /** Stable stem, e.g. "p-0-0-0-3" (leaf path and item). */
+  /** Stable stem, e.g. "p-0-0-0-1-3" (leaf path, brand and item). */
   stem: string;
   emoji: string;
   hue: number;
   /** A second emoji for the scene shot (the category's). */
   companion: string;
   badge: Bi;
+  /** The brand's Latin name, on a label in the corner as a product shot shows the maker. */
+  brand: string;
+  /** How the main shot is staged (0-3): on a podium, two colourways, turned before a halo, on a table. */
+  layout: number;
+  /** Degrees the object's colours are turned (0 = its own colours). */
+  tint: number;
+  /** Whether the line comes in colours; kinds whose colour is their nature (food) keep it in every shot. */
+  recolour: boolean;
+}
+
+/** A font size at most `max` at which `text` fits `width` (CJK characters a full em, others about half). */
+function badgeSize(text: string, width: number, max: number): number {
+  const ems = [...text].reduce((sum, ch) => sum + (/[\u2E80-\uFFEF]/.test(ch) ? 1 : 0.56), 0);
+  return Math.min(max, Math.floor((width / ems) * 10) / 10);
+}
+
+/** The object itself, its colours turned by `tint` degrees. */
+function tinted(id: string, tint: number, body: string): string {
+  if (tint === 0) return body;
+  return `<defs><filter id="${id}" color-interpolation-filters="sRGB"><feColorMatrix type="hueRotate" values="${tint}"/></filter></defs><g filter="url(#${id})">${body}</g>`;
+}
+
+/** The maker's name on a small white label, top left. */
+function brandLabel(S: number, brand: string, hue: number): string {
+  if (!brand) return '';
+  const size = S * 0.04;
+  const width = brand.length * size * 0.66 + size * 1.4;
+  return (
+    `<rect x="${S * 0.05}" y="${S * 0.05}" width="${width}" height="${size * 1.9}" rx="${size * 0.95}" fill="#fff" opacity=".9"/>` +
+    `<text x="${S * 0.05 + width / 2}" y="${S * 0.05 + size * 1.28}" text-anchor="middle" font-family="'Noto Sans','Helvetica Neue',Arial,sans-serif" font-size="${size}" font-weight="700" letter-spacing="1" fill="hsl(${hue},55%,28%)">${escapeXml(brand.toUpperCase())}</text>`
+  );
+}
+
+/** The main shot, staged one of four ways so lines of one kind look different side by side. */
+function mainShot(input: ShotInput): string {
+  const S = SHOT_SIZE;
+  const c = S / 2;
+  const { hue } = input;
+  const object = (cx: number, cy: number, size: number, rotate = 0, tint = input.tint, id = 't') => tinted(id, tint, emoji(input.emoji, cx, cy, size, rotate));
+  switch (input.layout % 4) {
+    case 1: {
+      // Two colourways: the second turned further and set back.
+      const second = input.recolour ? (input.tint + 150) % 360 || 150 : 0;
+      return (
+        background('b', S, S, hue, 93) +
+        shadow(S * 0.66, S * 0.8, S * 0.2) +
+        object(S * 0.66, S * 0.5, S * 0.44, 10, second, 't2') +
+        shadow(S * 0.4, S * 0.86, S * 0.24) +
+        object(S * 0.4, S * 0.55, S * 0.54, -6)
+      );
+    }
+    case 2:
+      // Turned before a halo, with a few floating dots.
+      return (
+        background('b', S, S, (hue + 200) % 360, 90) +
+        `<circle cx="${c}" cy="${S * 0.47}" r="${S * 0.34}" fill="hsl(${hue},70%,80%)" opacity=".55"/>` +
+        `<circle cx="${S * 0.18}" cy="${S * 0.22}" r="${S * 0.03}" fill="hsl(${hue},70%,60%)" opacity=".5"/><circle cx="${S * 0.84}" cy="${S * 0.3}" r="${S * 0.02}" fill="hsl(${hue},70%,60%)" opacity=".5"/><circle cx="${S * 0.8}" cy="${S * 0.76}" r="${S * 0.025}" fill="hsl(${hue},70%,60%)" opacity=".4"/>` +
+        shadow(c, S * 0.84, S * 0.26) +
+        object(c, S * 0.48, S * 0.6, -12)
+      );
+    case 3:
+      // On a table before a wall.
+      return (
+        `<rect width="${S}" height="${S}" fill="hsl(${hue},30%,93%)"/><rect y="${S * 0.68}" width="${S}" height="${S * 0.32}" fill="hsl(${(hue + 20) % 360},28%,80%)"/>` +
+        `<rect x="${S * 0.08}" y="${S * 0.12}" width="${S * 0.22}" height="${S * 0.3}" rx="${S * 0.02}" fill="hsl(${hue},35%,86%)"/>` +
+        shadow(S * 0.52, S * 0.8, S * 0.26) +
+        object(S * 0.52, S * 0.5, S * 0.58)
+      );
+    default:
+      // On a round podium.
+      return (
+        background('b', S, S, hue, 92) +
+        `<ellipse cx="${c}" cy="${S * 0.86}" rx="${S * 0.34}" ry="${S * 0.07}" fill="hsl(${hue},30%,70%)"/><rect x="${c - S * 0.34}" y="${S * 0.8}" width="${S * 0.68}" height="${S * 0.06}" fill="hsl(${hue},30%,70%)"/>` +
+        `<ellipse cx="${c}" cy="${S * 0.8}" rx="${S * 0.34}" ry="${S * 0.07}" fill="hsl(${hue},35%,86%)"/>` +
+        object(c, S * 0.5, S * 0.58)
+      );
+  }
 }
 
 /**
- * Four gallery shots of one product line: the main shot, a closer turned one, a colour variant
- * and a scene with its companion and a badge.
+ * Four gallery shots of one brand's product line: the main shot (staged by `layout`), a closer
+ * turned one, a colour variant and a scene with its companion and a badge.
  */
 export function productShots(input: ShotInput): Picture[] {
   const S = SHOT_SIZE;
   const c = S / 2;
-  const main = svgOpen(S, S) + background('b', S, S, input.hue, 92) + shadow(c, S * 0.83, S * 0.3) + emoji(input.emoji, c, S * 0.48, S * 0.62) + '</svg>';
+  const label = brandLabel(S, input.brand, input.hue);
+  const main = svgOpen(S, S) + mainShot(input) + label + '</svg>';
   const closer =
-    svgOpen(S, S) + background('b', S, S, (input.hue + 30) % 360, 88) + shadow(c * 1.05, S * 0.9, S * 0.36) + emoji(input.emoji, c * 1.05, S * 0.52, S * 0.86, -14) + '</svg>';
+    svgOpen(S, S) +
+    background('b', S, S, (input.hue + 30) % 360, 88) +
+    shadow(c * 1.05, S * 0.9, S * 0.36) +
+    tinted('t', input.tint, emoji(input.emoji, c * 1.05, S * 0.52, S * 0.86, -14)) +
+    label +
+    '</svg>';
+  const variantTint = input.recolour ? (input.tint + 110) % 360 || 110 : 0;
   const variant =
     svgOpen(S, S) +
     background('b', S, S, (input.hue + 180) % 360, 90) +
     shadow(c, S * 0.83, S * 0.3) +
-    `<g filter="url(#h)">${emoji(input.emoji, c, S * 0.48, S * 0.62, 8)}</g>` +
-    `<defs><filter id="h"><feColorMatrix type="hueRotate" values="${(input.hue % 150) + 110}"/></filter></defs></svg>`;
+    tinted('h', variantTint, emoji(input.emoji, c, S * 0.48, S * 0.62, 8)) +
+    label +
+    '</svg>';
   const scene =
     svgOpen(S, S) +
     `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${input.hue},40%,96%)"/><stop offset=".72" stop-color="hsl(${input.hue},35%,88%)"/><stop offset=".72" stop-color="hsl(${input.hue},25%,78%)"/><stop offset="1" stop-color="hsl(${input.hue},25%,72%)"/></linearGradient></defs>` +
     `<rect width="${S}" height="${S}" fill="url(#s)"/>` +
     shadow(S * 0.42, S * 0.74, S * 0.22) +
     shadow(S * 0.76, S * 0.76, S * 0.12) +
-    emoji(input.emoji, S * 0.42, S * 0.5, S * 0.5) +
+    tinted('t', input.tint, emoji(input.emoji, S * 0.42, S * 0.5, S * 0.5)) +
     emoji(input.companion, S * 0.76, S * 0.64, S * 0.22) +
-    emoji('sparkles', S * 0.16, S * 0.18, S * 0.12) +
-    `<rect x="${S * 0.05}" y="${S * 0.85}" width="${S * 0.9}" height="${S * 0.1}" rx="${S * 0.05}" fill="hsl(${input.hue},60%,30%)" opacity=".9"/>` +
-    `<text x="${c}" y="${S * 0.915}" text-anchor="middle" ${FONT} font-size="${S * 0.042}" font-weight="700" fill="#fff">${escapeXml(`${input.badge.zh} · ${input.badge.en}`)}</text></svg>`;
+    emoji('sparkles', S * 0.84, S * 0.14, S * 0.1) +
+    label +
+    `<rect x="${S * 0.05}" y="${S * 0.83}" width="${S * 0.9}" height="${S * 0.13}" rx="${S * 0.04}" fill="hsl(${input.hue},60%,30%)" opacity=".9"/>` +
+    `<text x="${c}" y="${S * 0.885}" text-anchor="middle" ${FONT} font-size="${badgeSize(input.badge.zh, S * 0.84, S * 0.04)}" font-weight="700" fill="#fff">${escapeXml(input.badge.zh)}</text>` +
+    `<text x="${c}" y="${S * 0.935}" text-anchor="middle" ${FONT} font-size="${badgeSize(input.badge.en, S * 0.84, S * 0.03)}" fill="#fff">${escapeXml(input.badge.en)}</text></svg>`;
   return [vector(`${input.stem}-1`, main), vector(`${input.stem}-2`, closer), vector(`${input.stem}-3`, variant), vector(`${input.stem}-4`, scene)];
 }
 
@@ -177,4 +277,20 @@ export function logoPicture(stem: string, name: string, hue: number): Picture {
       emoji(name, 100, 100, 120) +
       '</svg>',
   );
+}
+
+/**
+ * The mall's logo: a shopping bag and the name, red on a clear ground (the header is white), and
+ * its favicon, the bag on a red rounded square. Latin text only, which every font stack has.
+ */
+export function siteLogo(): { logo: string; favicon: string } {
+  const logo =
+    svgOpen(360, 120) +
+    `<rect x="8" y="14" width="92" height="92" rx="24" fill="#c81623"/>` +
+    emoji('shopping-bags', 54, 60, 64) +
+    `<text x="118" y="78" font-family="'Noto Sans','Helvetica Neue',Arial,sans-serif" font-size="56" font-weight="800" letter-spacing="-1" fill="#c81623">Bazaar</text>` +
+    `<text x="121" y="104" font-family="'Noto Sans','Helvetica Neue',Arial,sans-serif" font-size="15" font-weight="600" letter-spacing="3.2" fill="#7a5a5c">ONLINE MALL</text>` +
+    '</svg>';
+  const favicon = svgOpen(64, 64) + `<rect width="64" height="64" rx="14" fill="#c81623"/>` + emoji('shopping-bags', 32, 33, 46) + '</svg>';
+  return { logo, favicon };
 }

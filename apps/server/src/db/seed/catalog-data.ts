@@ -106,7 +106,7 @@ export const CATEGORY_TREE: TopDef[] = [
             name: bi('手机|Smartphones'), emoji: 'mobile-phone', brands: bis('华为|HUAWEI;小米|Xiaomi;荣耀|HONOR;OPPO|OPPO;vivo|vivo'), specs: [COLOR, STORAGE], price: [1299, 6999],
             items: items('Mate 70 Pro 手机|Mate 70 Pro Phone@0#5999-6999;Pura 70 Ultra 影像手机|Pura 70 Ultra Camera Phone@0#6999-7999;nova 13 手机|nova 13 Phone@0#2699-2999;15 Pro 手机|15 Pro Phone@1#4999-5499;Redmi K80 手机|Redmi K80 Phone@1#2499-2699;Redmi Note 14 Pro 手机|Redmi Note 14 Pro Phone@1#1399-1599;Magic7 Pro 手机|Magic7 Pro Phone@2#5699-5999;X60 手机|X60 Phone@2#1199-1399;Find X8 Pro 手机|Find X8 Pro Phone@3#5299-5699;Reno13 手机|Reno13 Phone@3#2699-2999;X200 Pro 手机|X200 Pro Phone@4#5299-5999;iQOO 13 手机|iQOO 13 Phone@4#3999-4299'),
           },
-          { name: bi('手机壳|Phone Cases'), emoji: 'mobile-phone', brands: bis('倍思|Baseus;绿联|UGREEN;品胜|PISEN'), items: items('磁吸透明手机壳|MagSafe Clear Case;液态硅胶手机壳|Liquid Silicone Case;全包防摔手机壳|Full-cover Shockproof Case;素皮商务手机壳|Vegan Leather Business Case'), specs: [COLOR], price: [29, 99] },
+          { name: bi('手机壳|Phone Cases'), emoji: 'phone-case', brands: bis('倍思|Baseus;绿联|UGREEN;品胜|PISEN'), items: items('磁吸透明手机壳|MagSafe Clear Case;液态硅胶手机壳|Liquid Silicone Case;全包防摔手机壳|Full-cover Shockproof Case;素皮商务手机壳|Vegan Leather Business Case'), specs: [COLOR], price: [29, 99] },
           { name: bi('充电配件|Chargers & Power Banks'), emoji: 'electric-plug', brands: bis('安克|Anker;绿联|UGREEN;倍思|Baseus'), items: items('65W 氮化镓快充头|65W GaN Fast Charger#99-169;20000mAh 移动电源|20000mAh Power Bank#129-199!battery;三合一无线充电座|3-in-1 Wireless Charging Stand#199-299;双口 PD 快充套装|Dual-port PD Charger Kit#59-99'), specs: [COLOR], price: [59, 299] },
         ],
       },

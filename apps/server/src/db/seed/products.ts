@@ -90,28 +90,51 @@ export interface GeneratedProduct {
   totalStocks: number;
   createdAt: Date;
   skus: GeneratedSku[];
-  /** Picture key of this product's line (leaf and item): products of one line share their pictures. */
+  /** Picture key of this product's line (leaf, brand and item): the same line in several shops shares its pictures. */
   pictureKey: string;
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** ¥5,899.00, as the storefront writes prices. */
+const yuan = (fen: number) => (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const lineArt = new Map<string, { shots: Picture[]; detail: Picture }>();
 const leafDetail = new Map<string, Picture>();
+/** Tops whose goods come in colours (not food, whose colour is what it is). */
+const UNCOLOURED_TOPS = new Set([5]);
+/** Colour turns (degrees) the lines of a leaf take in turn; 0 keeps the picture's own colours. */
+const TINTS = [0, 200, 140, 320, 40, 260, 90];
+
 /**
- * The gallery shots of one product line (leaf + item) and the detail picture of its leaf (with the
- * selling points drawn in; one per leaf keeps the rendering at seed time short), drawn once per process.
+ * The gallery shots of one brand's product line (leaf + brand + item) and the detail picture of
+ * its leaf (with the selling points drawn in; one per leaf keeps the rendering at seed time
+ * short), drawn once per process. Lines of one kind differ in staging, colour, background and the
+ * maker's name on the label, so the phones of a search are told apart at a glance.
  */
-export function linePictures(leaf: Leaf, itemIndex: number): { shots: Picture[]; detail: Picture } {
-  const key = `${leaf.path}-${itemIndex}`;
+export function linePictures(leaf: Leaf, brandIndex: number, itemIndex: number): { shots: Picture[]; detail: Picture } {
+  const key = `${leaf.path}-${brandIndex}-${itemIndex}`;
   const cached = lineArt.get(key);
   if (cached) return cached;
   const item = leaf.def.items[itemIndex] as ItemDef;
+  const brand = leaf.def.brands[brandIndex] as Bi;
   const emojiName = item.emoji ?? leaf.def.emoji;
-  const hue = (leaf.hue + itemIndex * 23) % 360;
+  // The k-th pair of the leaf: consecutive lines get a different staging, colour and background.
+  // Sister leaves (phones and phone cases) start at different places.
+  const k = Math.max(0, leaf.pairs.findIndex(([b, i]) => b === brandIndex && i === itemIndex)) + Number(leaf.path.split('-')[2] ?? 0) * 2;
+  const hue = (leaf.hue + k * 47 + brandIndex * 23) % 360;
+  const recolour = !UNCOLOURED_TOPS.has(leaf.top);
   const companion = emojiName === 'wrapped-gift' ? 'shopping-bags' : leaf.top === 6 ? 'bookmark' : 'wrapped-gift';
   const art = {
-    shots: productShots({ stem: `p-${key}`, emoji: emojiName, hue, companion, badge: leaf.pitch[itemIndex % leaf.pitch.length] as Bi }),
+    shots: productShots({
+      stem: `p-${key}`,
+      emoji: emojiName,
+      hue,
+      companion,
+      badge: leaf.pitch[itemIndex % leaf.pitch.length] as Bi,
+      brand: brand.en,
+      layout: k % 4,
+      tint: recolour ? (TINTS[(k + brandIndex) % TINTS.length] ?? 0) : 0,
+      recolour,
+    }),
     detail:
       leafDetail.get(leaf.path) ??
       detailPicture(`d-${leaf.path}`, { emoji: leaf.def.emoji, hue: leaf.hue, title: leaf.def.name, points: leaf.pitch.slice(0, 3) }),
@@ -205,8 +228,8 @@ export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[], epo
   const pitches = [...leaf.pitch].sort(() => prng.next() - 0.5).slice(0, 3);
   const briefZh = `${item.zh}，${pitches.slice(0, 2).map((p) => p.zh).join('，')}`;
   const briefEn = `${item.en}. ${pitches.slice(0, 2).map((p) => p.en).join('. ')}.`;
-  const pictureKey = `${leaf.path}-${itemIndex}`;
-  const art = linePictures(leaf, itemIndex);
+  const pictureKey = `${leaf.path}-${brandIndex}-${itemIndex}`;
+  const art = linePictures(leaf, brandIndex, itemIndex);
   const specRows = (lang: 'zh' | 'en') =>
     dims.map(({ d, values }) => `<tr><th>${d.name[lang]}</th><td>${values.map(({ v }) => v[lang]).join(lang === 'zh' ? '、' : ', ')}</td></tr>`).join('');
   const contentZh =
@@ -248,7 +271,7 @@ export function generateProduct(n: number, leaves: Leaf[], shops: ShopDef[], epo
 
 /** The pictures of a product's line: four gallery shots and the detail picture. */
 export function productPictures(p: GeneratedProduct): Picture[] {
-  const [, , , i = '0'] = p.pictureKey.split('-');
-  const art = linePictures(p.leaf, Number(i));
+  const [, , , b = '0', i = '0'] = p.pictureKey.split('-');
+  const art = linePictures(p.leaf, Number(b), Number(i));
   return [...art.shots, art.detail];
 }

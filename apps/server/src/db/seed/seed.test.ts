@@ -9,7 +9,7 @@ import { loginWithPassword } from '../../test/account-test-kit.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { areas, banners, categories, merchantAccounts, notices, products, shops, siteConfig, skus, users } from '../schema.ts';
-import { generateProduct, listLeaves } from './products.ts';
+import { generateProduct, listLeaves, productPictures } from './products.ts';
 import { DEFAULT_PRODUCTS, seedIfEmpty } from './seed.ts';
 import { DEMO_USERS, SHOPS, campaignAt, platformNotices } from './site-data.ts';
 
@@ -173,6 +173,29 @@ describe('the demo seed', () => {
       expect(p.price / 100, p.nameZh).toBeLessThanOrEqual(hi);
     }
     expect(demo.filter((p) => p.leaf.def.name.zh === '手机').every((p) => p.price >= 100_000)).toBe(true);
+  });
+
+  it('gives each brand line pictures of its own: the phones of a search are told apart', () => {
+    const leaves = listLeaves();
+    const demo = Array.from({ length: DEFAULT_PRODUCTS }, (_, i) => generateProduct(i + 1, leaves, SHOPS, new Date()));
+    const phones = demo.filter((p) => p.leaf.def.name.zh === '手机');
+    expect(phones.length).toBeGreaterThanOrEqual(8);
+    const lines = new Set(phones.map((p) => p.nameZh));
+    expect(new Set(phones.map((p) => p.pic)).size).toBe(lines.size);
+    // A case line made by two brands is two pictures, each naming its maker.
+    const cases = demo.filter((p) => p.leaf.def.name.zh === '手机壳');
+    expect(new Set(cases.map((p) => p.pic)).size).toBe(new Set(cases.map((p) => p.nameZh)).size);
+    // A case is drawn as a case (from the back), not as the phone's screen (the icon set's phone, #321b41).
+    const screen = '#321b41';
+    expect(productPictures(phones[0]!)[0]?.svg).toContain(screen);
+    expect(cases.every((p) => !productPictures(p)[0]?.svg.includes(screen))).toBe(true);
+    // The same line in two shops is one product line: the same pictures.
+    const byName = new Map<string, string>();
+    for (const p of demo) {
+      const name = p.nameZh;
+      if (byName.has(name)) expect(p.pic, name).toBe(byName.get(name));
+      byName.set(name, p.pic);
+    }
   });
 
   it('dates the demo from the seed: a running campaign heads the notices and banners, recent notices', async () => {

@@ -31,17 +31,20 @@ import {
   userWallets,
   users,
 } from '../schema.ts';
-import { loadAreaRows } from './areas.ts';
-import { bannerPicture, iconPicture, logoPicture } from './art.ts';
+import { backfillAreaNames, loadAreaRows } from './areas.ts';
+import { bannerPicture, iconPicture, logoPicture, siteLogo } from './art.ts';
 import { CATEGORY_TREE, type Bi } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
 import { seedInvite } from './invite.ts';
+import { seedFollowers } from './followers.ts';
+import { seedStaffQueues } from './staff-queues.ts';
 import { generateProduct, listLeaves, productPictures, shopSells, type GeneratedProduct, type Leaf } from './products.ts';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
+  OPERATOR_USERNAME,
   DAY_MS,
   DELIVERY_COMPANIES,
   DEMO_PASSWORD,
@@ -106,7 +109,13 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await ensureSerialInstance(db);
   let marker = await readMarker(db);
   let wrote = false;
+  // A database seeded before the areas had English names gets them.
+  if (marker) {
+    const named = await backfillAreaNames(db);
+    if (named > 0) log.info(`named ${named} areas in English`);
+  }
 
+  const fresh = !marker;
   if (!marker) {
     const now = options.now ?? new Date();
     const first = Math.min(target, DEFAULT_PRODUCTS);
@@ -142,6 +151,10 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedReviews(db, seededAt(marker));
   await seedOrders(db);
   await seedInvite(db);
+  // Demo accounts (followers, staff, a shop owner) only go into a database seeded just now: an
+  // existing one may be in real use, and logins with published passwords must never appear in it.
+  if (fresh) await seedFollowers(db, seededAt(marker));
+  await seedStaffQueues(db, { dataDir: options.dataDir, drawing, seededAt: seededAt(marker), fresh });
   return wrote;
 }
 
@@ -188,7 +201,10 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
     hash(MERCHANT_PASSWORD, { algorithm: ARGON2ID }),
     hash(ADMIN_PASSWORD, { algorithm: ARGON2ID }),
   ]);
-  await tx.insert(adminUsers).values({ username: ADMIN_USERNAME, passwordHash: adminHash });
+  await tx.insert(adminUsers).values([
+    { username: ADMIN_USERNAME, passwordHash: adminHash },
+    { username: OPERATOR_USERNAME, passwordHash: adminHash },
+  ]);
   await tx.insert(users).values(
     DEMO_USERS.map((u, i) => ({
       id: demoUserId(u.userName),
@@ -515,8 +531,8 @@ function siteArt(leaves: Leaf[], now: Date) {
     { title: { zh: '国货美妆', en: 'Chinese beauty brands' }, subtitle: { zh: '品牌授权 买即赠小样', en: 'Authorised, free samples with every order' }, emojis: ['lipstick', 'lotion-bottle', 'mirror'], hue: 330, leaf: '4-1-0', shopKey: 'beauty' },
   ];
   const pictures: Picture[] = [
-    drawPicture({ file: 'logo.svg', hue: 350, glyph: 'Bazaar', width: 360, height: 120 }),
-    drawPicture({ file: 'favicon.svg', hue: 350, glyph: 'B', width: 64, height: 64 }),
+    { file: 'logo.svg', svg: siteLogo().logo },
+    { file: 'favicon.svg', svg: siteLogo().favicon },
   ];
   const banners: HomeBanner[] = homeDefs.map((b, i) => {
     // The home carousel is about 720 x 360: an 880 x 440 picture fits it whole.

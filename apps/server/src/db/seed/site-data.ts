@@ -14,6 +14,11 @@ export const MERCHANT_PASSWORD = 'merchant123';
 /** The demo platform staff account (README, demo accounts). */
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'admin12345';
+/**
+ * A second staff account with the same password: staff keep one live session each (decision 015),
+ * so two people (or two browser journeys) working at once each log in as their own.
+ */
+export const OPERATOR_USERNAME = 'operator';
 
 export interface DemoUser {
   userName: string;
@@ -26,7 +31,7 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { userName: 'buyer01', mobile: '13800000001', nickName: '张小北', score: 2680, balance: 50_000 },
+  { userName: 'buyer01', mobile: '13800000001', nickName: '张小北', score: 2680, balance: 500_000 },
   { userName: 'buyer02', mobile: '13800000002', nickName: 'Lily Chen', score: 520, balance: 12_000 },
   { userName: 'shopowner', mobile: '13800000003', nickName: '瓷韵掌柜', shopKey: 'tea', score: 300, balance: 0 },
   { userName: 'applicant01', mobile: '13800000004', nickName: '手作阿宁', shopKey: 'craft', score: 0, balance: 0 },

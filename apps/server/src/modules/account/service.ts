@@ -1,7 +1,6 @@
 // Account use cases: login checks (password and SMS), registration, password reset and the
 // profile. Services take the AppContext and answer display-ready shapes.
 import { randomBytes } from 'node:crypto';
-import { access } from 'node:fs/promises';
 import { hash, verify } from '@node-rs/argon2';
 import {
   PHONE_PATTERN,
@@ -34,7 +33,7 @@ import {
 } from './repository.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { consumeSmsCode, sendSmsCode } from './sms-codes.ts';
-import { AVATAR_URL_PREFIX, avatarFilePath } from './upload.ts';
+import { AVATAR_URL_PREFIX, avatarKey } from './upload.ts';
 
 /** How long a verified phone may be used for registration or a reset. */
 export const VERIFY_FLAG_TTL_MS = 10 * 60_000;
@@ -81,9 +80,9 @@ export async function checkPassword(login: PasswordLogin): Promise<UserRow | nul
   return matches && login.user?.passwordHash ? login.user : null;
 }
 
-/** The last step of any login: a disabled account stays out. */
+/** The last step of any login: a disabled account stays out, told why when staff gave a reason. */
 export function admitUser(user: UserRow): string {
-  if (user.status !== 1) throw invalid('errors.account.disabled');
+  if (user.status !== 1) throw user.disabledReason ? invalid('staff.errors.accountDisabled', { reason: user.disabledReason }) : invalid('errors.account.disabled');
   return user.id;
 }
 
@@ -235,11 +234,7 @@ async function assertOwnAvatar(ctx: AppContext, userId: string, url: string): Pr
   const name = url.startsWith(AVATAR_URL_PREFIX) ? url.slice(AVATAR_URL_PREFIX.length) : '';
   const own = new RegExp(`^${userId}-[0-9a-f]{16}\\.(jpg|jpeg|png|gif)$`);
   if (!own.test(name)) throw invalid('validation.avatarInvalid');
-  try {
-    await access(avatarFilePath(ctx.env.dataDir, name));
-  } catch {
-    throw invalid('validation.avatarInvalid');
-  }
+  if (!(await ctx.providers.storage.exists(avatarKey(name)))) throw invalid('validation.avatarInvalid');
 }
 
 export async function setUserInfo(ctx: AppContext, userId: string, input: SetUserInfoInput): Promise<UserInfo> {

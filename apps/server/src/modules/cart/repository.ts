@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedPer } from '../../db/prepared.ts';
+import { preparedPerParts } from '../../db/prepared.ts';
 import { cartItems } from '../../db/schema/cart.ts';
 
 /**
@@ -35,8 +35,8 @@ export interface CatalogParts {
   >;
 }
 
-const readChangeStatement = (byBasket: boolean, parts: CatalogParts) =>
-  preparedPer((db) => {
+const readChangeStatement = (byBasket: boolean) =>
+  preparedPerParts((db, parts: CatalogParts) => {
     const sku = parts.skuCard(db);
     const shop = parts.anyShopCard(db);
     return db
@@ -65,16 +65,9 @@ const readChangeStatement = (byBasket: boolean, parts: CatalogParts) =>
       .where(eq(sku.skuId, sql.placeholder('skuId')))
       .prepare(byBasket ? 'cart_read_change_by_basket' : 'cart_read_change');
   });
-/** The prepared statements per set of parts (the flow hands in one constant set). */
-const readChangeStatements = new WeakMap<CatalogParts, { bySku: ReturnType<typeof readChangeStatement>; byBasket: ReturnType<typeof readChangeStatement> }>();
-function readChangeFor(parts: CatalogParts) {
-  let statements = readChangeStatements.get(parts);
-  if (!statements) {
-    statements = { bySku: readChangeStatement(false, parts), byBasket: readChangeStatement(true, parts) };
-    readChangeStatements.set(parts, statements);
-  }
-  return statements;
-}
+/** Prepared once per set of parts and handle (the flow hands in one constant set). */
+const readChangeBySku = readChangeStatement(false);
+const readChangeByBasket = readChangeStatement(true);
 
 /**
  * What a cart change decides on, in one statement: the SKU as it is now (with its product and
@@ -82,8 +75,7 @@ function readChangeFor(parts: CatalogParts) {
  * unknown SKU; `line` is undefined when the user has no such line (another user's basket id finds none).
  */
 export async function readChange(db: Db, userId: string, change: { basketId: number; skuId: number }, parts: CatalogParts) {
-  const statements = readChangeFor(parts);
-  const statement = change.basketId > 0 ? statements.byBasket(db) : statements.bySku(db);
+  const statement = change.basketId > 0 ? readChangeByBasket(db, parts) : readChangeBySku(db, parts);
   const [row] = await statement.execute({ userId, skuId: change.skuId, basketId: change.basketId });
   if (!row) return { sku: undefined, line: undefined };
   const { lineId, lineCount, ...sku } = row;
@@ -198,3 +190,20 @@ export async function deleteLines(db: Db, userId: string, basketIds: number[]): 
     .returning({ id: cartItems.id });
   return rows.length;
 }
+
+/**
+ * Named query: every ticked cart line, as a subquery checkout joins in place of the cart table
+ * (flows/place-order.ts); the consumer filters on userId. Aliases start with checked_line_.
+ */
+export const checkedCartLines = (db: Db) =>
+  db
+    .select({
+      basketId: sql<number>`${cartItems.id}`.mapWith(cartItems.id).as('checked_line_id'),
+      userId: sql<string>`${cartItems.userId}`.mapWith(cartItems.userId).as('checked_line_user_id'),
+      shopId: sql<number>`${cartItems.shopId}`.mapWith(cartItems.shopId).as('checked_line_shop_id'),
+      skuId: sql<number>`${cartItems.skuId}`.mapWith(cartItems.skuId).as('checked_line_sku_id'),
+      count: sql<number>`${cartItems.count}`.mapWith(cartItems.count).as('checked_line_count'),
+    })
+    .from(cartItems)
+    .where(eq(cartItems.isChecked, true))
+    .as('checked_line');

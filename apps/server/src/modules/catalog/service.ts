@@ -5,8 +5,10 @@ import type { AppContext } from '../../context.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 
-/** The category tree changes only through the admin console: a few minutes of staleness is fine. */
+/** The category tree changes only through the platform console, which drops it on every instance; the TTL only bounds a missed drop. */
 export const TREE_TTL_MS = 5 * 60_000;
+export const CATEGORY_CACHE = 'category-tree';
+export const HOME_CACHE = 'home';
 /** The home page's products and activities: short, and never past an activity's start or end. */
 export const HOME_TTL_MS = 30_000;
 export const FLOOR_SIZE = 10;
@@ -40,13 +42,49 @@ export function buildTree(rows: repo.CategoryRow[], lang: Language): CategoryNod
   return roots;
 }
 
-type HomeRows = {
+interface Activity {
+  startTime: Date;
+  endTime: Date;
+}
+/** The rows of the home page's activity blocks, as the promotion module reads them. */
+export interface ActivityRows {
+  seckills: Array<Activity & { seckillId: number; prodId: number; nameZh: string; nameEn: string | null; pic: string; price: number; seckillPrice: number | null }>;
+  groupBuys: Array<
+    Activity & { groupActivityId: number; prodId: number; nameZh: string; nameEn: string | null; pic: string; price: number; actPrice: number | null; groupNumber: number }
+  >;
+  discounts: Array<
+    Activity & {
+      discountId: number;
+      nameZh: string;
+      nameEn: string | null;
+      discountRule: number;
+      shopId: number;
+      shopNameZh: string;
+      shopNameEn: string | null;
+      needAmount: number | null;
+      reduceAmount: number | null;
+      discount: number | null;
+      prodId: number;
+      prodNameZh: string;
+      prodNameEn: string | null;
+      pic: string;
+      price: number;
+    }
+  >;
+}
+
+/**
+ * What the catalog is composed with (flows/catalog.ts): the product and shop modules' named queries
+ * its reads join, and the promotion module's activity blocks of the home page, read with them.
+ */
+export interface CatalogParts extends repo.CatalogParts {
+  activities: (db: AppContext['db'], now: Date, limit: number) => Promise<ActivityRows>;
+}
+
+type HomeRows = ActivityRows & {
   banners: repo.BannerRow[];
   recommended: repo.ProductCardRow[];
   newest: repo.ProductCardRow[];
-  seckills: Awaited<ReturnType<typeof repo.listSeckills>>;
-  groupBuys: Awaited<ReturnType<typeof repo.listGroupActivities>>;
-  discounts: Awaited<ReturnType<typeof repo.listDiscounts>>;
 };
 
 function toCard(row: repo.ProductCardRow, lang: Language): ProductCard {
@@ -67,26 +105,29 @@ function toBanner(row: repo.BannerRow, lang: Language): Banner {
   return { imgUrl: row.img, prodId: row.prodId, title: pick(lang, row.titleZh ?? '', row.titleEn), seq: row.seq };
 }
 
+/** Drops the home page's rows here and in every other instance (a product's shelf, name or price changed, a shop went offline or reopened). */
+export async function dropHomeCache(ctx: Pick<AppContext, 'caches'>): Promise<void> {
+  await ctx.caches.invalidate(HOME_CACHE);
+}
+
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /**
  * Categories, carousels and the home page. The rows are cached in both languages at once and
  * localized per request, so the cache is shared by zh and en readers.
  */
-export function createCatalogService(ctx: AppContext) {
-  const trees = ctx.caches.named<repo.CategoryRow[]>('category-tree', { ttlMs: TREE_TTL_MS, max: 1 });
-  const homes = ctx.caches.named<HomeRows>('home', { ttlMs: HOME_TTL_MS, max: 1 });
+export function createCatalogService(ctx: AppContext, parts: CatalogParts) {
+  const trees = ctx.caches.named<repo.CategoryRow[]>(CATEGORY_CACHE, { ttlMs: TREE_TTL_MS, max: 1 });
+  const homes = ctx.caches.named<HomeRows>(HOME_CACHE, { ttlMs: HOME_TTL_MS, max: 1 });
 
   const platformRows = () => trees.get('platform', () => repo.listPlatformCategories(ctx.db));
 
   async function loadHome(now: Date): Promise<{ rows: HomeRows; staleAt: number }> {
-    const [banners, recommended, newest, seckills, groupBuys, discounts] = await Promise.all([
-      repo.listBanners(ctx.db, 0),
-      repo.listProductCards(ctx.db, 'sales', FLOOR_SIZE),
-      repo.listProductCards(ctx.db, 'newest', FLOOR_SIZE),
-      repo.listSeckills(ctx.db, now, ACTIVITY_BLOCK_SIZE),
-      repo.listGroupActivities(ctx.db, now, ACTIVITY_BLOCK_SIZE),
-      repo.listDiscounts(ctx.db, now, ACTIVITY_BLOCK_SIZE),
+    const [banners, recommended, newest, { seckills, groupBuys, discounts }] = await Promise.all([
+      repo.listBanners(ctx.db, 0, parts),
+      repo.listProductCards(ctx.db, 'sales', FLOOR_SIZE, parts),
+      repo.listProductCards(ctx.db, 'newest', FLOOR_SIZE, parts),
+      parts.activities(ctx.db, now, ACTIVITY_BLOCK_SIZE),
     ]);
     // The answer is stale at the first start or end of any activity read, or after the TTL.
     let staleAt = now.getTime() + HOME_TTL_MS;
@@ -112,12 +153,12 @@ export function createCatalogService(ctx: AppContext) {
     },
 
     async childCategories(shopId: number, parentId: number, lang: Language): Promise<Category[]> {
-      const rows = await repo.listChildCategories(ctx.db, shopId, parentId);
+      const rows = await repo.listChildCategories(ctx.db, shopId, parentId, parts);
       return rows.map((row) => toCategory(row, lang));
     },
 
     async banners(shopId: number, lang: Language): Promise<Banner[]> {
-      const rows = shopId === 0 ? (await homeRows()).banners : await repo.listBanners(ctx.db, shopId);
+      const rows = shopId === 0 ? (await homeRows()).banners : await repo.listBanners(ctx.db, shopId, parts);
       return rows.map((row) => toBanner(row, lang));
     },
 

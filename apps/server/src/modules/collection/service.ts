@@ -1,4 +1,6 @@
 import type { Language } from '@bazaar/shared/constants/limits';
+import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import { FOOTPRINT_LIMIT, type CollectedProduct, type CollectedShop, type FootprintDay, type FootprintPage } from '@bazaar/shared/schemas/collection';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
@@ -24,7 +26,7 @@ function productCard(row: Omit<CardRow, 'collectedAt'>, lang: Language) {
     totalStocks: row.totalStocks,
     shopId: row.shopId,
     shopName: pick(lang, row.shopNameZh, row.shopNameEn),
-    onShelf: row.status === 1 && row.shopStatus === 1,
+    onShelf: row.status === PRODUCT_STATUS.onShelf && row.shopStatus === SHOP_STATUS.open,
   };
 }
 

@@ -1,23 +1,40 @@
 // Merchant data: store accounts (a shop's orders are the order module's, shop-orders.ts).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db, Tx } from '../../db/client.ts';
-import { merchantAccounts, shops } from '../../db/schema/shop.ts';
+import { merchantAccounts } from '../../db/schema/merchant.ts';
 
 type Queryable = Db | Tx;
 
-export async function findAccountByUsername(db: Queryable, username: string) {
+/** Enabled store accounts; 0 is disabled. */
+export const ACCOUNT_ENABLED = 1;
+
+/**
+ * The shop module's named query an account's reads join for its shop's state and names
+ * (shop/repository.ts anyShopCard; flows/sign-in.ts and flows/merchant-session.ts hand it in).
+ */
+export type ShopCard = (db: Db) => SubqueryWithSelection<
+  { shopId: SQL.Aliased<number>; nameZh: SQL.Aliased<string>; nameEn: SQL.Aliased<string | null>; status: SQL.Aliased<number>; offlineReason: SQL.Aliased<string | null> },
+  'any_shop'
+>;
+
+/** The account of a login name (any case), with its shop's state and names. */
+export async function findAccountByUsername(db: Db, username: string, shopCard: ShopCard) {
+  const shop = shopCard(db);
   const [row] = await db
     .select({
       id: merchantAccounts.id,
       shopId: merchantAccounts.shopId,
       passwordHash: merchantAccounts.passwordHash,
       status: merchantAccounts.status,
-      shopStatus: shops.status,
-      shopNameZh: shops.nameZh,
-      shopNameEn: shops.nameEn,
+      shopStatus: shop.status,
+      shopOfflineReason: shop.offlineReason,
+      shopNameZh: shop.nameZh,
+      shopNameEn: shop.nameEn,
     })
     .from(merchantAccounts)
-    .innerJoin(shops, eq(shops.id, merchantAccounts.shopId))
+    .innerJoin(shop, eq(shop.shopId, merchantAccounts.shopId))
     .where(eq(sql`lower(${merchantAccounts.username})`, username.toLowerCase()))
     .limit(1);
   return row ?? null;
@@ -28,22 +45,24 @@ export async function touchLogin(db: Queryable, accountId: number, now: Date) {
 }
 
 /** The account behind a token, only while it is enabled and its shop is open. */
-export async function findActiveAccount(db: Queryable, accountId: number) {
+export async function findActiveAccount(db: Db, accountId: number, shopCard: ShopCard) {
+  const shop = shopCard(db);
   const [row] = await db
     .select({ id: merchantAccounts.id, shopId: merchantAccounts.shopId })
     .from(merchantAccounts)
-    .innerJoin(shops, eq(shops.id, merchantAccounts.shopId))
-    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.status, 1), eq(shops.status, 1)))
+    .innerJoin(shop, eq(shop.shopId, merchantAccounts.shopId))
+    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.status, ACCOUNT_ENABLED), eq(shop.status, SHOP_STATUS.open)))
     .limit(1);
   return row ?? null;
 }
 
 /** The signed-in account with its shop's names (GET /merchant/me). */
-export async function findAccountProfile(db: Queryable, accountId: number) {
+export async function findAccountProfile(db: Db, accountId: number, shopCard: ShopCard) {
+  const shop = shopCard(db);
   const [row] = await db
-    .select({ shopId: merchantAccounts.shopId, username: merchantAccounts.username, shopNameZh: shops.nameZh, shopNameEn: shops.nameEn })
+    .select({ shopId: merchantAccounts.shopId, username: merchantAccounts.username, shopNameZh: shop.nameZh, shopNameEn: shop.nameEn })
     .from(merchantAccounts)
-    .innerJoin(shops, eq(shops.id, merchantAccounts.shopId))
+    .innerJoin(shop, eq(shop.shopId, merchantAccounts.shopId))
     .where(eq(merchantAccounts.id, accountId))
     .limit(1);
   return row ?? null;

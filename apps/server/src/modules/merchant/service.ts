@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Language } from '@bazaar/shared/constants/limits';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { invalid } from '../../lib/app-error.ts';
@@ -16,6 +17,7 @@ export interface MerchantSession {
 }
 
 export type MerchantAccount = NonNullable<Awaited<ReturnType<typeof repo.findAccountByUsername>>>;
+export type ShopCard = repo.ShopCard;
 
 // Unknown accounts still cost one argon2 verification, so timing does not reveal them.
 let dummyHash: Promise<string> | undefined;
@@ -23,8 +25,9 @@ const getDummyHash = () => (dummyHash ??= hash(randomBytes(16).toString('hex')))
 
 // ---- Login (the sign-in flow joins these with the auth module's lockout and tokens) ----
 
-export async function findLoginAccount(ctx: AppContext, username: string): Promise<MerchantAccount | null> {
-  return repo.findAccountByUsername(ctx.db, username);
+/** `shopCard` is the shop module's named query for the shop's state and names (the sign-in flow hands it in). */
+export async function findLoginAccount(ctx: AppContext, username: string, shopCard: repo.ShopCard): Promise<MerchantAccount | null> {
+  return repo.findAccountByUsername(ctx.db, username, shopCard);
 }
 
 /** The account when the password is right; null otherwise. */
@@ -35,22 +38,29 @@ export async function checkPassword(account: MerchantAccount | null, password: s
 
 /** The last step of a login: the account must be enabled and its shop open. Answers the shop. */
 export async function admitMerchant(ctx: AppContext, account: MerchantAccount, lang: Language): Promise<{ shopId: number; shopName: string }> {
-  if (account.status !== 1) throw invalid('merchant.errors.disabled');
-  if (account.shopStatus !== 1) throw invalid('merchant.errors.shopClosed');
+  if (account.status !== repo.ACCOUNT_ENABLED) throw invalid('merchant.errors.disabled');
+  // An offline shop's owner is told why (staff's reason) and to consult the platform (decision 030).
+  if (account.shopStatus === SHOP_STATUS.offline) throw invalid('staff.errors.shopOffline', { reason: account.shopOfflineReason ?? '-' });
+  if (account.shopStatus !== SHOP_STATUS.open) throw invalid('merchant.errors.shopClosed');
   await repo.touchLogin(ctx.db, account.id, ctx.now());
   return { shopId: account.shopId, shopName: pick(lang, account.shopNameZh, account.shopNameEn) };
 }
 
-/** The session of a merchant account, while it is enabled and its shop open. */
-export async function activeSession(ctx: AppContext, accountId: number): Promise<MerchantSession | null> {
+/** The session of a merchant account, while it is enabled and its shop open (flows/merchant-session.ts hands in the shop card). */
+export async function activeSession(ctx: AppContext, accountId: number, shopCard: repo.ShopCard): Promise<MerchantSession | null> {
   if (!Number.isSafeInteger(accountId)) return null;
-  const active = await repo.findActiveAccount(ctx.db, accountId);
+  const active = await repo.findActiveAccount(ctx.db, accountId, shopCard);
   return active ? { accountId: active.id, shopId: active.shopId } : null;
 }
 
 /** GET /merchant/me: the account's name and its shop's name in the asked language. */
-export async function profile(ctx: AppContext, session: MerchantSession, lang: Language): Promise<{ shopId: number; shopName: string; username: string }> {
-  const row = await repo.findAccountProfile(ctx.db, session.accountId);
+export async function profile(
+  ctx: AppContext,
+  session: MerchantSession,
+  lang: Language,
+  shopCard: repo.ShopCard,
+): Promise<{ shopId: number; shopName: string; username: string }> {
+  const row = await repo.findAccountProfile(ctx.db, session.accountId, shopCard);
   if (!row) throw invalid('merchant.errors.unauthorized');
   return { shopId: row.shopId, shopName: pick(lang, row.shopNameZh, row.shopNameEn), username: row.username };
 }

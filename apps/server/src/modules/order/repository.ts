@@ -1,75 +1,131 @@
 // Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
-import { preparedPer } from '../../db/prepared.ts';
-import { cartItems } from '../../db/schema/cart.ts';
-import { products, skus } from '../../db/schema/product.ts';
+import { preparedPerParts } from '../../db/prepared.ts';
 import { checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes } from '../../db/schema/order.ts';
-import { shops } from '../../db/schema/shop.ts';
+
+type Part<T> = SQL.Aliased<T>;
+
+/**
+ * The shop module's named query the order list, the order detail and checkout join in place of the
+ * shops table (shop/repository.ts anyShopCard): every shop, whatever its status.
+ */
+export type ShopCard = (db: Db) => SubqueryWithSelection<
+  {
+    shopId: Part<number>;
+    nameZh: Part<string>;
+    nameEn: Part<string | null>;
+    status: Part<number>;
+    freight: Part<number>;
+    freeFreightFrom: Part<number | null>;
+  },
+  'any_shop'
+>;
+
+/**
+ * The named queries checkout joins in place of other owners' tables, handed in by
+ * flows/place-order.ts: the product module's SKUs with their product (product/repository.ts
+ * skuCard), the shop module's shops and the cart module's ticked lines (cart/repository.ts
+ * checkedCartLines).
+ */
+export interface CheckoutParts {
+  skuCard: (db: Db) => SubqueryWithSelection<
+    {
+      skuId: Part<number>;
+      skuStatus: Part<number>;
+      stocks: Part<number>;
+      price: Part<number>;
+      skuPic: Part<string | null>;
+      properties: Part<string>;
+      skuNameZh: Part<string | null>;
+      skuNameEn: Part<string | null>;
+      prodId: Part<number>;
+      prodStatus: Part<number>;
+      prodType: Part<number>;
+      mold: Part<number>;
+      isRefund: Part<number>;
+      nameZh: Part<string>;
+      nameEn: Part<string | null>;
+      pic: Part<string>;
+      shopId: Part<number>;
+    },
+    'sku_card'
+  >;
+  anyShopCard: ShopCard;
+  checkedCartLines: (db: Db) => SubqueryWithSelection<
+    { basketId: Part<number>; userId: Part<string>; shopId: Part<number>; skuId: Part<number>; count: Part<number> },
+    'checked_line'
+  >;
+}
 
 /** What checkout needs of one SKU to decide whether and how it can be bought. */
-const lineColumns = {
-  skuId: skus.id,
-  skuStatus: skus.status,
-  stocks: skus.stocks,
-  skuNameZh: skus.nameZh,
-  skuNameEn: skus.nameEn,
-  properties: skus.properties,
-  price: skus.price,
-  skuPic: skus.pic,
-  prodId: products.id,
-  prodStatus: products.status,
-  prodType: products.prodType,
-  mold: products.mold,
-  prodNameZh: products.nameZh,
-  prodNameEn: products.nameEn,
-  prodPic: products.pic,
-  isRefund: products.isRefund,
-  shopId: shops.id,
-  shopStatus: shops.status,
-  shopNameZh: shops.nameZh,
-  shopNameEn: shops.nameEn,
-  freight: shops.freight,
-  freeFreightFrom: shops.freeFreightFrom,
-};
+function lineColumns(sku: ReturnType<CheckoutParts['skuCard']>, shop: ReturnType<ShopCard>) {
+  return {
+    skuId: sku.skuId,
+    skuStatus: sku.skuStatus,
+    stocks: sku.stocks,
+    skuNameZh: sku.skuNameZh,
+    skuNameEn: sku.skuNameEn,
+    properties: sku.properties,
+    price: sku.price,
+    skuPic: sku.skuPic,
+    prodId: sku.prodId,
+    prodStatus: sku.prodStatus,
+    prodType: sku.prodType,
+    mold: sku.mold,
+    prodNameZh: sku.nameZh,
+    prodNameEn: sku.nameEn,
+    prodPic: sku.pic,
+    isRefund: sku.isRefund,
+    shopId: shop.shopId,
+    shopStatus: shop.status,
+    shopNameZh: shop.nameZh,
+    shopNameEn: shop.nameEn,
+    freight: shop.freight,
+    freeFreightFrom: shop.freeFreightFrom,
+  };
+}
 
 export type SkuLine = Awaited<ReturnType<typeof findSkuLines>>[number];
 
-const skuLinesStatement = preparedPer((db) =>
-  db
-    .select(lineColumns)
-    .from(skus)
-    .innerJoin(products, eq(products.id, skus.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(sql`${skus.id} = any(${sql.placeholder('skuIds')}::int[])`)
-    .prepare('order_sku_lines'),
-);
+const skuLinesStatement = preparedPerParts((db, parts: CheckoutParts) => {
+  const sku = parts.skuCard(db);
+  const shop = parts.anyShopCard(db);
+  return db
+    .select(lineColumns(sku, shop))
+    .from(sku)
+    .innerJoin(shop, eq(shop.shopId, sku.shopId))
+    .where(sql`${sku.skuId} = any(${sql.placeholder('skuIds')}::int[])`)
+    .prepare('order_sku_lines');
+});
 
 /** The SKUs as they are now, with their product and shop (a non-locking read, prepared). */
-export function findSkuLines(db: Db, skuIds: number[]) {
-  return skuLinesStatement(db).execute({ skuIds });
+export function findSkuLines(db: Db, skuIds: number[], parts: CheckoutParts) {
+  return skuLinesStatement(db, parts).execute({ skuIds });
 }
 
-const checkedCartLinesStatement = preparedPer((db) =>
-  db
-    .select({ ...lineColumns, basketId: cartItems.id, count: cartItems.count })
-    .from(cartItems)
-    .innerJoin(skus, eq(skus.id, cartItems.skuId))
-    .innerJoin(products, eq(products.id, skus.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(cartItems.userId, sql.placeholder('userId')), eq(cartItems.isChecked, true)))
-    .orderBy(cartItems.shopId, cartItems.id)
-    .prepare('order_checked_cart_lines'),
-);
+const checkedCartLinesStatement = preparedPerParts((db, parts: CheckoutParts) => {
+  const line = parts.checkedCartLines(db);
+  const sku = parts.skuCard(db);
+  const shop = parts.anyShopCard(db);
+  return db
+    .select({ ...lineColumns(sku, shop), basketId: line.basketId, count: line.count })
+    .from(line)
+    .innerJoin(sku, eq(sku.skuId, line.skuId))
+    .innerJoin(shop, eq(shop.shopId, sku.shopId))
+    .where(eq(line.userId, sql.placeholder('userId')))
+    .orderBy(line.shopId, line.basketId)
+    .prepare('order_checked_cart_lines');
+});
 
 /** The user's ticked cart lines with their SKUs, oldest first (the order the cart shows); prepared. */
-export function findCheckedCartLines(db: Db, userId: string) {
-  return checkedCartLinesStatement(db).execute({ userId });
+export function findCheckedCartLines(db: Db, userId: string, parts: CheckoutParts) {
+  return checkedCartLinesStatement(db, parts).execute({ userId });
 }
-
 
 /**
  * The writes of placed orders, unexecuted, for the checkout to send in one statement with its other
@@ -128,28 +184,28 @@ function filterConditions(filter: OrderFilter): SQL[] {
   return conditions;
 }
 
-const orderColumns = {
-  orderNumber: orders.orderNumber,
-  status: orders.status,
-  orderType: orders.orderType,
-  orderMold: orders.orderMold,
-  refundStatus: orders.refundStatus,
-  shopId: orders.shopId,
-  shopNameZh: shops.nameZh,
-  shopNameEn: shops.nameEn,
-  total: orders.total,
-  freight: orders.freight,
-  actualTotal: orders.actualTotal,
-  productNums: orders.productNums,
-  createdAt: orders.createdAt,
-};
-
-/** One page of orders, newest first, with the total riding on the same statement. */
-export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: number) {
+/** One page of orders, newest first, with the total riding on the same statement and the shop's name joined. */
+export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: number, shopCard: ShopCard) {
+  const shop = shopCard(db);
   return db
-    .select({ ...orderColumns, total_count: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      orderType: orders.orderType,
+      orderMold: orders.orderMold,
+      refundStatus: orders.refundStatus,
+      shopId: orders.shopId,
+      shopNameZh: shop.nameZh,
+      shopNameEn: shop.nameEn,
+      total: orders.total,
+      freight: orders.freight,
+      actualTotal: orders.actualTotal,
+      productNums: orders.productNums,
+      createdAt: orders.createdAt,
+      total_count: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(shop, eq(shop.shopId, orders.shopId))
     .where(and(...filterConditions(filter)))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
     .limit(limit)
@@ -170,11 +226,12 @@ export function itemsOfOrders(db: Db, orderNumbers: string[]) {
 }
 
 /** The order with its shop and address copy, only when it is this user's and not deleted. */
-export async function findUserOrder(db: Db, userId: string, orderNumber: string) {
+export async function findUserOrder(db: Db, userId: string, orderNumber: string, shopCard: ShopCard) {
+  const shop = shopCard(db);
   const [row] = await db
-    .select({ order: orders, shopNameZh: shops.nameZh, shopNameEn: shops.nameEn, address: orderAddresses })
+    .select({ order: orders, shopNameZh: shop.nameZh, shopNameEn: shop.nameEn, address: orderAddresses })
     .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .innerJoin(shop, eq(shop.shopId, orders.shopId))
     .leftJoin(orderAddresses, eq(orderAddresses.orderNumber, orders.orderNumber))
     .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)));
   return row;

@@ -43,11 +43,14 @@ export function createOrderService(ctx: AppContext) {
   }
 
   return {
-    /** A page of the user's orders: one statement for the page and its total, one for all its items. */
-    async list(userId: string, query: MyOrderQuery, lang: Language) {
+    /**
+     * A page of the user's orders: one statement for the page and its total, one for all its items.
+     * `shopCard` is the shop module's named query for the shop's name (flows/my-orders.ts hands it in).
+     */
+    async list(userId: string, query: MyOrderQuery, lang: Language, shopCard: repo.ShopCard) {
       const filter: repo.OrderFilter = { userId, tab: query.status, prodName: query.prodName || undefined, orderNumber: query.orderNumber || undefined };
       const offset = (query.current - 1) * query.size;
-      const rows = await repo.pageOrders(ctx.db, filter, query.size, offset);
+      const rows = await repo.pageOrders(ctx.db, filter, query.size, offset, shopCard);
       const [items, total] = await Promise.all([
         repo.itemsOfOrders(
           ctx.db,
@@ -82,12 +85,19 @@ export function createOrderService(ctx: AppContext) {
     },
 
     /**
-     * One order of the shopper. The address copy keeps Chinese region names; `regionNames`, handed
-     * in by the order-detail flow for English pages, answers other names by region id.
+     * One order of the shopper, with its shop's name from `shopCard`. The address copy keeps Chinese
+     * region names; `regionNames`, handed in by flows/my-orders.ts for English pages, answers other
+     * names by region id.
      */
-    async detail(userId: string, orderNumber: string, lang: Language, regionNames?: (ids: number[]) => Promise<Map<number, string>>): Promise<OrderDetail> {
+    async detail(
+      userId: string,
+      orderNumber: string,
+      lang: Language,
+      shopCard: repo.ShopCard,
+      regionNames?: (ids: number[]) => Promise<Map<number, string>>,
+    ): Promise<OrderDetail> {
       const [found, items, codes] = await Promise.all([
-        repo.findUserOrder(ctx.db, userId, orderNumber),
+        repo.findUserOrder(ctx.db, userId, orderNumber, shopCard),
         repo.itemsOfOrders(ctx.db, [orderNumber]),
         repo.virtualCodesOf(ctx.db, orderNumber),
       ]);

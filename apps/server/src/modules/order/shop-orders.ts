@@ -1,6 +1,6 @@
 // A shop's orders as the merchant API reads them: always filtered by the shop, so a shop never
 // sees another's orders. Named reads the ship-order flow composes with logistics.
-import { and, asc, count, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderAddresses, orderItems, orders } from '../../db/schema/order.ts';
 
@@ -8,6 +8,7 @@ type Queryable = Db | Tx;
 
 const orderColumns = {
   orderNumber: orders.orderNumber,
+  userId: orders.userId,
   status: orders.status,
   orderType: orders.orderType,
   orderMold: orders.orderMold,
@@ -25,13 +26,43 @@ const orderColumns = {
 
 export type ShopOrderRow = NonNullable<Awaited<ReturnType<typeof findShopOrder>>>;
 
-/** A page of the shop's orders, newest first; `numberPart` (digits only) narrows to numbers containing it. */
-export async function pageShopOrders(db: Queryable, shopId: number, status: number, current: number, size: number, numberPart = '') {
-  const where = and(
+/** What narrows a shop's order list; days are the mall's (GMT+8) as 'yyyy-MM-dd'. */
+export interface ShopOrderFilter {
+  status: number;
+  /** Digits only (the schema's rule), matched as a part of the number. */
+  orderNumber?: string;
+  prodName?: string;
+  /** The buyers to keep, as a subquery of user ids (the account module's `buyerIdsMatching`). */
+  buyerIds?: SQL;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+const GMT8_MS = 8 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+/** The instant a mall day ('yyyy-MM-dd', GMT+8) starts. */
+export const mallDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - GMT8_MS);
+
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterWhere(shopId: number, filter: ShopOrderFilter): SQL {
+  const lineNamed = filter.prodName
+    ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderNumber} = ${orders.orderNumber} and (${orderItems.prodNameZh} ilike ${likeLiteral(filter.prodName)} or ${orderItems.prodNameEn} ilike ${likeLiteral(filter.prodName)}))`
+    : undefined;
+  return and(
     eq(orders.shopId, shopId),
-    ...(status ? [eq(orders.status, status)] : []),
-    ...(numberPart ? [like(orders.orderNumber, `%${numberPart}%`)] : []),
-  );
+    ...(filter.status ? [eq(orders.status, filter.status)] : []),
+    ...(filter.orderNumber ? [like(orders.orderNumber, `%${filter.orderNumber}%`)] : []),
+    ...(lineNamed ? [lineNamed] : []),
+    ...(filter.buyerIds ? [sql`${orders.userId} in ${filter.buyerIds}`] : []),
+    ...(filter.dateFrom ? [gte(orders.createdAt, mallDayStart(filter.dateFrom))] : []),
+    ...(filter.dateTo ? [lt(orders.createdAt, new Date(mallDayStart(filter.dateTo).getTime() + DAY_MS))] : []),
+  )!;
+}
+
+/** A page of the shop's orders matching the filter, newest first. */
+export async function pageShopOrders(db: Queryable, shopId: number, filter: ShopOrderFilter, current: number, size: number) {
+  const where = filterWhere(shopId, filter);
   const [rows, [total]] = await Promise.all([
     db
       .select(orderColumns)
@@ -43,6 +74,36 @@ export async function pageShopOrders(db: Queryable, shopId: number, status: numb
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+export async function countShopOrders(db: Queryable, shopId: number, filter: ShopOrderFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(filterWhere(shopId, filter));
+  return row?.n ?? 0;
+}
+
+/**
+ * The shop's orders matching the filter in batches of `size`, newest first, for an export: each
+ * batch continues after the last row of the one before (by time and number), so a long export
+ * never holds a cursor or skips a row when new orders arrive meanwhile.
+ */
+export async function* shopOrderBatches(db: Queryable, shopId: number, filter: ShopOrderFilter, size: number) {
+  // Milliseconds, as the rows come back as Dates: the key compared is exactly the key read.
+  const placed = sql`date_trunc('milliseconds', ${orders.createdAt})`;
+  let after: { createdAt: Date; orderNumber: string } | null = null;
+  for (;;) {
+    const last: { createdAt: Date; orderNumber: string } | null = after;
+    const rows: ShopOrderRow[] = await db
+      .select(orderColumns)
+      .from(orders)
+      .where(and(filterWhere(shopId, filter), last ? sql`(${placed}, ${orders.orderNumber}) < (${last.createdAt.toISOString()}::timestamptz, ${last.orderNumber})` : undefined))
+      .orderBy(desc(placed), desc(orders.orderNumber))
+      .limit(size);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    const tail: ShopOrderRow = rows[rows.length - 1]!;
+    after = { createdAt: tail.createdAt, orderNumber: tail.orderNumber };
+  }
 }
 
 export async function findShopOrder(db: Queryable, shopId: number, orderNumber: string) {

@@ -1,15 +1,26 @@
 // Named queries of product search (the list page and a store's goods), exported by the product
 // module and composed with keyword parsing and caches by flows/search-products.ts. Written as one
-// SQL text for the planner: they filter on shop state, the category subtree and shop categories
-// in subqueries, the joined reads decision 017 lists.
+// SQL text for the planner over this module's products table; the filters on shop state, the
+// category subtree and shop categories, and the shop's name, are the owners' named parts that the
+// flow hands in (PageParts).
 import { sql, type SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
-import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Db } from '../../db/client.ts';
 
-const PLATFORM = 0;
+/**
+ * The other owners' named parts the search page is built from (flows/search-products.ts hands them
+ * in): the shop module's open-shop ids, shop-category subtree and shop card, and the catalog
+ * module's platform-category subtree. Each id part is a subquery for `... in (...)`.
+ */
+export interface PageParts {
+  openShopIds: () => SQL;
+  categorySubtree: (categoryId: number) => SQL;
+  shopCategorySubtree: (shopCategoryId: number) => SQL;
+  shopCard: (db: Db) => SubqueryWithSelection<{ shopId: SQL.Aliased<number>; nameZh: SQL.Aliased<string>; nameEn: SQL.Aliased<string | null> }, 'any_shop'>;
+}
 
 export interface ProductFilter {
   /** A tsquery literal from parseKeyword; null = browse. */
@@ -38,18 +49,12 @@ export type ProductCardRow = {
  * Conditions on products p. Only on-shelf products of open shops; a category
  * of grade 1 or 2 stands for its whole subtree, a shop category for itself and its children.
  */
-function whereOf(f: ProductFilter): SQL {
-  const parts: SQL[] = [sql`p.status = ${PRODUCT_STATUS.onShelf}`, sql`p.shop_id in (select s.id from shops s where s.status = ${SHOP_STATUS.open})`];
+function whereOf(f: ProductFilter, named: PageParts): SQL {
+  const parts: SQL[] = [sql`p.status = ${PRODUCT_STATUS.onShelf}`, sql`p.shop_id in (${named.openShopIds()})`];
   if (f.tsquery) parts.push(sql`p.search_vector @@ ${f.tsquery}::tsquery`);
-  if (f.categoryId !== undefined) {
-    parts.push(sql`p.category_id in (
-      select c.id from categories c where c.shop_id = ${PLATFORM} and (c.id = ${f.categoryId} or c.parent_id = ${f.categoryId}
-        or c.parent_id in (select m.id from categories m where m.shop_id = ${PLATFORM} and m.parent_id = ${f.categoryId})))`);
-  }
+  if (f.categoryId !== undefined) parts.push(sql`p.category_id in (${named.categorySubtree(f.categoryId)})`);
   if (f.shopId !== undefined) parts.push(sql`p.shop_id = ${f.shopId}`);
-  if (f.shopCategoryId !== undefined) {
-    parts.push(sql`p.shop_category_id in (select sc.id from shop_categories sc where sc.id = ${f.shopCategoryId} or sc.parent_id = ${f.shopCategoryId})`);
-  }
+  if (f.shopCategoryId !== undefined) parts.push(sql`p.shop_category_id in (${named.shopCategorySubtree(f.shopCategoryId)})`);
   if (f.minPrice !== undefined) parts.push(sql`p.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`p.price <= ${f.maxPrice}`);
   if (f.hasStock) parts.push(sql`p.total_stocks <> 0`);
@@ -92,8 +97,10 @@ export async function findProductPage(
   lang: Language,
   limit: number,
   offset: number,
+  parts: PageParts,
 ): Promise<ProductCardRow[]> {
   const en = lang === 'en';
+  const shop = parts.shopCard(db);
   const keys = orderKeys(f, sort);
   const rank = f.tsquery ? sql`ts_rank(p.search_vector, ${f.tsquery}::tsquery)` : sql`0`;
   const inner = (key: Key) => (key === 'rank' ? rank : sql.raw(`p.${key}`));
@@ -102,22 +109,22 @@ export async function findProductPage(
     select p.id as "prodId",
       ${en ? sql`coalesce(p.name_en, p.name_zh)` : sql`p.name_zh`} as "prodName",
       p.pic, p.price, p.ori_price as "oriPrice", p.sold_num as "soldNum", p.total_stocks as "totalStocks",
-      p.shop_id as "shopId", ${en ? sql`coalesce(s.name_en, s.name_zh)` : sql`s.name_zh`} as "shopName"
+      p.shop_id as "shopId", ${en ? sql`coalesce(${shop.nameEn}, ${shop.nameZh})` : shop.nameZh} as "shopName"
     from (
       select p.id, p.sold_num, p.created_at, p.price, ${rank} as rank
       from products p
-      where ${whereOf(f)}
+      where ${whereOf(f, parts)}
       order by ${orderBy(keys, inner)}
       limit ${limit} offset ${offset}
     ) h
     join products p on p.id = h.id
-    join shops s on s.id = p.shop_id
+    join ${shop} on ${shop.shopId} = p.shop_id
     order by ${orderBy(keys, outer)}`);
   return result.rows;
 }
 
-export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
+export async function countProducts(db: Db, f: ProductFilter, parts: PageParts): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from products p where ${whereOf(f)}`);
+    select count(*)::int as n from products p where ${whereOf(f, parts)}`);
   return result.rows[0]?.n ?? 0;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-status';
 import type { Db } from '../../db/client.ts';
 import { qualified } from '../../db/named-query.ts';
 import { products, skus } from '../../db/schema/product.ts';
@@ -36,8 +36,32 @@ export const listedProductCard = (db: Db) =>
     .as('listed_product');
 
 /**
- * Named query: every SKU with its product's card columns, as a subquery the cart joins in place
- * of the SKU and product tables (flows/cart.ts). Aliases start with sku_card_.
+ * Named query: on-shelf products with their card columns, as a subquery the home page's floors,
+ * banners and activity blocks join in place of the products table (flows/catalog.ts hands it to the
+ * catalog and promotion modules). Aliases start with on_shelf_.
+ */
+export const onShelfProductCard = (db: Db) =>
+  db
+    .select({
+      prodId: sql<number>`${products.id}`.mapWith(products.id).as('on_shelf_prod_id'),
+      nameZh: sql<string>`${products.nameZh}`.mapWith(products.nameZh).as('on_shelf_name_zh'),
+      nameEn: sql<string | null>`${products.nameEn}`.mapWith(products.nameEn).as('on_shelf_name_en'),
+      pic: sql<string>`${products.pic}`.mapWith(products.pic).as('on_shelf_pic'),
+      price: sql<number>`${products.price}`.mapWith(products.price).as('on_shelf_price'),
+      oriPrice: sql<number>`${products.oriPrice}`.mapWith(products.oriPrice).as('on_shelf_ori_price'),
+      soldNum: sql<number>`${products.soldNum}`.mapWith(products.soldNum).as('on_shelf_sold_num'),
+      totalStocks: sql<number>`${products.totalStocks}`.mapWith(products.totalStocks).as('on_shelf_total_stocks'),
+      shopId: sql<number>`${products.shopId}`.mapWith(products.shopId).as('on_shelf_shop_id'),
+      createdAt: sql<Date>`${products.createdAt}`.mapWith(products.createdAt).as('on_shelf_created_at'),
+    })
+    .from(products)
+    .where(eq(products.status, PRODUCT_STATUS.onShelf))
+    .as('on_shelf_product');
+
+/**
+ * Named query: every SKU with its product's card columns, as a subquery the cart and checkout join
+ * in place of the SKU and product tables (flows/cart.ts, flows/place-order.ts). Aliases start with
+ * sku_card_.
  */
 export const skuCard = (db: Db) =>
   db
@@ -53,6 +77,8 @@ export const skuCard = (db: Db) =>
       prodId: sql<number>`${products.id}`.mapWith(products.id).as('sku_card_prod_id'),
       prodStatus: sql<number>`${products.status}`.mapWith(products.status).as('sku_card_prod_status'),
       prodType: sql<number>`${products.prodType}`.mapWith(products.prodType).as('sku_card_prod_type'),
+      mold: sql<number>`${products.mold}`.mapWith(products.mold).as('sku_card_mold'),
+      isRefund: sql<number>`${products.isRefund}`.mapWith(products.isRefund).as('sku_card_is_refund'),
       nameZh: sql<string>`${products.nameZh}`.mapWith(products.nameZh).as('sku_card_name_zh'),
       nameEn: sql<string | null>`${products.nameEn}`.mapWith(products.nameEn).as('sku_card_name_en'),
       pic: sql<string>`${products.pic}`.mapWith(products.pic).as('sku_card_pic'),
@@ -164,7 +190,7 @@ export async function listEnabledSkus(db: Db, prodId: number) {
       pic: skus.pic,
     })
     .from(skus)
-    .where(and(eq(skus.productId, prodId), eq(skus.status, 1)))
+    .where(and(eq(skus.productId, prodId), eq(skus.status, SKU_STATUS.enabled)))
     .orderBy(asc(skus.id));
 }
 

@@ -11,7 +11,14 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 export const PRODUCT_DETAIL_TTL_MS = 30_000;
 /** Bounds the memory of the cache (an answer is a few kB). */
 const MAX_ENTRIES = 20_000;
-const PRODUCT_DETAIL_CACHE = 'product-detail';
+/** The product details' cache (a JSON body per product and language); the shop card in it is the shop's. */
+export const PRODUCT_DETAIL_CACHE = 'product-detail';
+const SHOP_COUNT_CACHE = 'shop-product-count';
+
+/** Forgets the on-shelf counts of these shops (a product moved on or off the shelf). */
+export async function dropShopProductCounts(ctx: Pick<AppContext, 'caches'>, shopIds: number[]): Promise<void> {
+  await ctx.caches.invalidate(SHOP_COUNT_CACHE, shopIds.map(String));
+}
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
@@ -56,10 +63,18 @@ export function invalidateProductDetail(ctx: AppContext, ...prodIds: number[]): 
   productDetailCacheFor(ctx).invalidate(...prodIds);
 }
 
+/**
+ * Forgets every cached detail, here and on every instance: a shop going offline or reopening
+ * changes whether all its products can be shown (the details embed the open shop).
+ */
+export async function dropProductDetails(ctx: Pick<AppContext, 'caches'>): Promise<void> {
+  await ctx.caches.invalidate(PRODUCT_DETAIL_CACHE);
+}
+
 function createProductDetailCache(ctx: AppContext): ProductDetailCache {
   // A ready-to-send JSON body per product and language, or null for a product that cannot be shown.
   const entries = ctx.caches.named<string | null>(PRODUCT_DETAIL_CACHE, { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
-  const shopCounts = ctx.caches.named<number>('shop-product-count', { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
+  const shopCounts = ctx.caches.named<number>(SHOP_COUNT_CACHE, { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
 
   const shopProductCount = (shopId: number) => shopCounts.get(String(shopId), () => repo.countShopProducts(ctx.db, shopId));
 

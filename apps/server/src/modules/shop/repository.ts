@@ -56,8 +56,20 @@ export const shopIsOpen = (shopId: number): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${shops.status} = ${SHOP_STATUS.open})`;
 
 /**
- * Named query: every shop, whatever its status, with its card columns, as a subquery the
- * collection lists join (flows/collections.ts). Aliases start with any_shop_.
+ * Named statement part: the ids of the open shops, a subquery for `shop_id in (...)` (the search
+ * page, product/card-page.ts, through flows/search-products.ts). Its names are bare: inside the
+ * parentheses they resolve to this subquery's own table first.
+ */
+export const openShopIds = (): SQL => sql`select ${shops.id} from ${shops} where ${shops.status} = ${SHOP_STATUS.open}`;
+
+/** Named statement part: the ids of a shop category and its children, a subquery for `... in (...)` (the store's goods page). */
+export const shopCategorySubtree = (shopCategoryId: number): SQL =>
+  sql`select ${shopCategories.id} from ${shopCategories} where ${shopCategories.id} = ${shopCategoryId} or ${shopCategories.parentId} = ${shopCategoryId}`;
+
+/**
+ * Named query: every shop, whatever its status, with its card columns and its freight rule, as a
+ * subquery the collection lists, the cart, checkout and the order list join (flows/collections.ts,
+ * flows/cart.ts, flows/place-order.ts, flows/my-orders.ts). Aliases start with any_shop_.
  */
 export const anyShopCard = (db: Db) =>
   db
@@ -71,6 +83,10 @@ export const anyShopCard = (db: Db) =>
       type: sql<number>`${shops.type}`.mapWith(shops.type).as('any_shop_type'),
       score: sql<number>`${shops.score}`.mapWith(shops.score).as('any_shop_score'),
       status: sql<number>`${shops.status}`.mapWith(shops.status).as('any_shop_status'),
+      /** Why staff took it offline (the merchant login says so); null while open. */
+      offlineReason: sql<string | null>`${shops.offlineReason}`.mapWith(shops.offlineReason).as('any_shop_offline_reason'),
+      freight: sql<number>`${shops.freight}`.mapWith(shops.freight).as('any_shop_freight'),
+      freeFreightFrom: sql<number | null>`${shops.freeFreightFrom}`.mapWith(shops.freeFreightFrom).as('any_shop_free_freight_from'),
     })
     .from(shops)
     .as('any_shop');

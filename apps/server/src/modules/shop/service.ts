@@ -8,8 +8,11 @@ import * as repo from './repository.ts';
 
 const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
-/** Unknown, under review, rejected and offline stores all answer the same (section 2: not shown as open). */
-const notOpen = () => invalid('store.errors.notOpen');
+/**
+ * Unknown, under review and rejected stores answer the same (section 2: not shown as open); a store
+ * staff took offline says so (section 2's offline message), under its own key the storefront reads.
+ */
+const notOpen = (status?: number) => invalid(status === SHOP_STATUS.offline ? 'store.errors.offline' : 'store.errors.notOpen');
 
 export type ShopService = ReturnType<typeof createShopService>;
 
@@ -17,7 +20,7 @@ export function createShopService(ctx: AppContext) {
   return {
     async head(shopId: number, lang: Language, parts: Parameters<typeof repo.findShopHead>[2]): Promise<ShopHead> {
       const row = await repo.findShopHead(ctx.db, shopId, parts);
-      if (!row || row.status !== SHOP_STATUS.open) throw notOpen();
+      if (!row || row.status !== SHOP_STATUS.open) throw notOpen(row?.status);
       return {
         shopId: row.id,
         shopName: pick(lang, row.nameZh, row.nameEn),
@@ -34,7 +37,7 @@ export function createShopService(ctx: AppContext) {
     /** The store's own categories (shopCategroyList): top level first; a child has grade 2. */
     async categories(shopId: number, lang: Language): Promise<Category[]> {
       const rows = await repo.listShopCategories(ctx.db, shopId);
-      if (rows.length === 0 || rows[0]?.status !== SHOP_STATUS.open) throw notOpen();
+      if (rows.length === 0 || rows[0]?.status !== SHOP_STATUS.open) throw notOpen(rows[0]?.status);
       return rows.flatMap((row) =>
         row.id === null
           ? []

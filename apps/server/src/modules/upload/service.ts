@@ -1,10 +1,10 @@
 // The general upload module (issue 10): images for store applications, logos and, later, products.
-// Checks are lib/images.ts's (format by extension and decoding, 2 MB). Public images are stored
-// under <dataDir>/uploads/images and served at their path; private ones (business licences, ID
-// cards) under <dataDir>/private, outside the served folder, and shown only through links signed
+// Checks are lib/images.ts's (format by extension and decoding, 2 MB). Files go to the storage
+// provider (ctx.providers.storage: DATA_DIR, or an S3-compatible bucket, decision 025). Public
+// images are stored under uploads/images and served at their path; private ones (business
+// licences, ID cards) under private/, which no route serves as it is, and shown only through links signed
 // for their owner or for platform staff that work for one to two PRIVATE_LINK_TTL_MS periods (decision 023).
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_FILE_PATTERN } from '@bazaar/shared/schemas/shop-application';
 import type { AppContext } from '../../context.ts';
@@ -29,28 +29,56 @@ const SIGNING_KEY_TTL_MS = 365 * 24 * 3600_000;
 /** Each instance keeps the key a few minutes rather than asking the store for every link it signs or checks. */
 const SIGNING_KEY_CACHE = { ttlMs: 10 * 60_000, max: 1 };
 
-const publicDir = (dataDir: string) => path.join(dataDir, 'uploads', 'images');
-const privateDir = (dataDir: string) => path.join(dataDir, 'private');
+/** Storage keys (providers/storage): public images under uploads/images, served at /uploads/images; private ones apart. */
+const publicKey = (name: string) => `uploads/images/${name}`;
+const privateKey = (name: string) => `private/${name}`;
 
 /** Validates, cleans and stores one image of this user; answers the path a form cites. */
-export async function saveImage(
-  ctx: Pick<AppContext, 'db' | 'env'>,
+export function saveImage(
+  ctx: Pick<AppContext, 'db' | 'providers'>,
   input: { userId: string; visibility: Visibility; file: { filename: string; bytes: Buffer } },
 ): Promise<string> {
-  const clean = await cleanImage(input.file, MAX_SIDE);
+  return store(ctx, { userId: input.userId }, input.visibility, input.file);
+}
+
+/** A public image (logo, banner) uploaded by a shop's merchant account; answers its path. */
+export function saveShopImage(ctx: Pick<AppContext, 'db' | 'providers'>, input: { shopId: number; file: { filename: string; bytes: Buffer } }): Promise<string> {
+  return store(ctx, { shopId: input.shopId }, 'public', input.file);
+}
+
+/** A public image for the site (category icon, logo, favicon) uploaded by platform staff: neither a user nor a shop owns it. */
+export function saveSiteImage(ctx: Pick<AppContext, 'db' | 'providers'>, input: { file: { filename: string; bytes: Buffer } }): Promise<string> {
+  return store(ctx, {}, 'public', input.file);
+}
+
+async function store(
+  ctx: Pick<AppContext, 'db' | 'providers'>,
+  owner: { userId: string } | { shopId: number } | Record<string, never>,
+  visibility: Visibility,
+  file: { filename: string; bytes: Buffer },
+): Promise<string> {
+  const clean = await cleanImage(file, MAX_SIDE);
   const name = `${randomUUID()}.${clean.ext}`;
-  const isPrivate = input.visibility === 'private';
-  const dir = isPrivate ? privateDir(ctx.env.dataDir) : publicDir(ctx.env.dataDir);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), clean.bytes, { flag: 'wx' });
+  const isPrivate = visibility === 'private';
+  await ctx.providers.storage.put(isPrivate ? privateKey(name) : publicKey(name), clean.bytes, clean.mime);
   const stored = isPrivate ? `${PRIVATE_PREFIX}${name}` : `${PUBLIC_PREFIX}${name}`;
-  await repo.insertFile(ctx.db, { userId: input.userId, path: stored, mime: clean.mime, size: clean.bytes.length, isPrivate });
+  await repo.insertFile(ctx.db, { ...owner, path: stored, mime: clean.mime, size: clean.bytes.length, isPrivate });
   return stored;
+}
+
+/** The paths among these that this shop's merchant account uploaded. */
+export function shopOwnedPaths(ctx: Pick<AppContext, 'db'>, shopId: number, paths: string[]): Promise<Set<string>> {
+  return repo.findShopOwnedPaths(ctx.db, shopId, [...new Set(paths)]);
 }
 
 /** The paths among these that this user uploaded. */
 export function ownedPaths(ctx: Pick<AppContext, 'db'>, userId: string, paths: string[]): Promise<Set<string>> {
   return repo.findOwnedPaths(ctx.db, userId, [...new Set(paths)]);
+}
+
+/** The paths among these that are stored public images (what staff may put on the site). */
+export function savedPublicPaths(ctx: Pick<AppContext, 'db'>, paths: string[]): Promise<Set<string>> {
+  return repo.findPublicPaths(ctx.db, [...new Set(paths)]);
 }
 
 function signingKey(ctx: Pick<AppContext, 'kv' | 'caches'>): Promise<Buffer> {
@@ -79,7 +107,7 @@ export async function fileLink(ctx: Pick<AppContext, 'kv' | 'caches' | 'now'>, s
 
 /** The bytes and type of a private file when the link is genuine and unexpired; 404 otherwise. */
 export async function openPrivateFile(
-  ctx: Pick<AppContext, 'kv' | 'caches' | 'now' | 'env'>,
+  ctx: Pick<AppContext, 'kv' | 'caches' | 'now' | 'providers'>,
   input: { name: string; exp: number; sig: string },
 ): Promise<{ bytes: Buffer; mime: string }> {
   const ext = imageExtensionOf(input.name);
@@ -88,7 +116,9 @@ export async function openPrivateFile(
   const given = Buffer.from(input.sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound('errors.notFound');
   try {
-    return { bytes: await readFile(path.join(privateDir(ctx.env.dataDir), path.basename(input.name))), mime: KIND_MIME[EXTENSION_KIND[ext]] };
+    const file = await ctx.providers.storage.get(privateKey(path.basename(input.name)));
+    if (!file) throw notFound('errors.notFound');
+    return { bytes: file.bytes, mime: KIND_MIME[EXTENSION_KIND[ext]] };
   } catch {
     throw notFound('errors.notFound');
   }

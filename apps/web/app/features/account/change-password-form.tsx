@@ -6,7 +6,9 @@ import { removeBrowserToken } from '../../lib/cookies.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { errorCode, firstIssue, type FieldErrors } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { LOGIN_RESULT_KEY } from './login-session.ts';
 import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
@@ -26,8 +28,7 @@ export function ChangePasswordForm({ maskedMobile }: { maskedMobile: string }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, submit, fail } = useFormSubmit<Field>();
   const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   // A verified code stays usable when only the password was refused (e.g. same as the old one).
@@ -40,8 +41,7 @@ export function ChangePasswordForm({ maskedMobile }: { maskedMobile: string }) {
       showToast(t('accountForm.codeSent'), { kind: 'success' });
       return true;
     } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ code: message });
+      fail(err, 'code');
       return false;
     }
   }
@@ -52,56 +52,47 @@ export function ChangePasswordForm({ maskedMobile }: { maskedMobile: string }) {
     return firstIssue(NewPasswordFormSchema.safeParse({ password, confirmPassword }), 'password' as Field, t);
   }
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const problems = validate();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy(true);
     const validCode = code.trim();
-    let flag = verified?.code === validCode ? verified.flag : null;
-    try {
-      if (!flag) {
-        try {
-          flag = await api('/user/checkUpdatePwdSms', { method: 'PUT', body: { validCode }, schema: CheckSmsFlagSchema, silent: true });
+    void submit(
+      async () => {
+        let flag = verified?.code === validCode ? verified.flag : null;
+        if (!flag) {
+          try {
+            flag = await api('/user/checkUpdatePwdSms', { method: 'PUT', body: { validCode }, schema: CheckSmsFlagSchema, silent: true });
+          } catch (err) {
+            fail(err, 'code');
+            return;
+          }
           setVerified({ code: validCode, flag });
-        } catch (err) {
-          const message = inlineFailure(err, t);
-          if (message) setErrors({ code: message });
-          return;
         }
-      }
-      const body: UpdatePasswordInput = { checkRegisterSmsFlag: flag, password: encryptPassword(password) };
-      try {
-        await api('/user/updatePwd', { method: 'PUT', body, silent: true });
-      } catch (err) {
-        const message = inlineFailure(err, t);
-        if (!message) return;
-        const code = errorCode(err);
-        if (code === 'errors.account.verifyExpired') {
-          setVerified(null);
-          setErrors({ code: message });
-        } else if (code === 'errors.account.samePassword') setErrors({ password: message });
-        else setErrors({ form: message });
-        return;
-      }
-      // Every session was revoked: drop ours now so nothing on this page asks the API as this user.
-      removeBrowserToken();
-      try {
-        localStorage.removeItem(LOGIN_RESULT_KEY);
-      } catch {
-        // Storage may be unavailable; the next page load clears it anyway.
-      }
-      setDone(true);
-    } finally {
-      setBusy(false);
-    }
+        const body: UpdatePasswordInput = { checkRegisterSmsFlag: flag, password: encryptPassword(password) };
+        try {
+          await api('/user/updatePwd', { method: 'PUT', body, silent: true });
+        } catch (err) {
+          if (errorCode(err) === 'errors.account.verifyExpired') setVerified(null);
+          throw err;
+        }
+        // Every session was revoked: drop ours now so nothing on this page asks the API as this user.
+        removeBrowserToken();
+        try {
+          localStorage.removeItem(LOGIN_RESULT_KEY);
+        } catch {
+          // Storage may be unavailable; the next page load clears it anyway.
+        }
+        setDone(true);
+      },
+      {
+        problems: validate(),
+        field: (code) => (code === 'errors.account.verifyExpired' ? 'code' : code === 'errors.account.samePassword' ? 'password' : 'form'),
+      },
+    );
   }
 
   if (done) return <PasswordSuccess title={t('userCenter.password.success.title')} text={t('userCenter.password.success.text')} />;
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={onSubmit} noValidate>
       <p className="account-form__note">{t('userCenter.password.intro', { mobile: maskedMobile })}</p>
       <TextField
         label={t('accountForm.code')}
@@ -121,11 +112,7 @@ export function ChangePasswordForm({ maskedMobile }: { maskedMobile: string }) {
         onConfirmPasswordChange={setConfirmPassword}
         errors={errors}
       />
-      {errors.form ? (
-        <p className="account-form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <Button type="submit" size="lg" disabled={!hydrated || busy}>
         {busy ? t('accountForm.saving') : t('userCenter.password.submit')}
       </Button>

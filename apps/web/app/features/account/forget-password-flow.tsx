@@ -3,7 +3,9 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckSmsFlagSchema, NewPasswordFormSchema, type UpdatePasswordInput } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { errorCode, firstIssue, inlineFailure } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
@@ -18,34 +20,34 @@ function NewPasswordForm({ verified, onDone, onRestart }: { verified: Verified; 
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useFormSubmit<Field>();
   const hydrated = useHydrated();
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const problems = firstIssue(NewPasswordFormSchema.safeParse({ password, confirmPassword }), 'password' as Field, t);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy(true);
     const body: UpdatePasswordInput = { mobile: verified.mobile, checkRegisterSmsFlag: verified.flag, password: encryptPassword(password) };
-    try {
-      await api('/user/updatePwd', { method: 'PUT', body, silent: true });
-      onDone();
-    } catch (err) {
-      setBusy(false);
-      const message = inlineFailure(err, t);
-      if (!message) return;
-      const code = errorCode(err);
-      if (code === 'errors.account.verifyExpired') onRestart(message);
-      else if (code === 'errors.account.samePassword') setErrors({ password: message });
-      else setErrors({ form: message });
-    }
+    void submit(
+      async () => {
+        try {
+          await api('/user/updatePwd', { method: 'PUT', body, silent: true });
+        } catch (err) {
+          // The phone step must be done again when its proof expired.
+          if (errorCode(err) !== 'errors.account.verifyExpired') throw err;
+          const message = inlineFailure(err, t);
+          if (message) onRestart(message);
+          return;
+        }
+        onDone();
+      },
+      {
+        problems: firstIssue(NewPasswordFormSchema.safeParse({ password, confirmPassword }), 'password' as Field, t),
+        field: (code) => (code === 'errors.account.samePassword' ? 'password' : 'form'),
+      },
+    );
   }
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={onSubmit} noValidate>
       <PasswordFields
         password={password}
         confirmPassword={confirmPassword}
@@ -53,11 +55,7 @@ function NewPasswordForm({ verified, onDone, onRestart }: { verified: Verified; 
         onConfirmPasswordChange={setConfirmPassword}
         errors={errors}
       />
-      {errors.form ? (
-        <p className="account-form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <Button type="submit" size="lg" block disabled={!hydrated || busy}>
         {busy ? t('accountForm.saving') : t('forgetPassword.submit')}
       </Button>

@@ -6,7 +6,9 @@ import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { firstIssue } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { IMAGE_ACCEPT, checkImageFile } from '../../lib/image-file.ts';
 import { storeLoginResult } from './login-session.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -30,9 +32,8 @@ export function ProfileForm({ user }: { user: UserInfo }) {
   const [birthDate, setBirthDate] = useState(user.birthDate ?? '');
   const [avatarUrl, setAvatarUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, busy: saving, submit, fail } = useFormSubmit<Field>();
 
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -53,50 +54,41 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       setAvatarUrl(url);
       showToast(t('userCenter.account.uploaded'), { kind: 'info' });
     } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ avatar: message });
+      fail(err, 'avatar');
     } finally {
       setUploading(false);
     }
   }
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving || uploading) return;
-    const problems = firstIssue(NicknameSchema.safeParse(nickName), 'nickName' as Field, t);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (uploading) return;
     const body: SetUserInfoInput = {
       nickName: nickName.trim(),
       ...(avatarUrl ? { avatarUrl } : {}),
       ...(sex ? { sex } : {}),
       ...(birthDate ? { birthDate } : {}),
     };
-    // The same schema the API applies (birthday format, gender); its first message is shown.
+    // The nickname first, then the same schema the API applies (birthday format, gender); the first message is shown.
+    const nickNameIssue = firstIssue(NicknameSchema.safeParse(nickName), 'nickName' as Field, t);
     const checked = SetUserInfoSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(firstIssue(checked, 'form' as Field, t));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await api('/p/user/setUserInfo', { method: 'PUT', body: checked.data, schema: UserInfoSchema, silent: true });
-      storeLoginResult(saved);
-      setAvatarUrl(null);
-      showToast(t('userCenter.account.saved'), { kind: 'success' });
-      // The top bar and this page read the user from the root loader.
-      await revalidator.revalidate();
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    void submit(
+      async () => {
+        if (!checked.success) return;
+        const saved = await api('/p/user/setUserInfo', { method: 'PUT', body: checked.data, schema: UserInfoSchema, silent: true });
+        storeLoginResult(saved);
+        setAvatarUrl(null);
+        showToast(t('userCenter.account.saved'), { kind: 'success' });
+        // The top bar and this page read the user from the root loader.
+        await revalidator.revalidate();
+      },
+      { problems: nickNameIssue.nickName ? nickNameIssue : firstIssue(checked, 'form' as Field, t), field: 'form' },
+    );
   }
 
   const shownAvatar = avatarUrl ?? user.pic;
   return (
-    <form className="account-form uc-profile-form" onSubmit={submit} noValidate>
+    <form className="account-form uc-profile-form" onSubmit={onSubmit} noValidate>
       <div className={`field uc-avatar${errors.avatar ? ' field--invalid' : ''}`}>
         <span className="field__label" id="uc-avatar-label">
           {t('userCenter.account.avatar')}
@@ -177,11 +169,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         error={errors.birthDate}
       />
 
-      {errors.form ? (
-        <p className="account-form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <Button type="submit" size="lg" disabled={!hydrated || saving || uploading}>
         {saving ? t('userCenter.account.saving') : t('userCenter.account.save')}
       </Button>

@@ -11,8 +11,10 @@ import {
 } from '@bazaar/shared/schemas/account';
 import { api } from '../../lib/api.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorCode, firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { completeLogin } from './login-session.ts';
 import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
@@ -30,8 +32,7 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [nickName, setNickName] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<AccountField>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useFormSubmit<AccountField>();
   const hydrated = useHydrated();
 
   function validate(): FieldErrors<AccountField> {
@@ -42,13 +43,8 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
     return firstIssue(NicknameSchema.safeParse(nickName), 'nickName' as AccountField, t);
   }
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const problems = validate();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy(true);
     const body: RegisterInput = {
       appType: 3,
       registerOrBind: 1,
@@ -59,24 +55,26 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
       password: encryptPassword(password),
       nickName: nickName.trim(),
     };
-    try {
-      const token = await api('/user/registerOrBindUser', { method: 'PUT', body, schema: TokenSchema, silent: true });
-      await completeLogin(token);
-      onRegistered(body.nickName);
-    } catch (err) {
-      setBusy(false);
-      const message = inlineFailure(err, t);
-      if (!message) return;
-      // The phone step must be done again when its proof expired or the phone was taken meanwhile.
-      const code = errorCode(err);
-      if (code === 'errors.account.verifyExpired' || code === 'errors.account.phoneRegistered') onRestart(message);
-      else if (code === 'errors.account.userNameTaken') setErrors({ userName: message });
-      else setErrors({ form: message });
-    }
+    void submit(
+      async () => {
+        try {
+          const token = await api('/user/registerOrBindUser', { method: 'PUT', body, schema: TokenSchema, silent: true });
+          await completeLogin(token);
+          onRegistered(body.nickName);
+        } catch (err) {
+          // The phone step must be done again when its proof expired or the phone was taken meanwhile.
+          const code = errorCode(err);
+          if (code !== 'errors.account.verifyExpired' && code !== 'errors.account.phoneRegistered') throw err;
+          const message = inlineFailure(err, t);
+          if (message) onRestart(message);
+        }
+      },
+      { problems: validate(), field: (code) => (code === 'errors.account.userNameTaken' ? 'userName' : 'form') },
+    );
   }
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={onSubmit} noValidate>
       <p className="account-form__note">{t('register.verifiedPhone', { mobile: verified.mobile })}</p>
       <TextField
         label={t('register.fields.userName')}
@@ -106,11 +104,7 @@ function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Veri
         onChange={(event) => setNickName(event.target.value)}
         error={errors.nickName}
       />
-      {errors.form ? (
-        <p className="account-form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <Button type="submit" size="lg" block disabled={!hydrated || busy}>
         {busy ? t('accountForm.saving') : t('register.submit')}
       </Button>

@@ -4,7 +4,8 @@ import { CheckSmsSchema, PhoneSchema } from '@bazaar/shared/schemas/account';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { firstIssue } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -26,8 +27,7 @@ export function VerifyPhoneForm({ sendCode, checkCode, onVerified, initialMobile
   const { t } = useTranslation();
   const [mobile, setMobile] = useState(initialMobile);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>(initialError ? { mobile: initialError } : {});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, submit, fail } = useFormSubmit<Field>(initialError ? { mobile: initialError } : {});
   const hydrated = useHydrated();
 
   async function send(): Promise<boolean> {
@@ -42,31 +42,26 @@ export function VerifyPhoneForm({ sendCode, checkCode, onVerified, initialMobile
       showToast(t('accountForm.codeSent'), { kind: 'success' });
       return true;
     } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ mobile: message });
+      fail(err, 'mobile');
       return false;
     }
   }
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const parsed = CheckSmsSchema.safeParse({ mobile, validCode: code });
-    setErrors(firstIssue(parsed, 'mobile' as Field, t));
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const flag = await checkCode(parsed.data.mobile, parsed.data.validCode);
-      onVerified(parsed.data.mobile, flag);
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ validCode: message });
-      setBusy(false);
-    }
+    void submit(
+      async () => {
+        if (!parsed.success) return;
+        const flag = await checkCode(parsed.data.mobile, parsed.data.validCode);
+        onVerified(parsed.data.mobile, flag);
+      },
+      { problems: firstIssue(parsed, 'mobile' as Field, t), field: 'validCode' },
+    );
   }
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={onSubmit} noValidate>
       <TextField
         label={t('accountForm.mobile')}
         name="mobile"

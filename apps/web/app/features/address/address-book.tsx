@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { ADDRESS_LIMIT, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { api, ApiError } from '../../lib/api.ts';
+import { notifyAddressesChanged } from '../../lib/address-events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
@@ -30,6 +31,7 @@ export function AddressBook({ addresses, provinces }: { addresses: Address[]; pr
       if (!(err instanceof ApiError)) throw err;
     } finally {
       setBusy(false);
+      notifyAddressesChanged();
       await revalidator.revalidate();
     }
   }

@@ -2,7 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { AddressInputSchema, AddressSchema, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { api } from '../../lib/api.ts';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { firstIssue } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { notifyAddressesChanged } from '../../lib/address-events.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { RegionPicker, type Region } from '../../components/region-picker.tsx';
@@ -29,34 +32,27 @@ export function AddressForm({
   const [region, setRegion] = useState<Region>({ provinceId: address?.provinceId ?? 0, cityId: address?.cityId ?? 0, areaId: address?.areaId ?? 0 });
   const [addr, setAddr] = useState(address?.addr ?? '');
   const [commonAddr, setCommonAddr] = useState(address?.commonAddr ?? false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, busy, submit } = useFormSubmit<Field>();
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    const body = { receiver, mobile, ...region, addr, commonAddr };
-    const checked = AddressInputSchema.safeParse(body);
-    const problems = firstIssue(checked, 'form' as Field, t);
-    setErrors(problems);
-    if (!checked.success) return;
-    setSaving(true);
-    try {
-      const saved = address
-        ? await api('/p/address/updateAddr', { method: 'PUT', body: { ...checked.data, addrId: address.addrId }, schema: AddressSchema, silent: true })
-        : await api('/p/address/addAddr', { method: 'POST', body: checked.data, schema: AddressSchema, silent: true });
-      onSaved(saved);
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    const checked = AddressInputSchema.safeParse({ receiver, mobile, ...region, addr, commonAddr });
+    void submit(
+      async () => {
+        if (!checked.success) return;
+        const saved = address
+          ? await api('/p/address/updateAddr', { method: 'PUT', body: { ...checked.data, addrId: address.addrId }, schema: AddressSchema, silent: true })
+          : await api('/p/address/addAddr', { method: 'POST', body: checked.data, schema: AddressSchema, silent: true });
+        notifyAddressesChanged();
+        onSaved(saved);
+      },
+      { problems: firstIssue(checked, 'form' as Field, t), field: 'form' },
+    );
   }
 
   const regionError = REGION_FIELDS.map((f) => errors[f]).find(Boolean);
   return (
-    <form className="address-form" onSubmit={submit} noValidate>
+    <form className="address-form" onSubmit={onSubmit} noValidate>
       <TextField
         label={t('address.receiverLabel')}
         placeholder={t('address.form.receiverPlaceholder')}
@@ -87,19 +83,15 @@ export function AddressForm({
         <input type="checkbox" checked={commonAddr} onChange={(e) => setCommonAddr(e.target.checked)} disabled={address?.commonAddr} />
         {t('address.form.makeDefault')}
       </label>
-      {errors.form ? (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="address-form__actions">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
             {t('address.form.cancel')}
           </Button>
         ) : null}
-        <Button type="submit" disabled={saving}>
-          {saving ? t('address.form.saving') : t('address.form.save')}
+        <Button type="submit" disabled={busy}>
+          {busy ? t('address.form.saving') : t('address.form.save')}
         </Button>
       </div>
     </form>

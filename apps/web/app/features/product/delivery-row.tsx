@@ -4,6 +4,7 @@ import type { ProductDelivery } from '@bazaar/shared/schemas/product';
 import type { Address } from '@bazaar/shared/schemas/address';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { apiData } from '../../lib/api.ts';
+import { defaultAddressProvince, forgetDefaultAddressProvince } from '../../lib/default-address-province.ts';
 import { formatYuan } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 
@@ -32,15 +33,19 @@ function useDeliveryProvince(isLoggedIn: boolean): [number, (id: number) => void
       setProvince(chosen);
       return;
     }
-    if (!isLoggedIn) return;
-    const controller = new AbortController();
-    apiData<Address[]>('/p/address/list', { silent: true, noLoginPrompt: true, signal: controller.signal })
-      .then((list) => {
-        const address = list.find((a) => a.commonAddr) ?? list[0];
-        if (address && provinceOf(address.provinceId)) setProvince(provinceOf(address.provinceId)!.id);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
+    if (!isLoggedIn) {
+      forgetDefaultAddressProvince();
+      return;
+    }
+    // Asked once per page load, not on every product viewed.
+    let current = true;
+    void defaultAddressProvince(() => apiData<Address[]>('/p/address/list', { silent: true, noLoginPrompt: true })).then((id) => {
+      const known = id === undefined ? undefined : provinceOf(id);
+      if (current && known) setProvince(known.id);
+    });
+    return () => {
+      current = false;
+    };
   }, [isLoggedIn]);
   const choose = (id: number) => {
     setProvince(id);

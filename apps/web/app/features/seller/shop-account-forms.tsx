@@ -5,8 +5,10 @@ import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PhoneSchema } from '@bazaar/shared/schemas/account';
 import { ShopAccountFormSchema, ShopAccountSchema, ShopPasswordFormSchema } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { firstIssue } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 
@@ -23,8 +25,7 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [values, setValues] = useState({ username: '', code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<SetField>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, busy, submit, fail } = useFormSubmit<SetField>();
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
 
   async function sendCode(): Promise<boolean> {
@@ -38,35 +39,28 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
       await api('/p/shop/sendCode', { method: 'POST', body: { mobile: mobile.data }, silent: true });
       return true;
     } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ username: message });
+      fail(err, 'username');
       return false;
     }
   }
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
     const checked = ShopAccountFormSchema.safeParse(values);
-    const problems = firstIssue(checked, 'form' as SetField, t);
-    setErrors(problems);
-    if (!checked.success) return;
-    setSaving(true);
-    try {
-      const body = { username: checked.data.username, code: checked.data.code, password: encryptPassword(checked.data.password) };
-      await api('/p/shop/saveUsernameAndPassword', { method: 'POST', body, schema: ShopAccountSchema, silent: true });
-      showToast(t('shopAccount.saved'), { kind: 'success' });
-      await revalidator.revalidate();
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    void submit(
+      async () => {
+        if (!checked.success) return;
+        const body = { username: checked.data.username, code: checked.data.code, password: encryptPassword(checked.data.password) };
+        await api('/p/shop/saveUsernameAndPassword', { method: 'POST', body, schema: ShopAccountSchema, silent: true });
+        showToast(t('shopAccount.saved'), { kind: 'success' });
+        await revalidator.revalidate();
+      },
+      { problems: firstIssue(checked, 'form' as SetField, t), field: 'form' },
+    );
   }
 
   return (
-    <form className="account-form shop-account-form" onSubmit={submit} noValidate>
+    <form className="account-form shop-account-form" onSubmit={onSubmit} noValidate>
       <TextField label={t('shopAccount.username')} value={values.username} inputMode="numeric" autoComplete="tel" error={errors.username} onChange={set('username')} />
       <TextField
         label={t('shopAccount.code')}
@@ -79,12 +73,8 @@ export function SetShopAccountForm({ tools }: { tools: AccountTools }) {
       />
       <TextField label={t('shopAccount.password')} type="password" value={values.password} autoComplete="new-password" error={errors.password} onChange={set('password')} />
       <TextField label={t('shopAccount.confirmPassword')} type="password" value={values.confirmPassword} autoComplete="new-password" error={errors.confirmPassword} onChange={set('confirmPassword')} />
-      {errors.form ? (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={saving}>
+      <FormError message={errors.form} />
+      <Button type="submit" disabled={busy}>
         {t('shopAccount.save')}
       </Button>
     </form>
@@ -97,42 +87,31 @@ type ChangeField = 'password' | 'newPassword' | 'confirmPassword' | 'form';
 export function ChangeShopPasswordForm() {
   const { t } = useTranslation();
   const [values, setValues] = useState({ password: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<ChangeField>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, busy, submit } = useFormSubmit<ChangeField>();
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
     const checked = ShopPasswordFormSchema.safeParse(values);
-    const problems = firstIssue(checked, 'form' as ChangeField, t);
-    setErrors(problems);
-    if (!checked.success) return;
-    setSaving(true);
-    try {
-      const body = { password: encryptPassword(checked.data.password), newPassword: encryptPassword(checked.data.newPassword) };
-      await api('/p/shop/updatePassword', { method: 'POST', body, silent: true });
-      setValues({ password: '', newPassword: '', confirmPassword: '' });
-      showToast(t('shopAccount.changed'), { kind: 'success' });
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    void submit(
+      async () => {
+        if (!checked.success) return;
+        const body = { password: encryptPassword(checked.data.password), newPassword: encryptPassword(checked.data.newPassword) };
+        await api('/p/shop/updatePassword', { method: 'POST', body, silent: true });
+        setValues({ password: '', newPassword: '', confirmPassword: '' });
+        showToast(t('shopAccount.changed'), { kind: 'success' });
+      },
+      { problems: firstIssue(checked, 'form' as ChangeField, t), field: 'form' },
+    );
   }
 
   return (
-    <form className="account-form shop-account-form" onSubmit={submit} noValidate>
+    <form className="account-form shop-account-form" onSubmit={onSubmit} noValidate>
       <TextField label={t('shopAccount.oldPassword')} type="password" value={values.password} autoComplete="current-password" error={errors.password} onChange={set('password')} />
       <TextField label={t('shopAccount.newPassword')} type="password" value={values.newPassword} autoComplete="new-password" error={errors.newPassword} onChange={set('newPassword')} />
       <TextField label={t('shopAccount.confirmPassword')} type="password" value={values.confirmPassword} autoComplete="new-password" error={errors.confirmPassword} onChange={set('confirmPassword')} />
-      {errors.form ? (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={saving}>
+      <FormError message={errors.form} />
+      <Button type="submit" disabled={busy}>
         {t('shopAccount.change')}
       </Button>
     </form>

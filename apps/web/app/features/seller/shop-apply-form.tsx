@@ -5,7 +5,9 @@ import { defaultPinFor } from '@bazaar/shared/constants/region-centres';
 import type { Area } from '@bazaar/shared/schemas/address';
 import { ShopApplicationSchema, ShopApplySchema, type ShopApplication, type UploadedFile } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';
-import { firstIssue, inlineFailure, type FieldErrors } from '../../lib/form-errors.ts';
+import { firstIssue } from '../../lib/form-errors.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { FormError } from '../../components/ui/form-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
@@ -42,8 +44,7 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
     identityCardFront: application ? stored(application.identityCardFront, application.identityCardFrontUrl) : null,
     identityCardLater: application ? stored(application.identityCardLater, application.identityCardLaterUrl) : null,
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, busy, submit } = useFormSubmit<Field>();
 
   function changeRegion(next: Region) {
     setRegion(next);
@@ -52,9 +53,8 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
     if (start) setPin({ lat: String(start.lat), lng: String(start.lng) });
   }
 
-  async function submit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
     const body = {
       shopName,
       tel,
@@ -69,27 +69,22 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
       identityCardLater: images.identityCardLater?.path ?? '',
     };
     const checked = ShopApplySchema.safeParse(body);
-    const problems = firstIssue(checked, 'form' as Field, t);
-    setErrors(problems);
-    if (!checked.success) return;
-    setSaving(true);
-    try {
-      await api('/p/shop/apply', { method: 'POST', body: checked.data, schema: ShopApplicationSchema, silent: true });
-      showToast(t('shopApply.submitted'), { kind: 'success' });
-      await revalidator.revalidate();
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) setErrors({ form: message });
-    } finally {
-      setSaving(false);
-    }
+    void submit(
+      async () => {
+        if (!checked.success) return;
+        await api('/p/shop/apply', { method: 'POST', body: checked.data, schema: ShopApplicationSchema, silent: true });
+        showToast(t('shopApply.submitted'), { kind: 'success' });
+        await revalidator.revalidate();
+      },
+      { problems: firstIssue(checked, 'form' as Field, t), field: 'form' },
+    );
   }
 
   const regionError = REGION_FIELDS.map((f) => errors[f]).find(Boolean);
   const lat = Number(pin.lat);
   const lng = Number(pin.lng);
   return (
-    <form className="shop-apply" onSubmit={submit} noValidate>
+    <form className="shop-apply" onSubmit={onSubmit} noValidate>
       <TextField
         label={t('shopApply.fields.shopName')}
         placeholder={t('shopApply.placeholders.shopName')}
@@ -174,14 +169,10 @@ export function ShopApplyForm({ provinces, application, amap }: { provinces: Are
           />
         ))}
       </div>
-      {errors.form ? (
-        <p className="field__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="shop-apply__actions">
-        <Button type="submit" disabled={saving}>
-          {saving ? t('shopApply.submitting') : application ? t('shopApply.resubmit') : t('shopApply.submit')}
+        <Button type="submit" disabled={busy}>
+          {busy ? t('shopApply.submitting') : application ? t('shopApply.resubmit') : t('shopApply.submit')}
         </Button>
       </div>
     </form>

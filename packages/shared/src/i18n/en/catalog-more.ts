@@ -7,5 +7,10 @@ import { uiCart } from './ui-cart.ts';
 import { uiOrder } from './ui-order.ts';
 import { uiPayment } from './ui-payment.ts';
 import { uiSeller } from './ui-seller.ts';
+import { uiMerchantShop } from './ui-merchant-shop.ts';
+import { uiMerchantProducts } from './ui-merchant-products.ts';
+import { uiPlatformContent } from './ui-platform-content.ts';
+import { uiMerchantOrders } from './ui-merchant-orders.ts';
+import { uiStaff } from './ui-staff.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiMerchantOrders, ...uiStaff };

@@ -1,12 +1,19 @@
+import { consoleMerchantProducts } from './console-merchant-products.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
+import { consoleMerchantShop } from './console-merchant-shop.ts';
+import { consoleMerchantOrders } from './console-merchant-orders.ts';
 
 export const consoleMerchant: Widen<typeof zh> = {
+  ...consoleMerchantShop,
+  ...consoleMerchantOrders,
+  ...consoleMerchantProducts,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',
     logout: 'Log out',
     loadFailed: 'Loading failed, please try again',
+    reload: 'Reload',
     serverError: 'The server had a small problem~',
   },
   login: {
@@ -18,7 +25,7 @@ export const consoleMerchant: Widen<typeof zh> = {
     passwordRequired: 'Enter the password',
     hint: 'The mobile number and password set in the mall under “User center - Store account” once the store is approved',
   },
-  menu: { orders: 'Orders', password: 'Change password' },
+  menu: { dashboard: 'Overview', orders: 'Orders', writeOff: 'Redeem vouchers', password: 'Change password' },
   orders: {
     tabs: { all: 'All', unpaid: 'Unpaid', paid: 'To ship', shipped: 'Shipped', completed: 'Completed', cancelled: 'Cancelled' },
     status: { 1: 'Unpaid', 2: 'To ship', 3: 'Shipped', 5: 'Completed', 6: 'Cancelled', 7: 'Group buying' },

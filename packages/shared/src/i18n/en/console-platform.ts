@@ -1,8 +1,13 @@
+import { consolePlatformProducts } from './console-platform-products.ts';
 import type { consolePlatform as zh } from '../zh/console-platform.ts';
 import type { Widen } from '../widen.ts';
+import { consolePlatformContent } from './console-platform-content.ts';
+import { consolePlatformStaff } from './console-platform-staff.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
-  app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', serverError: 'The server had a small problem~' },
+  ...consolePlatformContent,
+  ...consolePlatformProducts,
+  app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',
     username: 'Staff account',
@@ -11,7 +16,7 @@ export const consolePlatform: Widen<typeof zh> = {
     usernameRequired: 'Enter the staff account',
     passwordRequired: 'Enter the password',
   },
-  menu: { applications: 'Store applications', auditLog: 'Audit log' },
+  menu: { applications: 'Store applications', shops: 'Shops', users: 'Users', auditLog: 'Audit log' },
   applications: {
     status: { reviewing: 'Under review', rejected: 'Rejected', open: 'Open', offline: 'Offline' },
     columns: { shop: 'Store', tel: 'Contact number', region: 'Area', updatedAt: 'Updated', status: 'Status', actions: 'Actions' },
@@ -44,8 +49,10 @@ export const consolePlatform: Widen<typeof zh> = {
   },
   audit: {
     columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
-    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application' },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions },
     all: 'All actions',
     empty: 'No entries',
   },
+  shops: consolePlatformStaff.shops,
+  users: consolePlatformStaff.users,
 };

@@ -82,7 +82,9 @@ export const uiAccount: Widen<typeof zh> = {
     now: 'Go to the home page now',
   },
   userCenter: {
-    loadFailed: 'Your account could not be loaded. Please refresh and try again',
+    loadFailed: 'This page could not be loaded. Please try again.',
+    retry: 'Try again',
+    retrying: 'Loading…',
     title: 'My account',
     menu: {
       label: 'Account menu',

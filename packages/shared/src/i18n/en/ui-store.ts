@@ -44,6 +44,7 @@ export const uiStore: Widen<typeof zh> = {
   store: {
     errors: {
       notOpen: 'The store does not exist or is not open',
+      offline: 'The store has been taken offline, please consult the platform',
     },
     head: {
       score: 'Store rating',
@@ -84,6 +85,10 @@ export const uiStore: Widen<typeof zh> = {
       more: 'All notices',
       empty: 'No notices yet',
       listTitle: 'Notices of {{name}}',
+    },
+    offline: {
+      title: 'The store has been taken offline, please consult the platform',
+      text: 'While the store is offline its products are not shown in search or lists and cannot be bought.',
     },
     closed: {
       title: 'The store does not exist or is not open',

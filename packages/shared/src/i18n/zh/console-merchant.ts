@@ -1,10 +1,18 @@
 // The merchant center's texts (apps/merchant); en/console-merchant.ts has the same keys.
+import { consoleMerchantShop } from './console-merchant-shop.ts';
+import { consoleMerchantOrders } from './console-merchant-orders.ts';
+import { consoleMerchantProducts } from './console-merchant-products.ts';
+
 export const consoleMerchant = {
+  ...consoleMerchantShop,
+  ...consoleMerchantOrders,
+  ...consoleMerchantProducts,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',
     logout: '退出登录',
     loadFailed: '加载失败，请重试',
+    reload: '重新加载',
     serverError: '服务器开了个小差~',
   },
   login: {
@@ -16,7 +24,7 @@ export const consoleMerchant = {
     passwordRequired: '请输入密码',
     hint: '店铺审核通过后，在商城“个人中心 - 店铺账号”设置的手机号与密码',
   },
-  menu: { orders: '订单管理', password: '修改密码' },
+  menu: { dashboard: '经营概况', orders: '订单管理', writeOff: '核销券码', password: '修改密码' },
   orders: {
     tabs: { all: '全部', unpaid: '待付款', paid: '待发货', shipped: '待收货', completed: '已完成', cancelled: '已取消' },
     status: { 1: '待付款', 2: '待发货', 3: '待收货', 5: '已完成', 6: '已取消', 7: '拼团中' },

@@ -1,7 +1,13 @@
 // The platform console's texts (apps/platform). Not part of the storefront's catalogs; the API's
 // messages arrive already translated. Keys are shared with en/console-platform.ts.
+import { consolePlatformContent } from './console-platform-content.ts';
+import { consolePlatformProducts } from './console-platform-products.ts';
+import { consolePlatformStaff } from './console-platform-staff.ts';
+
 export const consolePlatform = {
-  app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', serverError: '服务器出了点小差~' },
+  ...consolePlatformContent,
+  ...consolePlatformProducts,
+  app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', reload: '重新加载', serverError: '服务器出了点小差~' },
   login: {
     title: '平台管理登录',
     username: '管理账号',
@@ -10,7 +16,7 @@ export const consolePlatform = {
     usernameRequired: '请输入管理账号',
     passwordRequired: '请输入密码',
   },
-  menu: { applications: '开店申请', auditLog: '操作日志' },
+  menu: { applications: '开店申请', shops: '店铺管理', users: '用户管理', auditLog: '操作日志' },
   applications: {
     status: { reviewing: '待审核', rejected: '已驳回', open: '已开通', offline: '已下线' },
     columns: { shop: '店铺', tel: '联系电话', region: '所在地区', updatedAt: '更新时间', status: '状态', actions: '操作' },
@@ -43,8 +49,10 @@ export const consolePlatform = {
   },
   audit: {
     columns: { time: '时间', staff: '操作人', action: '操作', target: '对象', change: '变更（前 → 后）' },
-    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请' },
+    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions },
     all: '全部操作',
     empty: '暂无记录',
   },
+  shops: consolePlatformStaff.shops,
+  users: consolePlatformStaff.users,
 };

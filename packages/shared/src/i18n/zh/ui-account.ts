@@ -80,7 +80,9 @@ export const uiAccount = {
     now: '立即前往首页',
   },
   userCenter: {
-    loadFailed: '个人中心信息加载失败，请稍后刷新重试',
+    loadFailed: '这一页没有加载出来，请重试',
+    retry: '重新加载',
+    retrying: '正在加载…',
     title: '个人中心',
     menu: {
       label: '个人中心菜单',

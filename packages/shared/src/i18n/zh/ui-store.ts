@@ -42,6 +42,7 @@ export const uiStore = {
   store: {
     errors: {
       notOpen: '店铺不存在或未营业',
+      offline: '店铺已下线，请咨询平台',
     },
     head: {
       score: '店铺评分',
@@ -81,6 +82,10 @@ export const uiStore = {
       more: '全部公告',
       empty: '暂无公告',
       listTitle: '{{name}} 的公告',
+    },
+    offline: {
+      title: '店铺已下线，请咨询平台',
+      text: '店铺暂停营业期间，其商品不在搜索和列表中展示，也无法购买。',
     },
     closed: {
       title: '店铺不存在或未营业',

@@ -1,0 +1,18 @@
+// The shopper's order list and detail: the order module's answers, with the shop module's shop card
+// joined for the shop's name, and on English pages the delivery address's region named in English by
+// the address module (which owns the divisions and their names).
+import type { Language } from '@bazaar/shared/constants/limits';
+import type { MyOrderQuery, OrderDetail } from '@bazaar/shared/schemas/order';
+import type { AppContext } from '../context.ts';
+import { createAddressService } from '../modules/address/service.ts';
+import { createOrderService } from '../modules/order/service.ts';
+import { anyShopCard } from '../modules/shop/repository.ts';
+
+export function orderPage(ctx: AppContext, userId: string, query: MyOrderQuery, lang: Language) {
+  return createOrderService(ctx).list(userId, query, lang, anyShopCard);
+}
+
+export function orderDetail(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<OrderDetail> {
+  const regionNames = lang === 'en' ? (ids: number[]) => createAddressService(ctx).areaNamesEn(ids) : undefined;
+  return createOrderService(ctx).detail(userId, orderNumber, lang, anyShopCard, regionNames);
+}

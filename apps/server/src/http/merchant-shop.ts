@@ -1,0 +1,115 @@
+// HTTP for the merchant center's shop settings (issue 10): the shop's face, its own categories, its
+// notices, and the images a merchant uploads. Every route needs a merchant token (plugins/auth.ts)
+// and works on the session's own shop only.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import {
+  MerchantIdParamSchema,
+  MerchantNoticeInputSchema,
+  MerchantNoticeQuerySchema,
+  MerchantNoticeSchema,
+  MerchantNoticeStatusSchema,
+  MerchantNoticeSummarySchema,
+  MerchantNoticeTopSchema,
+  MerchantShopCategoryInputSchema,
+  MerchantShopCategorySchema,
+  MerchantShopSettingsInputSchema,
+  MerchantShopSettingsSchema,
+} from '@bazaar/shared/schemas/merchant-shop';
+import { UploadedFileSchema } from '@bazaar/shared/schemas/shop-application';
+import { saveShopSettings } from '../flows/merchant-shop.ts';
+import { merchantSession } from '../plugins/auth.ts';
+import { createCategory, listOwnCategories, shopSettings, updateCategory } from '../modules/shop/settings.ts';
+import { createShopNotice, pageShopNotices, setShopNoticeStatus, setShopNoticeTop, shopNotice, updateShopNotice } from '../modules/content/shop-notices.ts';
+import { saveShopImage } from '../modules/upload/service.ts';
+import { readImagePart } from './upload.ts';
+
+const tags = ['merchant'];
+const security = [{ token: [] }];
+
+export async function merchantShopRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10, parts: 20 } });
+
+  api.post(
+    '/merchant/file/upload',
+    {
+      config: { limit: 'upload' },
+      schema: {
+        summary: 'Upload a public picture of the shop (logo, banner)',
+        description: 'An image everyone may see: JPG, JPEG, PNG or GIF, at most 2 MB; one `file` part. Only this shop may cite the answered path.',
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadedFileSchema },
+      },
+    },
+    async (request) => {
+      const { shopId } = merchantSession(request);
+      const path = await saveShopImage(ctx, { shopId, file: await readImagePart(request) });
+      return { path, url: path };
+    },
+  );
+
+  // ---- The shop's face ----
+  api.get('/merchant/shop/info', { schema: { summary: "The shop's logo, banner, introduction and contact number", tags, security, response: { 200: MerchantShopSettingsSchema } } }, (request) =>
+    shopSettings(ctx, merchantSession(request).shopId, request.lang),
+  );
+  api.put(
+    '/merchant/shop/info',
+    { schema: { summary: "Change the shop's logo, banner, introduction (zh, en) and contact number; the storefront shows it at once", tags, security, body: MerchantShopSettingsInputSchema, response: { 200: MerchantShopSettingsSchema } } },
+    (request) => saveShopSettings(ctx, merchantSession(request), request.body, request.lang),
+  );
+
+  // ---- Categories ----
+  api.get('/merchant/shop/category/list', { schema: { summary: "The shop's own categories, hidden ones included", tags, security, response: { 200: z.array(MerchantShopCategorySchema) } } }, (request) =>
+    listOwnCategories(ctx, merchantSession(request).shopId),
+  );
+  api.post(
+    '/merchant/shop/category',
+    { schema: { summary: 'Create a shop category', tags, security, body: MerchantShopCategoryInputSchema, response: { 200: MerchantShopCategorySchema } } },
+    (request) => createCategory(ctx, merchantSession(request).shopId, request.body),
+  );
+  api.put(
+    '/merchant/shop/category/:id',
+    { schema: { summary: 'Rename, reorder, hide or show a shop category', tags, security, params: MerchantIdParamSchema, body: MerchantShopCategoryInputSchema, response: { 200: MerchantShopCategorySchema } } },
+    (request) => updateCategory(ctx, merchantSession(request).shopId, request.params.id, request.body),
+  );
+
+  // ---- Notices ----
+  api.get(
+    '/merchant/shop/notice/page',
+    { schema: { summary: "A page of the shop's notices, drafts included", tags, security, querystring: MerchantNoticeQuerySchema, response: { 200: pageOf(MerchantNoticeSummarySchema) } } },
+    (request) => pageShopNotices(ctx, merchantSession(request).shopId, request.query.current, request.query.size),
+  );
+  api.get(
+    '/merchant/shop/notice/info/:id',
+    { schema: { summary: 'One of the shop\'s notices, both languages', tags, security, params: MerchantIdParamSchema, response: { 200: MerchantNoticeSchema } } },
+    (request) => shopNotice(ctx, merchantSession(request).shopId, request.params.id),
+  );
+  api.post(
+    '/merchant/shop/notice',
+    { schema: { summary: 'Create a shop notice (a draft, or published at once)', tags, security, body: MerchantNoticeInputSchema, response: { 200: MerchantNoticeSchema } } },
+    (request) => createShopNotice(ctx, merchantSession(request).shopId, request.body),
+  );
+  api.put(
+    '/merchant/shop/notice/:id',
+    { schema: { summary: 'Edit a shop notice', tags, security, params: MerchantIdParamSchema, body: MerchantNoticeInputSchema, response: { 200: MerchantNoticeSchema } } },
+    (request) => updateShopNotice(ctx, merchantSession(request).shopId, request.params.id, request.body),
+  );
+  api.put(
+    '/merchant/shop/notice/:id/status',
+    { schema: { summary: 'Publish (1) or withdraw (0) a shop notice', tags, security, params: MerchantIdParamSchema, body: MerchantNoticeStatusSchema, response: { 200: MerchantNoticeSchema } } },
+    (request) => setShopNoticeStatus(ctx, merchantSession(request).shopId, request.params.id, request.body.status),
+  );
+  api.put(
+    '/merchant/shop/notice/:id/top',
+    { schema: { summary: 'Pin or unpin a shop notice', tags, security, params: MerchantIdParamSchema, body: MerchantNoticeTopSchema, response: { 200: MerchantNoticeSchema } } },
+    (request) => setShopNoticeTop(ctx, merchantSession(request).shopId, request.params.id, request.body.isTop),
+  );
+}

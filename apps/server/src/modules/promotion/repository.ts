@@ -1,0 +1,165 @@
+// The promotion module: shop and platform activities (flash sales, group buys, full-reduction
+// promotions; coupons and combos are stored here too). It owns db/schema/promotion.ts. The home
+// page's activity blocks join the product and shop modules' named queries in place of their tables;
+// flows/catalog.ts hands them in.
+import { and, asc, desc, eq, exists, gt, min, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { discountItems, discountProducts, discounts, groupActivities, groupSkus, seckillSkus, seckills } from '../../db/schema/promotion.ts';
+
+const ENABLED = 1;
+/** A promotion's suitableProdType: 0 covers every product of the shop. */
+const EVERY_PRODUCT = 0;
+
+type Part<T> = SQL.Aliased<T>;
+
+/** The product and shop modules' named queries an activity list joins (product/repository.ts onShelfProductCard, shop/repository.ts openShopCard). */
+export interface ActivityParts {
+  onShelfProductCard: (db: Db) => SubqueryWithSelection<
+    {
+      prodId: Part<number>;
+      nameZh: Part<string>;
+      nameEn: Part<string | null>;
+      pic: Part<string>;
+      price: Part<number>;
+      soldNum: Part<number>;
+      shopId: Part<number>;
+    },
+    'on_shelf_product'
+  >;
+  openShopCard: (db: Db) => SubqueryWithSelection<{ shopId: Part<number>; shopNameZh: Part<string>; shopNameEn: Part<string | null> }, 'shop_card'>;
+}
+
+/**
+ * Activities are read "not ended", earliest start first, so the running ones come first and the
+ * first coming one tells the caller when its cached answer goes stale.
+ */
+const notEnded = (endColumn: AnyPgColumn, now: Date) => gt(endColumn, now);
+
+/** Enabled flash sales that have not ended, with the lowest flash price, for on-shelf products of open shops. */
+export async function listSeckills(db: Db, now: Date, limit: number, parts: ActivityParts) {
+  const product = parts.onShelfProductCard(db);
+  const shop = parts.openShopCard(db);
+  return db
+    .select({
+      seckillId: seckills.id,
+      prodId: product.prodId,
+      nameZh: product.nameZh,
+      nameEn: product.nameEn,
+      pic: product.pic,
+      price: product.price,
+      seckillPrice: min(seckillSkus.seckillPrice),
+      startTime: seckills.startTime,
+      endTime: seckills.endTime,
+    })
+    .from(seckills)
+    .innerJoin(seckillSkus, eq(seckillSkus.seckillId, seckills.id))
+    .innerJoin(product, eq(product.prodId, seckills.productId))
+    .innerJoin(shop, eq(shop.shopId, product.shopId))
+    .where(and(eq(seckills.status, ENABLED), notEnded(seckills.endTime, now)))
+    // The product's columns come through a subquery, so they are grouped by name (no key to lean on).
+    .groupBy(seckills.id, product.prodId, product.nameZh, product.nameEn, product.pic, product.price)
+    .orderBy(asc(seckills.startTime), asc(seckills.endTime), asc(seckills.id))
+    .limit(limit);
+}
+
+/** Enabled group-buy activities that have not ended, with the lowest activity price. */
+export async function listGroupActivities(db: Db, now: Date, limit: number, parts: ActivityParts) {
+  const product = parts.onShelfProductCard(db);
+  const shop = parts.openShopCard(db);
+  return db
+    .select({
+      groupActivityId: groupActivities.id,
+      prodId: product.prodId,
+      nameZh: product.nameZh,
+      nameEn: product.nameEn,
+      pic: product.pic,
+      price: product.price,
+      actPrice: min(groupSkus.actPrice),
+      groupNumber: groupActivities.groupNumber,
+      startTime: groupActivities.startTime,
+      endTime: groupActivities.endTime,
+    })
+    .from(groupActivities)
+    .innerJoin(groupSkus, eq(groupSkus.groupActivityId, groupActivities.id))
+    .innerJoin(product, eq(product.prodId, groupActivities.productId))
+    .innerJoin(shop, eq(shop.shopId, product.shopId))
+    .where(and(eq(groupActivities.status, ENABLED), notEnded(groupActivities.endTime, now)))
+    .groupBy(groupActivities.id, product.prodId, product.nameZh, product.nameEn, product.pic, product.price)
+    .orderBy(asc(groupActivities.startTime), asc(groupActivities.endTime), asc(groupActivities.id))
+    .limit(limit);
+}
+
+/**
+ * Enabled promotions of open shops that have not ended, each with its first ladder step and the
+ * product that fronts it: the best-selling listed product, or the shop's best seller when the
+ * promotion covers every product. One statement (lateral joins), whatever the number of promotions.
+ */
+export async function listDiscounts(db: Db, now: Date, limit: number, parts: ActivityParts) {
+  const product = parts.onShelfProductCard(db);
+  const shop = parts.openShopCard(db);
+  const front = db
+    .select({ id: product.prodId, nameZh: product.nameZh, nameEn: product.nameEn, pic: product.pic, price: product.price })
+    .from(product)
+    .where(
+      and(
+        eq(product.shopId, discounts.shopId),
+        or(
+          eq(discounts.suitableProdType, EVERY_PRODUCT),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(discountProducts)
+              .where(and(eq(discountProducts.discountId, discounts.id), eq(discountProducts.productId, product.prodId))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(product.soldNum), asc(product.prodId))
+    .limit(1)
+    .as('front');
+  const step = db
+    .select({ needAmount: discountItems.needAmount, reduceAmount: discountItems.reduceAmount, discount: discountItems.discount })
+    .from(discountItems)
+    .where(eq(discountItems.discountId, discounts.id))
+    .orderBy(asc(discountItems.needAmount))
+    .limit(1)
+    .as('step');
+  return db
+    .select({
+      discountId: discounts.id,
+      nameZh: discounts.nameZh,
+      nameEn: discounts.nameEn,
+      discountRule: discounts.discountRule,
+      startTime: discounts.startTime,
+      endTime: discounts.endTime,
+      shopId: shop.shopId,
+      shopNameZh: shop.shopNameZh,
+      shopNameEn: shop.shopNameEn,
+      needAmount: step.needAmount,
+      reduceAmount: step.reduceAmount,
+      discount: step.discount,
+      prodId: front.id,
+      prodNameZh: front.nameZh,
+      prodNameEn: front.nameEn,
+      pic: front.pic,
+      price: front.price,
+    })
+    .from(discounts)
+    .innerJoin(shop, eq(shop.shopId, discounts.shopId))
+    .innerJoinLateral(front, sql`true`)
+    .leftJoinLateral(step, sql`true`)
+    .where(and(eq(discounts.status, ENABLED), notEnded(discounts.endTime, now)))
+    .orderBy(asc(discounts.startTime), asc(discounts.endTime), asc(discounts.id))
+    .limit(limit);
+}
+
+/** The home page's three activity blocks, read in parallel. */
+export async function listActivities(db: Db, now: Date, limit: number, parts: ActivityParts) {
+  const [seckillRows, groupBuys, discountRows] = await Promise.all([
+    listSeckills(db, now, limit, parts),
+    listGroupActivities(db, now, limit, parts),
+    listDiscounts(db, now, limit, parts),
+  ]);
+  return { seckills: seckillRows, groupBuys, discounts: discountRows };
+}
