@@ -57,6 +57,22 @@ describe('createCaches', () => {
     await caches.invalidate('dropped');
     expect(await cache.get('b', async () => 'b3')).toBe('b3');
   });
+
+  it('a reader whose load is in flight when its key is dropped or evicted gets the loaded value, which is not kept', async () => {
+    // The CI failure of 2026-11-25: a staff save dropped the site config while a storefront page
+    // was loading it, and that page's request failed with lru-cache's "deleted" abort (HTTP 500).
+    const cache = caches.named<string>('in-flight', { ttlMs: 60_000, max: 2 });
+    const slow = (v: string) => () => new Promise<string>((resolve) => setTimeout(() => resolve(v), 20));
+    const dropped = cache.get('a', slow('old a'));
+    const cleared = cache.get('b', slow('old b'));
+    await caches.invalidate('in-flight', ['a']);
+    await caches.invalidate('in-flight');
+    const evicted = cache.get('c', slow('c'));
+    await cache.get('d', async () => 'd');
+    await cache.get('e', async () => 'e');
+    expect(await Promise.all([dropped, cleared, evicted])).toEqual(['old a', 'old b', 'c']);
+    expect([await cache.get('a', async () => 'new a'), await cache.get('b', async () => 'new b')]).toEqual(['new a', 'new b']);
+  });
 });
 
 describe.skipIf(!SHARED_INFRASTRUCTURE)('two instances', () => {

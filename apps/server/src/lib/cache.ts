@@ -69,6 +69,10 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
           perf,
           // Read the (movable) clock at every check instead of once per millisecond.
           ttlResolution: 0,
+          // A key dropped (invalidate) or evicted while its load is in flight: the readers waiting
+          // on that load still get its value, and lru-cache does not store it (the slot is gone).
+          // Without this, lru-cache rejects them with "deleted"/"evicted" and the request fails.
+          ignoreFetchAbort: true,
           fetchMethod: async (_key, _stale, { options: entry, context: load }) => {
             const value = await load((ms) => {
               entry.ttl = Math.max(1, Math.min(ms, ttlMs));
