@@ -27,6 +27,7 @@ const SCHEMA_OWNED = {
   merchant: ['merchant'],
   order: ['order'],
   payment: ['payment'],
+  pricing: [],
   product: ['product'],
   promotion: ['promotion'],
   review: ['review'],

@@ -1,0 +1,389 @@
+// The one pricing pipeline (issue 11 §1, decision 033): lines plus a context in, priced groups out.
+// Pure and deterministic: no database, no clock (input.now), no I/O. Steps in the order of the
+// reference's §5.3: (1) shop promotions, (2) one shop coupon per shop, (3) one platform coupon,
+// (4) member discount, (5) points; then freight per shop, never discounted.
+import { discountOff, spread } from './spread.ts';
+import type {
+  AppliedPromotion,
+  CouponOffer,
+  CouponOption,
+  CouponUnusableReason,
+  LineShares,
+  PointsUse,
+  PriceTotals,
+  PricedCart,
+  PricedLine,
+  PricedShop,
+  PricingInput,
+  PromotionGroup,
+  PromotionInfo,
+  PromotionRule,
+  PromotionTier,
+} from './types.ts';
+
+/** A promotion prepared once per run: tiers ascending, products as a set. */
+interface Prepared {
+  rule: PromotionRule;
+  tiers: PromotionTier[];
+  products: Set<number> | null;
+}
+
+interface ShopWork {
+  shopId: number;
+  lines: PricedLine[];
+  /** Ticked lines, in input order. */
+  ticked: PricedLine[];
+  promotions: Prepared[];
+  groups: PromotionGroup[];
+  coupons: CouponOption[];
+  freight: number;
+}
+
+const emptyShares = (): LineShares => ({ promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 });
+
+/** What a line still costs after the steps so far. */
+const remaining = (l: PricedLine) => l.goods - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon - l.shares.member - l.shares.points;
+
+export function priceCart(input: PricingInput): PricedCart {
+  const shops = collectShops(input);
+  for (const shop of shops) applyShopPromotions(shop);
+  for (const shop of shops) applyShopCoupon(shop, input);
+  const platformCoupons = applyPlatformCoupon(shops, input);
+  applyMemberDiscount(shops);
+  applyPoints(shops, input.points);
+  for (const shop of shops) shop.freight = shopFreight(shop, input);
+  return finish(shops, platformCoupons);
+}
+
+function collectShops(input: PricingInput): ShopWork[] {
+  const byShop = new Map<number, ShopWork>();
+  for (const line of input.lines) {
+    let shop = byShop.get(line.shopId);
+    if (!shop) {
+      shop = { shopId: line.shopId, lines: [], ticked: [], promotions: [], groups: [], coupons: [], freight: 0 };
+      byShop.set(line.shopId, shop);
+    }
+    const goods = line.unitPrice * line.count;
+    const priced: PricedLine = {
+      key: line.key,
+      shopId: line.shopId,
+      productId: line.productId,
+      skuId: line.skuId,
+      unitPrice: line.unitPrice,
+      count: line.count,
+      checked: line.checked !== false,
+      goods,
+      shares: emptyShares(),
+      payable: goods,
+      promotionId: line.promotionId ?? null,
+      promotionIds: [],
+    };
+    shop.lines.push(priced);
+    if (priced.checked) shop.ticked.push(priced);
+  }
+  for (const rule of [...input.promotions].sort((a, b) => a.id - b.id)) {
+    const shop = byShop.get(rule.shopId);
+    if (!shop || rule.tiers.length === 0) continue;
+    shop.promotions.push({
+      rule,
+      tiers: [...rule.tiers].sort((a, b) => a.need - b.need),
+      products: rule.productIds === null ? null : new Set(rule.productIds),
+    });
+  }
+  return [...byShop.values()].sort((a, b) => a.shopId - b.shopId);
+}
+
+// ---- step 1: shop promotions -------------------------------------------------------------------
+
+interface Evaluation {
+  reduce: number;
+  reached: AppliedPromotion['reached'];
+  next: AppliedPromotion['next'];
+}
+
+/** Index of the highest tier reached by `measure`, -1 when none. */
+function reachedTier(p: Prepared, measure: number): number {
+  let index = -1;
+  for (let i = 0; i < p.tiers.length; i++) if (p.tiers[i]!.need <= measure) index = i;
+  return index;
+}
+
+/** Fen off ticked goods of `amount` fen in `pieces` pieces (no allocation: the greedy calls it often). */
+function promotionReduce(p: Prepared, amount: number, pieces: number): number {
+  const rule = p.rule;
+  const measure = rule.rule === 'pieceDiscount' ? pieces : amount;
+  const index = reachedTier(p, measure);
+  if (index < 0) return 0;
+  const tier = p.tiers[index]!;
+  let reduce: number;
+  if (rule.rule === 'amountReduce') reduce = rule.repeat ? tier.reduce * Math.floor(measure / tier.need) : tier.reduce;
+  else reduce = discountOff(amount, tier.rate);
+  if (rule.maxReduce !== null && reduce > rule.maxReduce) reduce = rule.maxReduce;
+  return reduce > amount ? amount : reduce;
+}
+
+/** The reduction with the tier reached and the next tier's hint. */
+function evaluatePromotion(p: Prepared, amount: number, pieces: number): Evaluation {
+  const { rule } = p;
+  const measure = rule.rule === 'pieceDiscount' ? pieces : amount;
+  const index = reachedTier(p, measure);
+  const repeats = rule.repeat && rule.rule === 'amountReduce';
+  const reduce = promotionReduce(p, amount, pieces);
+  let reached: Evaluation['reached'] = null;
+  if (index >= 0) {
+    const tier = p.tiers[index]!;
+    reached = { ...tier, times: repeats ? Math.floor(measure / tier.need) : 1 };
+  }
+  let next: Evaluation['next'] = null;
+  if (index + 1 < p.tiers.length) {
+    const tier = p.tiers[index + 1]!;
+    next = { ...tier, missing: tier.need - measure };
+  } else if (repeats && reached) {
+    const times = reached.times + 1;
+    next = { need: reached.need * times, reduce: reached.reduce * times, rate: reached.rate, missing: reached.need * times - measure };
+  }
+  // A next tier the cap makes worthless is no hint.
+  if (next && rule.maxReduce !== null && reduce >= rule.maxReduce) next = null;
+  return { reduce, reached, next };
+}
+
+function applyShopPromotions(shop: ShopWork): void {
+  const promotions = shop.promotions;
+  if (promotions.length === 0) {
+    if (shop.lines.length > 0) shop.groups.push({ promotion: null, lines: shop.lines });
+    return;
+  }
+  // Per promotion (by position): its lines and the ticked amount and pieces.
+  const members: PricedLine[][] = promotions.map(() => []);
+  const amounts: number[] = promotions.map(() => 0);
+  const pieces: number[] = promotions.map(() => 0);
+  const open: Array<{ line: PricedLine; options: number[] }> = [];
+  for (const line of shop.lines) {
+    const options: number[] = [];
+    let chosen = -1;
+    for (let i = 0; i < promotions.length; i++) {
+      const p = promotions[i]!;
+      if (p.products !== null && !p.products.has(line.productId)) continue;
+      options.push(i);
+      line.promotionIds.push(p.rule.id);
+      if (p.rule.id === line.promotionId) chosen = i;
+    }
+    line.promotionId = null;
+    // The shopper's choice, the only option, or (for an unticked line) the first: the rest is ours to place.
+    if (chosen < 0 && (options.length === 1 || (options.length > 1 && !line.checked))) chosen = options[0]!;
+    if (chosen >= 0) joinPromotion(line, chosen, promotions, members, amounts, pieces);
+    else if (options.length > 1) open.push({ line, options });
+  }
+  // Lines left to us go, one by one, where they add the most (ties: the lower id).
+  for (const { line, options } of open) {
+    let best = options[0]!;
+    let bestGain = -1;
+    for (const i of options) {
+      const p = promotions[i]!;
+      const gain = promotionReduce(p, amounts[i]! + line.goods, pieces[i]! + line.count) - promotionReduce(p, amounts[i]!, pieces[i]!);
+      if (gain > bestGain) {
+        best = i;
+        bestGain = gain;
+      }
+    }
+    joinPromotion(line, best, promotions, members, amounts, pieces);
+  }
+  for (let i = 0; i < promotions.length; i++) {
+    const lines = members[i]!;
+    if (lines.length === 0) continue;
+    const p = promotions[i]!;
+    const evaluation = evaluatePromotion(p, amounts[i]!, pieces[i]!);
+    const ticked = lines.filter(isChecked);
+    const shares = spread(evaluation.reduce, ticked.map(goodsOf));
+    for (let j = 0; j < ticked.length; j++) ticked[j]!.shares.promotion = shares[j]!;
+    shop.groups.push({ promotion: { ...promotionInfo(p.rule), ...evaluation }, lines });
+  }
+  const rest = shop.lines.filter(hasNoPromotion);
+  if (rest.length > 0) shop.groups.push({ promotion: null, lines: rest });
+}
+
+function joinPromotion(line: PricedLine, i: number, promotions: Prepared[], members: PricedLine[][], amounts: number[], pieces: number[]): void {
+  line.promotionId = promotions[i]!.rule.id;
+  members[i]!.push(line);
+  if (line.checked) {
+    amounts[i] = amounts[i]! + line.goods;
+    pieces[i] = pieces[i]! + line.count;
+  }
+}
+
+function isChecked(line: PricedLine): boolean {
+  return line.checked;
+}
+function goodsOf(line: PricedLine): number {
+  return line.goods;
+}
+function hasNoPromotion(line: PricedLine): boolean {
+  return line.promotionId === null;
+}
+
+export function promotionInfo(rule: PromotionRule): PromotionInfo {
+  const { id, rule: kind, repeat, maxReduce, nameZh, nameEn, endsAt } = rule;
+  return { id, rule: kind, repeat, tiers: [...rule.tiers].sort((a, b) => a.need - b.need), maxReduce, nameZh, nameEn, endsAt };
+}
+
+// ---- steps 2 and 3: coupons --------------------------------------------------------------------
+
+interface CouponEvaluation {
+  option: CouponOption;
+  eligible: PricedLine[];
+}
+
+function inScope(coupon: CouponOffer, products: Set<number>, productId: number): boolean {
+  if (coupon.scope === 'all') return true;
+  return coupon.scope === 'include' ? products.has(productId) : !products.has(productId);
+}
+
+/** Whether a coupon can be used on `lines` now, and what it saves on what they still cost. */
+function evaluateCoupon(coupon: CouponOffer, lines: readonly PricedLine[], now: Date): CouponEvaluation {
+  const products = new Set(coupon.productIds);
+  const eligible = lines.filter((l) => inScope(coupon, products, l.productId));
+  let afterPromotions = 0;
+  let left = 0;
+  for (const l of eligible) {
+    afterPromotions += l.goods - l.shares.promotion;
+    left += remaining(l);
+  }
+  let reason: CouponUnusableReason | null = null;
+  if (now.getTime() < coupon.validFrom.getTime()) reason = 'notStarted';
+  else if (now.getTime() > coupon.validTo.getTime()) reason = 'expired';
+  else if (eligible.length === 0) reason = 'noProducts';
+  else if (afterPromotions < coupon.threshold) reason = 'belowThreshold';
+  const saves = coupon.kind === 'cash' ? Math.min(coupon.reduce, left) : discountOff(left, coupon.rate);
+  const option: CouponOption = {
+    userCouponId: coupon.userCouponId,
+    couponId: coupon.couponId,
+    shopId: coupon.shopId,
+    kind: coupon.kind,
+    threshold: coupon.threshold,
+    reduce: coupon.reduce,
+    rate: coupon.rate,
+    nameZh: coupon.nameZh,
+    nameEn: coupon.nameEn,
+    validTo: coupon.validTo,
+    usable: reason === null,
+    reason,
+    missing: reason === 'belowThreshold' ? coupon.threshold - afterPromotions : 0,
+    saves: reason === null ? saves : 0,
+    chosen: false,
+  };
+  return { option, eligible };
+}
+
+/**
+ * The coupon to apply among evaluated ones: auto = the largest saving (ties: the one ending soonest,
+ * then the lower id); manual = the shopper's one when usable, else none (its option says why).
+ */
+function pick(evaluated: CouponEvaluation[], auto: boolean, wanted: number | null | undefined): CouponEvaluation | null {
+  if (!auto) {
+    const found = evaluated.find((e) => e.option.userCouponId === wanted);
+    return found && found.option.usable ? found : null;
+  }
+  let best: CouponEvaluation | null = null;
+  for (const e of evaluated) {
+    const o = e.option;
+    if (!o.usable || o.saves <= 0) continue;
+    const b = best?.option;
+    if (!b || o.saves > b.saves || (o.saves === b.saves && (o.validTo.getTime() < b.validTo.getTime() || (o.validTo.getTime() === b.validTo.getTime() && o.userCouponId < b.userCouponId)))) {
+      best = e;
+    }
+  }
+  return best;
+}
+
+function applyCoupon(chosen: CouponEvaluation, step: 'shopCoupon' | 'platformCoupon'): void {
+  chosen.option.chosen = true;
+  const lines = chosen.eligible;
+  const shares = spread(chosen.option.saves, lines.map(remaining));
+  lines.forEach((l, i) => (l.shares[step] = shares[i]!));
+}
+
+const byUserCouponId = (a: CouponOffer, b: CouponOffer) => a.userCouponId - b.userCouponId;
+
+function applyShopCoupon(shop: ShopWork, input: PricingInput): void {
+  const evaluated = input.coupons
+    .filter((c) => c.shopId === shop.shopId && c.shopId !== 0)
+    .sort(byUserCouponId)
+    .map((c) => evaluateCoupon(c, shop.ticked, input.now));
+  const chosen = pick(evaluated, input.choice.auto, input.choice.shopCoupons[shop.shopId]);
+  if (chosen) applyCoupon(chosen, 'shopCoupon');
+  shop.coupons = evaluated.map((e) => e.option);
+}
+
+/** Greedy shop-first is optimal: a fen more off a shop never costs the platform coupon more than a fen. */
+function applyPlatformCoupon(shops: ShopWork[], input: PricingInput): CouponOption[] {
+  const ticked = shops.flatMap((s) => s.ticked);
+  const evaluated = input.coupons
+    .filter((c) => c.shopId === 0)
+    .sort(byUserCouponId)
+    .map((c) => evaluateCoupon(c, ticked, input.now));
+  const chosen = pick(evaluated, input.choice.auto, input.choice.platformCoupon);
+  if (chosen) applyCoupon(chosen, 'platformCoupon');
+  return evaluated.map((e) => e.option);
+}
+
+// ---- step 4: member discount; step 5: points -----------------------------------------------------
+
+/** Step 4, the member level's discount: membership (issue 12) fills it in; until then it takes nothing. */
+function applyMemberDiscount(shops: ShopWork[]): void {
+  void shops;
+}
+
+/** Step 5, points at checkout: the points issue fills it in; until then it takes nothing. */
+function applyPoints(shops: ShopWork[], points: PointsUse | undefined): void {
+  void shops;
+  void points;
+}
+
+// ---- freight and totals --------------------------------------------------------------------------
+
+function shopFreight(shop: ShopWork, input: PricingInput): number {
+  if (shop.ticked.length === 0) return 0;
+  const fee = input.freight(shop.shopId, shop.ticked);
+  if (!Number.isSafeInteger(fee) || fee < 0) throw new RangeError(`freight for shop ${shop.shopId} must be whole fen >= 0, got ${fee}`);
+  return fee;
+}
+
+const zeroTotals = (): PriceTotals => ({ goods: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0, freight: 0, payable: 0, count: 0 });
+
+function addTotals(into: PriceTotals, from: PriceTotals): void {
+  into.goods += from.goods;
+  into.promotion += from.promotion;
+  into.shopCoupon += from.shopCoupon;
+  into.platformCoupon += from.platformCoupon;
+  into.member += from.member;
+  into.points += from.points;
+  into.freight += from.freight;
+  into.payable += from.payable;
+  into.count += from.count;
+}
+
+function finish(shops: ShopWork[], platformCoupons: CouponOption[]): PricedCart {
+  const total = zeroTotals();
+  const priced: PricedShop[] = shops.map((shop) => {
+    const totals = zeroTotals();
+    for (const l of shop.lines) {
+      l.payable = remaining(l);
+      if (!l.checked) continue;
+      totals.goods += l.goods;
+      totals.promotion += l.shares.promotion;
+      totals.shopCoupon += l.shares.shopCoupon;
+      totals.platformCoupon += l.shares.platformCoupon;
+      totals.member += l.shares.member;
+      totals.points += l.shares.points;
+      totals.payable += l.payable;
+      totals.count += l.count;
+    }
+    totals.freight = shop.freight;
+    totals.payable += shop.freight;
+    addTotals(total, totals);
+    const offered = new Set(shop.lines.flatMap((l) => l.promotionIds));
+    const promotions = shop.promotions.filter((p) => offered.has(p.rule.id)).map((p) => promotionInfo(p.rule));
+    return { shopId: shop.shopId, groups: shop.groups, promotions, coupons: shop.coupons, totals };
+  });
+  return { shops: priced, platformCoupons, totals: total };
+}

@@ -1,0 +1,203 @@
+// The pricing pipeline's input and output (decision 033). Pure data: money is integer fen, dates are inputs.
+
+/** One cart line or checkout line. */
+export interface PricingLine {
+  /** basketId as text, or `sku:<id>` for buy-now. */
+  key: string;
+  shopId: number;
+  productId: number;
+  skuId: number;
+  /** Fen: the SKU price (activity prices come with their own issue). */
+  unitPrice: number;
+  count: number;
+  /** The shopper's promotion for this line when several apply; absent or null = the best one. */
+  promotionId?: number | null;
+  /** A cart line the shopper has not ticked: shown in its group, priced at nothing (default true). */
+  checked?: boolean;
+}
+
+export type PromotionRuleKind = 'amountReduce' | 'pieceDiscount' | 'amountDiscount';
+
+export interface PromotionTier {
+  /** Fen (amountReduce, amountDiscount) or pieces (pieceDiscount). */
+  need: number;
+  /** Fen off (amountReduce). */
+  reduce: number;
+  /** Percent paid (pieceDiscount, amountDiscount): 80 = 8折, 87.5 = 8.75折; one decimal at most. */
+  rate: number;
+}
+
+/** A running shop promotion: `discounts` + `discount_items` + `discount_products`. */
+export interface PromotionRule {
+  id: number;
+  shopId: number;
+  rule: PromotionRuleKind;
+  /** "Every full" (discountType 1): amountReduce repeats its reached tier. */
+  repeat: boolean;
+  /** null = every product of the shop. */
+  productIds: number[] | null;
+  tiers: PromotionTier[];
+  /** Fen cap on the reduction; null = none. */
+  maxReduce: number | null;
+  nameZh: string;
+  nameEn: string | null;
+  endsAt: Date;
+}
+
+export type CouponScope = 'all' | 'include' | 'exclude';
+
+/** One of the shopper's unused coupons (user_coupons joined with coupons). */
+export interface CouponOffer {
+  userCouponId: number;
+  couponId: number;
+  /** 0 = platform coupon. */
+  shopId: number;
+  kind: 'cash' | 'discount';
+  /** Fen, compared with the eligible lines' amount after promotions. */
+  threshold: number;
+  /** Fen off (cash). */
+  reduce: number;
+  /** Percent paid (discount): 85 = 8.5折; one decimal at most. */
+  rate: number;
+  scope: CouponScope;
+  productIds: number[];
+  validFrom: Date;
+  validTo: Date;
+  nameZh: string;
+  nameEn: string | null;
+}
+
+export interface CouponChoice {
+  /** true (userChangeCoupon 0): the pipeline picks the combination with the largest reduction. */
+  auto: boolean;
+  /** Manual only: shopId -> userCouponId, null or absent = no coupon for that shop. */
+  shopCoupons: Record<number, number | null>;
+  /** Manual only: the platform coupon's userCouponId, null = none. */
+  platformCoupon: number | null;
+}
+
+/** Points at checkout (step 5): filled by the points issue; the step does nothing yet. */
+export interface PointsUse {
+  use: number;
+  available: number;
+  capPercent: number;
+  fenPerPoint: number;
+}
+
+export interface PricingInput {
+  now: Date;
+  lines: PricingLine[];
+  promotions: PromotionRule[];
+  coupons: CouponOffer[];
+  choice: CouponChoice;
+  /** Fen of freight for a shop's ticked lines; never discounted. */
+  freight: (shopId: number, lines: readonly PricedLine[]) => number;
+  points?: PointsUse;
+}
+
+export interface LineShares {
+  promotion: number;
+  shopCoupon: number;
+  platformCoupon: number;
+  member: number;
+  points: number;
+}
+
+export interface PricedLine {
+  key: string;
+  shopId: number;
+  productId: number;
+  skuId: number;
+  unitPrice: number;
+  count: number;
+  checked: boolean;
+  /** unitPrice * count. */
+  goods: number;
+  /** Each reduction's share of this line (all 0 on an unticked line). */
+  shares: LineShares;
+  /** goods - sum(shares), never below 0. */
+  payable: number;
+  /** The promotion this line counts in, null = none. */
+  promotionId: number | null;
+  /** Every promotion the line qualifies for (the shopper may choose when there are several). */
+  promotionIds: number[];
+}
+
+/** What a promotion is, for its label ("满300减50", "满2件8折", "每满300减50"). */
+export interface PromotionInfo {
+  id: number;
+  rule: PromotionRuleKind;
+  repeat: boolean;
+  tiers: PromotionTier[];
+  maxReduce: number | null;
+  nameZh: string;
+  nameEn: string | null;
+  endsAt: Date;
+}
+
+export interface AppliedPromotion extends PromotionInfo {
+  /** The tier reached by the group's ticked lines; for repeat rules `times` says how often. */
+  reached: (PromotionTier & { times: number }) | null;
+  /** The next tier to reach and what is missing (fen, or pieces for pieceDiscount); null when none. */
+  next: (PromotionTier & { missing: number }) | null;
+  /** Fen off the group. */
+  reduce: number;
+}
+
+/** The spec's shopCartItemDiscounts level: lines under their promotion (or under none). */
+export interface PromotionGroup {
+  promotion: AppliedPromotion | null;
+  lines: PricedLine[];
+}
+
+export type CouponUnusableReason = 'belowThreshold' | 'noProducts' | 'expired' | 'notStarted';
+
+export interface CouponOption {
+  userCouponId: number;
+  couponId: number;
+  shopId: number;
+  kind: 'cash' | 'discount';
+  threshold: number;
+  reduce: number;
+  rate: number;
+  nameZh: string;
+  nameEn: string | null;
+  validTo: Date;
+  usable: boolean;
+  reason: CouponUnusableReason | null;
+  /** belowThreshold: fen still missing. */
+  missing: number;
+  /** Fen it saves (when chosen) or would save now. */
+  saves: number;
+  chosen: boolean;
+}
+
+export interface PriceTotals {
+  goods: number;
+  promotion: number;
+  shopCoupon: number;
+  platformCoupon: number;
+  member: number;
+  points: number;
+  freight: number;
+  /** goods - reductions + freight. */
+  payable: number;
+  /** Ticked pieces. */
+  count: number;
+}
+
+export interface PricedShop {
+  shopId: number;
+  groups: PromotionGroup[];
+  /** Every promotion some line of the shop qualifies for (names for the shopper's choice). */
+  promotions: PromotionInfo[];
+  /** The shopper's coupons of this shop. */
+  coupons: CouponOption[];
+  totals: PriceTotals;
+}
+
+export interface PricedCart {
+  shops: PricedShop[];
+  platformCoupons: CouponOption[];
+  totals: PriceTotals;
+}
