@@ -142,6 +142,20 @@ describe('GET /banner/list/:shopId', () => {
     expect(enList[0]?.title).toMatch(/^[A-Za-z]/);
   });
 
+  it('answers each slide with the picture of the reader\'s language (its headline is drawn in), Chinese where there is no English one', async () => {
+    const rows = await t.ctx.db.select({ img: banners.img, imgEn: banners.imgEn }).from(banners).where(eq(banners.shopId, 0)).orderBy(banners.seq, banners.id);
+    expect(rows.every((r) => r.imgEn !== null && r.imgEn !== r.img)).toBe(true);
+    const zh = BannerSchema.array().parse((await get('/banner/list/0')).json());
+    const enList = BannerSchema.array().parse((await get('/banner/list/0', en)).json());
+    expect(zh.map((b) => b.imgUrl)).toEqual(rows.map((r) => r.img));
+    expect(enList.map((b) => b.imgUrl)).toEqual(rows.map((r) => r.imgEn));
+    // The home page answers the same pictures as the carousel's own list.
+    expireCaches();
+    expect(HomeSchema.parse((await get('/index/home', en)).json()).banners.map((b) => b.imgUrl)).toEqual(rows.map((r) => r.imgEn));
+    expect(HomeSchema.parse((await get('/index/home')).json()).banners.map((b) => b.imgUrl)).toEqual(rows.map((r) => r.img));
+    t.resetClock();
+  });
+
   it('answers an open shop’s slides, and none for a closed shop', async () => {
     const tea = await shopIdByName('瓷韵茶社');
     const list = BannerSchema.array().parse((await get(`/banner/list/${tea}`)).json());
@@ -170,7 +184,7 @@ describe('GET /banner/list/:shopId', () => {
       .returning({ id: banners.id });
     try {
       const list = BannerSchema.array().parse((await get(`/banner/list/${tea}`, en)).json());
-      // No English title: the Chinese one is shown.
+      // No English title or picture: the Chinese ones are shown.
       expect(list.at(-1)).toEqual({ imgUrl: '/uploads/seed/banner-1.svg', prodId: null, title: '下架商品', seq: 100 });
     } finally {
       await t.ctx.db.delete(banners).where(eq(banners.id, row!.id));

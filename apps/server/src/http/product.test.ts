@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { countQueries } from '../db/query-count.ts';
-import { products, shops, skus } from '../db/schema.ts';
+import { products, shopCollections, shops, skus } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createTestProduct } from '../test/product-test-kit.ts';
@@ -50,6 +50,18 @@ describe('GET /prod/prodInfo', () => {
     expect(enDetail.delivery.fromProvince).toBe('Jiangxi');
     const [virtual] = await t.ctx.db.select().from(products).where(and(eq(products.mold, 1), eq(products.status, 1))).limit(1);
     expect(ProductDetailSchema.parse((await get(virtual!.id)).json()).delivery.returnable).toBe(false);
+  });
+
+  it("counts the shop's followers on its card, as the store header does", async () => {
+    const [tea] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.nameZh, '瓷韵茶社'));
+    const [teaProduct] = await t.ctx.db.select().from(products).where(and(eq(products.shopId, tea!.id), eq(products.status, 1))).limit(1);
+    const [followers] = await t.ctx.db.select({ n: count() }).from(shopCollections).where(eq(shopCollections.shopId, tea!.id));
+    expect(followers!.n).toBeGreaterThan(0);
+    invalidateProductDetail(t.ctx, teaProduct!.id);
+    const detail = ProductDetailSchema.parse((await get(teaProduct!.id, en)).json());
+    expect(detail.shop.followers).toBe(followers!.n);
+    const head = (await t.app.inject({ method: 'GET', url: `/shop/headInfo?shopId=${tea!.id}` })).json() as { collectionNum: number };
+    expect(detail.shop.followers).toBe(head.collectionNum);
   });
 
   it('localizes SKU properties and falls back to Chinese where English is missing', async () => {

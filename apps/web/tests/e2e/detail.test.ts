@@ -104,8 +104,16 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByRole('button', { name: t('product.collected'), exact: true })).toHaveAttribute('aria-pressed', 'true');
     expect(await (await request.get(`${API_URL}/p/user/collection/isCollection?prodId=${product.prodId}`, { headers: auth })).json()).toBe(true);
 
+    // The store card counts the shop's followers as the API answers them (plural-correct), and
+    // the shopper's own follow adds one.
+    const followers = page.getByTestId('shop-card-followers');
+    const before = Number(/\d+/.exec((await followers.textContent()) ?? '')?.[0]);
+    expect(before).toBeGreaterThan(0);
+    expect(product.shop.followers).toBeGreaterThan(0);
+    await expect(followers).toHaveText(t('product.shop.followers', { count: before }));
     await page.getByRole('button', { name: t('product.shop.collect') }).click();
     await expect(page.getByRole('button', { name: t('product.shop.collected') })).toHaveAttribute('aria-pressed', 'true');
+    await expect(followers).toHaveText(t('product.shop.followers', { count: before + 1 }));
     expect(await (await request.get(`${API_URL}/p/shop/collection/isCollection?shopId=${product.shopId}`, { headers: auth })).json()).toBe(true);
 
     // The state is read back when the page opens again.

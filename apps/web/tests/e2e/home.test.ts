@@ -105,6 +105,31 @@ test('the home page shows the carousel, the floors and the notices from the API'
   await page.waitForURL((url) => url.pathname === `/detail/${home.recommended[0]!.prodId}`);
 });
 
+test('each slide shows the picture of the page\'s language, its headline drawn in, with a localized text alternative', async ({ page, request }) => {
+  const [zhHome, enHome] = [await homeData(request, 'zh'), await homeData(request, 'en')];
+  expect(enHome.banners.length).toBe(zhHome.banners.length);
+  for (const [lang, home, path] of [
+    ['zh', zhHome, '/'],
+    ['en', enHome, '/en'],
+  ] as const) {
+    await openPage(page, path);
+    const carousel = page.getByRole('region', { name: (lang === 'zh' ? zh : en)('homePage.carousel.label') });
+    // Slides turn every few seconds and hidden ones are inert, so the pictures are read by class.
+    const pictures = carousel.locator('.carousel__slide img');
+    await expect(pictures).toHaveCount(home.banners.length);
+    for (const [i, banner] of home.banners.entries()) {
+      await expect(pictures.nth(i)).toHaveAttribute('src', banner.imgUrl);
+      await expect(pictures.nth(i)).toHaveAttribute('alt', banner.title);
+    }
+    // The first picture loaded (the file is there).
+    await expect.poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+  // The English page shows the English pictures, not the Chinese ones.
+  expect(enHome.banners[0]!.imgUrl).toMatch(/-en-[0-9a-f]+\.webp$/);
+  expect(zhHome.banners[0]!.imgUrl).toMatch(/-zh-[0-9a-f]+\.webp$/);
+  expect(enHome.banners[0]!.title).not.toBe(zhHome.banners[0]!.title);
+});
+
 test('the header shows the cart count of a logged-in shopper and asks a visitor to log in', async ({ page, context, request, baseURL }) => {
   await openPage(page, '/');
   const cart = page.locator('.site-header').getByRole('link', { name: zh('store.cart.label'), exact: true });

@@ -30,6 +30,8 @@ describe('catalogs', () => {
     expect(t('storeList.resultFor', { count: 3, name: 'tea' })).toBe('3 stores match “tea”');
     expect(t('listPage.count', { count: 1 })).toBe('1 product found');
     expect(t('cartPage.summary.selected', { count: 2 })).toBe('2 items selected');
+    expect(t('product.shop.followers', { count: 1 })).toBe('1 follower');
+    expect(t('product.shop.followers', { count: 12 })).toBe('12 followers');
     expect(createI18n('zh').t('listPage.count', { count: 1 })).toBe('共 1 件商品');
   });
 

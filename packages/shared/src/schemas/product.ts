@@ -27,8 +27,8 @@ export type Sku = z.infer<typeof SkuSchema>;
 export const SpecGroupSchema = z.object({ name: z.string(), values: z.array(z.string()) });
 export type SpecGroup = z.infer<typeof SpecGroupSchema>;
 
-/** The detail page's shop card. */
-export const ProductShopSchema = ShopCardSchema.extend({ prodCount: z.number().int() });
+/** The detail page's shop card: its on-shelf products and how many shoppers follow it. */
+export const ProductShopSchema = ShopCardSchema.extend({ prodCount: z.number().int(), followers: z.number().int() });
 export type ProductShop = z.infer<typeof ProductShopSchema>;
 
 /** Where the product ships from and on what terms: the detail page's delivery and service rows. */

@@ -24,13 +24,17 @@ export const categories = pgTable(
   (t) => [index('categories_parent_idx').on(t.shopId, t.parentId, t.seq), check('categories_grade_ck', sql`${t.grade} between 1 and 3`)],
 );
 
-/** Carousel slides; shop_id 0 = the home page. */
+/**
+ * Carousel slides; shop_id 0 = the home page. A slide's picture has its headline drawn in, so it
+ * has one per language: img (Chinese) and img_en (English; null = the Chinese one for everyone).
+ */
 export const banners = pgTable(
   'banners',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     shopId: integer('shop_id').notNull().default(0),
     img: text('img').notNull(),
+    imgEn: text('img_en'),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     titleZh: varchar('title_zh', { length: 100 }),
     titleEn: varchar('title_en', { length: 200 }),

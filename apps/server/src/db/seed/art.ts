@@ -236,8 +236,36 @@ export function detailPicture(stem: string, input: { emoji: string; hue: number;
   return raster(stem, svg);
 }
 
-/** A wide campaign banner: title, subtitle and a group of the campaign's products. */
-export function bannerPicture(stem: string, input: { hue: number; title: Bi; subtitle: Bi; emojis: string[]; width?: number; height?: number }): Picture {
+/** Roughly how many ems a bold line takes: CJK and full-width characters one, capitals and digits 0.72, the rest 0.6. */
+function ems(text: string): number {
+  return [...text].reduce((n, c) => n + (/[\u2e80-\uffff]/.test(c) ? 1 : /[A-Z0-9%¥mw]/.test(c) ? 0.72 : /[ .,:;'!il-]/.test(c) ? 0.32 : 0.6), 0);
+}
+
+/**
+ * A headline as one line, or two when one line would have to shrink below `min` pixels (at a
+ * space, the halves as even as possible), with the size that fits `width`, at most `max`.
+ */
+function fitLines(text: string, width: number, max: number, min: number): { lines: string[]; size: number } {
+  const fit = (lines: string[]) => Math.min(max, width / Math.max(...lines.map(ems)));
+  const one = fit([text]);
+  const words = text.split(' ');
+  if (one >= min || words.length < 2) return { lines: [text], size: one };
+  let best = [text];
+  for (let i = 1; i < words.length; i++) {
+    const two = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    if (fit(two) > fit(best)) best = two;
+  }
+  return { lines: best, size: fit(best) };
+}
+
+/**
+ * A wide campaign banner in one language: its headline, the offer on a white pill and a group of
+ * the campaign's products. Each language has its own picture (the storefront shows the reader's).
+ */
+export function bannerPicture(
+  stem: string,
+  input: { lang: 'zh' | 'en'; hue: number; title: Bi; subtitle: Bi; emojis: string[]; width?: number; height?: number },
+): Picture {
   const W = input.width ?? 1200;
   const H = input.height ?? 440;
   const big = H * 0.46;
@@ -245,21 +273,52 @@ export function bannerPicture(stem: string, input: { hue: number; title: Bi; sub
   // Right-aligned, so every width keeps the group whole.
   const x = (i: number) => W - big * 0.5 - (shown.length - 1 - i) * big * 0.62;
   const art = shown.map((e, i) => emoji(e, x(i), H * (i % 2 ? 0.44 : 0.36), big * (i === 1 ? 0.78 : 0.9), (i - 1) * 8)).join('');
-  // A margin that survives a cover fit trimming the sides.
+  // A margin that survives a cover fit trimming the sides; the headline stays left of the group.
   const L = W * 0.09;
+  const title = input.title[input.lang];
+  const subtitle = input.subtitle[input.lang];
+  const head = fitLines(title, x(0) - big * 0.52 - L, H * 0.13, H * 0.1);
+  const pillText = Math.min(H * 0.055, (W - 2 * L - H * 0.1) / ems(subtitle));
+  const pillWidth = Math.max(ems(subtitle) * pillText + H * 0.1, H * 0.9);
+  const lineGap = head.size * 1.12;
+  const firstLine = H * 0.5 - (head.lines.length - 1) * lineGap;
+  const headline = head.lines
+    .map((line, i) => `<text x="${L}" y="${firstLine + i * lineGap}" ${FONT} font-size="${head.size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .join('');
   const svg =
     svgOpen(W, H) +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${input.hue},72%,44%)"/><stop offset="1" stop-color="hsl(${(input.hue + 30) % 360},70%,30%)"/></linearGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
     `<circle cx="${x(Math.floor(shown.length / 2))}" cy="${H * 0.5}" r="${H * 0.46}" fill="#fff" opacity=".12"/>` +
     art +
-    `<text x="${L}" y="${H * 0.42}" ${FONT} font-size="${H * 0.13}" font-weight="700" fill="#fff">${escapeXml(input.title.zh)}</text>` +
-    `<text x="${L}" y="${H * 0.56}" ${FONT} font-size="${H * 0.065}" fill="#fff">${escapeXml(input.title.en)}</text>` +
-    `<rect x="${L}" y="${H * 0.66}" width="${Math.max(input.subtitle.zh.length * H * 0.06 + H * 0.1, H * 0.9)}" height="${H * 0.12}" rx="${H * 0.06}" fill="#fff"/>` +
-    `<text x="${L + H * 0.05}" y="${H * 0.745}" ${FONT} font-size="${H * 0.055}" font-weight="700" fill="hsl(${input.hue},72%,36%)">${escapeXml(input.subtitle.zh)}</text>` +
-    `<text x="${L}" y="${H * 0.88}" ${FONT} font-size="${H * 0.045}" fill="#fff" opacity=".9">${escapeXml(input.subtitle.en)}</text>` +
+    headline +
+    `<rect x="${L}" y="${H * 0.62}" width="${pillWidth}" height="${H * 0.12}" rx="${H * 0.06}" fill="#fff"/>` +
+    `<text x="${L + H * 0.05}" y="${H * 0.62 + H * 0.06 + pillText * 0.36}" ${FONT} font-size="${pillText}" font-weight="700" fill="hsl(${input.hue},72%,36%)">${escapeXml(subtitle)}</text>` +
     '</svg>';
-  return raster(stem, svg);
+  return raster(`${stem}-${input.lang}`, svg);
+}
+
+/**
+ * A store's header picture: its colours and goods, without words (the page prints the store's
+ * name and introduction beside it in the reader's language), so one picture serves both.
+ */
+export function shopBannerPicture(stem: string, input: { hue: number; emojis: string[]; width: number; height: number }): Picture {
+  const { width: W, height: H } = input;
+  const big = H * 0.5;
+  const shown = input.emojis.slice(0, 3);
+  const x = (i: number) => W - big * 0.6 - (shown.length - 1 - i) * big * 0.7;
+  return vector(
+    stem,
+    svgOpen(W, H) +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${input.hue},62%,52%)"/><stop offset="1" stop-color="hsl(${(input.hue + 30) % 360},60%,34%)"/></linearGradient></defs>` +
+      `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
+      `<circle cx="${W * 0.12}" cy="${H * 0.15}" r="${H * 0.55}" fill="#fff" opacity=".08"/><circle cx="${W * 0.3}" cy="${H * 1.05}" r="${H * 0.45}" fill="#fff" opacity=".07"/>` +
+      `<circle cx="${x(Math.floor(shown.length / 2))}" cy="${H * 0.5}" r="${H * 0.48}" fill="#fff" opacity=".12"/>` +
+      // A faint scatter of the same goods across the open side.
+      [0, 1, 2, 3, 4, 5].map((i) => emoji(shown[i % shown.length] ?? 'package', W * (0.2 + i * 0.085), H * (i % 2 ? 0.7 : 0.3), H * 0.2, i * 17 - 40, ' opacity=".16"')).join('') +
+      shown.map((e, i) => emoji(e, x(i), H * (i % 2 ? 0.55 : 0.47), big * (i === 1 ? 0.8 : 0.95), (i - 1) * 8)).join('') +
+      '</svg>',
+  );
 }
 
 /** A category icon: the emoji itself as an SVG (crisp at any size, no rendering needed). */

@@ -136,8 +136,14 @@ describe('the demo seed', () => {
     expect(detail).toBeDefined();
     const meta = await sharp(path.join(dataDir, detail?.replace(/^\//, '') ?? '')).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 750 });
-    const homeBanners = await t.ctx.db.select({ img: banners.img }).from(banners).where(eq(banners.shopId, 0));
-    for (const b of homeBanners) expect(existsSync(path.join(dataDir, b.img.replace(/^\//, '')))).toBe(true);
+    // Each home banner has a picture per language (its headline is drawn in), both WebP.
+    const homeBanners = await t.ctx.db.select({ img: banners.img, imgEn: banners.imgEn }).from(banners).where(eq(banners.shopId, 0));
+    expect(homeBanners).toHaveLength(5);
+    for (const b of homeBanners) {
+      expect(b.img).toMatch(/^\/uploads\/seed\/banner-\d-zh-[0-9a-f]+\.webp$/);
+      expect(b.imgEn).toMatch(/^\/uploads\/seed\/banner-\d-en-[0-9a-f]+\.webp$/);
+      for (const img of [b.img, b.imgEn ?? '']) expect(existsSync(path.join(dataDir, img.replace(/^\//, '')))).toBe(true);
+    }
   });
 
   it('generates the same product for the same number', () => {

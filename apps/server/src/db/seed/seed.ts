@@ -32,7 +32,7 @@ import {
   users,
 } from '../schema.ts';
 import { backfillAreaNames, loadAreaRows } from './areas.ts';
-import { bannerPicture, iconPicture, logoPicture, siteLogo } from './art.ts';
+import { bannerPicture, iconPicture, logoPicture, shopBannerPicture, siteLogo } from './art.ts';
 import { CATEGORY_TREE, type Bi } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { seedReviews } from './reviews.ts';
@@ -367,7 +367,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
     const target =
       firstProducts.find((p) => p.categoryId === leafId && (b.shopKey === undefined || p.shopId === shopIds.get(b.shopKey))) ??
       firstProducts.find((p) => p.categoryId === leafId);
-    return target ? [{ shopId: 0, img: seedImagePath(b.file), productId: target.id, titleZh: b.title.zh, titleEn: b.title.en, seq: i + 1 }] : [];
+    return target ? [{ shopId: 0, img: seedImagePath(b.file), imgEn: seedImagePath(b.fileEn), productId: target.id, titleZh: b.title.zh, titleEn: b.title.en, seq: i + 1 }] : [];
   });
   await tx.insert(banners).values(homeBanners);
   const shopBannerRows = SHOPS.filter((s) => s.status === 1).flatMap((s) => {
@@ -496,7 +496,9 @@ async function leafCategoryIds(db: Db | Tx, leaves: Leaf[]): Promise<Map<string,
 }
 
 interface HomeBanner {
+  /** The picture with the Chinese headline drawn in, and the one with the English. */
   file: string;
+  fileEn: string;
   title: Bi;
   /** The leaf whose product it opens, preferably the given shop's. */
   leaf: string;
@@ -509,9 +511,10 @@ const SEASONS: Bi[] = [
   { zh: '夏季', en: 'summer' },
   { zh: '秋季', en: 'autumn' },
 ];
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthDay = (d: Date) => {
   const { month, day } = beijingDate(d);
-  return { zh: `${month}月${day}日`, en: `${day}/${month}` };
+  return { zh: `${month}月${day}日`, en: `${MONTHS_EN[month - 1]} ${day}` };
 };
 
 /**
@@ -535,10 +538,10 @@ function siteArt(leaves: Leaf[], now: Date) {
     { file: 'favicon.svg', svg: siteLogo().favicon },
   ];
   const banners: HomeBanner[] = homeDefs.map((b, i) => {
-    // The home carousel is about 720 x 360: an 880 x 440 picture fits it whole.
-    const picture = bannerPicture(`banner-${i + 1}`, { hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis, width: 880, height: 440 });
-    pictures.push(picture);
-    return { file: picture.file, title: { zh: `${b.title.zh} ${b.subtitle.zh}`, en: `${b.title.en}: ${b.subtitle.en}` }, leaf: b.leaf, shopKey: b.shopKey };
+    // The home carousel is about 720 x 360: an 880 x 440 picture fits it whole. One per language.
+    const [zh, en] = (['zh', 'en'] as const).map((lang) => bannerPicture(`banner-${i + 1}`, { lang, hue: b.hue, title: b.title, subtitle: b.subtitle, emojis: b.emojis, width: 880, height: 440 })) as [Picture, Picture];
+    pictures.push(zh, en);
+    return { file: zh.file, fileEn: en.file, title: { zh: `${b.title.zh} ${b.subtitle.zh}`, en: `${b.title.en}: ${b.subtitle.en}` }, leaf: b.leaf, shopKey: b.shopKey };
   });
   const categoryIcon = new Map<string, string>();
   CATEGORY_TREE.forEach((top, ti) => {
@@ -556,14 +559,7 @@ function siteArt(leaves: Leaf[], now: Date) {
   for (const s of SHOPS) {
     const sold = [...new Set(leaves.filter((l) => shopSells(s, l)).map((l) => l.def.emoji))].filter((e) => e !== s.emoji);
     const logo = logoPicture(`shop-${s.key}-logo`, s.emoji, s.hue);
-    const banner = bannerPicture(`shop-${s.key}-banner`, {
-      hue: s.hue,
-      title: { zh: s.nameZh, en: s.nameEn },
-      subtitle: { zh: s.introZh.replace(/[。！]$/, ''), en: s.introEn },
-      emojis: [s.emoji, ...sold.slice(0, 2)],
-      width: 1200,
-      height: 300,
-    });
+    const banner = shopBannerPicture(`shop-${s.key}-banner`, { hue: s.hue, emojis: [s.emoji, ...sold.slice(0, 2)], width: 1200, height: 300 });
     shopLogo.set(s.key, logo.file);
     shopBanner.set(s.key, banner.file);
     pictures.push(

@@ -79,6 +79,7 @@ export async function listBanners(db: Db, shopId: number, parts: CatalogParts) {
   return db
     .select({
       img: banners.img,
+      imgEn: banners.imgEn,
       titleZh: banners.titleZh,
       titleEn: banners.titleEn,
       seq: banners.seq,

@@ -102,7 +102,8 @@ function toCard(row: repo.ProductCardRow, lang: Language): ProductCard {
 }
 
 function toBanner(row: repo.BannerRow, lang: Language): Banner {
-  return { imgUrl: row.img, prodId: row.prodId, title: pick(lang, row.titleZh ?? '', row.titleEn), seq: row.seq };
+  // The picture has its headline drawn in: the reader's language, else the Chinese one.
+  return { imgUrl: pick(lang, row.img, row.imgEn), prodId: row.prodId, title: pick(lang, row.titleZh ?? '', row.titleEn), seq: row.seq };
 }
 
 /** Drops the home page's rows here and in every other instance (a product's shelf, name or price changed, a shop went offline or reopened). */

@@ -136,8 +136,17 @@ export type OpenShopCard = SubqueryWithSelection<
 >;
 
 /** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */
-export async function findSaleableProduct(db: Db, prodId: number, openShopCard: (db: Db) => OpenShopCard) {
-  const shop = openShopCard(db);
+/**
+ * The parts other modules lend the detail's statement (flows/product-detail.ts): the shop module's
+ * open-shop card and the collection module's follower count of a shop-id column.
+ */
+export interface SaleableProductParts {
+  openShopCard: (db: Db) => OpenShopCard;
+  followers: (shopId: AnyColumn) => SQL<number>;
+}
+
+export async function findSaleableProduct(db: Db, prodId: number, parts: SaleableProductParts) {
+  const shop = parts.openShopCard(db);
   const [row] = await db
     .select({
       id: products.id,
@@ -167,6 +176,7 @@ export async function findSaleableProduct(db: Db, prodId: number, openShopCard: 
       shopProvince: shop.shopProvince,
       shopFreight: shop.shopFreight,
       shopFreeFreightFrom: shop.shopFreeFreightFrom,
+      shopFollowers: parts.followers(products.shopId),
       isRefund: products.isRefund,
     })
     .from(products)

@@ -34,14 +34,15 @@ function deliveryOf(product: repo.SaleableProductRow, lang: Language): ProductDe
   };
 }
 
-type ShopCardQuery = Parameters<typeof repo.findSaleableProduct>[2];
+type DetailParts = repo.SaleableProductParts;
 
 export interface ProductDetailCache {
   /**
    * The detail as JSON text in the reader's language; throws the localized 400 when not saleable.
-   * `openShopCard` is the shop module's named query for the shop columns (flows/product-detail.ts).
+   * `parts` are the shop module's named query for the shop columns and the collection module's
+   * follower count (flows/product-detail.ts).
    */
-  detailJson(prodId: number, lang: Language, openShopCard: ShopCardQuery): Promise<string>;
+  detailJson(prodId: number, lang: Language, parts: DetailParts): Promise<string>;
   /** Drops every cached language of these products (stock, price or shelf changes call it). */
   invalidate(...prodIds: number[]): void;
 }
@@ -78,8 +79,8 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
 
   const shopProductCount = (shopId: number) => shopCounts.get(String(shopId), () => repo.countShopProducts(ctx.db, shopId));
 
-  async function assemble(prodId: number, lang: Language, openShopCard: ShopCardQuery): Promise<string | null> {
-    const product = await repo.findSaleableProduct(ctx.db, prodId, openShopCard);
+  async function assemble(prodId: number, lang: Language, parts: DetailParts): Promise<string | null> {
+    const product = await repo.findSaleableProduct(ctx.db, prodId, parts);
     if (!product) return null;
     const [skuRows, prodCount] = await Promise.all([repo.listEnabledSkus(ctx.db, prodId), shopProductCount(product.shopId)]);
     if (skuRows.length === 0) return null;
@@ -93,6 +94,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       type: product.shopType,
       shopScore: product.shopScore,
       prodCount,
+      followers: product.shopFollowers,
     };
     const detail: ProductDetail = {
       prodId: product.id,
@@ -126,8 +128,8 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
   }
 
   return {
-    async detailJson(prodId, lang, openShopCard) {
-      const json = await entries.get(`${prodId}:${lang}`, () => assemble(prodId, lang, openShopCard));
+    async detailJson(prodId, lang, parts) {
+      const json = await entries.get(`${prodId}:${lang}`, () => assemble(prodId, lang, parts));
       if (json === null) throw invalid('product.errors.notFound');
       return json;
     },

@@ -13,6 +13,8 @@ export function ShopCard({ shop, isLoggedIn, collected: loadedCollected }: { sho
   // The loaded state until the shopper toggles it here.
   const [toggled, setCollected] = useState<boolean | null>(null);
   const collected = toggled ?? loadedCollected;
+  // The loaded count, moved by this shopper's own follow or unfollow.
+  const followers = Math.max(0, shop.followers + (toggled === null || toggled === loadedCollected ? 0 : toggled ? 1 : -1));
 
   async function toggle() {
     if (!ensureLoggedIn(isLoggedIn)) return;
@@ -42,6 +44,7 @@ export function ShopCard({ shop, isLoggedIn, collected: loadedCollected }: { sho
           {t('product.shop.score')} <strong>{shop.shopScore.toFixed(1)}</strong>
         </span>
         <span>{t('product.shop.prodCount', { count: shop.prodCount })}</span>
+        <span data-testid="shop-card-followers">{t('product.shop.followers', { count: followers })}</span>
       </p>
       <div className="shop-card__actions">
         <Link to={`/shopIndex?sid=${shop.shopId}`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>

@@ -70,6 +70,8 @@ export const uiProduct: Widen<typeof zh> = {
       score: 'Store rating',
       prodCount_one: '{{count}} product on sale',
       prodCount_other: '{{count}} products on sale',
+      followers_one: '{{count}} follower',
+      followers_other: '{{count}} followers',
       enter: 'Visit store',
       collect: 'Follow store',
       collected: 'Following',

@@ -67,6 +67,7 @@ export const uiProduct = {
       selfRun: '自营',
       score: '店铺评分',
       prodCount_other: '在售商品 {{count}} 件',
+      followers_other: '{{count}} 人关注',
       enter: '进店逛逛',
       collect: '收藏店铺',
       collected: '已收藏店铺',
