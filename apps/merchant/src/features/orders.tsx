@@ -163,7 +163,7 @@ export function OrdersPage({ onOpen, initialTab = 'all' }: { onOpen: (orderNumbe
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: t('orders.empty') }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('orders.total', { total }) }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('orders.total', { count: total }) }}
         columns={[
           { title: t('orders.columns.orderNumber'), dataIndex: 'orderNumber' },
           {

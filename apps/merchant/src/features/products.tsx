@@ -155,7 +155,7 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: <Typography.Text type="secondary">{t('products.empty')}</Typography.Text> }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (r) => ({ 'aria-label': `${r.prodId} ${r.nameZh}` }) }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('products.total', { total }) }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('products.total', { count: total }) }}
         columns={[
           {
             title: t('products.columns.product'),

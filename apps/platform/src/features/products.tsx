@@ -104,7 +104,7 @@ export function ProductsPage() {
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: <Typography.Text type="secondary">{t('products.empty')}</Typography.Text> }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('products.total', { total }) }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('products.total', { count: total }) }}
         columns={[
           {
             title: t('products.columns.product'),

@@ -179,14 +179,14 @@ describe('categories', () => {
     const top = (await call('POST', '/admin/categories', staff, newCategory(0))).json();
     const mid = (await call('POST', '/admin/categories', staff, newCategory(top.categoryId))).json();
     const leaf = (await call('POST', '/admin/categories', staff, newCategory(mid.categoryId))).json();
-    expect((await call('DELETE', `/admin/categories/${mid.categoryId}`, staff)).body).toBe('This category still has 1 subcategories; delete them first');
+    expect((await call('DELETE', `/admin/categories/${mid.categoryId}`, staff)).body).toBe('This category still has 1 subcategory; delete it first');
     const product = await createTestProduct(t);
     const [original] = await t.ctx.db.select({ categoryId: products.categoryId }).from(products).where(eq(products.id, product.prodId));
     movedProducts.push({ prodId: product.prodId, categoryId: original!.categoryId });
     await t.ctx.db.execute(`update products set category_id = ${leaf.categoryId} where id = ${product.prodId}`);
     expect(((await get('/admin/categories', staff)).json() as { categoryId: number; productCount: number }[]).find((c) => c.categoryId === leaf.categoryId)?.productCount).toBe(1);
     expect((await call('DELETE', `/admin/categories/${leaf.categoryId}`, staff)).body).toBe(
-      'This category still holds 1 products (deleted ones included), so it cannot be deleted; you can hide it',
+      'This category still holds 1 product (deleted ones included), so it cannot be deleted; you can hide it',
     );
     const [kept] = await t.ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, leaf.categoryId));
     expect(kept).toBeDefined();

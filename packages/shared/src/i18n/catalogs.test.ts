@@ -32,6 +32,7 @@ describe('catalogs', () => {
     expect(t('cartPage.summary.selected', { count: 2 })).toBe('2 items selected');
     expect(t('product.shop.followers', { count: 1 })).toBe('1 follower');
     expect(t('product.shop.followers', { count: 12 })).toBe('12 followers');
+    expect(t('platformContent.errors.hasChildren', { count: 1 })).toBe('This category still has 1 subcategory; delete it first');
     expect(createI18n('zh').t('listPage.count', { count: 1 })).toBe('共 1 件商品');
   });
 

@@ -14,7 +14,7 @@ export const consoleMerchantOrders: Widen<typeof zh> = {
     toShip: 'Orders to ship',
     toShipLink: 'Ship now',
     lowStock: 'Low-stock SKUs',
-    lowStockHint: 'At most {{threshold}} pieces left (unlimited stock excluded)',
+    lowStockHint: 'At most {{threshold}} left in stock (unlimited stock excluded)',
     lowStockNone: 'No SKU is low on stock',
     lowStockColumns: { product: 'Product', sku: 'Specification', stocks: 'Stock' },
     chartTitle: 'Sales in the last 30 days',

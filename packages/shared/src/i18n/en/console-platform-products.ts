@@ -22,6 +22,7 @@ export const consolePlatformProducts = {
     done: 'Taken down',
     lifted: 'Takedown lifted',
     empty: 'No products',
-    total: '{{total}} products',
+    total_one: '{{count}} product',
+    total_other: '{{count}} products',
   },
 };

@@ -31,11 +31,11 @@ export const consoleMerchant = {
     search: '搜索订单号',
     searchButton: '搜索',
     columns: { orderNumber: '订单号', items: '商品', total: '实付金额', status: '状态', createTime: '下单时间', actions: '操作' },
-    pieces: '共 {{count}} 件',
+    pieces_other: '共 {{count}} 件',
     view: '查看',
     ship: '发货',
     empty: '暂无订单',
-    total: '共 {{total}} 条',
+    total_other: '共 {{count}} 条',
   },
   detail: {
     title: '订单详情：{{orderNumber}}',
@@ -70,7 +70,7 @@ export const consoleMerchant = {
     removePackage: '删除此包裹',
     submit: '确认发货',
     shipped: '已发货',
-    remaining: '还有 {{count}} 件商品未放入包裹',
+    remaining_other: '还有 {{count}} 件商品未放入包裹',
   },
   password: {
     title: '修改密码',

@@ -22,6 +22,6 @@ export const consolePlatformProducts = {
     done: '已下架',
     lifted: '已解除下架',
     empty: '没有商品',
-    total: '共 {{total}} 件商品',
+    total_other: '共 {{count}} 件商品',
   },
 };
