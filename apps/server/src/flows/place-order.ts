@@ -1,7 +1,7 @@
 // Checkout of general orders (reference 2.4, 5.1-5.3): confirm prices the ticked cart lines (or a
-// buy-now line) per shop and caches the result under the page's one-time uuid; submit turns that
-// cached checkout into one order per shop in a single transaction. Coupons, points and the other
-// order kinds plug in later: as price steps between `priceGroups` and the cache, and as their own flows.
+// buy-now line) with the one pricing flow (flows/price-cart.ts: promotions, coupons, freight), splits
+// them per shop and caches the result under the page's one-time uuid; submit turns that cached
+// checkout, with every line's share of each reduction, into one order per shop in a single statement.
 import { DELIVERY_TYPE, ORDER_MOLD } from '@bazaar/shared/constants/order-status';
 import { ORDER_TOTAL_MAX_FEN, type Language } from '@bazaar/shared/constants/limits';
 import { notForSaleReason, unbuyableReason, UNLIMITED_STOCK } from '@bazaar/shared/constants/product-status';
@@ -22,6 +22,9 @@ import { checkedCartLines, deleteLinesStatement } from '../modules/cart/reposito
 import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
+import type { LineShares } from '../modules/order/order-rows.ts';
+import type { PricedCart, PricedLine } from '../modules/pricing/types.ts';
+import { lineReduction, priceLines, toCheckoutCoupon, toChooseDiscountItemDto } from './price-cart.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
 export const CONFIRM_TTL_MS = 30 * 60_000;
@@ -59,6 +62,12 @@ interface CheckoutLine {
   count: number;
   mold: number;
   isRefund: number;
+  /** The pricing pipeline's key of the line. */
+  key: string;
+  /** The shopper's promotion for a cart line (null = the best). */
+  discountId: number | null;
+  /** Each reduction's share of the line, fen. */
+  shares: LineShares;
 }
 
 interface CheckoutGroup {
@@ -70,14 +79,28 @@ interface CheckoutGroup {
   total: number;
   transFee: number;
   freeFreightFrom: number | null;
+  /** Fen off: promotions, both kinds of coupon, member discount, points (sums of the lines' shares). */
+  discountReduce: number;
+  couponReduce: number;
+  levelReduce: number;
+  scoreReduce: number;
   actualTotal: number;
   lines: CheckoutLine[];
+}
+
+/** A coupon the checkout applies: submit freezes it (the coupon module's statement part). */
+interface AppliedCoupon {
+  userCouponId: number;
+  shopId: number;
+  /** Fen it takes off. */
+  amount: number;
 }
 
 /** What confirm caches and submit consumes. No address yet: priced all the same, refused at submit. */
 interface Checkout {
   address: Address | null;
   groups: CheckoutGroup[];
+  coupons: AppliedCoupon[];
 }
 
 /**
@@ -97,8 +120,13 @@ function propertyValues(properties: string): string {
     .join(' ');
 }
 
-function toLine(row: repo.SkuLine, count: number, basketId: number): CheckoutLine {
+const NO_SHARES: LineShares = { promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
+
+function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: number | null): CheckoutLine {
   return {
+    key: basketId > 0 ? String(basketId) : `sku:${row.skuId}`,
+    discountId,
+    shares: NO_SHARES,
     basketId,
     prodId: row.prodId,
     skuId: row.skuId,
@@ -115,10 +143,33 @@ function toLine(row: repo.SkuLine, count: number, basketId: number): CheckoutLin
   };
 }
 
-/** Splits lines into future orders: per shop, virtual goods apart; freight from the shop's rule. */
-function priceGroups(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, dvyTypes: Map<number, number>): CheckoutGroup[] {
-  const groups = new Map<string, CheckoutGroup & { freight: number }>();
-  for (const { row, line } of rows) {
+/**
+ * The shop's freight for its ticked lines: its physical goods ship at the shop's fee, free from its
+ * threshold on their goods amount; virtual goods ship nothing. Never discounted (decision 033).
+ */
+function shopFreight(rows: Map<string, repo.SkuLine>) {
+  return (_shopId: number, lines: readonly PricedLine[]): number => {
+    let goods = 0;
+    let row: repo.SkuLine | undefined;
+    for (const l of lines) {
+      const r = rows.get(l.key)!;
+      if (r.mold === ORDER_MOLD.virtual) continue;
+      goods += l.goods;
+      row = r;
+    }
+    if (!row) return 0;
+    return row.freeFreightFrom !== null && goods >= row.freeFreightFrom ? 0 : row.freight;
+  };
+}
+
+/** Splits the priced lines into future orders: per shop, virtual goods apart, freight on the physical one. */
+function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, priced: PricedCart, dvyTypes: Map<number, number>): CheckoutGroup[] {
+  const pricedLines = new Map(priced.shops.flatMap((s) => s.groups.flatMap((g) => g.lines)).map((l) => [l.key, l]));
+  const freights = new Map(priced.shops.map((s) => [s.shopId, s.totals.freight]));
+  const groups = new Map<string, CheckoutGroup>();
+  for (const { row, line: unpriced } of rows) {
+    const p = pricedLines.get(unpriced.key)!;
+    const line = { ...unpriced, shares: { ...p.shares } };
     const key = `${line.shopId}:${line.mold}`;
     let group = groups.get(key);
     if (!group) {
@@ -133,71 +184,97 @@ function priceGroups(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, dvy
         orderMold: virtual ? ORDER_MOLD.virtual : ORDER_MOLD.physical,
         dvyType: virtual ? DELIVERY_TYPE.none : chosen,
         total: 0,
-        transFee: 0,
+        transFee: virtual ? 0 : (freights.get(line.shopId) ?? 0),
         freeFreightFrom: virtual ? null : row.freeFreightFrom,
+        discountReduce: 0,
+        couponReduce: 0,
+        levelReduce: 0,
+        scoreReduce: 0,
         actualTotal: 0,
         lines: [],
-        freight: virtual ? 0 : row.freight,
       };
       groups.set(key, group);
     }
     group.lines.push(line);
-    group.total += line.price * line.count;
+    group.total += p.goods;
+    group.discountReduce += p.shares.promotion;
+    group.couponReduce += p.shares.shopCoupon + p.shares.platformCoupon;
+    group.levelReduce += p.shares.member;
+    group.scoreReduce += p.shares.points;
   }
-  return [...groups.values()].map(({ freight, ...group }) => {
-    const free = group.freeFreightFrom !== null && group.total >= group.freeFreightFrom;
-    const transFee = free ? 0 : freight;
-    return { ...group, transFee, actualTotal: group.total + transFee };
-  });
+  return [...groups.values()].map((g) => ({ ...g, actualTotal: g.total - g.discountReduce - g.couponReduce - g.levelReduce - g.scoreReduce + g.transFee }));
+}
+
+/** The coupons the pricing applied, with what each takes off. */
+function appliedCoupons(priced: PricedCart): AppliedCoupon[] {
+  const lines = priced.shops.flatMap((s) => s.groups.flatMap((g) => g.lines));
+  const shop = priced.shops.flatMap((s) =>
+    s.coupons.filter((c) => c.chosen).map((c) => ({ userCouponId: c.userCouponId, shopId: s.shopId, amount: s.totals.shopCoupon })),
+  );
+  const platform = priced.platformCoupons
+    .filter((c) => c.chosen)
+    .map((c) => ({ userCouponId: c.userCouponId, shopId: 0, amount: lines.reduce((n, l) => n + l.shares.platformCoupon, 0) }));
+  return [...shop, ...platform];
 }
 
 const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
-export function toConfirmResult(checkout: Checkout, lang: Language): ConfirmResult {
-  const shopCartOrders: ShopCartOrder[] = checkout.groups.map((g) => ({
-    shopId: g.shopId,
-    shopName: pick(lang, g.shopNameZh, g.shopNameEn),
-    orderMold: g.orderMold,
-    dvyType: g.dvyType,
-    total: g.total,
-    totalCount: g.lines.reduce((n, l) => n + l.count, 0),
-    transFee: g.transFee,
-    freeFreightFrom: g.freeFreightFrom,
-    couponReduce: 0,
-    discountReduce: 0,
-    scoreReduce: 0,
-    levelReduce: 0,
-    actualTotal: g.actualTotal,
-    coupons: [],
-    shopCartItemDiscounts: [
-      {
-        chooseDiscountItemDto: null,
-        shopCartItems: g.lines.map((l) => ({
-          basketId: l.basketId,
-          prodId: l.prodId,
-          skuId: l.skuId,
-          shopId: l.shopId,
-          prodName: pick(lang, l.prodNameZh, l.prodNameEn),
-          skuName: pick(lang, l.skuNameZh, l.skuNameEn),
-          pic: l.pic,
-          price: l.price,
-          prodCount: l.count,
-          productTotalAmount: l.price * l.count,
-          mold: l.mold,
+export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: Language): ConfirmResult {
+  const shops = new Map(priced.shops.map((s) => [s.shopId, s]));
+  const couponsShown = new Set<number>();
+  const shopCartOrders: ShopCartOrder[] = checkout.groups.map((g) => {
+    const shop = shops.get(g.shopId)!;
+    const mine = new Map(g.lines.map((l) => [l.key, l]));
+    // The shop's coupons are listed once, on its first order.
+    const firstOfShop = !couponsShown.has(g.shopId);
+    couponsShown.add(g.shopId);
+    return {
+      shopId: g.shopId,
+      shopName: pick(lang, g.shopNameZh, g.shopNameEn),
+      orderMold: g.orderMold,
+      dvyType: g.dvyType,
+      total: g.total,
+      totalCount: g.lines.reduce((n, l) => n + l.count, 0),
+      transFee: g.transFee,
+      freeFreightFrom: g.freeFreightFrom,
+      couponReduce: g.couponReduce,
+      discountReduce: g.discountReduce,
+      scoreReduce: g.scoreReduce,
+      levelReduce: g.levelReduce,
+      actualTotal: g.actualTotal,
+      coupons: firstOfShop ? shop.coupons.map((c) => toCheckoutCoupon(c, lang)) : [],
+      shopCartItemDiscounts: shop.groups
+        .map((group) => ({ group, lines: group.lines.filter((l) => mine.has(l.key)).map((l) => mine.get(l.key)!) }))
+        .filter(({ lines }) => lines.length > 0)
+        .map(({ group, lines }) => ({
+          chooseDiscountItemDto: group.promotion ? toChooseDiscountItemDto(group.promotion, lang) : null,
+          shopCartItems: lines.map((l) => ({
+            basketId: l.basketId,
+            prodId: l.prodId,
+            skuId: l.skuId,
+            shopId: l.shopId,
+            prodName: pick(lang, l.prodNameZh, l.prodNameEn),
+            skuName: pick(lang, l.skuNameZh, l.skuNameEn),
+            pic: l.pic,
+            price: l.price,
+            prodCount: l.count,
+            productTotalAmount: l.price * l.count,
+            mold: l.mold,
+            shareReduce: lineReduction(l),
+          })),
         })),
-      },
-    ],
-  }));
+    };
+  });
   const sum = (f: (o: ShopCartOrder) => number) => shopCartOrders.reduce((n, o) => n + f(o), 0);
   return {
     actualTotal: sum((o) => o.actualTotal),
     total: sum((o) => o.total),
     totalCount: sum((o) => o.totalCount),
-    orderReduce: 0,
+    orderReduce: sum((o) => o.couponReduce + o.discountReduce + o.scoreReduce + o.levelReduce),
     totalTransFee: sum((o) => o.transFee),
     userAddr: checkout.address,
     shopCartOrders,
-    coupons: [],
+    coupons: priced.platformCoupons.map((c) => toCheckoutCoupon(c, lang)),
     maxUsableScore: 0,
     shopUseScore: 0,
   };
@@ -211,14 +288,14 @@ async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrde
     if (!row || row.prodId !== item.prodId || (item.shopId !== undefined && row.shopId !== item.shopId) || !isSaleable(row)) throw errors.cannotBuy();
     if (row.stocks === 0) throw errors.notInStock();
     if (row.stocks !== UNLIMITED_STOCK && item.prodCount > row.stocks) throw errors.insufficient();
-    return [{ row, line: toLine(row, item.prodCount, 0) }];
+    return [{ row, line: toLine(row, item.prodCount, 0, null) }];
   }
   const rows = await repo.findCheckedCartLines(ctx.db, userId, parts);
   // Lines that went off the shelf or out of stock are listed apart in the cart and never bought.
   const valid = rows.filter((r) => unbuyableReason(r) === null);
   if (valid.length === 0) throw errors.selectItem();
   for (const r of valid) if (r.stocks !== UNLIMITED_STOCK && r.count > r.stocks) throw errors.insufficient();
-  return valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId) }));
+  return valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId, r.discountId) }));
 }
 
 /**
@@ -235,12 +312,19 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
 
   const lines = await checkoutLines(ctx, userId, input);
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
-  const checkout: Checkout = { address, groups: priceGroups(lines, dvyTypes) };
+  const rows = new Map(lines.map(({ row, line }) => [line.key, row]));
+  const priced = await priceLines(ctx, userId, {
+    lines: lines.map(({ line }) => ({ key: line.key, shopId: line.shopId, productId: line.prodId, skuId: line.skuId, unitPrice: line.price, count: line.count, promotionId: line.discountId })),
+    withCoupons: true,
+    couponUserIds: input.userChangeCoupon === 1 ? (input.couponUserIds ?? []) : null,
+    freight: shopFreight(rows),
+  });
+  const checkout: Checkout = { address, groups: splitOrders(lines, priced, dvyTypes), coupons: appliedCoupons(priced) };
   // Refused here, before anything is cached, so submit and pay never meet a sum no gateway takes.
   if (checkout.groups.reduce((n, g) => n + g.actualTotal, 0) > ORDER_TOTAL_MAX_FEN) throw errors.totalTooLarge();
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
   const shown = checkout.address ? { ...checkout, address: (await addressService.localize([checkout.address], lang))[0]! } : checkout;
-  return toConfirmResult(shown, lang);
+  return toConfirmResult(shown, priced, lang);
 }
 
 /**
@@ -293,6 +377,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
           price: l.price,
           count: l.count,
           isRefund: l.isRefund,
+          shares: l.shares,
         })),
       }),
     );

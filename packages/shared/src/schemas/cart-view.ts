@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductLineSchema } from './product-line.ts';
 import { CART_ITEM_MAX } from './cart.ts';
+import { ChooseDiscountItemDtoSchema, DiscountLabelSchema } from './pricing.ts';
 
 /** Most basket ids one cart call takes; more than any real cart holds. */
 export const CART_BATCH_MAX = 500;
@@ -19,20 +20,27 @@ export const CartItemSchema = ProductLineSchema.extend({
   stocks: z.number().int(),
   /** 1 ticked for checkout, 0 not (Mall4j's 0/1). */
   isChecked: z.union([z.literal(0), z.literal(1)]),
+  /** Every promotion the line qualifies for; with several the shopper may choose (changeItem discountId). */
+  discountIds: z.array(z.number().int()),
+  /** Fen the line's promotion takes off it (0 when unticked). */
+  shareReduce: z.number().int(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-/** A shop promotion group; promotions come later, so one group per shop with no promotion yet. */
+/** A shop promotion group (the spec's shopCartItemDiscounts): its promotion, or null for the lines under none. */
 export const CartDiscountGroupSchema = z.object({
-  chooseDiscountItemDto: z.null(),
+  chooseDiscountItemDto: ChooseDiscountItemDtoSchema.nullable(),
   shopCartItems: z.array(CartItemSchema),
 });
+export type CartDiscountGroup = z.infer<typeof CartDiscountGroupSchema>;
 
 /** POST /p/shopCart/info: the buyable lines, grouped by shop then by promotion. */
 export const CartShopSchema = z.object({
   shopId: z.number().int(),
   shopName: z.string(),
   shopCartItemDiscounts: z.array(CartDiscountGroupSchema),
+  /** The shop's promotions some line qualifies for, named for the shopper's choice. */
+  discounts: z.array(DiscountLabelSchema),
 });
 export type CartShop = z.infer<typeof CartShopSchema>;
 export const CartInfoSchema = z.array(CartShopSchema);

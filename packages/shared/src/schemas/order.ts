@@ -5,6 +5,7 @@ import { MERCHANT_MESSAGE_MAX_LENGTH, SEARCH_KEYWORD_MAX_LENGTH } from '../const
 import { AddressSchema } from './address.ts';
 import { CART_ITEM_MAX } from './cart.ts';
 import { PageQuerySchema } from './common.ts';
+import { CheckoutCouponSchema, ChooseDiscountItemDtoSchema } from './pricing.ts';
 
 const id = (key: string) => z.coerce.number(key).int(key).min(1, key).max(2_147_483_647, key);
 
@@ -35,6 +36,10 @@ export const ConfirmOrderSchema = z.object({
     .max(100, 'checkout.errors.dvyType')
     .optional(),
   uuid: CheckoutUuidSchema,
+  /** The shopper's coupons (user coupon ids): at most one per shop plus one platform coupon; honoured when userChangeCoupon is 1. */
+  couponUserIds: z.array(id('validation.invalid')).max(100, 'validation.invalid').optional(),
+  /** 1 = honour couponUserIds (none = no coupon), 0 = the server picks the best combination. */
+  userChangeCoupon: z.union([z.literal(0), z.literal(1)], 'validation.invalid').default(0),
 });
 export type ConfirmOrder = z.infer<typeof ConfirmOrderSchema>;
 
@@ -44,6 +49,8 @@ export const ConfirmItemSchema = ProductLineSchema.extend({
   shopId: z.number().int(),
   /** 0 physical, 1 virtual. */
   mold: z.number().int(),
+  /** Fen of every reduction on this line (promotion, coupons, ...). */
+  shareReduce: z.number().int(),
 });
 export type ConfirmItem = z.infer<typeof ConfirmItemSchema>;
 
@@ -64,8 +71,9 @@ export const ShopCartOrderSchema = z.object({
   scoreReduce: z.number().int(),
   levelReduce: z.number().int(),
   actualTotal: z.number().int(),
-  coupons: z.array(z.never()),
-  shopCartItemDiscounts: z.array(z.object({ chooseDiscountItemDto: z.null(), shopCartItems: z.array(ConfirmItemSchema) })),
+  /** The shop's coupons (on the shop's first order of the checkout; empty on its virtual-goods order). */
+  coupons: z.array(CheckoutCouponSchema),
+  shopCartItemDiscounts: z.array(z.object({ chooseDiscountItemDto: ChooseDiscountItemDtoSchema.nullable(), shopCartItems: z.array(ConfirmItemSchema) })),
 });
 export type ShopCartOrder = z.infer<typeof ShopCartOrderSchema>;
 
@@ -78,8 +86,8 @@ export const ConfirmResultSchema = z.object({
   /** Null while the shopper has no address: the goods and totals are priced, submit is refused. */
   userAddr: AddressSchema.nullable(),
   shopCartOrders: z.array(ShopCartOrderSchema),
-  /** Platform coupons and points come with the promotions issue; empty for now. */
-  coupons: z.array(z.never()),
+  /** The shopper's platform coupons. */
+  coupons: z.array(CheckoutCouponSchema),
   maxUsableScore: z.number().int(),
   shopUseScore: z.number().int(),
 });

@@ -101,8 +101,15 @@ export const orderItems = pgTable(
     productTotalAmount: bigFen('product_total_amount').notNull(),
     /** What this line costs after its share of the reductions. */
     actualTotal: bigFen('actual_total').notNull(),
+    /** Every reduction's share of this line (the pricing pipeline, decision 033): their sum. */
     shareReduce: bigFen('share_reduce').notNull().default(0),
+    /** The platform-funded part of shareReduce: platform coupon, member discount, points. */
     platformShareReduce: bigFen('platform_share_reduce').notNull().default(0),
+    discountShare: bigFen('discount_share').notNull().default(0),
+    shopCouponShare: bigFen('shop_coupon_share').notNull().default(0),
+    platformCouponShare: bigFen('platform_coupon_share').notNull().default(0),
+    levelShare: bigFen('level_share').notNull().default(0),
+    scoreShare: bigFen('score_share').notNull().default(0),
     useScore: integer('use_score').notNull().default(0),
     gainScore: integer('gain_score').notNull().default(0),
     mold: smallint('mold').notNull().default(0),

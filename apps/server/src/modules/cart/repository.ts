@@ -141,6 +141,7 @@ export async function listCartLines(db: Db, userId: string, parts: CatalogParts,
       basketId: cartItems.id,
       count: cartItems.count,
       isChecked: cartItems.isChecked,
+      discountId: cartItems.discountId,
       skuId: sku.skuId,
       skuStatus: sku.skuStatus,
       stocks: sku.stocks,
@@ -176,6 +177,16 @@ export async function setLinesChecked(db: Db, userId: string, basketIds: number[
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, basketIds)));
 }
 
+/** The shopper's promotion for a line (0 = let the pricing choose); answers whether the line is theirs. */
+export async function setLineDiscount(db: Db, userId: string, basketId: number, discountId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(cartItems)
+    .set({ discountId: discountId === 0 ? null : discountId, updatedAt: at })
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.id, basketId)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
+}
+
 /** The bought lines leave the cart with the order they went into: a statement for the checkout to send (null when none). */
 export function deleteLinesStatement(db: Db | Tx, userId: string, basketIds: number[]) {
   if (basketIds.length === 0) return null;
@@ -203,6 +214,7 @@ export const checkedCartLines = (db: Db) =>
       shopId: sql<number>`${cartItems.shopId}`.mapWith(cartItems.shopId).as('checked_line_shop_id'),
       skuId: sql<number>`${cartItems.skuId}`.mapWith(cartItems.skuId).as('checked_line_sku_id'),
       count: sql<number>`${cartItems.count}`.mapWith(cartItems.count).as('checked_line_count'),
+      discountId: sql<number | null>`${cartItems.discountId}`.mapWith(cartItems.discountId).as('checked_line_discount_id'),
     })
     .from(cartItems)
     .where(eq(cartItems.isChecked, true))

@@ -1,7 +1,7 @@
 import type { Language } from '@bazaar/shared/constants/limits';
 import { notForSaleReason, unbuyableReason, UNLIMITED_STOCK } from '@bazaar/shared/constants/product-status';
 import { CART_ITEM_MAX, type ChangeItem } from '@bazaar/shared/schemas/cart';
-import type { CartExpiryItem, CartExpiryReason, CartItem, CartShop, CartTotal, CheckItemsBody } from '@bazaar/shared/schemas/cart-view';
+import type { CartExpiryItem, CartExpiryReason, CheckItemsBody } from '@bazaar/shared/schemas/cart-view';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { localizeSku } from '../../lib/sku-text.ts';
@@ -21,6 +21,11 @@ const CHANGE_ATTEMPTS = 3;
  * changes can never push a line past the stock or the maximum. Two statements, no transaction.
  */
 export async function changeItem(ctx: AppContext, userId: string, change: ChangeItem, parts: repo.CatalogParts): Promise<void> {
+  if (change.discountId !== undefined && change.basketId > 0) {
+    // The promotion is checked when the cart is priced: one the line does not qualify for counts as "the best".
+    if (!(await repo.setLineDiscount(ctx.db, userId, change.basketId, change.discountId, ctx.now()))) throw invalid('cart.errors.itemNotFound');
+    if (change.count === 0) return;
+  }
   for (let attempt = 1; ; attempt++) {
     const { sku, line } = await repo.readChange(ctx.db, userId, change, parts);
     if (change.basketId > 0 && !line) throw invalid('cart.errors.itemNotFound');
@@ -81,27 +86,20 @@ function lineView(line: repo.CartLineRow, lang: Language) {
 }
 
 /**
- * POST /p/shopCart/info: the buyable lines grouped by shop (shops in the order of their newest
- * line). Promotions come later, so each shop has one group with no promotion chosen.
+ * The lines that can still be bought, newest first (POST /p/shopCart/info, and among `basketIds`
+ * POST /p/shopCart/totalPay): flows/cart.ts prices and groups them.
  */
-export async function cartInfo(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<CartShop[]> {
-  const lines = await repo.listCartLines(ctx.db, userId, parts);
-  const byShop = new Map<number, { shop: CartShop; items: CartItem[] }>();
-  for (const line of lines) {
-    if (expiryReason(line)) continue;
-    let group = byShop.get(line.shopId);
-    if (!group) {
-      const items: CartItem[] = [];
-      group = {
-        items,
-        shop: { shopId: line.shopId, shopName: pick(lang, line.shopNameZh, line.shopNameEn), shopCartItemDiscounts: [{ chooseDiscountItemDto: null, shopCartItems: items }] },
-      };
-      byShop.set(line.shopId, group);
-    }
-    group.items.push({ ...lineView(line, lang), productTotalAmount: line.price * line.count, stocks: line.stocks });
-  }
-  return [...byShop.values()].map((g) => g.shop);
+export async function buyableLines(ctx: AppContext, userId: string, parts: repo.CatalogParts, basketIds?: number[]): Promise<repo.CartLineRow[]> {
+  const lines = await repo.listCartLines(ctx.db, userId, parts, basketIds);
+  return lines.filter((line) => !expiryReason(line));
 }
+
+/** A line as the cart page shows it, without money beyond its unit price. */
+export function cartLineView(line: repo.CartLineRow, lang: Language) {
+  return { ...lineView(line, lang), stocks: line.stocks };
+}
+
+export const shopName = (line: repo.CartLineRow, lang: Language) => pick(lang, line.shopNameZh, line.shopNameEn);
 
 /** GET /p/shopCart/getShopCartExpiryProdList: the lines that can no longer be bought, newest first. */
 export async function expiredItems(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<CartExpiryItem[]> {
@@ -110,22 +108,6 @@ export async function expiredItems(ctx: AppContext, userId: string, lang: Langua
     const reason = expiryReason(line);
     return reason ? [{ ...lineView(line, lang), shopId: line.shopId, shopName: pick(lang, line.shopNameZh, line.shopNameEn), reason }] : [];
   });
-}
-
-/** POST /p/shopCart/totalPay: the sum of the caller's buyable lines among `basketIds`, fen. */
-export async function totalPay(ctx: AppContext, userId: string, basketIds: number[], parts: repo.CatalogParts): Promise<CartTotal> {
-  const ids = [...new Set(basketIds)];
-  const lines = ids.length > 0 ? await repo.listCartLines(ctx.db, userId, parts, ids) : [];
-  let totalMoney = 0;
-  let count = 0;
-  for (const line of lines) {
-    if (expiryReason(line)) continue;
-    totalMoney += line.price * line.count;
-    count += line.count;
-  }
-  // Shop promotions (a later issue) fill subtractMoney; until then the final sum is the total.
-  const subtractMoney = 0;
-  return { totalMoney, finalMoney: totalMoney - subtractMoney, subtractMoney, count };
 }
 
 /** POST /p/shopCart/checkItems: ticks or unticks the caller's lines; other ids change nothing. */

@@ -24,7 +24,20 @@ export interface OrderLine {
   isRefund?: number;
   /** 1 once the line is reviewed. */
   commSts?: number;
+  /** Each reduction's share of the line, fen (the pricing pipeline's shares); none = no reduction. */
+  shares?: LineShares;
 }
+
+/** The pricing pipeline's per-line shares (decision 033), as the order stores them. */
+export interface LineShares {
+  promotion: number;
+  shopCoupon: number;
+  platformCoupon: number;
+  member: number;
+  points: number;
+}
+
+const NO_SHARES: LineShares = { promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
 
 export interface OrderInput {
   orderNumber: string;
@@ -54,11 +67,24 @@ export interface OrderRows {
   address: NewOrderAddress | null;
 }
 
-/** An order's rows: totals, piece count and line sums computed once, here. */
+/**
+ * An order's rows: totals, piece count and line sums computed once, here. The order's reductions
+ * are the sums of its lines' shares, so the two never disagree.
+ */
 export function buildOrderRows(input: OrderInput): OrderRows {
   const mold = input.orderMold ?? ORDER_MOLD.physical;
   const total = input.lines.reduce((sum, l) => sum + l.price * l.count, 0);
   const freight = input.freight ?? 0;
+  const reduced = { ...NO_SHARES };
+  for (const l of input.lines) {
+    const s = l.shares ?? NO_SHARES;
+    reduced.promotion += s.promotion;
+    reduced.shopCoupon += s.shopCoupon;
+    reduced.platformCoupon += s.platformCoupon;
+    reduced.member += s.member;
+    reduced.points += s.points;
+  }
+  const reduceAmount = reduced.promotion + reduced.shopCoupon + reduced.platformCoupon + reduced.member + reduced.points;
   const order: NewOrder = {
     orderNumber: input.orderNumber,
     userId: input.userId,
@@ -70,34 +96,51 @@ export function buildOrderRows(input: OrderInput): OrderRows {
     prodName: input.prodName ?? input.lines.map((l) => [l.prodNameZh, l.prodNameEn].filter(Boolean).join(' ')).join(' ').slice(0, 1000),
     productNums: input.lines.reduce((n, l) => n + l.count, 0),
     total,
-    actualTotal: total + freight,
+    actualTotal: total - reduceAmount + freight,
     freight,
+    reduceAmount,
+    discountReduce: reduced.promotion,
+    shopCouponReduce: reduced.shopCoupon,
+    platformCouponReduce: reduced.platformCoupon,
+    levelReduce: reduced.member,
+    scoreReduce: reduced.points,
     remarks: input.remarks ?? null,
     checkoutUuid: input.checkoutUuid ?? null,
     createdAt: input.placedAt,
     updatedAt: input.updatedAt ?? input.placedAt,
     ...input.extra,
   };
-  const items: NewOrderItem[] = input.lines.map((l) => ({
-    orderNumber: input.orderNumber,
-    userId: input.userId,
-    shopId: input.shopId,
-    productId: l.productId,
-    skuId: l.skuId,
-    prodNameZh: l.prodNameZh,
-    prodNameEn: l.prodNameEn ?? null,
-    skuNameZh: l.skuNameZh ?? null,
-    skuNameEn: l.skuNameEn ?? null,
-    pic: l.pic ?? null,
-    price: l.price,
-    prodCount: l.count,
-    productTotalAmount: l.price * l.count,
-    actualTotal: l.price * l.count,
-    mold,
-    ...(l.isRefund !== undefined ? { isRefund: l.isRefund } : {}),
-    ...(l.commSts !== undefined ? { commSts: l.commSts } : {}),
-    createdAt: input.placedAt,
-  }));
+  const items: NewOrderItem[] = input.lines.map((l) => {
+    const s = l.shares ?? NO_SHARES;
+    const share = s.promotion + s.shopCoupon + s.platformCoupon + s.member + s.points;
+    return {
+      orderNumber: input.orderNumber,
+      userId: input.userId,
+      shopId: input.shopId,
+      productId: l.productId,
+      skuId: l.skuId,
+      prodNameZh: l.prodNameZh,
+      prodNameEn: l.prodNameEn ?? null,
+      skuNameZh: l.skuNameZh ?? null,
+      skuNameEn: l.skuNameEn ?? null,
+      pic: l.pic ?? null,
+      price: l.price,
+      prodCount: l.count,
+      productTotalAmount: l.price * l.count,
+      actualTotal: l.price * l.count - share,
+      shareReduce: share,
+      platformShareReduce: s.platformCoupon + s.member + s.points,
+      discountShare: s.promotion,
+      shopCouponShare: s.shopCoupon,
+      platformCouponShare: s.platformCoupon,
+      levelShare: s.member,
+      scoreShare: s.points,
+      mold,
+      ...(l.isRefund !== undefined ? { isRefund: l.isRefund } : {}),
+      ...(l.commSts !== undefined ? { commSts: l.commSts } : {}),
+      createdAt: input.placedAt,
+    };
+  });
   const address = input.address ? { ...input.address, orderNumber: input.orderNumber, createdAt: input.placedAt } : null;
   return { order, items, address };
 }

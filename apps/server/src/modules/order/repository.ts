@@ -57,7 +57,7 @@ export interface CheckoutParts {
   >;
   anyShopCard: ShopCard;
   checkedCartLines: (db: Db) => SubqueryWithSelection<
-    { basketId: Part<number>; userId: Part<string>; shopId: Part<number>; skuId: Part<number>; count: Part<number> },
+    { basketId: Part<number>; userId: Part<string>; shopId: Part<number>; skuId: Part<number>; count: Part<number>; discountId: Part<number | null> },
     'checked_line'
   >;
 }
@@ -113,7 +113,7 @@ const checkedCartLinesStatement = preparedPerParts((db, parts: CheckoutParts) =>
   const sku = parts.skuCard(db);
   const shop = parts.anyShopCard(db);
   return db
-    .select({ ...lineColumns(sku, shop), basketId: line.basketId, count: line.count })
+    .select({ ...lineColumns(sku, shop), basketId: line.basketId, count: line.count, discountId: line.discountId })
     .from(line)
     .innerJoin(sku, eq(sku.skuId, line.skuId))
     .innerJoin(shop, eq(shop.shopId, sku.shopId))
