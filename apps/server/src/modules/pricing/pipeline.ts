@@ -150,6 +150,8 @@ function evaluatePromotion(p: Prepared, amount: number, pieces: number): Evaluat
 function applyShopPromotions(shop: ShopWork): void {
   const promotions = shop.promotions;
   if (promotions.length === 0) {
+    // A choice among no options is no choice.
+    for (const line of shop.lines) line.promotionId = null;
     if (shop.lines.length > 0) shop.groups.push({ promotion: null, lines: shop.lines });
     return;
   }
