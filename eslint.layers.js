@@ -34,7 +34,7 @@ const SCHEMA_OWNED = {
   search: ['search'],
   shop: ['shop'],
   upload: ['upload'],
-  wallet: ['wallet'],
+  wallet: ['wallet', 'points'],
 };
 
 const modules = dirs('./apps/server/src/modules/');

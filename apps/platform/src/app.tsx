@@ -17,10 +17,11 @@ import { SiteConfigPage } from './features/site-config.tsx';
 import { ProductsPage } from './features/products.tsx';
 import { ShopsPage } from './features/shops.tsx';
 import { UsersPage } from './features/users.tsx';
+import { PointsRulesPage } from './features/points-rules.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'notices', 'site-config', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'notices', 'site-config', 'points-rules', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -58,6 +59,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'categories', label: t('contentMenu.categories') },
                 { key: 'notices', label: t('contentMenu.notices') },
                 { key: 'site-config', label: t('contentMenu.siteConfig') },
+                { key: 'points-rules', label: t('pointsMenu') },
                 { key: 'audit', label: t('menu.auditLog') },
               ]}
             />
@@ -73,6 +75,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'categories' ? <CategoriesPage /> : null}
             {page === 'notices' ? <NoticesPage /> : null}
             {page === 'site-config' ? <SiteConfigPage /> : null}
+            {page === 'points-rules' ? <PointsRulesPage /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             </PageBoundary>
           </main>

@@ -3,7 +3,9 @@ import type { JobHandler } from './lib/jobs.ts';
 import { autoCancelOrder } from './flows/cancel-order.ts';
 import { trackDeliveryHandler } from './flows/track-delivery.ts';
 import { COURIER_JOB } from './modules/logistics/tracking.ts';
-import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB, autoReceiptHandler } from './modules/order/lifecycle.ts';
+import { autoReceiptHandler } from './flows/receive-order.ts';
+import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from './modules/order/lifecycle.ts';
+import { POINTS_EXPIRY_JOB, pointsExpiryHandler, scheduleNextPointsExpiry } from './modules/wallet/points-service.ts';
 
 /**
  * Every background job kind and its handler, registered in one place (like http/routes.ts).
@@ -14,5 +16,11 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [AUTO_CANCEL_JOB]: (job) => autoCancelOrder(ctx, job.ref),
     [COURIER_JOB]: trackDeliveryHandler(ctx),
     [AUTO_RECEIPT_JOB]: autoReceiptHandler(ctx),
+    [POINTS_EXPIRY_JOB]: pointsExpiryHandler(ctx),
   };
+}
+
+/** The nightly jobs book their next run themselves; this books the first one (a no-op when it is booked). */
+export async function scheduleRecurringJobs(ctx: AppContext): Promise<void> {
+  await scheduleNextPointsExpiry(ctx.db, ctx.now());
 }

@@ -7,7 +7,7 @@ import { createCaches } from './lib/cache.ts';
 import { createMemoryKv, createRedisKv } from './lib/kv.ts';
 import { createProviders } from './providers/create-providers.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
-import { jobHandlers } from './jobs.ts';
+import { jobHandlers, scheduleRecurringJobs } from './jobs.ts';
 import { startJobSweeper } from './lib/jobs.ts';
 import { ensureSerialInstance } from './lib/serial-number.ts';
 import { sandboxStartRefusal } from './providers/sandboxes.ts';
@@ -38,6 +38,7 @@ const ctx: AppContext = {
 };
 const app = await buildApp({ ctx, logger: log });
 // Any number of instances may sweep: each due job goes to exactly one (FOR UPDATE SKIP LOCKED).
+if (env.JOBS_ENABLED) await scheduleRecurringJobs(ctx);
 const stopJobs = env.JOBS_ENABLED ? startJobSweeper(ctx.db, jobHandlers(ctx), ctx.now, log) : () => undefined;
 
 let closing = false;

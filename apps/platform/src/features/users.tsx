@@ -6,6 +6,7 @@ import { AdminUserSchema, USER_STATUS, type AdminUser } from '@bazaar/shared/sch
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
+import { UserPointsButton } from './user-points-button.tsx';
 
 const PageSchema = pageOf(AdminUserSchema);
 const PAGE_SIZE = 10;
@@ -105,18 +106,22 @@ export function UsersPage() {
           { title: t('users.columns.createdAt'), dataIndex: 'createdAt' },
           {
             title: t('users.columns.actions'),
-            render: (_v, u) =>
-              u.status === USER_STATUS.enabled ? (
-                <Button size="small" danger onClick={() => setDisabling(u)}>
-                  {t('users.disable')}
-                </Button>
-              ) : (
-                <Popconfirm title={t('users.enableConfirm', { name: u.nickName })} onConfirm={() => change.mutate({ userId: u.userId, action: 'enable' })}>
-                  <Button size="small" type="primary">
-                    {t('users.enable')}
+            render: (_v, u) => (
+              <Space wrap>
+                {u.status === USER_STATUS.enabled ? (
+                  <Button size="small" danger onClick={() => setDisabling(u)}>
+                    {t('users.disable')}
                   </Button>
-                </Popconfirm>
-              ),
+                ) : (
+                  <Popconfirm title={t('users.enableConfirm', { name: u.nickName })} onConfirm={() => change.mutate({ userId: u.userId, action: 'enable' })}>
+                    <Button size="small" type="primary">
+                      {t('users.enable')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                <UserPointsButton userId={u.userId} name={u.nickName} />
+              </Space>
+            ),
           },
         ]}
       />

@@ -14,6 +14,7 @@ export * from './schema/payment.ts';
 export * from './schema/aftersale.ts';
 export * from './schema/promotion.ts';
 export * from './schema/wallet.ts';
+export * from './schema/points.ts';
 export * from './schema/member.ts';
 export * from './schema/content.ts';
 export * from './schema/review.ts';

@@ -1,7 +1,7 @@
 // Cancelling an unpaid order: by the buyer (closeType 4) or by the unpaid-timeout job (closeType 1).
 // The state move and the stock release are one transaction, and the move is conditional on the
 // order still being unpaid, so a cancel that lost a race with a payment changes nothing.
-// Coupons and points frozen at checkout will be returned here too when they arrive.
+// The points the order used go back to the shopper's batches in the same transaction.
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
@@ -10,6 +10,8 @@ import { findOrderStatus, productIdsOfOrder } from '../modules/order/repository.
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { CLOSE_TYPE, closeUnpaidOrder } from '../modules/order/transitions.ts';
 import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
+import { findOrderOwner } from '../modules/order/points-reads.ts';
+import { returnCheckoutPoints } from '../modules/wallet/points-service.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
@@ -18,6 +20,8 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
     const lines = await closeUnpaidOrder(tx, { orderNumber: input.orderNumber, userId: input.userId, closeType: input.closeType, now });
     if (!lines) return false;
     await releaseStock(tx, lines);
+    const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));
+    if (owner) await returnCheckoutPoints(tx, { userId: owner, orderNumbers: [input.orderNumber], now });
     if (input.closeType !== CLOSE_TYPE.timeout) await cancelJob(tx, AUTO_CANCEL_JOB, input.orderNumber);
     return true;
   });

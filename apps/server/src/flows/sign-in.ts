@@ -13,6 +13,7 @@ import * as admin from '../modules/admin/service.ts';
 import * as auth from '../modules/auth/service.ts';
 import * as merchant from '../modules/merchant/service.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
+import { grantRegisterPoints } from '../modules/wallet/points-service.ts';
 
 export type { ClientMeta } from '../modules/auth/service.ts';
 
@@ -36,8 +37,11 @@ export async function signInShopperBySms(ctx: AppContext, input: SmsLoginInput, 
   return auth.issueToken(ctx, 'shopper', await account.smsLogin(ctx, input), meta);
 }
 
+/** A new account gets the registration points (issue 12) before its first token. */
 export async function registerShopper(ctx: AppContext, input: RegisterInput, meta: auth.ClientMeta): Promise<Token> {
-  return auth.issueToken(ctx, 'shopper', await account.register(ctx, input), meta);
+  const userId = await account.register(ctx, input);
+  await grantRegisterPoints(ctx, userId);
+  return auth.issueToken(ctx, 'shopper', userId, meta);
 }
 
 /** A new password ends every session of the account and lifts its lock. */

@@ -17,6 +17,7 @@ import {
 import { shopperId } from '../plugins/auth.ts';
 import { confirmOrder, submitOrder } from '../flows/place-order.ts';
 import { cancelOrderByBuyer } from '../flows/cancel-order.ts';
+import { receiveOrderByBuyer } from '../flows/receive-order.ts';
 import { orderDetail, orderPage } from '../flows/my-orders.ts';
 import { createOrderService } from '../modules/order/service.ts';
 
@@ -49,7 +50,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(200).send();
   });
   api.put('/p/myOrder/receipt/:orderNumber', { schema: { summary: 'Confirm receipt of a shipped order', tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {
-    await orders.receipt(shopperId(request), request.params.orderNumber);
+    await receiveOrderByBuyer(ctx, shopperId(request), request.params.orderNumber);
     return reply.code(200).send();
   });
   api.delete('/p/myOrder/:orderNumber', { schema: { summary: 'Delete a finished or cancelled order from the list', tags, security, params: OrderNumberParamSchema } }, async (request, reply) => {

@@ -25,6 +25,8 @@ import { paymentRoutes } from './payment.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
 import { uploadRoutes } from './upload.ts';
+import { pointsRoutes } from './points.ts';
+import { adminPointsRoutes } from './admin-points.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -53,5 +55,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminContentRoutes);
   await app.register(adminShopRoutes);
   await app.register(adminUserRoutes);
+  await app.register(pointsRoutes);
+  await app.register(adminPointsRoutes);
   await app.register(docsHelperRoutes);
 }

@@ -224,6 +224,8 @@ export const AUDIT_ACTIONS = [
   'shop.type',
   'user.disable',
   'user.enable',
+  'points.settings',
+  'points.adjust',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

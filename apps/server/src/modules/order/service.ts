@@ -5,7 +5,6 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { MyOrder, MyOrderQuery, OrderDetail, OrderItem } from '@bazaar/shared/schemas/order';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import { markReceived } from './transitions.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 
@@ -154,13 +153,6 @@ export function createOrderService(ctx: AppContext) {
       const row = await repo.findOrderStatus(ctx.db, userId, orderNumber);
       if (!row) throw invalid('orders.errors.notFound');
       return row;
-    },
-
-    /** Shipped -> completed by the buyer. Points and growth are granted here when they arrive. */
-    async receipt(userId: string, orderNumber: string): Promise<void> {
-      const now = ctx.now();
-      const moved = await ctx.db.transaction((tx) => markReceived(tx, { orderNumber, userId, now }));
-      if (!moved) await refuse(userId, orderNumber);
     },
 
     async remove(userId: string, orderNumber: string): Promise<void> {

@@ -12,5 +12,6 @@ import { uiMerchantProducts } from './ui-merchant-products.ts';
 import { uiPlatformContent } from './ui-platform-content.ts';
 import { uiMerchantOrders } from './ui-merchant-orders.ts';
 import { uiStaff } from './ui-staff.ts';
+import { uiPoints } from './ui-points.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiMerchantOrders, ...uiStaff };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiMerchantOrders, ...uiStaff, ...uiPoints };

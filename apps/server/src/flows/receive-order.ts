@@ -1,0 +1,44 @@
+// Receipt of a shipped order, by the buyer or by the auto-receipt job (reference 5.5): the order
+// moves to completed and, in the same transaction, each line earns its points by the configured
+// rate (reference 5.7), recorded on the line and granted to the buyer as one batch.
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import type { JobHandler } from '../lib/jobs.ts';
+import { markReceived } from '../modules/order/transitions.ts';
+import { findEarningLines, recordGainScores } from '../modules/order/points-reads.ts';
+import { findOrderStatus } from '../modules/order/repository.ts';
+import { invalid } from '../lib/app-error.ts';
+import { grantShoppingPoints, pointsEarned, readPointsSettings } from '../modules/wallet/points-service.ts';
+
+async function earnPoints(tx: Tx, orderNumber: string, now: Date): Promise<void> {
+  const order = await findEarningLines(tx, orderNumber);
+  if (!order) return;
+  const settings = await readPointsSettings(tx);
+  const lines = order.lines.map((l) => ({ id: l.id, gainScore: pointsEarned(l.paid, settings) }));
+  await recordGainScores(tx, orderNumber, lines);
+  await grantShoppingPoints(tx, { userId: order.userId, orderNumber, score: lines.reduce((n, l) => n + l.gainScore, 0), settings, now });
+}
+
+/** Answers whether the order moved (it was shipped, and the buyer's when `userId` is given). */
+async function receive(ctx: AppContext, orderNumber: string, userId?: string): Promise<boolean> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await markReceived(tx, { orderNumber, userId, now }))) return false;
+    await earnPoints(tx, orderNumber, now);
+    return true;
+  });
+}
+
+/** PUT /p/myOrder/receipt/{orderNumber}. */
+export async function receiveOrderByBuyer(ctx: AppContext, userId: string, orderNumber: string): Promise<void> {
+  if (await receive(ctx, orderNumber, userId)) return;
+  const order = await findOrderStatus(ctx.db, userId, orderNumber);
+  throw invalid(order ? 'orders.errors.statusChanged' : 'orders.errors.notFound');
+}
+
+/** `order.autoReceipt`: a shipped order is received when its time comes; a no-op if the buyer already confirmed. */
+export function autoReceiptHandler(ctx: AppContext): JobHandler {
+  return async (job) => {
+    await receive(ctx, job.ref);
+  };
+}
