@@ -19,12 +19,14 @@ import { DashboardPage } from './features/dashboard.tsx';
 import { WriteOffPage } from './features/write-off.tsx';
 import { ProductsPage } from './features/products.tsx';
 import { ProductEditPage } from './features/products-edit.tsx';
+import { PromotionsPage } from './features/promotions.tsx';
+import { PromotionEditPage } from './features/promotions-edit.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #products, #product/<id|new>, #write-off, #password, #shop-info
+ * #orders/paid, #order/<number>, #products, #product/<id|new>, #promotions, #promotion/<id|new>, #write-off, #password, #shop-info
  * (and the other shop pages).
  */
 type Place =
@@ -33,6 +35,8 @@ type Place =
   | { page: 'order'; orderNumber: string }
   | { page: 'products' }
   | { page: 'product'; prodId: number | null }
+  | { page: 'promotions' }
+  | { page: 'promotion'; discountId: number | null }
   | { page: 'writeOff' }
   | { page: 'password' }
   | { page: ShopPage };
@@ -48,16 +52,20 @@ function placeOf(hash: string): Place {
   const product = /^#product\/(new|\d{1,10})$/.exec(hash);
   if (product) return { page: 'product', prodId: product[1] === 'new' ? null : Number(product[1]) };
   if (hash === '#products') return { page: 'products' };
+  const promotion = /^#promotion\/(new|\d{1,10})$/.exec(hash);
+  if (promotion) return { page: 'promotion', discountId: promotion[1] === 'new' ? null : Number(promotion[1]) };
+  if (hash === '#promotions') return { page: 'promotions' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
 function hashOf(place: Place): string {
   if (place.page === 'order') return `#order/${place.orderNumber}`;
   if (place.page === 'orders') return place.toShip ? '#orders/paid' : '#orders';
   if (place.page === 'product') return `#product/${place.prodId ?? 'new'}`;
+  if (place.page === 'promotion') return `#promotion/${place.discountId ?? 'new'}`;
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page);
+const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -95,6 +103,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'dashboard', label: t('menu.dashboard') },
                 { key: 'orders', label: t('menu.orders') },
                 { key: 'products', label: t('products.menu') },
+                { key: 'promotions', label: t('promotions.menu') },
                 { key: 'writeOff', label: t('menu.writeOff') },
                 { type: 'group', label: t('shopSettings.menu.group'), children: SHOP_PAGES.map((key) => ({ key, label: t(`shopSettings.menu.${key.slice('shop-'.length)}`) })) },
                 { key: 'password', label: t('menu.password') },
@@ -111,6 +120,10 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <ProductsPage onEdit={(prodId) => setPlace({ page: 'product', prodId })} onCreate={() => setPlace({ page: 'product', prodId: null })} />
             ) : place.page === 'product' ? (
               <ProductEditPage key={place.prodId ?? 'new'} prodId={place.prodId} onDone={() => setPlace({ page: 'products' })} />
+            ) : place.page === 'promotions' ? (
+              <PromotionsPage onOpen={(discountId) => setPlace({ page: 'promotion', discountId })} onCreate={() => setPlace({ page: 'promotion', discountId: null })} />
+            ) : place.page === 'promotion' ? (
+              <PromotionEditPage key={place.discountId ?? 'new'} discountId={place.discountId} onDone={() => setPlace({ page: 'promotions' })} />
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
             ) : place.page === 'dashboard' ? (

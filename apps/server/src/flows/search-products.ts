@@ -1,11 +1,13 @@
 // Product search: one page of product cards for a keyword and filters, cached briefly.
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { SearchPage, SearchQuery } from '@bazaar/shared/schemas/catalog';
+import type { ProductCard, SearchPage, SearchQuery } from '@bazaar/shared/schemas/catalog';
+import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { parseKeyword } from '../lib/search-tokenizer.ts';
 import { platformCategorySubtree } from '../modules/catalog/repository.ts';
 import * as repo from '../modules/product/card-page.ts';
+import { runningDiscountTag, type DiscountTagJson } from '../modules/promotion/discount-pages.ts';
 import { anyShopCard, openShopIds, shopCategorySubtree } from '../modules/shop/repository.ts';
 
 /** Deeper pages than this are never read (no one pages 50,000 products); they answer empty. */
@@ -23,7 +25,7 @@ const PAGE_TTL_MS = 10_000;
 const PAGE_CACHE_SIZE = 1_000;
 
 /** The shop and catalog modules' named parts the product module's page query is built from. */
-const parts: repo.PageParts = { openShopIds, categorySubtree: platformCategorySubtree, shopCategorySubtree, shopCard: anyShopCard };
+const parts: Omit<repo.PageParts, 'discountTag'> = { openShopIds, categorySubtree: platformCategorySubtree, shopCategorySubtree, shopCard: anyShopCard };
 
 const PAGE_CACHE = 'search-pages';
 const TOTAL_CACHE = 'search-totals';
@@ -53,7 +55,10 @@ export function createProductSearch(ctx: AppContext) {
   }
 
   return {
-    /** A page of on-shelf products of open shops: one statement, and a count only when the page is full. */
+    /**
+     * A page of on-shelf products of open shops: one statement, and a count only when the page is
+     * full. A card in a running shop promotion carries its label (a keyword page's may lag by PAGE_TTL_MS).
+     */
     async searchPage(query: SearchQuery, lang: Language): Promise<SearchPage> {
       if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
         throw invalid('listPage.errors.priceRange');
@@ -85,10 +90,10 @@ export function createProductSearch(ctx: AppContext) {
       if (offset > MAX_OFFSET) return page([], await countMatches(filter));
 
       const load = async () => {
-        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset, parts);
+        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset, { ...parts, discountTag: runningDiscountTag(ctx.now()) });
         // A page that is not full tells the total; only a full one needs a count.
         const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter);
-        return page(rows, total);
+        return page(rows.map((row) => toCard(row, lang)), total);
       };
       // Only keyword pages are kept: browsing pages are cheap index walks.
       if (!filter.tsquery) return load();
@@ -96,4 +101,12 @@ export function createProductSearch(ctx: AppContext) {
       return { ...cached, keywords: parsed.keywords };
     },
   };
+}
+
+/** A card as answered: the promotion tag as its label in the reader's language, absent when none. */
+function toCard({ discountTag, ...card }: repo.ProductCardRow, lang: Language): ProductCard {
+  const tag = discountTag as DiscountTagJson | null;
+  if (!tag) return card;
+  const tier = { needAmount: tag.need, reduceAmount: tag.reduce, discount: tag.discount === null ? null : Number(tag.discount) };
+  return { ...card, discountTag: discountTierLabel(tag.rule, tag.type, tier, lang) };
 }

@@ -27,6 +27,9 @@ import { shopApplicationRoutes } from './shop-application.ts';
 import { uploadRoutes } from './upload.ts';
 import { pointsRoutes } from './points.ts';
 import { adminPointsRoutes } from './admin-points.ts';
+import { merchantPromotionRoutes } from './merchant-promotions.ts';
+import { adminPromotionRoutes } from './admin-promotions.ts';
+import { discountRoutes } from './discount.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -57,5 +60,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(pointsRoutes);
   await app.register(adminPointsRoutes);
+  await app.register(merchantPromotionRoutes);
+  await app.register(adminPromotionRoutes);
+  await app.register(discountRoutes);
   await app.register(docsHelperRoutes);
 }

@@ -19,6 +19,8 @@ export const ProductCardSchema = z.object({
   totalStocks: z.number().int(),
   shopId: z.number().int(),
   shopName: z.string(),
+  /** The label of a running shop promotion it is in ("满300减50"), on search pages; absent when none. */
+  discountTag: z.string().optional(),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 

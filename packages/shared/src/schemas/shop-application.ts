@@ -226,6 +226,7 @@ export const AUDIT_ACTIONS = [
   'user.enable',
   'points.settings',
   'points.adjust',
+  'discount.takedown',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

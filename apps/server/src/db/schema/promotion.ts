@@ -119,7 +119,9 @@ export const discounts = pgTable(
     pic: text('pic'),
     startTime: tstz('start_time').notNull(),
     endTime: tstz('end_time').notNull(),
-    status: smallint('status').notNull().default(1), // 1 on, 0 off, -1 deleted
+    status: smallint('status').notNull().default(1), // 1 on, 0 ended early by the shop, 2 taken down by the platform, -1 deleted
+    /** Why the platform took it down (status 2): the merchant center shows it. */
+    offenceReason: text('offence_reason'),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -37,6 +37,7 @@ import { CATEGORY_TREE, type Bi } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
+import { seedPromotionShopper, seedPromotions } from './promotions.ts';
 import { seedInvite } from './invite.ts';
 import { seedFollowers } from './followers.ts';
 import { seedStaffQueues } from './staff-queues.ts';
@@ -151,9 +152,11 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedReviews(db, seededAt(marker));
   await seedOrders(db);
   await seedInvite(db);
+  await seedPromotions(db, seededAt(marker));
   // Demo accounts (followers, staff, a shop owner) only go into a database seeded just now: an
   // existing one may be in real use, and logins with published passwords must never appear in it.
   if (fresh) await seedFollowers(db, seededAt(marker));
+  if (fresh) await seedPromotionShopper(db, seededAt(marker));
   await seedStaffQueues(db, { dataDir: options.dataDir, drawing, seededAt: seededAt(marker), fresh });
   return wrote;
 }
@@ -527,7 +530,7 @@ function siteArt(leaves: Leaf[], now: Date) {
   const from = monthDay(campaign.start);
   const to = monthDay(campaign.end);
   const homeDefs: { title: Bi; subtitle: Bi; emojis: string[]; hue: number; leaf: string; shopKey?: string }[] = [
-    { title: { zh: `${campaign.name.zh}`, en: campaign.name.en }, subtitle: { zh: `满300减50 · ${from.zh}-${to.zh}`, en: `¥50 off every ¥300, ${from.en} to ${to.en}` }, emojis: campaign.emojis, hue: 352, leaf: '0-0-0', shopKey: 'self' },
+    { title: { zh: `${campaign.name.zh}`, en: campaign.name.en }, subtitle: { zh: `自营精选每满300减50 · ${from.zh}-${to.zh}`, en: `¥50 off every ¥300 on our picks, ${from.en} to ${to.en}` }, emojis: campaign.emojis, hue: 352, leaf: '0-0-0', shopKey: 'self' },
     { title: { zh: '家电焕新', en: 'Appliance upgrade' }, subtitle: { zh: '以旧换新 至高补贴20%', en: 'Trade in your old one, up to 20% back' }, emojis: ['cooked-rice', 'french-fries', 'broom'], hue: 200, leaf: '1-0-0', shopKey: 'appliance' },
     { title: { zh: '一杯好茶', en: 'A good cup of tea' }, subtitle: { zh: '景德镇手作茶器 新品上架', en: 'Handmade Jingdezhen tea ware' }, emojis: ['teapot', 'teacup-without-handle', 'herb'], hue: 170, leaf: '2-0-0', shopKey: 'tea' },
     { title: { zh: `${season.zh}新款`, en: `New ${season.en} styles` }, subtitle: { zh: '潮流上新 每周更新', en: 'Fresh arrivals every week' }, emojis: ['dress', 'coat', 'running-shoe'], hue: 290, leaf: '3-0-0', shopKey: 'fashion' },

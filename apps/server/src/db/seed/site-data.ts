@@ -210,9 +210,9 @@ export function platformNotices(now: Date): NoticeDef[] {
   const c = campaignAt(now);
   return [
     {
-      titleZh: `Bazaar ${c.name.zh}火热进行中，全场满 300 减 50`, titleEn: `${c.name.en} on now: ¥50 off every ¥300 across Bazaar`, isTop: true, daysAgo: 3,
-      bodyZh: [`${c.name.zh}正式开启！活动期间全场商品满 300 元立减 50 元，可与店铺优惠叠加使用。`, `活动时间：${zhDay(c.start)} 00:00 至 ${zhDay(c.end)} 23:59。`, '优惠名额有限，先到先得。'],
-      bodyEn: [`Our ${c.name.en} has started! Get ¥50 off every ¥300 on all products, stackable with shop offers.`, `When: ${enDay(c.start)} 00:00 to ${enDay(c.end)} 23:59 (Beijing time).`, 'Offers are limited: first come, first served.'],
+      titleZh: `Bazaar ${c.name.zh}火热进行中，自营精选每满 300 减 50`, titleEn: `${c.name.en} on now: ¥50 off every ¥300 on Official Store picks`, isTop: true, daysAgo: 3,
+      bodyZh: [`${c.name.zh}正式开启！活动期间 Bazaar 自营旗舰店精选商品每满 300 元立减 50 元，上不封顶；更多店铺的满减、满折活动见“限时特惠”。`, `活动时间：${zhDay(c.start)} 至 ${zhDay(c.end)}。`, '参加活动的商品带有活动标签。'],
+      bodyEn: [`Our ${c.name.en} has started! The Bazaar Official Store takes ¥50 off every ¥300 on its picks, with no upper limit; more stores' offers are under "Special offers".`, `When: ${enDay(c.start)} to ${enDay(c.end)} (Beijing time).`, 'Products in the offer carry its tag.'],
     },
     {
       titleZh: '偏远地区配送时效说明', titleEn: 'Delivery times to remote regions', isTop: true, daysAgo: 5,

@@ -20,6 +20,8 @@ export interface PageParts {
   categorySubtree: (categoryId: number) => SQL;
   shopCategorySubtree: (shopCategoryId: number) => SQL;
   shopCard: (db: Db) => SubqueryWithSelection<{ shopId: SQL.Aliased<number>; nameZh: SQL.Aliased<string>; nameEn: SQL.Aliased<string | null> }, 'any_shop'>;
+  /** The promotion module's tag of the running promotion a product is in (json or null), selected per card. */
+  discountTag: (productId: SQL, shopId: SQL) => SQL<unknown>;
 }
 
 export interface ProductFilter {
@@ -43,13 +45,15 @@ export type ProductCardRow = {
   totalStocks: number;
   shopId: number;
   shopName: string;
+  /** What parts.discountTag answers. */
+  discountTag: unknown;
 };
 
 /**
  * Conditions on products p. Only on-shelf products of open shops; a category
  * of grade 1 or 2 stands for its whole subtree, a shop category for itself and its children.
  */
-function whereOf(f: ProductFilter, named: PageParts): SQL {
+function whereOf(f: ProductFilter, named: Omit<PageParts, 'discountTag'>): SQL {
   const parts: SQL[] = [sql`p.status = ${PRODUCT_STATUS.onShelf}`, sql`p.shop_id in (${named.openShopIds()})`];
   if (f.tsquery) parts.push(sql`p.search_vector @@ ${f.tsquery}::tsquery`);
   if (f.categoryId !== undefined) parts.push(sql`p.category_id in (${named.categorySubtree(f.categoryId)})`);
@@ -109,7 +113,8 @@ export async function findProductPage(
     select p.id as "prodId",
       ${en ? sql`coalesce(p.name_en, p.name_zh)` : sql`p.name_zh`} as "prodName",
       p.pic, p.price, p.ori_price as "oriPrice", p.sold_num as "soldNum", p.total_stocks as "totalStocks",
-      p.shop_id as "shopId", ${en ? sql`coalesce(${shop.nameEn}, ${shop.nameZh})` : shop.nameZh} as "shopName"
+      p.shop_id as "shopId", ${en ? sql`coalesce(${shop.nameEn}, ${shop.nameZh})` : shop.nameZh} as "shopName",
+      ${parts.discountTag(sql`p.id`, sql`p.shop_id`)} as "discountTag"
     from (
       select p.id, p.sold_num, p.created_at, p.price, ${rank} as rank
       from products p
@@ -123,7 +128,7 @@ export async function findProductPage(
   return result.rows;
 }
 
-export async function countProducts(db: Db, f: ProductFilter, parts: PageParts): Promise<number> {
+export async function countProducts(db: Db, f: ProductFilter, parts: Omit<PageParts, 'discountTag'>): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from products p where ${whereOf(f, parts)}`);
   return result.rows[0]?.n ?? 0;

@@ -1,4 +1,5 @@
 import { consoleMerchantProducts } from './console-merchant-products.ts';
+import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -8,6 +9,7 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantShop,
   ...consoleMerchantOrders,
   ...consoleMerchantProducts,
+  ...consoleMerchantPromotions,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

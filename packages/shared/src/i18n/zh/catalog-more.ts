@@ -13,5 +13,6 @@ import { uiPlatformContent } from './ui-platform-content.ts';
 import { uiMerchantOrders } from './ui-merchant-orders.ts';
 import { uiStaff } from './ui-staff.ts';
 import { uiPoints } from './ui-points.ts';
+import { uiPromotion } from './ui-promotion.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiMerchantOrders, ...uiStaff, ...uiPoints };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion };

@@ -2,11 +2,13 @@
 import { consoleMerchantShop } from './console-merchant-shop.ts';
 import { consoleMerchantOrders } from './console-merchant-orders.ts';
 import { consoleMerchantProducts } from './console-merchant-products.ts';
+import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
   ...consoleMerchantOrders,
   ...consoleMerchantProducts,
+  ...consoleMerchantPromotions,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',
