@@ -13,6 +13,7 @@ import { ApplicationsPage } from './features/applications.tsx';
 import { AuditLogPage } from './features/audit-log.tsx';
 import { CategoriesPage } from './features/categories.tsx';
 import { NoticesPage } from './features/notices.tsx';
+import { BannersPage } from './features/banners.tsx';
 import { SiteConfigPage } from './features/site-config.tsx';
 import { ProductsPage } from './features/products.tsx';
 import { ShopsPage } from './features/shops.tsx';
@@ -21,7 +22,7 @@ import { PointsRulesPage } from './features/points-rules.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'notices', 'site-config', 'points-rules', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -57,6 +58,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'users', label: t('menu.users') },
                 { key: 'products', label: t('products.menu') },
                 { key: 'categories', label: t('contentMenu.categories') },
+                { key: 'banners', label: t('banners.menu') },
                 { key: 'notices', label: t('contentMenu.notices') },
                 { key: 'site-config', label: t('contentMenu.siteConfig') },
                 { key: 'points-rules', label: t('pointsMenu') },
@@ -73,6 +75,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'users' ? <UsersPage /> : null}
             {page === 'products' ? <ProductsPage /> : null}
             {page === 'categories' ? <CategoriesPage /> : null}
+            {page === 'banners' ? <BannersPage /> : null}
             {page === 'notices' ? <NoticesPage /> : null}
             {page === 'site-config' ? <SiteConfigPage /> : null}
             {page === 'points-rules' ? <PointsRulesPage /> : null}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { adminContentRoutes } from './admin-content.ts';
+import { adminBannerRoutes } from './admin-banners.ts';
 import { adminShopRoutes } from './admin-shops.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { contentRoutes } from './content.ts';
@@ -56,6 +57,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminContentRoutes);
+  await app.register(adminBannerRoutes);
   await app.register(adminShopRoutes);
   await app.register(adminUserRoutes);
   await app.register(pointsRoutes);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { textInput } from './text.ts';
 import { CONTENT_AUDIT_ACTIONS } from './platform-content.ts';
+import { BANNER_AUDIT_ACTIONS } from './platform-banners.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -227,6 +228,7 @@ export const AUDIT_ACTIONS = [
   'points.settings',
   'points.adjust',
   'discount.takedown',
+  ...BANNER_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

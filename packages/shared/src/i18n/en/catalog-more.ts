@@ -10,9 +10,10 @@ import { uiSeller } from './ui-seller.ts';
 import { uiMerchantShop } from './ui-merchant-shop.ts';
 import { uiMerchantProducts } from './ui-merchant-products.ts';
 import { uiPlatformContent } from './ui-platform-content.ts';
+import { uiPlatformBanners } from './ui-platform-banners.ts';
 import { uiMerchantOrders } from './ui-merchant-orders.ts';
 import { uiStaff } from './ui-staff.ts';
 import { uiPoints } from './ui-points.ts';
 import { uiPromotion } from './ui-promotion.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion };

@@ -1,12 +1,14 @@
 // The platform console's texts (apps/platform). Not part of the storefront's catalogs; the API's
 // messages arrive already translated. Keys are shared with en/console-platform.ts.
 import { consolePlatformContent } from './console-platform-content.ts';
+import { consolePlatformBanners } from './console-platform-banners.ts';
 import { consolePlatformProducts } from './console-platform-products.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 
 export const consolePlatform = {
   ...consolePlatformContent,
+  ...consolePlatformBanners,
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', reload: '重新加载', serverError: '服务器出了点小差~' },
@@ -51,7 +53,7 @@ export const consolePlatform = {
   },
   audit: {
     columns: { time: '时间', staff: '操作人', action: '操作', target: '对象', change: '变更（前 → 后）' },
-    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit },
+    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBanners.bannerAudit },
     all: '全部操作',
     empty: '暂无记录',
   },

@@ -1,0 +1,40 @@
+// The platform console's home banners page (issue 9). Keys are shared with
+// en/console-platform-banners.ts; spread into console-platform.ts.
+export const consolePlatformBanners = {
+  banners: {
+    menu: '首页轮播图',
+    intro: '首页轮播图的图片里画有标题文字，所以每张有中文和英文两张图：英文页面显示英文图，没有英文图时显示中文图。标题是图片的替代文字。改动立即在商城首页生效。',
+    add: '新增轮播图',
+    createTitle: '新增轮播图',
+    editTitle: '编辑轮播图',
+    empty: '还没有轮播图',
+    columns: { picture: '图片（中文 / 英文）', title: '标题', product: '链接商品', seq: '排序', shown: '显示', actions: '操作' },
+    fields: {
+      img: '中文页面的图片',
+      imgEn: '英文页面的图片',
+      titleZh: '中文标题（替代文字）',
+      titleEn: '英文标题（替代文字）',
+      prodId: '链接商品编号',
+      seq: '排序号（小的在前）',
+      enabled: '在首页显示',
+    },
+    imgHelp: '建议 880 × 440 像素，标题画在左侧。',
+    imgEnHelp: '不上传时英文页面显示中文图片。',
+    prodHelp: '点击轮播图打开的商品；留空则不链接。商品下架时轮播图仍显示，但不可点击。',
+    noProduct: '不链接商品',
+    notOnSale: '商品 {{id}}（当前不可购买）',
+    sameAsZh: '同中文图',
+    showSlide: '在首页显示「{{title}}」',
+    delete: '删除',
+    deleteConfirm: '删除轮播图「{{title}}」？',
+    deleted: '已删除',
+    shownMessage: '已在首页显示',
+    hiddenMessage: '已从首页隐藏',
+  },
+  bannerAudit: {
+    'banner.create': '新增首页轮播图',
+    'banner.update': '编辑首页轮播图',
+    'banner.status': '显示/隐藏首页轮播图',
+    'banner.delete': '删除首页轮播图',
+  },
+};
