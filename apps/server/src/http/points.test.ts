@@ -119,6 +119,24 @@ describe('registration and the points page', () => {
     const bad = await get(user, '/p/score/page?size=1000');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('filters the records by gains (ioType 1) or spends (ioType 0), and refuses another filter', async () => {
+    setClock(new Date('2030-05-01T02:00:00Z'));
+    const user = await freshShopper();
+    expect((await signIn(user)).statusCode).toBe(200);
+    const gains = await records(user, '?ioType=1');
+    expect(gains.total).toBe(2);
+    expect(gains.records.map((r) => [r.source, r.ioType])).toEqual([
+      [POINTS_SOURCE.signIn, 1],
+      [POINTS_SOURCE.register, 1],
+    ]);
+    const spends = await records(user, '?ioType=0');
+    expect(spends.records.map((r) => [r.source, r.score, r.ioType])).toEqual([[POINTS_SOURCE.checkoutUse, POINTS_DEFAULTS.registerScore, 0]]);
+    expect((await records(user)).total).toBe(3);
+    const bad = await get(user, '/p/score/page?ioType=2', 'zh');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).not.toContain('validation.invalid');
+  });
 });
 
 describe('POST /p/score/updateUserScore', () => {

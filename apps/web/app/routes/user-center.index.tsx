@@ -2,17 +2,34 @@ import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/user-center.index';
 import type { RootData } from '../root.tsx';
 import { api } from '../lib/api.ts';
+import { z } from 'zod';
 import { CenterInfoSchema } from '@bazaar/shared/schemas/account';
+import { ScoreInfoSchema } from '@bazaar/shared/schemas/points';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterOverview } from '../features/account/user-center-overview.tsx';
+import { UserCenterWallet } from '../features/account/user-center-wallet.tsx';
 
+/** The summary, the points card and the balance, in parallel. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { info: await fetchAsUser(request, (ctx) => api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema })) };
+  const data = await fetchAsUser(request, (ctx) =>
+    Promise.all([
+      api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
+      api('/p/score/scoreInfo', { ...ctx, schema: ScoreInfoSchema }),
+      api('/p/userBalance/getBalanceInfo', { ...ctx, schema: z.number().int() }),
+    ]),
+  );
+  return { info: data?.[0] ?? null, points: data?.[1] ?? null, balance: data?.[2] ?? 0 };
 }
 
 export default function UserCenterIndex({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>('root');
   // Logged out (or the token was refused): the layout shows its login panel instead.
-  if (!root?.user || !loaderData.info) return null;
-  return <UserCenterOverview user={root.user} info={loaderData.info} />;
+  const { info, points, balance } = loaderData;
+  if (!root?.user || !info || !points) return null;
+  return (
+    <>
+      <UserCenterOverview user={root.user} info={info} />
+      <UserCenterWallet score={points.score} signedIn={points.isSignIn} balance={balance} />
+    </>
+  );
 }

@@ -41,7 +41,11 @@ export type ScoreInfo = z.infer<typeof ScoreInfoSchema>;
 export const SignInResultSchema = z.object({ score: z.number().int(), signInCount: z.number().int(), total: z.number().int() });
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
-export const ScoreLogQuerySchema = PageQuerySchema;
+/** GET /p/score/page: ?ioType=1 gains only, 0 spends only, absent = all. */
+export const ScoreLogQuerySchema = PageQuerySchema.extend({
+  ioType: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(1, 'validation.invalid').optional(),
+});
+export type ScoreLogQuery = z.infer<typeof ScoreLogQuerySchema>;
 export const ScoreLogSchema = z.object({
   id: z.number().int(),
   source: z.number().int(),

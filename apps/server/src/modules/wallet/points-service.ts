@@ -2,7 +2,7 @@
 // decision 039). The ledger's statements are in points.ts; the rules in points-settings.ts.
 import { POINTS_EXPIRING_SOON_DAYS, POINTS_SOURCE } from '@bazaar/shared/constants/points';
 import type { Page } from '@bazaar/shared/schemas/common';
-import type { PointsSettings, ScoreInfo, ScoreLog, SignInDay, SignInResult } from '@bazaar/shared/schemas/points';
+import type { PointsSettings, ScoreInfo, ScoreLog, ScoreLogQuery, SignInDay, SignInResult } from '@bazaar/shared/schemas/points';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { failedCheck } from '../../db/errors.ts';
@@ -91,9 +91,9 @@ export async function signInToday(ctx: AppContext, userId: string): Promise<Sign
   throw invalid(state.lastSignDate !== null && state.lastSignDate > today ? 'points.errors.notYet' : 'points.errors.alreadySignedIn');
 }
 
-/** GET /p/score/page: the records, newest first. */
-export async function pageScoreLogs(ctx: AppContext, userId: string, query: { current: number; size: number }): Promise<Page<ScoreLog>> {
-  const { rows, total } = await ledger.pageScoreLogs(ctx.db, userId, query.size, (query.current - 1) * query.size);
+/** GET /p/score/page: the records, newest first, all or only gains (ioType 1) or spends (0). */
+export async function pageScoreLogs(ctx: AppContext, userId: string, query: ScoreLogQuery): Promise<Page<ScoreLog>> {
+  const { rows, total } = await ledger.pageScoreLogs(ctx.db, userId, query.ioType ?? null, query.size, (query.current - 1) * query.size);
   return {
     records: rows.map((r) => ({ id: r.id, source: r.source, score: r.score, ioType: r.ioType, bizId: r.bizId, createTime: formatApiTime(r.createdAt) })),
     total,

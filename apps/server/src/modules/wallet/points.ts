@@ -251,12 +251,14 @@ export interface ScoreLogRow {
   createdAt: Date;
 }
 
-export async function pageScoreLogs(db: Reader, userId: string, limit: number, offset: number): Promise<{ rows: ScoreLogRow[]; total: number }> {
+/** A user's records, newest first; `ioType` 1 = gains only, 0 = spends only, null = all. */
+export async function pageScoreLogs(db: Reader, userId: string, ioType: number | null, limit: number, offset: number): Promise<{ rows: ScoreLogRow[]; total: number }> {
+  const io = ioType === null ? sql`` : sql` and io_type = ${ioType}`;
   const [rows, count] = await Promise.all([
     db.execute<{ id: number; source: number; score: number; io_type: number; biz_id: string | null; created_at: string | Date }>(sql`
-      select id, source, score, io_type, biz_id, created_at from score_logs where user_id = ${userId}
+      select id, source, score, io_type, biz_id, created_at from score_logs where user_id = ${userId}${io}
       order by created_at desc, id desc limit ${limit} offset ${offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from score_logs where user_id = ${userId}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from score_logs where user_id = ${userId}${io}`),
   ]);
   return {
     rows: rows.rows.map((r) => ({ id: Number(r.id), source: Number(r.source), score: Number(r.score), ioType: Number(r.io_type), bizId: r.biz_id, createdAt: new Date(r.created_at) })),

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatYuan } from '../../lib/format.ts';
+
+/**
+ * The user center's assets: points (with the sign-in entry) and the balance, one tile each, so
+ * later tiles (coupons, membership) sit beside them. The balance is a figure only while no balance
+ * page exists.
+ */
+export function UserCenterWallet({ score, signedIn, balance }: { score: number; signedIn: boolean; balance: number }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  return (
+    <section className="card uc-panel" aria-labelledby="uc-wallet-title">
+      <h2 id="uc-wallet-title" className="uc-panel__title">
+        {t('points.overview.title')}
+      </h2>
+      <ul className="uc-tiles uc-tiles--wallet">
+        <li className="uc-tile" data-tile="points">
+          <span className="uc-tile__count" data-testid="uc-points">
+            {score}
+          </span>
+          <span className="uc-tile__label">{t('points.overview.points')}</span>
+          <span className="uc-tile__links">
+            <Link to="/user-center/uc-integral" className="text-link">
+              {signedIn ? t('points.overview.signedIn') : t('points.overview.signIn')}
+            </Link>
+          </span>
+        </li>
+        <li className="uc-tile" data-tile="balance">
+          <span className="uc-tile__count" data-testid="uc-balance">
+            {formatYuan(balance, lang)}
+          </span>
+          <span className="uc-tile__label">{t('points.overview.balance')}</span>
+        </li>
+      </ul>
+    </section>
+  );
+}

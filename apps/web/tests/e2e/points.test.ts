@@ -1,0 +1,69 @@
+// Points (issue 12): the daily sign-in on /user-center/uc-integral grows the balance and a second
+// try is refused with the specification's message; the records show their sources and filter by
+// earned or spent; the user center index shows the points and the balance.
+import { expect } from '@playwright/test';
+import { checkOpenedPage } from './axe.ts';
+import { en, openPage, registerShopper, useToken, zh, test } from './support.ts';
+
+test('zh: signing in on the points page grows the points once a day; the records show it', async ({ page, request, context, baseURL }) => {
+  const shopper = await registerShopper(request);
+  await useToken(context, baseURL!, shopper.token);
+
+  // The user center index: points with the sign-in entry, and the balance.
+  await openPage(page, '/user-center');
+  const wallet = page.getByRole('region', { name: zh('points.overview.title') });
+  await expect(wallet.getByTestId('uc-points')).toHaveText('100');
+  await wallet.getByRole('link', { name: zh('points.overview.signIn') }).click();
+  await expect(page).toHaveURL(/\/user-center\/uc-integral$/);
+  await expect(page.getByRole('heading', { level: 1, name: zh('points.title') })).toBeVisible();
+  await checkOpenedPage(page);
+  await expect(page.getByRole('navigation', { name: zh('userCenter.menu.label') }).getByRole('link', { name: zh('points.menu') })).toHaveAttribute('aria-current', 'page');
+
+  const balance = page.getByTestId('points-balance');
+  await expect(balance).toHaveText('100');
+  const card = page.getByRole('region', { name: zh('points.signIn.title') });
+  await expect(card.getByText(zh('points.signIn.noStreak'))).toBeVisible();
+  await expect(card.getByRole('list', { name: zh('points.signIn.calendarLabel') }).getByRole('listitem')).toHaveCount(7);
+  await expect(card.getByText(zh('points.signIn.tomorrow', { score: 2 }))).toBeVisible();
+
+  await card.getByRole('button', { name: zh('points.signIn.button', { score: 1 }) }).click();
+  await expect(page.locator('.toast').filter({ hasText: zh('points.signIn.gained', { score: 1 }) })).toBeVisible();
+  await expect(balance).toHaveText('101');
+  await expect(card.getByText(zh('points.signIn.streak', { count: 1 }))).toBeVisible();
+  await expect(card.locator('[aria-current="date"]')).toHaveClass(/points-calendar__day--signed/);
+  await expect(card.getByText(zh('points.signIn.tomorrow', { score: 2 }))).toBeVisible();
+
+  // A second try the same day: refused with the specification's message; nothing changes.
+  await card.getByRole('button', { name: zh('points.signIn.done') }).click();
+  await expect(card.getByRole('alert')).toHaveText(zh('points.errors.alreadySignedIn'));
+  await expect(balance).toHaveText('101');
+
+  // The records: the sign-in and the registration gift; the filters keep gains or spends.
+  const records = page.getByRole('region', { name: zh('points.records.title') });
+  const rows = records.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(zh('points.source.3'));
+  await expect(rows.nth(0)).toContainText('+1');
+  await expect(rows.nth(1)).toContainText(zh('points.source.0'));
+  await records.getByRole('link', { name: zh('points.records.filter.out') }).click();
+  await expect(page).toHaveURL(/io=out/);
+  await expect(records.getByText(zh('points.records.emptyFiltered'))).toBeVisible();
+  await records.getByRole('link', { name: zh('points.records.filter.in') }).click();
+  await expect(rows).toHaveCount(2);
+
+  // Back on the index, the tile says today is done.
+  await openPage(page, '/user-center');
+  await expect(page.getByTestId('uc-points')).toHaveText('101');
+  await expect(page.getByRole('link', { name: zh('points.overview.signedIn') })).toBeVisible();
+});
+
+test('en: the points page in English, axe-clean', async ({ page, request, context, baseURL }) => {
+  const shopper = await registerShopper(request);
+  await useToken(context, baseURL!, shopper.token);
+  await openPage(page, '/en/user-center/uc-integral');
+  await expect(page.getByRole('heading', { level: 1, name: en('points.title') })).toBeVisible();
+  const card = page.getByRole('region', { name: en('points.signIn.title') });
+  await card.getByRole('button', { name: en('points.signIn.button', { score: 1 }) }).click();
+  await expect(card.getByText(en('points.signIn.streak', { count: 1 }))).toBeVisible();
+  await checkOpenedPage(page);
+});
