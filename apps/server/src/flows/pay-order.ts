@@ -1,15 +1,15 @@
 // Paying orders (reference 2.5, 5.2, 5.10). Every way money arrives ends in settleOrderPayment,
 // inside one transaction: the payment row, the orders' move to paid (conditional on unpaid),
 // the sold counters, the end of the auto-cancel jobs and the voucher codes of virtual goods.
-// Balance payment asks the wallet to debit inside that same transaction. Points, coupons and
-// other entries plug in here later. The HTTP calls of payment (createPayOrderFlow) live here too,
+// Balance payment asks the wallet to debit inside that same transaction. A gateway's notification
+// reaches settleOrderPayment through the payment notice flow, which dispatches on what is paid. The HTTP calls of payment (createPayOrderFlow) live here too,
 // as each of them reads orders, payments, the pay switches or the wallet together.
 import type { Language } from '@bazaar/shared/constants/limits';
 import { ORDER_STATUS, PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { OrderPayInfo, PaymentInfo } from '@bazaar/shared/schemas/payment';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { invalid, notFound } from '../lib/app-error.ts';
+import { invalid } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { createAddressService } from '../modules/address/service.ts';
@@ -22,7 +22,7 @@ import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
 import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
-import { fenToYuan, formatGmt8, type AckReply, type NotificationInput } from '../providers/payment/payment-provider.ts';
+import { fenToYuan, formatGmt8 } from '../providers/payment/payment-provider.ts';
 
 export interface SettleResult {
   /** False when the payment had already been settled (a second notification of it). */
@@ -203,7 +203,7 @@ export function createPayOrderFlow(ctx: AppContext) {
         const orderNumbers = (payment.orderNumbers ?? '').split(',').filter(Boolean);
         const rows = await orderReads.findUserOrders(ctx.db, userId, orderNumbers);
         // The same out_trade_no and parameters give the same link again (WeChat Native behaves so).
-        codeUrl = (await payments.startProviderPayment(ctx.providers.payment.wechat, payment, payments.subjectOf(rows), log)).codeUrl ?? null;
+        codeUrl = (await payments.startProviderPayment(ctx.providers.payment.wechat, payment, payments.subjectOf(rows, payment.payEntry), log)).codeUrl ?? null;
       }
       return {
         payNo: payment.payNo,
@@ -215,74 +215,6 @@ export function createPayOrderFlow(ctx: AppContext) {
         status: payment.status,
         codeUrl,
       };
-    },
-
-    /**
-     * POST /notice/pay/{payEntry}/{payType}. A forgery changes nothing and is kept for the record;
-     * a repeat of a handled notification is a no-op; the settlement is one transaction with the
-     * notification's row, so a failure leaves nothing behind and the gateway's retry starts over.
-     */
-    async handleNotification(payEntry: number, payType: number, input: NotificationInput, log: Log): Promise<AckReply> {
-      const provider = payments.providerFor(payType);
-      if (!provider) throw notFound();
-      const verified = await provider.verifyNotification(input);
-      if (!verified) {
-        await payments.recordForgery(payEntry, payType, input, log);
-        return provider.ack.fail;
-      }
-      const outcome = await ctx.db.transaction(async (tx) => {
-        const id = await repo.recordNotification(tx, {
-          payType,
-          payEntry,
-          notifyId: verified.notifyId,
-          payNo: verified.payNo,
-          providerTradeNo: verified.providerTradeNo,
-          amount: verified.amount,
-          raw: input.rawBody.slice(0, 20_000),
-          verified: true,
-        });
-        if (id === null) return { kind: 'repeat' as const };
-        const payment = /^\d{19}$/.test(verified.payNo) ? await repo.lockPayment(tx, verified.payNo) : undefined;
-        const problem = !payment
-          ? 'unknown payment'
-          : payment.payType !== payType || payment.payEntry !== payEntry
-            ? 'payment type or entry mismatch'
-            : payment.payEntry !== PAY_ENTRY.order
-              ? 'entry not supported yet'
-              : payment.amount !== verified.amount
-                ? 'amount mismatch'
-                : null;
-        if (problem || !payment) {
-          await repo.updateNotification(tx, id, { error: problem });
-          return { kind: 'refused' as const, problem };
-        }
-        if (!verified.paid) {
-          await repo.updateNotification(tx, id, { processed: true });
-          return { kind: 'not-paid' as const };
-        }
-        const result = await settleOrderPayment(ctx, tx, payment, { paidAt: ctx.now(), providerTradeNo: verified.providerTradeNo });
-        await repo.updateNotification(tx, id, { processed: true, ...(result.refundOrders.length ? { error: `orders no longer unpaid, refund ${result.refundAmount}` } : {}) });
-        return { kind: 'settled' as const, result };
-      });
-      switch (outcome.kind) {
-        case 'repeat': {
-          const first = await repo.findNotification(ctx.db, payType, verified.notifyId);
-          return first?.processed ? provider.ack.ok : provider.ack.fail;
-        }
-        case 'refused':
-          log.warn({ payEntry, payType, payNo: verified.payNo, amount: verified.amount, problem: outcome.problem }, 'payment notification refused');
-          return provider.ack.fail;
-        case 'not-paid':
-          return provider.ack.ok;
-        case 'settled':
-          if (outcome.result.refundOrders.length > 0) {
-            log.warn(
-              { payNo: verified.payNo, refundOrders: outcome.result.refundOrders, refundAmount: outcome.result.refundAmount },
-              'payment arrived for orders that are no longer unpaid: recorded for refund',
-            );
-          }
-          return provider.ack.ok;
-      }
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 import { shopperId } from '../plugins/auth.ts';
 import { sandboxPaymentRoutes } from './sandbox-payment.ts';
 import { createPayOrderFlow } from '../flows/pay-order.ts';
+import { handlePaymentNotification } from '../flows/payment-notice.ts';
 import { balanceOf } from '../modules/wallet/service.ts';
 
 const tags = ['payment'];
@@ -75,7 +76,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
-        const ack = await payments.handleNotification(request.params.payEntry, request.params.payType, { headers: request.headers, rawBody }, request.log);
+        const ack = await handlePaymentNotification(app.ctx, request.params.payEntry, request.params.payType, { headers: request.headers, rawBody }, request.log);
         return reply.code(ack.status).type(ack.contentType).send(ack.body);
       },
     );

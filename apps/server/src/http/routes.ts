@@ -28,6 +28,8 @@ import { shopApplicationRoutes } from './shop-application.ts';
 import { uploadRoutes } from './upload.ts';
 import { pointsRoutes } from './points.ts';
 import { adminPointsRoutes } from './admin-points.ts';
+import { balanceRoutes } from './balance.ts';
+import { adminBalanceRoutes } from './admin-balance.ts';
 import { merchantPromotionRoutes } from './merchant-promotions.ts';
 import { adminPromotionRoutes } from './admin-promotions.ts';
 import { discountRoutes } from './discount.ts';
@@ -62,6 +64,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(pointsRoutes);
   await app.register(adminPointsRoutes);
+  await app.register(balanceRoutes);
+  await app.register(adminBalanceRoutes);
   await app.register(merchantPromotionRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);

@@ -227,6 +227,9 @@ export const AUDIT_ACTIONS = [
   'user.enable',
   'points.settings',
   'points.adjust',
+  'balance.adjust',
+  'balance.option.create',
+  'balance.option.update',
   'discount.takedown',
   ...BANNER_AUDIT_ACTIONS,
 ] as const;

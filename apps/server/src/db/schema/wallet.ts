@@ -97,6 +97,10 @@ export const balanceLogs = pgTable(
     payNo: serialNumber('pay_no'),
     bizId: varchar('biz_id', { length: 64 }),
     balanceOptionId: integer('balance_option_id'),
+    /** A top-up's gifts as promised when it was made (the preset may change before the money arrives). */
+    giftAmount: bigFen('gift_amount').notNull().default(0),
+    giftScore: integer('gift_score').notNull().default(0),
+    giftGrowth: integer('gift_growth').notNull().default(0),
     isPayed: boolean('is_payed').notNull().default(true),
     payTime: tstz('pay_time'),
     createdAt: createdAt(),
@@ -105,5 +109,6 @@ export const balanceLogs = pgTable(
     index('balance_logs_user_idx').on(t.userId, t.isPayed, t.createdAt),
     index('balance_logs_pay_no_idx').on(t.payNo),
     check('balance_logs_ck', sql`${t.changeBalance} >= 0 and ${t.ioType} in (0, 1) and ${t.type} between 1 and 6`),
+    check('balance_logs_gift_ck', sql`${t.giftAmount} >= 0 and ${t.giftScore} >= 0 and ${t.giftGrowth} >= 0`),
   ],
 );

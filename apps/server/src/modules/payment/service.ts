@@ -3,7 +3,7 @@
 // for (orders today) is the pay-order flow's business.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import type { NotificationInput, PaymentProvider } from '../../providers/payment/payment-provider.ts';
@@ -28,6 +28,8 @@ export const paymentErrors = {
 const errors = paymentErrors;
 
 const RESULT_PATH = '/payment/result';
+/** The gateway's subject for what is not an order (the gateways take one text, the mall's language). */
+const ENTRY_SUBJECTS: Record<number, string> = { [PAY_ENTRY.topUp]: '余额充值', [PAY_ENTRY.membership]: '付费会员' };
 const SUBJECT_MAX = 100;
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -53,7 +55,9 @@ export function createPaymentService(ctx: AppContext) {
 
   const notifyUrl = (webOrigin: string, payEntry: number, payType: number) => `${webOrigin}/api/notice/pay/${payEntry}/${payType}`;
 
-  function subjectOf(rows: Array<{ prodName: string }>): string {
+  /** What the gateway shows the payer: the products of orders, or what else the payment is for. */
+  function subjectOf(rows: Array<{ prodName: string }>, payEntry: number = PAY_ENTRY.order): string {
+    if (payEntry !== PAY_ENTRY.order) return ENTRY_SUBJECTS[payEntry] ?? 'Bazaar';
     const names = rows.map((r) => r.prodName).filter(Boolean).join('、') || 'Bazaar';
     return names.length > SUBJECT_MAX ? `${names.slice(0, SUBJECT_MAX - 1)}…` : names;
   }

@@ -14,6 +14,7 @@ import { uiPlatformBanners } from './ui-platform-banners.ts';
 import { uiMerchantOrders } from './ui-merchant-orders.ts';
 import { uiStaff } from './ui-staff.ts';
 import { uiPoints } from './ui-points.ts';
+import { uiBalance } from './ui-balance.ts';
 import { uiPromotion } from './ui-promotion.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance };

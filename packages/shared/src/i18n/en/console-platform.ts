@@ -5,12 +5,14 @@ import { consolePlatformContent } from './console-platform-content.ts';
 import { consolePlatformBanners } from './console-platform-banners.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
+import { consolePlatformBalance } from './console-platform-balance.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
   ...consolePlatformBanners,
   ...consolePlatformProducts,
   ...consolePlatformPoints,
+  ...consolePlatformBalance,
   app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',
@@ -53,7 +55,7 @@ export const consolePlatform: Widen<typeof zh> = {
   },
   audit: {
     columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
-    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBanners.bannerAudit },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit },
     all: 'All actions',
     empty: 'No entries',
   },

@@ -1,0 +1,58 @@
+// HTTP for platform staff and the balance (issue 12): the top-up presets, and a shopper's balance
+// moved by hand with a reason (from the users page). Admin audience (the /admin/ path); audited.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UserIdParamSchema } from '@bazaar/shared/schemas/admin-users';
+import { AdminBalanceOptionSchema, AdminUserBalanceSchema, BalanceAdjustSchema, BalanceOptionInputSchema, BalanceOptionStatusSchema } from '@bazaar/shared/schemas/balance';
+import { IdParamSchema } from '@bazaar/shared/schemas/common';
+import { adjustUserBalance, createBalanceOption, getUserBalance, listBalanceOptionsForStaff, updateBalanceOption } from '../flows/balance-admin.ts';
+import { adminId } from '../plugins/auth.ts';
+
+const tags = ['admin: balance'];
+const security = [{ token: [] }];
+
+export async function adminBalanceRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  api.get(
+    '/admin/balance/options',
+    { schema: { summary: 'Every top-up preset, on and off', tags, security, response: { 200: z.array(AdminBalanceOptionSchema) } } },
+    () => listBalanceOptionsForStaff(ctx),
+  );
+  api.post(
+    '/admin/balance/options',
+    { schema: { summary: 'Add a top-up preset: pay an amount, get extra balance, points or growth (audited)', tags, security, body: BalanceOptionInputSchema, response: { 200: AdminBalanceOptionSchema } } },
+    (request) => createBalanceOption(ctx, adminId(request), request.body),
+  );
+  api.put(
+    '/admin/balance/options/:id',
+    { schema: { summary: 'Edit a top-up preset (audited)', tags, security, params: IdParamSchema, body: BalanceOptionInputSchema, response: { 200: AdminBalanceOptionSchema } } },
+    (request) => updateBalanceOption(ctx, adminId(request), request.params.id, request.body),
+  );
+  api.put(
+    '/admin/balance/options/:id/status',
+    { schema: { summary: 'Turn a top-up preset on or off (audited)', tags, security, params: IdParamSchema, body: BalanceOptionStatusSchema, response: { 200: AdminBalanceOptionSchema } } },
+    (request) => updateBalanceOption(ctx, adminId(request), request.params.id, request.body),
+  );
+  api.get(
+    '/admin/users/:userId/balance',
+    { schema: { summary: 'A shopper’s balance in fen', tags, security, params: UserIdParamSchema, response: { 200: AdminUserBalanceSchema } } },
+    (request) => getUserBalance(ctx, request.params.userId),
+  );
+  api.post(
+    '/admin/users/:userId/balance',
+    {
+      schema: {
+        summary: 'Add (positive) or deduct (negative) yuan from a shopper’s balance with a reason: a ledger record and an audit entry',
+        tags,
+        security,
+        params: UserIdParamSchema,
+        body: BalanceAdjustSchema,
+        response: { 200: AdminUserBalanceSchema },
+      },
+    },
+    (request) => adjustUserBalance(ctx, adminId(request), request.params.userId, request.body),
+  );
+}

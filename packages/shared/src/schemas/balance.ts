@@ -1,0 +1,140 @@
+// Balance, top-up and their staff pages (issue 12). Messages are i18n keys (catalog ui-balance.ts).
+// Money typed by a person travels as the yuan text they typed and becomes fen here, with string
+// arithmetic, so no float ever holds money (decision 002).
+import { z } from 'zod';
+import { BALANCE_ADJUST_MAX_FEN, BALANCE_LOG_TYPES, CUSTOM_TOP_UP_ID, TOP_UP_MAX_FEN, TOP_UP_MIN_FEN } from '../constants/balance.ts';
+import { PageQuerySchema, pageOf } from './common.ts';
+import { textInput } from './text.ts';
+
+const YUAN_PATTERN = /^(-?)(\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/** '12.5' -> 1250, '-3' -> -300; null when it is not yuan with at most two decimals. */
+export function yuanTextToFen(text: string): number | null {
+  const match = YUAN_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const fen = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -fen : fen;
+}
+
+/** A yuan amount typed by a person (text or number), as fen; `required` when empty, `invalid` when not money. */
+function yuanField(keys: { required: string; invalid: string }) {
+  return z
+    .union([z.string(keys.required), z.number(keys.required)], keys.required)
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: keys.required });
+        return z.NEVER;
+      }
+      const fen = yuanTextToFen(text);
+      if (fen === null) {
+        ctx.addIssue({ code: 'custom', message: keys.invalid });
+        return z.NEVER;
+      }
+      return fen;
+    });
+}
+
+/** A top-up amount: required, 0.01 to 100,000 yuan (specification sections 5 and 9). */
+export const TopUpAmountSchema = yuanField({ required: 'balance.errors.amountRequired', invalid: 'balance.errors.amountInvalid' })
+  .refine((fen) => fen >= TOP_UP_MIN_FEN, 'balance.errors.amountTooSmall')
+  .refine((fen) => fen <= TOP_UP_MAX_FEN, 'balance.errors.amountTooLarge');
+
+/** GET /p/userBalance/getList: the top-up presets that are on. */
+export const BalanceOptionSchema = z.object({
+  balanceId: z.number().int(),
+  balanceTitle: z.string(),
+  /** Fen paid. */
+  rechargeAmount: z.number().int(),
+  /** Gifts: extra balance (fen), points, growth. */
+  presAmount: z.number().int(),
+  presScore: z.number().int(),
+  presGrowth: z.number().int(),
+});
+export type BalanceOption = z.infer<typeof BalanceOptionSchema>;
+
+/** POST /p/balance/pay: a preset (`id`) or a custom amount (`id` -1), paid by Alipay (2) or WeChat (3) only. */
+export const TopUpRequestSchema = z
+  .object({
+    id: z.number('balance.errors.optionNotFound').int('balance.errors.optionNotFound').min(CUSTOM_TOP_UP_ID, 'balance.errors.optionNotFound').max(2_147_483_647, 'balance.errors.optionNotFound'),
+    customRechargeAmount: z.unknown().optional(),
+    payType: z.union([z.literal(2), z.literal(3)], { error: 'balance.errors.payType' }),
+    returnUrl: textInput().max(500, 'payment.errors.returnUrl').optional(),
+  })
+  .transform((value, ctx) => {
+    if (value.id !== CUSTOM_TOP_UP_ID) return { optionId: value.id, amount: null, payType: value.payType, returnUrl: value.returnUrl };
+    const parsed = TopUpAmountSchema.safeParse(value.customRechargeAmount ?? '');
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'balance.errors.amountInvalid', path: ['customRechargeAmount'] });
+      return z.NEVER;
+    }
+    return { optionId: null, amount: parsed.data, payType: value.payType, returnUrl: value.returnUrl };
+  });
+export type TopUpRequest = z.input<typeof TopUpRequestSchema>;
+
+export const BalanceLogQuerySchema = PageQuerySchema.extend({
+  type: z.coerce.number('balance.errors.filter').int('balance.errors.filter').min(1, 'balance.errors.filter').max(BALANCE_LOG_TYPES.length, 'balance.errors.filter').optional(),
+  ioType: z.coerce.number('balance.errors.filter').int('balance.errors.filter').min(0, 'balance.errors.filter').max(1, 'balance.errors.filter').optional(),
+});
+export type BalanceLogQuery = z.infer<typeof BalanceLogQuerySchema>;
+
+/** GET /p/userBalanceLog/log: one settled movement, newest first. */
+export const BalanceLogSchema = z.object({
+  id: z.number().int(),
+  /** Fen, always positive; ioType says the direction. */
+  changeBalance: z.number().int(),
+  /** 0 out, 1 in. */
+  ioType: z.number().int(),
+  /** 1 top-up, 2 gift, 3 payment, 4 refund, 5 adjustment, 6 membership. */
+  type: z.number().int(),
+  /** The order number of a payment or refund. */
+  bizId: z.string().nullable(),
+  createTime: z.string(),
+});
+export type BalanceLog = z.infer<typeof BalanceLogSchema>;
+export const BalanceLogPageSchema = pageOf(BalanceLogSchema);
+
+// ---- Platform console ----
+
+const count = (key: string, max: number) => z.number(key).int(key).min(0, key).max(max, key);
+
+/** POST /admin/balance/options and PUT /admin/balance/options/:id. */
+export const BalanceOptionInputSchema = z.object({
+  titleZh: z.string('balance.errors.titleRequired').trim().min(1, 'balance.errors.titleRequired').max(50, 'balance.errors.titleTooLong'),
+  titleEn: z.string('balance.errors.titleRequired').trim().min(1, 'balance.errors.titleRequired').max(100, 'balance.errors.titleTooLong'),
+  rechargeAmount: TopUpAmountSchema,
+  presAmount: yuanField({ required: 'balance.errors.giftInvalid', invalid: 'balance.errors.giftInvalid' }).refine((fen) => fen >= 0 && fen <= TOP_UP_MAX_FEN, 'balance.errors.giftInvalid'),
+  presScore: count('balance.errors.giftScore', 1_000_000),
+  presGrowth: count('balance.errors.giftGrowth', 1_000_000),
+  seq: count('balance.errors.seq', 9_999),
+  enabled: z.boolean('balance.errors.status'),
+});
+export type BalanceOptionInput = z.input<typeof BalanceOptionInputSchema>;
+
+export const AdminBalanceOptionSchema = z.object({
+  id: z.number().int(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  rechargeAmount: z.number().int(),
+  presAmount: z.number().int(),
+  presScore: z.number().int(),
+  presGrowth: z.number().int(),
+  seq: z.number().int(),
+  enabled: z.boolean(),
+});
+export type AdminBalanceOption = z.infer<typeof AdminBalanceOptionSchema>;
+
+export const BalanceOptionStatusSchema = z.object({ enabled: z.boolean('balance.errors.status') });
+
+/** POST /admin/users/:userId/balance: a signed yuan change with the reason staff give. */
+export const BalanceAdjustSchema = z.object({
+  change: yuanField({ required: 'balance.errors.adjustChange', invalid: 'balance.errors.adjustChange' }).refine(
+    (fen) => fen !== 0 && Math.abs(fen) <= BALANCE_ADJUST_MAX_FEN,
+    'balance.errors.adjustChange',
+  ),
+  reason: z.string('balance.errors.reasonRequired').trim().min(1, 'balance.errors.reasonRequired').max(200, 'balance.errors.reasonTooLong'),
+});
+export type BalanceAdjust = z.input<typeof BalanceAdjustSchema>;
+
+export const AdminUserBalanceSchema = z.object({ userId: z.string(), balance: z.number().int() });
+export type AdminUserBalance = z.infer<typeof AdminUserBalanceSchema>;
