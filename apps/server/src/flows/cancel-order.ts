@@ -1,7 +1,8 @@
 // Cancelling an unpaid order: by the buyer (closeType 4) or by the unpaid-timeout job (closeType 1).
 // The state move and the stock release are one transaction, and the move is conditional on the
 // order still being unpaid, so a cancel that lost a race with a payment changes nothing.
-// The points the order used go back to the shopper's batches in the same transaction.
+// The points the order used go back to the shopper's batches in the same transaction, and its
+// coupons to the shopper (decision 041).
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
@@ -12,6 +13,7 @@ import { CLOSE_TYPE, closeUnpaidOrder } from '../modules/order/transitions.ts';
 import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { findOrderOwner } from '../modules/order/points-reads.ts';
 import { returnCheckoutPoints } from '../modules/wallet/points-service.ts';
+import { returnOrderCoupons } from '../modules/promotion/coupons.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
@@ -22,6 +24,7 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
     await releaseStock(tx, lines);
     const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));
     if (owner) await returnCheckoutPoints(tx, { userId: owner, orderNumbers: [input.orderNumber], now });
+    await returnOrderCoupons(tx, { orderNumbers: [input.orderNumber], now });
     if (input.closeType !== CLOSE_TYPE.timeout) await cancelJob(tx, AUTO_CANCEL_JOB, input.orderNumber);
     return true;
   });

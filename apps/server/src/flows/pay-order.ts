@@ -2,7 +2,8 @@
 // inside one transaction: the payment row, the orders' move to paid (conditional on unpaid),
 // the sold counters, the end of the auto-cancel jobs and the voucher codes of virtual goods.
 // Balance payment asks the wallet to debit inside that same transaction. A gateway's notification
-// reaches settleOrderPayment through the payment notice flow, which dispatches on what is paid. The HTTP calls of payment (createPayOrderFlow) live here too,
+// reaches settleOrderPayment through the payment notice flow, which dispatches on what is paid.
+// Coupons frozen at submit become used here. The HTTP calls of payment (createPayOrderFlow) live here too,
 // as each of them reads orders, payments, the pay switches or the wallet together.
 import type { Language } from '@bazaar/shared/constants/limits';
 import { ORDER_STATUS, PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
@@ -19,6 +20,7 @@ import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle
 import * as orderReads from '../modules/order/payment-reads.ts';
 import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
+import { useOrderCoupons } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
 import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
@@ -40,6 +42,8 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
   const paidOrders = await markOrdersPaid(tx, { userId: payment.userId, orderNumbers, payNo: payment.payNo, payType: payment.payType, paidAt: input.paidAt });
   if (paidOrders.length > 0) {
     await addSold(tx, await orderReads.soldLines(tx, paidOrders));
+    // The coupons submit froze for these orders are now used (decision 041).
+    await useOrderCoupons(tx, { orderNumbers: paidOrders, now: input.paidAt });
     for (const orderNumber of paidOrders) await cancelJob(tx, AUTO_CANCEL_JOB, orderNumber);
     // Virtual goods are delivered by their voucher codes at once, then wait for receipt like a parcel.
     const delivered = await markVirtualDelivered(tx, { orderNumbers: paidOrders, now: input.paidAt });

@@ -24,6 +24,7 @@ import { anyShopCard } from '../modules/shop/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import type { LineShares } from '../modules/order/order-rows.ts';
 import type { PricedCart, PricedLine } from '../modules/pricing/types.ts';
+import { COUPON_TAKEN, freezeCouponsPart, type CouponUse } from '../modules/promotion/coupons.ts';
 import { lineReduction, priceLines, toCheckoutCoupon, toChooseDiscountItemDto } from './price-cart.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
@@ -44,6 +45,7 @@ const errors = {
   duplicate: () => invalid('checkout.errors.duplicate'),
   expired: () => invalid('checkout.errors.expired'),
   dvyType: () => invalid('checkout.errors.dvyType'),
+  couponTaken: () => invalid('coupon.errors.taken'),
   totalTooLarge: () => invalid('checkout.errors.totalTooLarge', { max: (ORDER_TOTAL_MAX_FEN / 100).toLocaleString('en-US') }),
 };
 
@@ -328,6 +330,22 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
 }
 
 /**
+ * Each applied coupon's share of each order it reduces: a shop coupon over its shop's orders, the
+ * platform coupon over all of them (the sums of the lines' shares, as confirm showed them).
+ */
+function couponUses(coupons: AppliedCoupon[], placed: Array<{ group: CheckoutGroup; orderNumber: string }>): CouponUse[] {
+  return coupons.flatMap((c) =>
+    placed
+      .filter(({ group }) => c.shopId === 0 || group.shopId === c.shopId)
+      .map(({ group, orderNumber }) => ({
+        userCouponId: c.userCouponId,
+        orderNumber,
+        amount: group.lines.reduce((n, l) => n + (c.shopId === 0 ? l.shares.platformCoupon : l.shares.shopCoupon), 0),
+      })),
+  );
+}
+
+/**
  * Places the confirmed checkout: one order per group, stock taken with conditional updates, the
  * bought cart lines removed and an auto-cancel job per order, all in one statement. A per-uuid
  * lock turns parallel submits away at once; the checkout_tokens primary key is the final guard,
@@ -389,6 +407,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     if (!skuIds.every((id) => live.has(id) && isSaleable(live.get(id)!))) throw errors.cannotBuy();
     const stock = takeStockPart(lines.map((l) => ({ skuId: l.skuId, count: l.count })));
     if (!stock) throw errors.insufficient();
+    const couponFreeze = freezeCouponsPart({ userId, uses: couponUses(checkout.coupons, placed), now });
     // One statement, so no BEGIN/COMMIT: the stock move, the orders, the bought cart lines and the
     // auto-cancel jobs all happen, or (a short SKU, a second submit of this checkout) none of them.
     try {
@@ -409,11 +428,12 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
             ),
             scheduleJobsStatement(placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt }))),
           ],
-          [stock],
+          couponFreeze ? [stock, couponFreeze] : [stock],
         ),
       );
     } catch (err) {
       if (failedCheck(err) === STOCK_SHORT) throw errors.insufficient();
+      if (failedCheck(err) === COUPON_TAKEN) throw errors.couponTaken();
       // The checkout token's key: this checkout was placed by a submit that got there first.
       const key = uniqueViolation(err);
       if (key === repo.CHECKOUT_TOKEN_KEY || key === '') throw errors.duplicate();

@@ -9,6 +9,7 @@ import { formatApiTime } from '../lib/api-time.ts';
 import { priceCart } from '../modules/pricing/pipeline.ts';
 import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
 import { listRunningDiscounts, type RunningDiscount } from '../modules/promotion/discount-rules.ts';
+import { listCheckoutCoupons } from '../modules/promotion/coupons.ts';
 
 const RULES = ['amountReduce', 'pieceDiscount', 'amountDiscount'] as const;
 const RULE_CODES = { amountReduce: 0, pieceDiscount: 1, amountDiscount: 2 } as const;
@@ -34,8 +35,29 @@ export function toPromotionRule(d: RunningDiscount): PromotionRule {
 /** Where a shopper's unused coupons come from: the coupon module's loader (issue 11 §2) is handed in here. */
 export type CouponOfferSource = (ctx: AppContext, userId: string, shopIds: number[], now: Date) => Promise<CouponOffer[]>;
 
-/** The coupon source checkout uses. No coupon can be received yet, so a shopper holds none. */
-const shopperCouponOffers: CouponOfferSource = () => Promise.resolve([]);
+/** The per-ten rate of a discount coupon as the pipeline's percent paid (8.5 -> 85); cash coupons pay 100. */
+const percentPaid = (perTen: number | null) => (perTen === null ? 100 : Math.round(perTen * 100) / 10);
+const SCOPES = ['all', 'include', 'exclude'] as const;
+
+/** The coupon module's unused coupons of the shopper, as the pipeline's offers (decision 041). */
+const shopperCouponOffers: CouponOfferSource = async (ctx, userId, shopIds, now) => {
+  const rows = await listCheckoutCoupons(ctx.db, { userId, shopIds, now });
+  return rows.map((r) => ({
+    userCouponId: r.userCouponId,
+    couponId: r.couponId,
+    shopId: r.shopId,
+    kind: r.couponType === 2 ? 'discount' : 'cash',
+    threshold: r.cashCondition,
+    reduce: r.couponType === 2 ? 0 : r.reduceAmount,
+    rate: r.couponType === 2 ? percentPaid(r.couponDiscount) : 100,
+    scope: SCOPES[r.suitableProdType] ?? 'all',
+    productIds: r.productIds,
+    validFrom: r.userStartTime,
+    validTo: r.userEndTime,
+    nameZh: r.nameZh,
+    nameEn: r.nameEn,
+  }));
+};
 
 /** What a caller asks to price. */
 export interface PriceRequest {

@@ -33,6 +33,7 @@ import { adminBalanceRoutes } from './admin-balance.ts';
 import { merchantPromotionRoutes } from './merchant-promotions.ts';
 import { adminPromotionRoutes } from './admin-promotions.ts';
 import { discountRoutes } from './discount.ts';
+import { couponRoutes } from './coupon.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -69,5 +70,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantPromotionRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);
+  await app.register(couponRoutes);
   await app.register(docsHelperRoutes);
 }

@@ -82,6 +82,24 @@ export const userCoupons = pgTable(
   (t) => [index('user_coupons_user_idx').on(t.userId, t.status, t.userEndTime), index('user_coupons_coupon_idx').on(t.couponId, t.userId)],
 );
 
+/**
+ * How many of a coupon a user has received (kept after deletes): the row the receive statement
+ * locks and counts on, so the per-user limit holds under parallel receives (decision 041).
+ */
+export const couponReceipts = pgTable(
+  'coupon_receipts',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: userIdColumn()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    received: integer('received').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+);
+
 /** A coupon's use by an order. status 1 frozen (submitted), 2 used (paid), 3 returned. */
 export const couponUseRecords = pgTable(
   'coupon_use_records',
