@@ -8,21 +8,47 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Price } from '../../components/ui/price.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { allChecked, allItems, checkedIds, type ShopLines } from './cart-state.ts';
+import type { DiscountLabel } from '@bazaar/shared/schemas/pricing';
+import { allChecked, allItems, checkedIds, promotionChoices, shopItems, type CartGroup, type ShopLines } from './cart-state.ts';
+import { promotionHint, promotionLabels, promotionSaved } from './promotion-text.ts';
 import { CartQuantity } from './cart-quantity.tsx';
 import { ExpiredItems } from './expired-items.tsx';
 import { useCart, type CartData } from './use-cart.ts';
 
+/** A line in several promotions: which one it counts in (the server places it where it saves most until the shopper chooses). */
+function PromotionChoice({ item, choices, current, onChoose }: { item: CartItem; choices: DiscountLabel[]; current: number | null; onChoose: (discountId: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  return (
+    <label className="cart-line__promotion">
+      <span aria-hidden="true">{t('cartPage.promotion.choose')}</span>
+      <select value={current ?? ''} onChange={(event) => onChoose(Number(event.target.value))} aria-label={t('cartPage.promotion.chooseLabel', { name: item.prodName })} data-testid="cart-promotion-choice">
+        {choices.map((d) => (
+          <option key={d.discountId} value={d.discountId}>
+            {promotionLabels(d, lang)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function CartLine({
   item,
+  choices,
+  current,
   onToggle,
   onCount,
   onDelete,
+  onChoose,
 }: {
   item: CartItem;
+  choices: DiscountLabel[];
+  current: number | null;
   onToggle: (on: boolean) => void;
   onCount: (count: number) => void;
   onDelete: () => void;
+  onChoose: (discountId: number) => void;
 }) {
   const { t } = useTranslation();
   const max = maxLineCount(item.stocks);
@@ -41,6 +67,7 @@ function CartLine({
           {item.prodName}
         </Link>
         {item.skuName ? <span className="cart-line__sku">{item.skuName}</span> : null}
+        {choices.length > 1 ? <PromotionChoice item={item} choices={choices} current={current} onChoose={onChoose} /> : null}
       </div>
       <Price fen={item.price} className="cart-line__price" />
       <div className="cart-line__qty">
@@ -63,24 +90,62 @@ function CartLine({
   );
 }
 
+/** A promotion group's head: its kind and tiers, what the ticked lines save, and what is missing for the next tier. */
+function PromotionHead({ group }: { group: CartGroup }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const promotion = group.promotion;
+  if (!promotion) return null;
+  const saved = promotionSaved(promotion, lang, t);
+  const hint = promotionHint(promotion, lang, t);
+  return (
+    <div className="cart-promotion" data-testid="cart-promotion">
+      <span className="cart-promotion__kind">{t(`discountPage.kinds.${promotion.discountRule}`)}</span>
+      <span className="cart-promotion__labels" data-testid="cart-promotion-labels">
+        {promotionLabels(promotion, lang)}
+      </span>
+      <span className="cart-promotion__state" aria-live="polite">
+        {saved ? (
+          <span className="cart-promotion__saved" data-testid="cart-promotion-saved">
+            {saved}
+          </span>
+        ) : null}
+        {hint ? (
+          <span className="cart-promotion__hint" data-testid="cart-promotion-hint">
+            {hint}
+          </span>
+        ) : null}
+      </span>
+      {hint ? (
+        <Link to={`/discount-detail?discountId=${promotion.discountId}`} className="cart-promotion__more" aria-label={t('cartPage.promotion.moreLabel', { labels: promotionLabels(promotion, lang) })}>
+          {t('cartPage.promotion.more')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 function ShopGroup({
   shop,
   onToggle,
   onCount,
   onDelete,
+  onChoose,
 }: {
   shop: ShopLines;
   onToggle: (ids: number[], on: boolean) => void;
   onCount: (basketId: number, count: number) => void;
   onDelete: (ids: number[]) => void;
+  onChoose: (basketId: number, discountId: number) => void;
 }) {
   const { t } = useTranslation();
   const headingId = `cart-shop-${shop.shopId}`;
+  const items = shopItems(shop);
   return (
     <section className="cart-shop" aria-labelledby={headingId} data-testid="cart-shop">
       <header className="cart-shop__head">
         <label className="cart-check">
-          <input type="checkbox" checked={allChecked(shop.items)} onChange={(event) => onToggle(shop.items.map((i) => i.basketId), event.target.checked)} />
+          <input type="checkbox" checked={allChecked(items)} onChange={(event) => onToggle(items.map((i) => i.basketId), event.target.checked)} />
           <span className="visually-hidden">{t('cartPage.selectShop', { name: shop.shopName })}</span>
         </label>
         <h2 id={headingId} className="cart-shop__name">
@@ -92,17 +157,25 @@ function ShopGroup({
           </Link>
         </h2>
       </header>
-      <ul className="cart-shop__lines">
-        {shop.items.map((item) => (
-          <CartLine
-            key={item.basketId}
-            item={item}
-            onToggle={(on) => onToggle([item.basketId], on)}
-            onCount={(count) => onCount(item.basketId, count)}
-            onDelete={() => onDelete([item.basketId])}
-          />
-        ))}
-      </ul>
+      {shop.groups.map((group, g) => (
+        <div key={group.promotion?.discountId ?? `none-${g}`} className={`cart-group${group.promotion ? ' cart-group--promotion' : ''}`} data-testid="cart-group">
+          <PromotionHead group={group} />
+          <ul className="cart-shop__lines">
+            {group.items.map((item) => (
+              <CartLine
+                key={item.basketId}
+                item={item}
+                choices={promotionChoices(shop, item)}
+                current={group.promotion?.discountId ?? null}
+                onToggle={(on) => onToggle([item.basketId], on)}
+                onCount={(count) => onCount(item.basketId, count)}
+                onDelete={() => onDelete([item.basketId])}
+                onChoose={(discountId) => onChoose(item.basketId, discountId)}
+              />
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }
@@ -182,7 +255,14 @@ export function CartPage({ data }: { data: CartData }) {
             <span>{t('cartPage.columns.actions')}</span>
           </div>
           {cart.shops.map((shop) => (
-            <ShopGroup key={shop.shopId} shop={shop} onToggle={(ids, on) => void cart.toggle(ids, on)} onCount={cart.setCount} onDelete={(ids) => void remove(ids)} />
+            <ShopGroup
+              key={shop.shopId}
+              shop={shop}
+              onToggle={(ids, on) => void cart.toggle(ids, on)}
+              onCount={cart.setCount}
+              onDelete={(ids) => void remove(ids)}
+              onChoose={(basketId, discountId) => void cart.choosePromotion(basketId, discountId)}
+            />
           ))}
         </div>
       )}

@@ -1,22 +1,33 @@
 // The cart page's rules, free of React so they are tested on their own.
 import type { CartItem, CartShop } from '@bazaar/shared/schemas/cart-view';
+import type { ChooseDiscountItemDto, DiscountLabel } from '@bazaar/shared/schemas/pricing';
 
-/** A shop with its lines, flattened from the promotion groups (one group per shop for now). */
+/** A promotion group of a shop (the spec's shopCartItemDiscounts): its promotion as the server priced it, or none. */
+export interface CartGroup {
+  promotion: ChooseDiscountItemDto | null;
+  items: CartItem[];
+}
+
+/** A shop with its lines under their promotion groups, and the promotions a line may choose among. */
 export interface ShopLines {
   shopId: number;
   shopName: string;
-  items: CartItem[];
+  groups: CartGroup[];
+  discounts: DiscountLabel[];
 }
 
 export function shopLinesOf(shops: CartShop[]): ShopLines[] {
   return shops.map((shop) => ({
     shopId: shop.shopId,
     shopName: shop.shopName,
-    items: shop.shopCartItemDiscounts.flatMap((group) => group.shopCartItems),
+    groups: shop.shopCartItemDiscounts.map((group) => ({ promotion: group.chooseDiscountItemDto, items: group.shopCartItems })),
+    discounts: shop.discounts,
   }));
 }
 
-export const allItems = (shops: ShopLines[]) => shops.flatMap((shop) => shop.items);
+export const shopItems = (shop: ShopLines) => shop.groups.flatMap((group) => group.items);
+
+export const allItems = (shops: ShopLines[]) => shops.flatMap(shopItems);
 
 export const checkedIds = (shops: ShopLines[]) =>
   allItems(shops)
@@ -26,21 +37,28 @@ export const checkedIds = (shops: ShopLines[]) =>
 /** Whether every line in `items` is ticked (false for none). */
 export const allChecked = (items: CartItem[]) => items.length > 0 && items.every((item) => item.isChecked === 1);
 
+function mapItems(shops: ShopLines[], change: (item: CartItem) => CartItem): ShopLines[] {
+  return shops.map((shop) => ({ ...shop, groups: shop.groups.map((group) => ({ ...group, items: group.items.map(change) })) }));
+}
+
 /** The same shops with the lines of `ids` ticked or unticked. */
 export function withChecked(shops: ShopLines[], ids: number[], on: boolean): ShopLines[] {
   const set = new Set(ids);
-  return shops.map((shop) => ({
-    ...shop,
-    items: shop.items.map((item) => (set.has(item.basketId) ? { ...item, isChecked: on ? 1 : 0 } : item)),
-  }));
+  return mapItems(shops, (item) => (set.has(item.basketId) ? { ...item, isChecked: on ? 1 : 0 } : item));
 }
 
-/** The same shops with one line's quantity (and so its amount) changed. */
+/**
+ * The same shops with one line's quantity changed. Its amount, the group's reduction and hint stay
+ * the server's until the server prices the change (the browser computes no money).
+ */
 export function withCount(shops: ShopLines[], basketId: number, count: number): ShopLines[] {
-  return shops.map((shop) => ({
-    ...shop,
-    items: shop.items.map((item) => (item.basketId === basketId ? { ...item, prodCount: count, productTotalAmount: item.price * count } : item)),
-  }));
+  return mapItems(shops, (item) => (item.basketId === basketId ? { ...item, prodCount: count } : item));
+}
+
+/** The promotions a line may choose among (its discountIds), named as the shop lists them; none when it has one or none. */
+export function promotionChoices(shop: ShopLines, item: CartItem): DiscountLabel[] {
+  if (item.discountIds.length < 2) return [];
+  return shop.discounts.filter((d) => item.discountIds.includes(d.discountId));
 }
 
 /** A typed or stepped quantity brought into 1..max (max may be below the line's count when stock fell). */

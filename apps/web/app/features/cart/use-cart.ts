@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { DEFAULT_DEBOUNCE_MS } from '@bazaar/shared/constants/limits';
-import { CartTotalSchema, type CartExpiryItem, type CartShop, type CartTotal } from '@bazaar/shared/schemas/cart-view';
+import { CartInfoSchema, CartTotalSchema, type CartExpiryItem, type CartShop, type CartTotal } from '@bazaar/shared/schemas/cart-view';
 import { api } from '../../lib/api.ts';
 import { notifyCartChanged } from '../../lib/cart-events.ts';
-import { allItems, checkedIds, shopLinesOf, withChecked, withCount, type ShopLines } from './cart-state.ts';
+import { allItems, checkedIds, shopItems, shopLinesOf, withChecked, withCount, type ShopLines } from './cart-state.ts';
 
 export interface CartData {
   shops: CartShop[];
@@ -17,7 +17,9 @@ const NOTHING: CartTotal = { totalMoney: 0, finalMoney: 0, subtractMoney: 0, cou
 /**
  * The cart as the page edits it: ticks and quantities change at once on screen, the server
  * follows (quantities debounced and sent one change at a time), and the total is always the
- * server's totalPay of the ticked lines. Any refusal reloads the cart from the server.
+ * server's totalPay of the ticked lines. After each change the server prices the cart again: the
+ * promotion groups, their reductions and hints, and the lines' amounts are always its answer. Any
+ * refusal reloads the cart from the server.
  */
 export function useCart(data: CartData) {
   const revalidator = useRevalidator();
@@ -27,6 +29,8 @@ export function useCart(data: CartData) {
   // What the server holds per line, to send the difference as changeItem's count.
   const confirmed = useRef(new Map<number, number>());
   const timers = useRef(new Map<number, number>());
+  // Lines whose quantity changed on screen and is not sent yet (waiting for its timer or its turn).
+  const dirty = useRef(new Set<number>());
   const queue = useRef<Promise<boolean>>(Promise.resolve(true));
   const totalSeq = useRef(0);
 
@@ -55,23 +59,37 @@ export function useCart(data: CartData) {
     void reload();
   }, [reload]);
 
+  /**
+   * The total of the ticked lines and the cart's groups, priced again by the server. The groups
+   * replace the page's only when no quantity waits to be sent (its own refresh follows), so an
+   * answer read before a change never undoes it.
+   */
   const refreshTotal = useCallback(async () => {
     const seq = ++totalSeq.current;
     const ids = checkedIds(shopsRef.current);
     try {
-      const next = ids.length > 0 ? await api('/p/shopCart/totalPay', { method: 'POST', body: ids, schema: CartTotalSchema }) : NOTHING;
-      if (seq === totalSeq.current) setTotal(next);
+      const [next, info] = await Promise.all([
+        ids.length > 0 ? api('/p/shopCart/totalPay', { method: 'POST', body: ids, schema: CartTotalSchema }) : NOTHING,
+        api('/p/shopCart/info', { method: 'POST', body: [], schema: CartInfoSchema }),
+      ]);
+      if (seq !== totalSeq.current) return;
+      setTotal(next);
+      if (dirty.current.size > 0) return;
+      const priced = shopLinesOf(info);
+      apply(priced);
+      confirmed.current = new Map(allItems(priced).map((item) => [item.basketId, item.prodCount]));
     } catch {
       resync();
     }
-  }, [resync]);
+  }, [apply, resync]);
 
   /** Sends a line's pending quantity; answers false when the server refused it. */
   const flushLine = useCallback(
     (basketId: number): Promise<boolean> => {
       queue.current = queue.current.then(async () => {
-        const shop = shopsRef.current.find((s) => s.items.some((item) => item.basketId === basketId));
-        const item = shop?.items.find((i) => i.basketId === basketId);
+        const shop = shopsRef.current.find((s) => shopItems(s).some((item) => item.basketId === basketId));
+        const item = shop && shopItems(shop).find((i) => i.basketId === basketId);
+        dirty.current.delete(basketId);
         if (!shop || !item) return true;
         const delta = item.prodCount - (confirmed.current.get(basketId) ?? item.prodCount);
         if (delta === 0) return true;
@@ -112,6 +130,7 @@ export function useCart(data: CartData) {
   const setCount = useCallback(
     (basketId: number, count: number) => {
       apply(withCount(shopsRef.current, basketId, count));
+      dirty.current.add(basketId);
       const previous = timers.current.get(basketId);
       if (previous) window.clearTimeout(previous);
       timers.current.set(
@@ -137,6 +156,27 @@ export function useCart(data: CartData) {
       }
     },
     [apply, refreshTotal, resync],
+  );
+
+  /** The shopper's choice of the promotion a line counts in (changeItem with discountId, count 0). */
+  const choosePromotion = useCallback(
+    (basketId: number, discountId: number): Promise<boolean> => {
+      queue.current = queue.current.then(async () => {
+        const shop = shopsRef.current.find((s) => shopItems(s).some((item) => item.basketId === basketId));
+        const item = shop && shopItems(shop).find((i) => i.basketId === basketId);
+        if (!shop || !item) return true;
+        try {
+          await api('/p/shopCart/changeItem', { method: 'POST', body: { basketId, prodId: item.prodId, skuId: item.skuId, shopId: shop.shopId, count: 0, discountId } });
+          await refreshTotal();
+          return true;
+        } catch {
+          resync();
+          return false;
+        }
+      });
+      return queue.current;
+    },
+    [refreshTotal, resync],
   );
 
   /** Runs a change that removes lines, then reloads the cart and tells the header. */
@@ -175,5 +215,5 @@ export function useCart(data: CartData) {
     }
   }, [flushAll, data.expired]);
 
-  return { shops, total, expired: data.expired, setCount, toggle, remove, clearExpired, prepareCheckout };
+  return { shops, total, expired: data.expired, setCount, toggle, choosePromotion, remove, clearExpired, prepareCheckout };
 }

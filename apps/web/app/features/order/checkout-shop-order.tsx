@@ -4,6 +4,7 @@ import { formatYuan } from '../../lib/format.ts';
 import { MERCHANT_MESSAGE_MAX_LENGTH, type Language } from '@bazaar/shared/constants/limits';
 import { remarksTooLong } from './remarks.ts';
 import type { ShopCartOrder } from '@bazaar/shared/schemas/order';
+import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import { Price } from '../../components/ui/price.tsx';
 import { OrderLinesTable } from './order-lines-table.tsx';
 
@@ -15,6 +16,11 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
   const items = order.shopCartItemDiscounts.flatMap((d) => d.shopCartItems);
   // Over-long text stays as typed (never cut silently); the rule's message shows and submit refuses it.
   const tooLong = remarksTooLong(remarks);
+  // The promotions that take something off this order, by the tier they reached ("满300减50").
+  const applied = order.shopCartItemDiscounts.flatMap((d) => {
+    const p = d.chooseDiscountItemDto;
+    return p?.reachedItem && p.reduceAmount > 0 ? [discountTierLabel(p.discountRule, p.discountType, p.reachedItem, lang)] : [];
+  });
   return (
     <section className="checkout-shop" aria-label={order.shopName}>
       <h3 className="checkout-shop__name">
@@ -62,6 +68,15 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
               ) : null}
             </dd>
           </div>
+          {order.discountReduce > 0 ? (
+            <div data-testid="checkout-shop-promotion">
+              <dt>{t('checkout.shop.promotion')}</dt>
+              <dd>
+                -{formatYuan(order.discountReduce, lang)}
+                {applied.length > 0 ? <span className="checkout-shop__hint">{applied.join(lang === 'zh' ? '，' : ', ')}</span> : null}
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('checkout.shop.subtotal')}</dt>
             <dd>

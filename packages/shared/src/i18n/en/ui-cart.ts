@@ -35,6 +35,18 @@ export const uiCart: Widen<typeof zh> = {
     deleteConfirmText_other: 'Remove the {{count}} selected items from your cart?',
     deleteConfirm: 'Delete',
     keep: 'Keep them',
+    promotion: {
+      group: '{{kind}}: {{labels}}',
+      saved: 'You save {{amount}}',
+      hintReduce: 'Add {{missing}} more to save {{reduce}}',
+      hintPieces_one: 'Add {{count}} more item for {{off}}% off',
+      hintPieces_other: 'Add {{count}} more items for {{off}}% off',
+      hintDiscount: 'Add {{missing}} more for {{off}}% off',
+      more: 'Add more',
+      moreLabel: 'Add more items for {{labels}}',
+      choose: 'Promotion',
+      chooseLabel: 'Promotion for {{name}}',
+    },
     summary: {
       label: 'Checkout',
       selected_one: '{{count}} item selected',

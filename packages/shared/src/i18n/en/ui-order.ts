@@ -26,6 +26,7 @@ export const uiOrder: Widen<typeof zh> = {
       remarks: 'Note to the seller',
       remarksPlaceholder: 'Optional. Please agree any special request with the seller first',
       counter: '{{count}}/{{max}}',
+      promotion: 'Store promotion',
       subtotal: 'Store total',
     },
     columns: { product: 'Product', price: 'Unit price', count: 'Quantity', amount: 'Subtotal' },

@@ -6,5 +6,6 @@ import { uiCatalog } from './ui-catalog.ts';
 import { uiSearch } from './ui-search.ts';
 import { uiStore } from './ui-store.ts';
 import { uiProduct } from './ui-product.ts';
+import { uiDiscount } from './ui-discount.ts';
 
-export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct };
+export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct, ...uiDiscount };

@@ -32,6 +32,17 @@ export const uiCart = {
     deleteConfirmText_other: '确定要从购物车中删除选中的 {{count}} 种商品吗？',
     deleteConfirm: '确定删除',
     keep: '再想想',
+    promotion: {
+      group: '{{kind}}：{{labels}}',
+      saved: '已减{{amount}}',
+      hintReduce: '再买{{missing}}可减{{reduce}}',
+      hintPieces_other: '再买{{count}}件可打{{rate}}折',
+      hintDiscount: '再买{{missing}}可打{{rate}}折',
+      more: '去凑单',
+      moreLabel: '去凑单：{{labels}}',
+      choose: '促销',
+      chooseLabel: '{{name}}参加的促销',
+    },
     summary: {
       label: '结算',
       selected_other: '已选商品 {{count}} 件',

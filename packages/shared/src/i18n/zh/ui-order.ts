@@ -25,6 +25,7 @@ export const uiOrder = {
       remarks: '给商家留言',
       remarksPlaceholder: '选填，请先和商家协商一致',
       counter: '{{count}}/{{max}}',
+      promotion: '店铺促销',
       subtotal: '店铺合计',
     },
     columns: { product: '商品', price: '单价', count: '数量', amount: '小计' },

@@ -1,0 +1,50 @@
+import type { uiDiscount as zh } from '../zh/ui-discount.ts';
+import type { Widen } from '../widen.ts';
+
+export const uiDiscount: Widen<typeof zh> = {
+  discountPage: {
+    title: 'Store deals',
+    heading: 'Store deals',
+    intro: 'Spend-and-save, multi-buy and spend-and-discount offers running in our stores: add a little more and save',
+    listLabel: 'Running store deals',
+    kinds: { 0: 'Spend & save', 1: 'Multi-buy', 2: 'Spend & discount' },
+    shop: 'Store: {{name}}',
+    cap: 'Save up to {{amount}}',
+    endsIn_one: 'Ends in {{count}} day {{time}}',
+    endsIn_other: 'Ends in {{count}} days {{time}}',
+    endsInToday: 'Ends in {{time}}',
+    ended: 'This deal has ended',
+    window: 'Runs {{start}} to {{end}}',
+    open: 'Shop the deal',
+    openLabel: 'Shop the deal: {{name}}',
+    empty: 'No store deals are running right now',
+    loadFailed: 'The store deals could not be loaded. Please refresh and try again.',
+    entry: 'Store deals',
+    more: 'More deals',
+  },
+  discountDetail: {
+    title: 'Deal products',
+    productsLabel: 'Deal products',
+    count_one: '{{count}} product in this deal',
+    count_other: '{{count}} products in this deal',
+    keyword: 'Search this deal',
+    search: 'Search',
+    sortLabel: 'Sort by',
+    sorts: { 0: 'Best selling', 1: 'Newest', 5: 'Price: low to high', 4: 'Price: high to low' },
+    empty: 'No products of this deal match',
+    missingTitle: 'Deal not found',
+    missingText: 'This deal does not exist or has not started yet. Have a look at the other store deals.',
+    back: 'See all store deals',
+    endedTitle: 'This deal has ended',
+  },
+  quickAdd: {
+    add: 'Add to cart',
+    addLabel: 'Add to cart: {{name}}',
+    choose: 'Choose options',
+    confirm: 'Add to cart',
+    loadFailed: 'The product could not be loaded. Please try again.',
+  },
+  promotionRow: {
+    label: 'Deals',
+  },
+};

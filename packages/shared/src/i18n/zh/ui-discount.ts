@@ -1,0 +1,47 @@
+// The storefront's shop promotion pages (/special-discount, /discount-detail), the product page's
+// promotion row and the list cards' tag. en/ui-discount.ts has the same keys.
+export const uiDiscount = {
+  discountPage: {
+    title: '店铺优惠',
+    heading: '店铺优惠',
+    intro: '各店铺正在进行的满减、满件折、满折活动，凑单更划算',
+    listLabel: '正在进行的店铺优惠',
+    kinds: { 0: '满减', 1: '满件折', 2: '满折' },
+    shop: '店铺：{{name}}',
+    cap: '最高优惠{{amount}}',
+    endsIn_other: '距结束 {{count}}天 {{time}}',
+    endsInToday: '距结束 {{time}}',
+    ended: '活动已结束',
+    window: '活动时间：{{start}} 至 {{end}}',
+    open: '去凑单',
+    openLabel: '去凑单：{{name}}',
+    empty: '暂无进行中的店铺优惠',
+    loadFailed: '店铺优惠加载失败，请刷新重试',
+    entry: '店铺优惠',
+    more: '更多优惠',
+  },
+  discountDetail: {
+    title: '活动商品',
+    productsLabel: '活动商品',
+    count_other: '共 {{count}} 件活动商品',
+    keyword: '在活动商品中搜索',
+    search: '搜索',
+    sortLabel: '排序',
+    sorts: { 0: '销量', 1: '新品', 5: '价格从低到高', 4: '价格从高到低' },
+    empty: '没有符合条件的活动商品',
+    missingTitle: '活动不存在',
+    missingText: '这个活动不存在或尚未开始，去看看其他店铺优惠吧。',
+    back: '查看全部店铺优惠',
+    endedTitle: '活动已结束',
+  },
+  quickAdd: {
+    add: '加入购物车',
+    addLabel: '加入购物车：{{name}}',
+    choose: '选择规格',
+    confirm: '加入购物车',
+    loadFailed: '商品信息加载失败，请重试',
+  },
+  promotionRow: {
+    label: '促销',
+  },
+};
