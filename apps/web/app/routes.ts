@@ -16,6 +16,8 @@ export default [
       route('detail/:prodId?', 'routes/detail.tsx'),
       route('shopIndex', 'routes/shop-index.tsx'),
       route('shopList', 'routes/shop-list.tsx'),
+      route('special-discount', 'routes/special-discount.tsx'),
+      route('discount-detail', 'routes/discount-detail.tsx'),
       route('cart', 'routes/cart.tsx'),
       route('submit-order', 'routes/submit-order.tsx'),
       route('order-detail', 'routes/order-detail.tsx'),

@@ -14,7 +14,7 @@ export interface ProductCardProps {
   eager?: boolean;
 }
 
-/** One product in a grid: picture, name, price, sales and shop. Links to the detail page. */
+/** One product in a grid: picture, price, its shop promotion's tag (search pages), name, sales and shop. Links to the detail page. */
 export function ProductCard({ product, name, footer, eager = false }: ProductCardProps) {
   const { t } = useTranslation();
   const soldOut = product.totalStocks === 0;
@@ -26,6 +26,11 @@ export function ProductCard({ product, name, footer, eager = false }: ProductCar
           {soldOut ? <span className="product-card__badge">{t('catalog.card.soldOut')}</span> : null}
         </span>
         <Price fen={product.price} oriFen={product.oriPrice} className="product-card__price" />
+        {product.discountTag ? (
+          <span className="product-card__deal" data-testid="card-discount-tag">
+            {product.discountTag}
+          </span>
+        ) : null}
         <span className="product-card__name">{name ?? product.prodName}</span>
       </Link>
       <p className="product-card__meta">

@@ -34,3 +34,15 @@ export function useCountdown(end: number | string | null): number | null {
   }, [endMs]);
   return endMs === null || Number.isNaN(endMs) ? null : left;
 }
+
+/**
+ * A countdown of days: whole days and the rest as 'hh:mm:ss' (a promotion ending in 2 days reads
+ * "2天 03:12:45"). Seconds are rounded up as in formatCountdown.
+ */
+export function splitCountdown(ms: number): { days: number; clock: string } {
+  const total = Math.max(0, Math.ceil(ms / 1_000));
+  const days = Math.floor(total / 86_400);
+  const rest = total % 86_400;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { days, clock: `${pad(Math.floor(rest / 3_600))}:${pad(Math.floor((rest % 3_600) / 60))}:${pad(rest % 60)}` };
+}

@@ -6,7 +6,7 @@ import { provideCatalog } from './i18n.tsx';
 import { stripLanguagePrefix } from './paths.ts';
 
 /** Paths served with the core texts alone; any other page loads the rest before it renders. */
-const CORE_PATHS = ['/list', '/detail', '/shopIndex', '/shopList', '/notice-list', '/notice-detail', '/termsPage'];
+const CORE_PATHS = ['/list', '/detail', '/special-discount', '/discount-detail', '/shopIndex', '/shopList', '/notice-list', '/notice-detail', '/termsPage'];
 
 export function needsMoreTexts(pathname: string): boolean {
   const path = stripLanguagePrefix(pathname);

@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/detail';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { ReviewSummarySchema } from '@bazaar/shared/schemas/review';
+import { ProductDiscountTagSchema } from '@bazaar/shared/schemas/shop-promotion';
 import type { RootData } from '../root.tsx';
 import { ApiError, api, apiData } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
@@ -25,17 +26,18 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const raw = params.prodId ?? new URL(request.url).searchParams.get('prodId') ?? '';
   // A bad, unknown or off-shelf product is a page message with status 404, not an error page.
-  const missing = () => data({ product: null, summary: null }, { status: 404 });
+  const missing = () => data({ product: null, summary: null, discounts: [] }, { status: 404 });
   if (!/^[1-9]\d{0,9}$/.test(raw)) return missing();
   // Both calls are public: without the token the API skips its session lookup.
   const context = { ...apiContextFor(request), token: null };
   try {
-    const [product, summary] = await Promise.all([
+    const [product, summary, discounts] = await Promise.all([
       api('/prod/prodInfo', { ...context, query: { prodId: raw }, schema: ProductDetailSchema }),
-      // The reviews are secondary: the page renders without them.
+      // The reviews and promotions are secondary: the page renders without them.
       api('/prod/prodCommData', { ...context, query: { prodId: raw }, schema: ReviewSummarySchema }).catch(() => null),
+      api('/marking/discount/getDiscountByProdId', { ...context, query: { prodId: raw }, schema: ProductDiscountTagSchema.array() }).catch(() => []),
     ]);
-    return { product, summary };
+    return { product, summary, discounts };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return missing();
     throw error;
@@ -64,7 +66,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>('root');
   const isLoggedIn = root?.isLoggedIn ?? false;
-  const { product, summary } = loaderData;
+  const { product, summary, discounts } = loaderData;
   const prodId = product?.prodId ?? 0;
   const collected = useCollectedState(prodId, product?.shopId ?? 0, isLoggedIn && !!product);
   const [reviewsRequest, setReviewsRequest] = useState(0);
@@ -114,6 +116,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
           collected={collected?.product ?? false}
           summary={summary}
           onShowReviews={() => setReviewsRequest((n) => n + 1)}
+          discounts={discounts}
         />
       </div>
       <div className="detail__bottom">

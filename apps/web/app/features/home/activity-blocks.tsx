@@ -17,7 +17,7 @@ interface Tile {
   tag: string;
 }
 
-function ActivityBlock({ id, title, note, tone, tiles }: { id: string; title: string; note: string; tone: string; tiles: Tile[] }) {
+function ActivityBlock({ id, title, note, tone, tiles, more }: { id: string; title: string; note: string; tone: string; tiles: Tile[]; more?: { to: string; label: string } }) {
   return (
     <section className={`activity activity--${tone}`} aria-labelledby={id}>
       <header className="activity__header">
@@ -25,6 +25,11 @@ function ActivityBlock({ id, title, note, tone, tiles }: { id: string; title: st
           {title}
         </h2>
         <p className="activity__note">{note}</p>
+        {more ? (
+          <Link to={more.to} className="activity__more">
+            {more.label}
+          </Link>
+        ) : null}
       </header>
       <ul className="activity__tiles">
         {tiles.map((tile) => (
@@ -106,6 +111,7 @@ export function ActivityBlocks({ seckills, groupBuys, discounts }: { seckills: S
         tone="discount"
         title={t('homePage.discount.title')}
         note={t('homePage.discount.note')}
+        more={{ to: '/special-discount', label: t('discountPage.more') }}
         tiles={discounts.map((d) => ({
           key: `d${d.discountId}`,
           to: `/detail/${d.prodId}`,

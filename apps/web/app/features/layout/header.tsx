@@ -141,6 +141,9 @@ export function SiteHeader({ webConfig }: { webConfig: WebConfig }) {
           <NavLink to="/list?st=0" className="site-header__link">
             {t('layout.header.productList')}
           </NavLink>
+          <NavLink to="/special-discount" className="site-header__link">
+            {t('discountPage.entry')}
+          </NavLink>
         </nav>
         {/* Re-created per URL so the box shows the current query after a search. */}
         <SearchBox key={`${location.pathname}${location.search}`} />

@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import type { ProductDetail } from '@bazaar/shared/schemas/product';
 import type { ReviewSummary } from '@bazaar/shared/schemas/review';
 import type { ChangeItem } from '@bazaar/shared/schemas/cart';
+import type { ProductDiscountTag } from '@bazaar/shared/schemas/shop-promotion';
 import { Button } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
@@ -11,6 +12,7 @@ import { api, apiData } from '../../lib/api.ts';
 import { notifyCartChanged } from '../../lib/cart-events.ts';
 import { ensureLoggedIn } from './login-gate.ts';
 import { DeliveryRow } from './delivery-row.tsx';
+import { PromotionRow } from './promotion-row.tsx';
 import { QuantityInput } from './quantity-input.tsx';
 import { ServicePromises } from './service-promises.tsx';
 import { SkuPicker } from './sku-picker.tsx';
@@ -24,10 +26,12 @@ interface PurchasePanelProps {
   summary: ReviewSummary | null;
   /** Opens the reviews tab. */
   onShowReviews: () => void;
+  /** The running shop promotions the product is in. */
+  discounts: ProductDiscountTag[];
 }
 
 /** Name, price and rating, delivery, the SKU picker, quantity, add to cart / buy now and collect, the service promises. */
-export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected, summary, onShowReviews }: PurchasePanelProps) {
+export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected, summary, onShowReviews, discounts }: PurchasePanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product.skuList, product.specs));
@@ -96,6 +100,7 @@ export function PurchasePanel({ product, isLoggedIn, collected: loadedCollected,
           </button>
         ) : null}
       </div>
+      <PromotionRow discounts={discounts} />
       <DeliveryRow delivery={product.delivery} virtual={product.mold === 1} isLoggedIn={isLoggedIn} />
       <SkuPicker skus={product.skuList} groups={product.specs} selection={selection} onChoose={onChoose} />
       <div className="purchase__row">
