@@ -1,8 +1,8 @@
 // The pipeline's invariants over thousands of random carts (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceCart } from './pipeline.ts';
-import { spread } from './spread.ts';
+import { pointsWorth, priceCart } from './pipeline.ts';
+import { mulDiv as mulDivExact, spread } from './spread.ts';
 import type { CouponOffer, PricedCart, PricedLine, PricingInput, PricingLine, PromotionRule } from './types.ts';
 
 const NOW = new Date('2026-11-25T08:00:00Z');
@@ -99,15 +99,25 @@ const cartArb: fc.Arbitrary<PricingInput> = fc
       auto: fc.boolean(),
       shopPicks: fc.array(fc.tuple(fc.constantFrom(...SHOPS), fc.option(fc.integer({ min: 1, max: couponCount + 1 }), { nil: null })), { maxLength: 5 }),
       platformPick: fc.option(fc.integer({ min: 1, max: couponCount + 1 }), { nil: null }),
+      points: fc.option(
+        fc.record({
+          use: fc.integer({ min: 0, max: 50_000 }).map((n) => n * 10),
+          available: fc.integer({ min: 0, max: 600_000 }),
+          capPercent: fc.integer({ min: 0, max: 100 }),
+          pointsPerYuan: fc.oneof(fc.constant(100), fc.integer({ min: 1, max: 10_000 })),
+        }),
+        { nil: undefined },
+      ),
     });
   })
-  .map(({ promotions, coupons, lines, auto, shopPicks, platformPick }) => ({
+  .map(({ promotions, coupons, lines, auto, shopPicks, platformPick, points }) => ({
     now: NOW,
     lines,
     promotions,
     coupons,
     choice: { auto, shopCoupons: Object.fromEntries(shopPicks), platformCoupon: platformPick },
     freight: freightOf,
+    points,
   }));
 
 const allLines = (cart: PricedCart) => cart.shops.flatMap((s) => s.groups.flatMap((g) => g.lines));
@@ -168,6 +178,30 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
   is(t.payable, t.goods - t.promotion - t.shopCoupon - t.platformCoupon - t.member - t.points + t.freight);
   is(t.freight, sum(cart.shops.map((s) => s.totals.freight)));
   is(t.payable, sum(cart.shops.map((s) => s.totals.payable)));
+
+  // Points: a multiple of 10 within what the shopper has and the cap on what the goods cost after
+  // steps 1-4; their worth rounded down, spread over the ticked lines, and each line's points add up.
+  const p = cart.points;
+  is(sum(lines.map((l) => l.shares.points)), p.amount);
+  is(sum(lines.map((l) => l.usedPoints)), p.used);
+  is(t.points, p.amount);
+  if (!input.points) {
+    same(p, { max: 0, maxAmount: 0, used: 0, amount: 0 });
+  } else {
+    const { use, available, capPercent, pointsPerYuan } = input.points;
+    is(p.max % 10, 0);
+    is(p.used % 10, 0);
+    atMost(p.max, available);
+    is(p.used, Math.min(use, p.max));
+    is(p.amount, pointsWorth(p.used, pointsPerYuan));
+    is(p.maxAmount, pointsWorth(p.max, pointsPerYuan));
+    const beforePoints = sum(lines.filter((l) => l.checked).map((l) => l.goods - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon - l.shares.member));
+    atMost(p.maxAmount * 100, beforePoints * capPercent);
+    // The maximum is the largest multiple of 10 within both bounds: ten more would pass one of them.
+    const next = p.max + 10;
+    is(next > available || pointsWorth(next, pointsPerYuan) * 100 > beforePoints * capPercent || mulDivExact(beforePoints, capPercent, 100) * pointsPerYuan < next * 100, true);
+  }
+  for (const l of lines) if (!l.checked) is(l.usedPoints, 0);
 
   // A coupon below its threshold after promotions never applies; an applied one is within its window.
   for (const option of [...cart.shops.flatMap((s) => s.coupons), ...cart.platformCoupons]) {

@@ -221,12 +221,11 @@ describe('steps 2 and 3: coupons', () => {
 });
 
 describe('steps 4, 5 and freight', () => {
-  it('member and points take nothing yet; freight is per shop and never discounted', () => {
+  it('the member step takes nothing yet; freight is per shop and never discounted', () => {
     const seen: number[] = [];
     const cart = price({
       lines: [line('1', 1, 11, 10_000), line('2', 2, 21, 10_000), line('3', 3, 31, 10_000, 1, { checked: false })],
       coupons: [coupon(1, 0, { kind: 'discount', rate: 50 })],
-      points: { use: 100, available: 100, capPercent: 50, fenPerPoint: 1 },
       freight: (shopId, lines) => {
         seen.push(shopId);
         return shopId * 100 + lines.length;
@@ -235,6 +234,34 @@ describe('steps 4, 5 and freight', () => {
     expect(seen).toEqual([1, 2]);
     expect(cart.shops.map((s) => s.totals.freight)).toEqual([101, 201, 0]);
     expect(cart.totals).toMatchObject({ goods: 20_000, platformCoupon: 10_000, member: 0, points: 0, freight: 302, payable: 10_302 });
+    expect(cart.points).toEqual({ max: 0, maxAmount: 0, used: 0, amount: 0 });
+  });
+
+  it('points: capped at the share of what the goods still cost and at what the shopper has, in tens, spread in proportion', () => {
+    const input = {
+      lines: [line('1', 1, 11, 10_000), line('2', 2, 21, 30_000), line('3', 3, 31, 10_000, 1, { checked: false })],
+      coupons: [coupon(1, 0, { kind: 'discount' as const, rate: 50 })],
+      freight: () => 500,
+    };
+    // 40,000 of goods, half off by the coupon: 20,000 left, 50 % of it = 10,000 fen = 10,000 points.
+    const asked = price({ ...input, points: { use: 200, available: 2_685, capPercent: 50, pointsPerYuan: 100 } });
+    expect(asked.points).toEqual({ max: 2_680, maxAmount: 2_680, used: 200, amount: 200 });
+    const lines = asked.shops.flatMap((s) => s.groups.flatMap((g) => g.lines));
+    expect(lines.map((l) => [l.shares.points, l.usedPoints])).toEqual([
+      [50, 50],
+      [150, 150],
+      [0, 0],
+    ]);
+    expect(asked.totals).toMatchObject({ points: 200, payable: 40_000 - 20_000 - 200 + 1_000 });
+    // The cap binds: a rich shopper may use 10,000 points at most; asking more uses the maximum.
+    const rich = price({ ...input, points: { use: 50_000, available: 99_999, capPercent: 50, pointsPerYuan: 100 } });
+    expect(rich.points).toEqual({ max: 10_000, maxAmount: 10_000, used: 10_000, amount: 10_000 });
+    // 30 points a yuan: 10 points are worth 33 fen (rounded down), the cap 10,000 fen is 3,000 points.
+    const thirty = price({ ...input, points: { use: 10, available: 99_999, capPercent: 50, pointsPerYuan: 30 } });
+    expect(thirty.points).toEqual({ max: 3_000, maxAmount: 10_000, used: 10, amount: 33 });
+    // A cap of 0 % or no points: nothing usable.
+    expect(price({ ...input, points: { use: 100, available: 500, capPercent: 0, pointsPerYuan: 100 } }).points).toEqual({ max: 0, maxAmount: 0, used: 0, amount: 0 });
+    expect(price({ ...input, points: { use: 100, available: 9, capPercent: 50, pointsPerYuan: 100 } }).points.max).toBe(0);
   });
 
   it('refuses a freight that is not whole fen', () => {

@@ -2,13 +2,14 @@
 // Pure and deterministic: no database, no clock (input.now), no I/O. Steps in the order of the
 // reference's §5.3: (1) shop promotions, (2) one shop coupon per shop, (3) one platform coupon,
 // (4) member discount, (5) points; then freight per shop, never discounted.
-import { discountOff, spread } from './spread.ts';
+import { apportion, discountOff, mulDiv, spread } from './spread.ts';
 import type {
   AppliedPromotion,
   CouponOffer,
   CouponOption,
   CouponUnusableReason,
   LineShares,
+  PointsOutcome,
   PointsUse,
   PriceTotals,
   PricedCart,
@@ -50,9 +51,9 @@ export function priceCart(input: PricingInput): PricedCart {
   for (const shop of shops) applyShopCoupon(shop, input);
   const platformCoupons = applyPlatformCoupon(shops, input);
   applyMemberDiscount(shops);
-  applyPoints(shops, input.points);
+  const points = applyPoints(shops, input.points);
   for (const shop of shops) shop.freight = shopFreight(shop, input);
-  return finish(shops, platformCoupons);
+  return finish(shops, platformCoupons, points);
 }
 
 function collectShops(input: PricingInput): ShopWork[] {
@@ -77,6 +78,7 @@ function collectShops(input: PricingInput): ShopWork[] {
       payable: goods,
       promotionId: line.promotionId ?? null,
       promotionIds: [],
+      usedPoints: 0,
     };
     shop.lines.push(priced);
     if (priced.checked) shop.ticked.push(priced);
@@ -335,10 +337,42 @@ function applyMemberDiscount(shops: ShopWork[]): void {
   void shops;
 }
 
-/** Step 5, points at checkout: the points issue fills it in; until then it takes nothing. */
-function applyPoints(shops: ShopWork[], points: PointsUse | undefined): void {
-  void shops;
-  void points;
+/** Points are used in multiples of this (the specification's section 9). */
+export const POINTS_STEP = 10;
+
+/** Fen that `points` take off at `pointsPerYuan` points per yuan, rounded down. */
+export function pointsWorth(points: number, pointsPerYuan: number): number {
+  return points <= 0 || pointsPerYuan <= 0 ? 0 : mulDiv(points, 100, pointsPerYuan);
+}
+
+/**
+ * Step 5, points at checkout (decision 040): at most `capPercent` % of what the ticked goods still
+ * cost after steps 1-4, and what the shopper has, in multiples of 10. The points asked for (lowered
+ * to the maximum) take their worth off, spread over the lines in proportion to what each still
+ * costs; each line also records the points its share stands for.
+ */
+function applyPoints(shops: ShopWork[], points: PointsUse | undefined): PointsOutcome {
+  const none: PointsOutcome = { max: 0, maxAmount: 0, used: 0, amount: 0 };
+  if (!points || points.pointsPerYuan <= 0) return none;
+  const lines = shops.flatMap((s) => s.ticked);
+  const weights = lines.map(remaining);
+  const left = weights.reduce((a, b) => a + b, 0);
+  const percent = Math.min(Math.max(Math.trunc(points.capPercent), 0), 100);
+  const capFen = mulDiv(left, percent, 100);
+  // The most points whose worth stays within the cap.
+  const withinCap = mulDiv(capFen, points.pointsPerYuan, 100);
+  const held = Math.max(0, Math.trunc(points.available));
+  const max = Math.floor(Math.min(withinCap, held) / POINTS_STEP) * POINTS_STEP;
+  const asked = Math.floor(Math.max(0, Math.trunc(points.use)) / POINTS_STEP) * POINTS_STEP;
+  const used = Math.min(asked, max);
+  const amount = pointsWorth(used, points.pointsPerYuan);
+  const fen = spread(amount, weights);
+  const parts = apportion(used, weights);
+  lines.forEach((l, i) => {
+    l.shares.points = fen[i]!;
+    l.usedPoints = parts[i]!;
+  });
+  return { max, maxAmount: pointsWorth(max, points.pointsPerYuan), used, amount };
 }
 
 // ---- freight and totals --------------------------------------------------------------------------
@@ -364,7 +398,7 @@ function addTotals(into: PriceTotals, from: PriceTotals): void {
   into.count += from.count;
 }
 
-function finish(shops: ShopWork[], platformCoupons: CouponOption[]): PricedCart {
+function finish(shops: ShopWork[], platformCoupons: CouponOption[], points: PointsOutcome): PricedCart {
   const total = zeroTotals();
   const priced: PricedShop[] = shops.map((shop) => {
     const totals = zeroTotals();
@@ -387,5 +421,5 @@ function finish(shops: ShopWork[], platformCoupons: CouponOption[]): PricedCart 
     const promotions = shop.promotions.filter((p) => offered.has(p.rule.id)).map((p) => promotionInfo(p.rule));
     return { shopId: shop.shopId, groups: shop.groups, promotions, coupons: shop.coupons, totals };
   });
-  return { shops: priced, platformCoupons, totals: total };
+  return { shops: priced, platformCoupons, totals: total, points };
 }

@@ -22,6 +22,33 @@ export function discountOff(amount: number, rate: number): number {
 }
 
 /**
+ * Parts of a count (points) in proportion to `weights`: floor(amount * w / W) each, the largest
+ * weight (the first of equals) takes the remainder. Unlike `spread`, a part may pass its weight.
+ */
+export function apportion(amount: number, weights: readonly number[]): number[] {
+  const n = weights.length;
+  const parts = new Array<number>(n).fill(0);
+  if (amount <= 0 || n === 0) return parts;
+  let total = 0;
+  let largest = 0;
+  for (let i = 0; i < n; i++) {
+    total += weights[i]!;
+    if (weights[i]! > weights[largest]!) largest = i;
+  }
+  if (total === 0) {
+    parts[0] = amount;
+    return parts;
+  }
+  let given = 0;
+  for (let i = 0; i < n; i++) {
+    parts[i] = mulDiv(amount, weights[i]!, total);
+    given += parts[i]!;
+  }
+  parts[largest] = parts[largest]! + amount - given;
+  return parts;
+}
+
+/**
  * Spread `amount` fen over lines in proportion to `weights` (each line's amount): every share is
  * floor(amount * w / W) and the largest line takes the rounding remainder (the first of equals). A
  * share never passes its weight; when the largest line has no room left the next largest takes the rest.

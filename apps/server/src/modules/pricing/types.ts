@@ -76,12 +76,28 @@ export interface CouponChoice {
   platformCoupon: number | null;
 }
 
-/** Points at checkout (step 5): filled by the points issue; the step does nothing yet. */
+/** Points at checkout (step 5, decision 040). */
 export interface PointsUse {
+  /** Points the shopper asks to use: a multiple of 10; more than the maximum is lowered to it. */
   use: number;
+  /** Points the shopper has. */
   available: number;
+  /** The share (percent) of what the goods still cost after steps 1-4 that points may pay. */
   capPercent: number;
-  fenPerPoint: number;
+  /** Points worth one yuan. */
+  pointsPerYuan: number;
+}
+
+/** What step 5 answers: the most the shopper may use now, what that would save, and what is used. */
+export interface PointsOutcome {
+  /** Points, a multiple of 10: within the cap and what the shopper has. */
+  max: number;
+  /** Fen the maximum would take off. */
+  maxAmount: number;
+  /** Points used (0 when not asked). */
+  used: number;
+  /** Fen they take off: floor(used * 100 / pointsPerYuan). */
+  amount: number;
 }
 
 export interface PricingInput {
@@ -121,6 +137,8 @@ export interface PricedLine {
   promotionId: number | null;
   /** Every promotion the line qualifies for (the shopper may choose when there are several). */
   promotionIds: number[];
+  /** The points this line's `shares.points` fen stand for (a ticked line's part of the points used). */
+  usedPoints: number;
 }
 
 /** What a promotion is, for its label ("满300减50", "满2件8折", "每满300减50"). */
@@ -200,4 +218,5 @@ export interface PricedCart {
   shops: PricedShop[];
   platformCoupons: CouponOption[];
   totals: PriceTotals;
+  points: PointsOutcome;
 }
