@@ -22,6 +22,7 @@ import { checkedCartLines, deleteLinesStatement } from '../modules/cart/reposito
 import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
+import { checkoutSpendPart, isPointsShort, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
 import type { LineShares } from '../modules/order/order-rows.ts';
 import type { PricedCart, PricedLine } from '../modules/pricing/types.ts';
 import { COUPON_TAKEN, freezeCouponsPart, type CouponUse } from '../modules/promotion/coupons.ts';
@@ -46,6 +47,7 @@ const errors = {
   expired: () => invalid('checkout.errors.expired'),
   dvyType: () => invalid('checkout.errors.dvyType'),
   couponTaken: () => invalid('coupon.errors.taken'),
+  pointsShort: () => invalid('points.errors.short'),
   totalTooLarge: () => invalid('checkout.errors.totalTooLarge', { max: (ORDER_TOTAL_MAX_FEN / 100).toLocaleString('en-US') }),
 };
 
@@ -70,6 +72,8 @@ interface CheckoutLine {
   discountId: number | null;
   /** Each reduction's share of the line, fen. */
   shares: LineShares;
+  /** The points its points share stands for. */
+  usedPoints: number;
 }
 
 interface CheckoutGroup {
@@ -86,6 +90,8 @@ interface CheckoutGroup {
   couponReduce: number;
   levelReduce: number;
   scoreReduce: number;
+  /** Points the order uses (the sum of its lines'). */
+  useScore: number;
   actualTotal: number;
   lines: CheckoutLine[];
 }
@@ -129,6 +135,7 @@ function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: 
     key: basketId > 0 ? String(basketId) : `sku:${row.skuId}`,
     discountId,
     shares: NO_SHARES,
+    usedPoints: 0,
     basketId,
     prodId: row.prodId,
     skuId: row.skuId,
@@ -171,7 +178,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
   const groups = new Map<string, CheckoutGroup>();
   for (const { row, line: unpriced } of rows) {
     const p = pricedLines.get(unpriced.key)!;
-    const line = { ...unpriced, shares: { ...p.shares } };
+    const line = { ...unpriced, shares: { ...p.shares }, usedPoints: p.usedPoints };
     const key = `${line.shopId}:${line.mold}`;
     let group = groups.get(key);
     if (!group) {
@@ -192,6 +199,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
         couponReduce: 0,
         levelReduce: 0,
         scoreReduce: 0,
+        useScore: 0,
         actualTotal: 0,
         lines: [],
       };
@@ -203,6 +211,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
     group.couponReduce += p.shares.shopCoupon + p.shares.platformCoupon;
     group.levelReduce += p.shares.member;
     group.scoreReduce += p.shares.points;
+    group.useScore += p.usedPoints;
   }
   return [...groups.values()].map((g) => ({ ...g, actualTotal: g.total - g.discountReduce - g.couponReduce - g.levelReduce - g.scoreReduce + g.transFee }));
 }
@@ -221,7 +230,13 @@ function appliedCoupons(priced: PricedCart): AppliedCoupon[] {
 
 const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
-export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: Language): ConfirmResult {
+/** The points part of confirm's answer: the shopper's points and the rate, besides the pipeline's outcome. */
+interface PointsView {
+  available: number;
+  pointsPerYuan: number;
+}
+
+export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: Language, points: PointsView): ConfirmResult {
   const shops = new Map(priced.shops.map((s) => [s.shopId, s]));
   const couponsShown = new Set<number>();
   const shopCartOrders: ShopCartOrder[] = checkout.groups.map((g) => {
@@ -277,8 +292,12 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
     userAddr: checkout.address,
     shopCartOrders,
     coupons: priced.platformCoupons.map((c) => toCheckoutCoupon(c, lang)),
-    maxUsableScore: 0,
-    shopUseScore: 0,
+    maxUsableScore: priced.points.max,
+    maxScoreAmount: priced.points.maxAmount,
+    shopUseScore: points.pointsPerYuan,
+    userScore: points.available,
+    useScore: priced.points.used,
+    scoreAmount: priced.points.amount,
   };
 }
 
@@ -315,18 +334,21 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   const lines = await checkoutLines(ctx, userId, input);
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
   const rows = new Map(lines.map(({ row, line }) => [line.key, row]));
+  const [settings, available] = await Promise.all([readPointsSettings(ctx.db), scoreOf(ctx.db, userId)]);
+  const points = { available, pointsPerYuan: settings.usePointsPerYuan };
   const priced = await priceLines(ctx, userId, {
     lines: lines.map(({ line }) => ({ key: line.key, shopId: line.shopId, productId: line.prodId, skuId: line.skuId, unitPrice: line.price, count: line.count, promotionId: line.discountId })),
     withCoupons: true,
     couponUserIds: input.userChangeCoupon === 1 ? (input.couponUserIds ?? []) : null,
     freight: shopFreight(rows),
+    points: { use: input.isScorePay === 1 ? input.userUseScore : 0, available, capPercent: settings.useCapPercent, pointsPerYuan: settings.usePointsPerYuan },
   });
   const checkout: Checkout = { address, groups: splitOrders(lines, priced, dvyTypes), coupons: appliedCoupons(priced) };
   // Refused here, before anything is cached, so submit and pay never meet a sum no gateway takes.
   if (checkout.groups.reduce((n, g) => n + g.actualTotal, 0) > ORDER_TOTAL_MAX_FEN) throw errors.totalTooLarge();
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
   const shown = checkout.address ? { ...checkout, address: (await addressService.localize([checkout.address], lang))[0]! } : checkout;
-  return toConfirmResult(shown, priced, lang);
+  return toConfirmResult(shown, priced, lang, points);
 }
 
 /**
@@ -396,6 +418,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
           count: l.count,
           isRefund: l.isRefund,
           shares: l.shares,
+          useScore: l.usedPoints,
         })),
       }),
     );
@@ -408,6 +431,10 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     const stock = takeStockPart(lines.map((l) => ({ skuId: l.skuId, count: l.count })));
     if (!stock) throw errors.insufficient();
     const couponFreeze = freezeCouponsPart({ userId, uses: couponUses(checkout.coupons, placed), now });
+    // The points, one use per order, spent in the same statement: short (spent meanwhile
+    // elsewhere) undoes everything, like a short SKU.
+    const uses = placed.map(({ group, orderNumber }) => ({ bizId: orderNumber, score: group.useScore })).filter((u) => u.score > 0);
+    const together = [stock, ...(couponFreeze ? [couponFreeze] : []), ...(uses.length > 0 ? [checkoutSpendPart({ userId, uses, now })] : [])];
     // One statement, so no BEGIN/COMMIT: the stock move, the orders, the bought cart lines and the
     // auto-cancel jobs all happen, or (a short SKU, a second submit of this checkout) none of them.
     try {
@@ -428,12 +455,13 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
             ),
             scheduleJobsStatement(placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt }))),
           ],
-          couponFreeze ? [stock, couponFreeze] : [stock],
+          together,
         ),
       );
     } catch (err) {
       if (failedCheck(err) === STOCK_SHORT) throw errors.insufficient();
       if (failedCheck(err) === COUPON_TAKEN) throw errors.couponTaken();
+      if (isPointsShort(err)) throw errors.pointsShort();
       // The checkout token's key: this checkout was placed by a submit that got there first.
       const key = uniqueViolation(err);
       if (key === repo.CHECKOUT_TOKEN_KEY || key === '') throw errors.duplicate();

@@ -7,7 +7,7 @@ import type { CheckoutCoupon, ChooseDiscountItemDto, DiscountLabel, DiscountTier
 import type { AppContext } from '../context.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { priceCart } from '../modules/pricing/pipeline.ts';
-import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
+import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
 import { listRunningDiscounts, type RunningDiscount } from '../modules/promotion/discount-rules.ts';
 import { listCheckoutCoupons } from '../modules/promotion/coupons.ts';
 
@@ -68,6 +68,8 @@ export interface PriceRequest {
   couponUserIds?: number[] | null;
   /** Freight per shop (checkout); the cart shows goods only. */
   freight?: (shopId: number, lines: readonly PricedLine[]) => number;
+  /** Points at checkout (step 5): what the shopper asks, has, and the rules. */
+  points?: PointsUse;
 }
 
 const noFreight = () => 0;
@@ -100,6 +102,7 @@ export async function priceLines(ctx: AppContext, userId: string, request: Price
     coupons: offers,
     choice: couponChoice(offers, request.couponUserIds),
     freight: request.freight ?? noFreight,
+    points: request.points,
   });
 }
 

@@ -6,6 +6,7 @@ import { AddressSchema } from './address.ts';
 import { CART_ITEM_MAX } from './cart.ts';
 import { PageQuerySchema } from './common.ts';
 import { CheckoutCouponSchema, ChooseDiscountItemDtoSchema } from './pricing.ts';
+import { UsePointsSchema } from './points.ts';
 
 const id = (key: string) => z.coerce.number(key).int(key).min(1, key).max(2_147_483_647, key);
 
@@ -40,6 +41,9 @@ export const ConfirmOrderSchema = z.object({
   couponUserIds: z.array(id('validation.invalid')).max(100, 'validation.invalid').optional(),
   /** 1 = honour couponUserIds (none = no coupon), 0 = the server picks the best combination. */
   userChangeCoupon: z.union([z.literal(0), z.literal(1)], 'validation.invalid').default(0),
+  /** 1 = use points: `userUseScore` of them (a multiple of 10), lowered to the most this checkout allows. */
+  isScorePay: z.union([z.literal(0), z.literal(1)], 'validation.invalid').default(0),
+  userUseScore: UsePointsSchema.default(0),
 });
 export type ConfirmOrder = z.infer<typeof ConfirmOrderSchema>;
 
@@ -88,8 +92,16 @@ export const ConfirmResultSchema = z.object({
   shopCartOrders: z.array(ShopCartOrderSchema),
   /** The shopper's platform coupons. */
   coupons: z.array(CheckoutCouponSchema),
+  /** The most points this checkout may use (a multiple of 10), and the fen they would take off. */
   maxUsableScore: z.number().int(),
+  maxScoreAmount: z.number().int(),
+  /** Points worth one yuan. */
   shopUseScore: z.number().int(),
+  /** The shopper's points. */
+  userScore: z.number().int(),
+  /** Points used (0 unless isScorePay), and the fen they take off (also in the orders' scoreReduce). */
+  useScore: z.number().int(),
+  scoreAmount: z.number().int(),
 });
 export type ConfirmResult = z.infer<typeof ConfirmResultSchema>;
 
@@ -182,7 +194,9 @@ export const OrderDetailSchema = MyOrderSchema.extend({
   userAddrDto: OrderAddressSchema.nullable(),
   reduceAmount: z.number().int(),
   transfee: z.number().int(),
+  /** Fen the points used took off, and those points. */
   scoreAmount: z.number().int(),
+  useScore: z.number().int(),
   memberAmount: z.number().int(),
   /** What was paid: the actual total once paid, 0 before. */
   payAmount: z.number().int(),

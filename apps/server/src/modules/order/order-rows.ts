@@ -26,6 +26,8 @@ export interface OrderLine {
   commSts?: number;
   /** Each reduction's share of the line, fen (the pricing pipeline's shares); none = no reduction. */
   shares?: LineShares;
+  /** The points the line's points share stands for. */
+  useScore?: number;
 }
 
 /** The pricing pipeline's per-line shares (decision 033), as the order stores them. */
@@ -104,6 +106,7 @@ export function buildOrderRows(input: OrderInput): OrderRows {
     platformCouponReduce: reduced.platformCoupon,
     levelReduce: reduced.member,
     scoreReduce: reduced.points,
+    useScore: input.lines.reduce((n, l) => n + (l.useScore ?? 0), 0),
     remarks: input.remarks ?? null,
     checkoutUuid: input.checkoutUuid ?? null,
     createdAt: input.placedAt,
@@ -135,6 +138,7 @@ export function buildOrderRows(input: OrderInput): OrderRows {
       platformCouponShare: s.platformCoupon,
       levelShare: s.member,
       scoreShare: s.points,
+      useScore: l.useScore ?? 0,
       mold,
       ...(l.isRefund !== undefined ? { isRefund: l.isRefund } : {}),
       ...(l.commSts !== undefined ? { commSts: l.commSts } : {}),

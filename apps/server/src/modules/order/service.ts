@@ -119,6 +119,7 @@ export function createOrderService(ctx: AppContext) {
         actualTotal: order.actualTotal,
         reduceAmount: order.reduceAmount,
         scoreAmount: order.scoreReduce,
+        useScore: order.useScore,
         memberAmount: order.levelReduce,
         payAmount: order.isPayed ? order.actualTotal : 0,
         isPayed: order.isPayed,
