@@ -1,4 +1,4 @@
-// Points at checkout (issue 12, decision 040): confirm answers the most usable points and their
+// Points at checkout (issue 12, decision 042): confirm answers the most usable points and their
 // worth and uses what the shopper asks (multiples of 10, lowered to the maximum); submit spends them
 // in its one statement, per order; cancel gives them back; the order detail shows them; 50 parallel
 // submits over the same points never take more than the shopper has.

@@ -180,6 +180,14 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
               <Price fen={order.reduceAmount} />
             </dd>
           </div>
+          {order.useScore > 0 ? (
+            <div className="order-detail__points">
+              <dt>{t('points.orderDetail.used', { score: order.useScore })}</dt>
+              <dd>
+                -<Price fen={order.scoreAmount} />
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('orderDetail.fees.payable')}</dt>
             <dd>

@@ -17,6 +17,7 @@ import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
+import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
 import { remarksTooLong } from '../features/order/remarks.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
@@ -88,12 +89,15 @@ function Checkout({
   const [remarks, setRemarks] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [points, setPoints] = useState<PointsChoice>({ on: false, amount: 0 });
 
-  /** Prices the checkout again for another address (freight may differ); same uuid. */
-  async function reconfirm(addrId: number) {
+  /** Prices the checkout again for another address (freight may differ) or points; same uuid. */
+  async function reconfirm(addrId: number, usePoints: PointsChoice = points) {
     setBusy(true);
     try {
-      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, uuid }, schema: ConfirmResultSchema, silent: true });
+      const pointsBody = usePoints.on ? { isScorePay: 1, userUseScore: usePoints.amount } : {};
+      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, uuid, ...pointsBody }, schema: ConfirmResultSchema, silent: true });
+      setPoints(usePoints);
       setResult(next);
       setError(null);
     } catch (err) {
@@ -182,6 +186,10 @@ function Checkout({
         )}
       </section>
 
+      {result ? (
+        <CheckoutPoints result={result} disabled={busy || submitting} onChange={(choice) => void reconfirm(result.userAddr?.addrId ?? 0, choice)} />
+      ) : null}
+
       <section className="card checkout-summary" aria-label={t('checkout.summary.payable')}>
         <dl className="checkout-summary__fees">
           <div>
@@ -208,6 +216,14 @@ function Checkout({
               <Price fen={result?.orderReduce ?? 0} />
             </dd>
           </div>
+          {result && result.scoreAmount > 0 ? (
+            <div className="checkout-summary__points">
+              <dt>{t('points.checkout.summary')}</dt>
+              <dd>
+                -<Price fen={result.scoreAmount} />
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <div className="checkout-summary__bar">
           <div className="checkout-summary__payable">

@@ -346,7 +346,7 @@ export function pointsWorth(points: number, pointsPerYuan: number): number {
 }
 
 /**
- * Step 5, points at checkout (decision 040): at most `capPercent` % of what the ticked goods still
+ * Step 5, points at checkout (decision 042): at most `capPercent` % of what the ticked goods still
  * cost after steps 1-4, and what the shopper has, in multiples of 10. The points asked for (lowered
  * to the maximum) take their worth off, spread over the lines in proportion to what each still
  * costs; each line also records the points its share stands for.

@@ -76,7 +76,7 @@ export interface CouponChoice {
   platformCoupon: number | null;
 }
 
-/** Points at checkout (step 5, decision 040). */
+/** Points at checkout (step 5, decision 042). */
 export interface PointsUse {
   /** Points the shopper asks to use: a multiple of 10; more than the maximum is lowered to it. */
   use: number;

@@ -36,6 +36,17 @@ export const uiPoints: Widen<typeof zh> = {
       filter: { label: 'Show records', all: 'All', in: 'Earned', out: 'Spent' },
       emptyFiltered: 'No records of this kind yet',
     },
+    checkout: {
+      title: 'Points',
+      have: 'You have {{score}} points; this order can use up to {{max}}, saving {{amount}}',
+      none: 'You have {{score}} points; this order cannot use any (points pay at most part of the goods, in multiples of 10)',
+      use: 'Use points',
+      amount: 'Points to use',
+      apply: 'Apply',
+      saves: '{{score}} points take {{amount}} off',
+      summary: 'Points',
+    },
+    orderDetail: { used: 'Points used ({{score}})' },
     overview: {
       title: 'Points and balance',
       points: 'Points',

@@ -32,6 +32,17 @@ export const uiPoints = {
       filter: { label: '筛选积分明细', all: '全部', in: '收入', out: '支出' },
       emptyFiltered: '还没有这类积分记录',
     },
+    checkout: {
+      title: '积分抵扣',
+      have: '您有 {{score}} 积分，本单最多可用 {{max}} 积分，抵 {{amount}}',
+      none: '您有 {{score}} 积分，本单暂不可使用积分（积分最多抵部分商品金额，须为 10 的整数倍）',
+      use: '使用积分',
+      amount: '使用积分数量',
+      apply: '使用',
+      saves: '{{score}} 积分抵 {{amount}}',
+      summary: '积分抵扣',
+    },
+    orderDetail: { used: '积分抵扣（{{score}} 积分）' },
     overview: {
       title: '积分与余额',
       points: '积分',
