@@ -22,7 +22,7 @@ let t: TestApp;
 let shops: OpenShop[];
 let staff: string;
 
-async function saveSettings(body: typeof POINTS_DEFAULTS | Record<string, unknown>) {
+async function saveSettings(body: { useCapPercent?: number; usePointsPerYuan?: number }) {
   const res = await t.app.inject({ method: 'PUT', url: '/admin/points/settings', headers: bearer(staff), payload: { ...POINTS_DEFAULTS, signInRewards: [...POINTS_DEFAULTS.signInRewards], ...body } });
   expect(res.statusCode, res.body).toBe(200);
 }
