@@ -38,6 +38,7 @@ import { drawPicture, seedImagePath, writePictures, type Picture } from './image
 import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
 import { seedPromotionShopper, seedPromotions } from './promotions.ts';
+import { seedCoupons } from './coupons.ts';
 import { seedInvite } from './invite.ts';
 import { seedFollowers } from './followers.ts';
 import { seedStaffQueues } from './staff-queues.ts';
@@ -153,6 +154,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedOrders(db);
   await seedInvite(db);
   await seedPromotions(db, seededAt(marker));
+  await seedCoupons(db, seededAt(marker));
   // Demo accounts (followers, staff, a shop owner) only go into a database seeded just now: an
   // existing one may be in real use, and logins with published passwords must never appear in it.
   if (fresh) await seedFollowers(db, seededAt(marker));
