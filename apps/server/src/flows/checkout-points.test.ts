@@ -12,6 +12,7 @@ import { orderItems, orders } from '../db/schema.ts';
 import { grantPart, ledgerSums, runPart } from '../modules/wallet/points.ts';
 import { expiryAfterYears } from '../modules/wallet/china-day.ts';
 import { ensureSeeded } from '../test/seeded.ts';
+import { demoUserId } from '../db/seed/seed.ts';
 import type { TestApp } from '../test/test-app.ts';
 import type { RegisteredUser } from '../test/account-test-kit.ts';
 import { adminToken } from '../test/admin-test-kit.ts';
@@ -55,6 +56,10 @@ async function expectLedgerWhole(userId: string): Promise<number> {
 }
 
 describe('points at checkout', () => {
+  it('the demo shoppers’ seeded points are a ledger: records and usable batches equal the balance', async () => {
+    expect(await expectLedgerWhole(demoUserId('buyer01'))).toBeGreaterThan(0);
+  });
+
   it('confirm answers the maximum and its worth, uses what is asked, lowers too many to the maximum, refuses what is not a multiple of 10', async () => {
     const { user } = await shopperWithPoints(2_685);
     const p = await createProductIn(t, shops[0]!.id, { price: 3_000 });

@@ -37,8 +37,9 @@ import { CATEGORY_TREE, type Bi } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { seedReviews } from './reviews.ts';
 import { seedOrders } from './orders.ts';
-import { seedPromotionShopper, seedPromotions } from './promotions.ts';
+import { PROMOTION_SHOPPER, seedPromotionShopper, seedPromotions } from './promotions.ts';
 import { seedCoupons } from './coupons.ts';
+import { seedPointsHistory } from './points.ts';
 import { seedInvite } from './invite.ts';
 import { seedFollowers } from './followers.ts';
 import { seedStaffQueues } from './staff-queues.ts';
@@ -159,6 +160,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   // existing one may be in real use, and logins with published passwords must never appear in it.
   if (fresh) await seedFollowers(db, seededAt(marker));
   if (fresh) await seedPromotionShopper(db, seededAt(marker));
+  await seedPointsHistory(db, [...DEMO_USERS.map((u) => demoUserId(u.userName)), demoUserId(PROMOTION_SHOPPER.userName)], seededAt(marker));
   await seedStaffQueues(db, { dataDir: options.dataDir, drawing, seededAt: seededAt(marker), fresh });
   return wrote;
 }
