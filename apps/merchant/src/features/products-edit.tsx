@@ -32,6 +32,8 @@ interface SkuEntry {
   oriPrice?: number | null;
   stocks?: number | null;
   code?: string;
+  /** Kilograms as typed; sent as grams. */
+  weightKg?: number | null;
   /** The SKU exists: its stock moves by adjustments only. */
   existingStocks?: number;
 }
@@ -90,7 +92,7 @@ export function ProductEditPage({ prodId, onDone }: { prodId: number | null; onD
       Object.fromEntries(
         d.skus
           .filter((s) => s.status === 1)
-          .map((s) => [keyOf(s.values), { price: toYuan(s.price), oriPrice: s.oriPrice ? toYuan(s.oriPrice) : null, code: s.code ?? '', existingStocks: s.stocks }]),
+          .map((s) => [keyOf(s.values), { price: toYuan(s.price), oriPrice: s.oriPrice ? toYuan(s.oriPrice) : null, code: s.code ?? '', weightKg: s.weight / 1000, existingStocks: s.stocks }]),
       ),
     );
     setContentZh(d.contentZh);
@@ -138,6 +140,7 @@ export function ProductEditPage({ prodId, onDone }: { prodId: number | null; onD
           oriPrice: entry.oriPrice === null || entry.oriPrice === undefined ? 0 : toFen(entry.oriPrice),
           stocks: entry.existingStocks !== undefined ? 0 : (entry.stocks ?? 0),
           code: entry.code?.trim() ? entry.code.trim() : null,
+          weight: Math.round((entry.weightKg ?? 0) * 1000),
         };
       }),
       onShelf: prodId === null && Boolean(basics.onShelf),
@@ -353,6 +356,19 @@ export function ProductEditPage({ prodId, onDone }: { prodId: number | null; onD
                     maxLength={32}
                     value={skuData[keyOf(values)]?.code ?? ''}
                     onChange={(e) => setSku(keyOf(values), { code: e.target.value })}
+                  />
+                ),
+              },
+              {
+                title: t('products.form.skuWeight'),
+                render: (_v, values) => (
+                  <InputNumber
+                    aria-label={`${t('products.form.skuWeight')} ${values.join(' / ') || t('products.form.defaultSku')}`}
+                    min={0}
+                    max={1000}
+                    precision={3}
+                    value={skuData[keyOf(values)]?.weightKg}
+                    onChange={(v) => setSku(keyOf(values), { weightKg: v })}
                   />
                 ),
               },

@@ -172,6 +172,7 @@ export async function shopProductDetail(ctx: AppContext, session: MerchantSessio
       oriPrice: s.oriPrice,
       stocks: s.stocks,
       code: s.code,
+      weight: s.weight,
       status: s.status,
     })),
     offence: product.offenceReason ? { reason: product.offenceReason, time: product.offenceAt ? formatApiTime(product.offenceAt) : '' } : null,
@@ -212,6 +213,7 @@ export function planSkus(input: Pick<MerchantProductInput, 'specs' | 'skus'>): {
       oriPrice: sku.oriPrice,
       stocks: sku.stocks,
       code: sku.code ?? null,
+      weight: sku.weight,
     };
   });
   if (rows.length !== combinations) throw invalid('merchantProducts.errors.skuCombination');

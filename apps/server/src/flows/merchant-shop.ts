@@ -1,12 +1,15 @@
 // A merchant's shop settings across their owners (issue 10): the shop module keeps the settings, the
 // upload module says which images the shop uploaded, and the product module's detail cache holds
-// the shop card (logo, introduction) that product pages show, so a change drops it on every instance.
+// the shop card (logo, introduction) and the freight that product pages show, so a change drops it on
+// every instance.
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { MerchantShopSettings, MerchantShopSettingsInput } from '@bazaar/shared/schemas/merchant-shop';
+import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { PRODUCT_DETAIL_CACHE } from '../modules/product/service.ts';
 import { shopSettings, updateShopSettings } from '../modules/shop/settings.ts';
+import { saveShopFreightRule } from '../modules/shop/freight.ts';
 import { shopOwnedPaths } from '../modules/upload/service.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 
@@ -30,4 +33,11 @@ export async function saveShopSettings(ctx: AppContext, session: MerchantSession
   // Every cached product page carries its shop's card; shop settings change rarely, so all go.
   await ctx.caches.invalidate(PRODUCT_DETAIL_CACHE);
   return shopSettings(ctx, shopId, lang);
+}
+
+/** Replaces the shop's freight rule; product pages show its fees, so their cached copies go too. */
+export async function saveShopFreight(ctx: AppContext, session: MerchantSession, rule: FreightRule): Promise<FreightRule> {
+  const saved = await saveShopFreightRule(ctx.db, session.shopId, rule);
+  await ctx.caches.invalidate(PRODUCT_DETAIL_CACHE);
+  return saved;
 }

@@ -21,6 +21,7 @@ import { createAddressService } from '../modules/address/service.ts';
 import { checkedCartLines, deleteLinesStatement } from '../modules/cart/repository.ts';
 import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
+import { freeFreightFrom, freightFee } from '../modules/shop/freight.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { checkoutSpendPart, isPointsShort, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
 import type { LineShares } from '../modules/order/order-rows.ts';
@@ -153,26 +154,29 @@ function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: 
 }
 
 /**
- * The shop's freight for its ticked lines: its physical goods ship at the shop's fee, free from its
- * threshold on their goods amount; virtual goods ship nothing. Never discounted (decision 033).
+ * The shop's freight for its ticked lines to the delivery province (null: no address yet, the fee
+ * everywhere no region of the rule lists): its physical goods by the shop's rule, per order, piece
+ * or weight, free from the rule's threshold on their goods amount; virtual goods ship nothing.
+ * Never discounted (decisions 033 and 040).
  */
-function shopFreight(rows: Map<string, repo.SkuLine>) {
+function shopFreight(rows: Map<string, repo.SkuLine>, divisionId: number | null) {
   return (_shopId: number, lines: readonly PricedLine[]): number => {
-    let goods = 0;
+    const parcel = { pieces: 0, grams: 0, goods: 0 };
     let row: repo.SkuLine | undefined;
     for (const l of lines) {
       const r = rows.get(l.key)!;
       if (r.mold === ORDER_MOLD.virtual) continue;
-      goods += l.goods;
+      parcel.pieces += l.count;
+      parcel.grams += r.weight * l.count;
+      parcel.goods += l.goods;
       row = r;
     }
-    if (!row) return 0;
-    return row.freeFreightFrom !== null && goods >= row.freeFreightFrom ? 0 : row.freight;
+    return row ? freightFee(row.freightRule, parcel, divisionId) : 0;
   };
 }
 
 /** Splits the priced lines into future orders: per shop, virtual goods apart, freight on the physical one. */
-function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, priced: PricedCart, dvyTypes: Map<number, number>): CheckoutGroup[] {
+function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, priced: PricedCart, dvyTypes: Map<number, number>, divisionId: number | null): CheckoutGroup[] {
   const pricedLines = new Map(priced.shops.flatMap((s) => s.groups.flatMap((g) => g.lines)).map((l) => [l.key, l]));
   const freights = new Map(priced.shops.map((s) => [s.shopId, s.totals.freight]));
   const groups = new Map<string, CheckoutGroup>();
@@ -194,7 +198,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
         dvyType: virtual ? DELIVERY_TYPE.none : chosen,
         total: 0,
         transFee: virtual ? 0 : (freights.get(line.shopId) ?? 0),
-        freeFreightFrom: virtual ? null : row.freeFreightFrom,
+        freeFreightFrom: virtual ? null : freeFreightFrom(row.freightRule, divisionId),
         discountReduce: 0,
         couponReduce: 0,
         levelReduce: 0,
@@ -332,6 +336,8 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   if (address === undefined) throw errors.selectAddress();
 
   const lines = await checkoutLines(ctx, userId, input);
+  // Freight follows the delivery province; a shopper without an address sees the fee everywhere no region lists.
+  const divisionId = address?.provinceId ?? null;
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
   const rows = new Map(lines.map(({ row, line }) => [line.key, row]));
   const [settings, available] = await Promise.all([readPointsSettings(ctx.db), scoreOf(ctx.db, userId)]);
@@ -340,10 +346,10 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
     lines: lines.map(({ line }) => ({ key: line.key, shopId: line.shopId, productId: line.prodId, skuId: line.skuId, unitPrice: line.price, count: line.count, promotionId: line.discountId })),
     withCoupons: true,
     couponUserIds: input.userChangeCoupon === 1 ? (input.couponUserIds ?? []) : null,
-    freight: shopFreight(rows),
+    freight: shopFreight(rows, divisionId),
     points: { use: input.isScorePay === 1 ? input.userUseScore : 0, available, capPercent: settings.useCapPercent, pointsPerYuan: settings.usePointsPerYuan },
   });
-  const checkout: Checkout = { address, groups: splitOrders(lines, priced, dvyTypes), coupons: appliedCoupons(priced) };
+  const checkout: Checkout = { address, groups: splitOrders(lines, priced, dvyTypes, divisionId), coupons: appliedCoupons(priced) };
   // Refused here, before anything is cached, so submit and pay never meet a sum no gateway takes.
   if (checkout.groups.reduce((n, g) => n + g.actualTotal, 0) > ORDER_TOTAL_MAX_FEN) throw errors.totalTooLarge();
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);

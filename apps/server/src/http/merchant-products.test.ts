@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { MerchantProductDetailSchema, MerchantProductRowSchema, type MerchantProductInput } from '@bazaar/shared/schemas/merchant-product';
+import { MerchantProductDetailSchema, MerchantProductRowSchema, type MerchantProductBody } from '@bazaar/shared/schemas/merchant-product';
 import { auditLogs, products, shopCategories, skus, stockLogs } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -100,7 +100,7 @@ describe('POST /merchant/product', () => {
 
   it('answers every validation message', async () => {
     const base = productBody(cat.leaf, [imgA]);
-    const cases: Array<[Partial<MerchantProductInput> | Record<string, unknown>, string]> = [
+    const cases: Array<[Partial<MerchantProductBody> | Record<string, unknown>, string]> = [
       [{ nameZh: '  ' }, 'Enter the product name in Chinese'],
       [{ nameZh: '名'.repeat(61) }, 'The Chinese name can have at most 60 characters'],
       [{ nameEn: 'n'.repeat(121) }, 'The English name can have at most 120 characters'],

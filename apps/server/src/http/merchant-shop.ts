@@ -21,7 +21,9 @@ import {
   MerchantShopSettingsSchema,
 } from '@bazaar/shared/schemas/merchant-shop';
 import { UploadedFileSchema } from '@bazaar/shared/schemas/shop-application';
-import { saveShopSettings } from '../flows/merchant-shop.ts';
+import { saveShopFreight, saveShopSettings } from '../flows/merchant-shop.ts';
+import { shopFreightRule } from '../modules/shop/freight.ts';
+import { FreightRuleSchema } from '@bazaar/shared/schemas/freight';
 import { merchantSession } from '../plugins/auth.ts';
 import { createCategory, listOwnCategories, shopSettings, updateCategory } from '../modules/shop/settings.ts';
 import { createShopNotice, pageShopNotices, setShopNoticeStatus, setShopNoticeTop, shopNotice, updateShopNotice } from '../modules/content/shop-notices.ts';
@@ -64,6 +66,25 @@ export async function merchantShopRoutes(app: FastifyInstance): Promise<void> {
     '/merchant/shop/info',
     { schema: { summary: "Change the shop's logo, banner, introduction (zh, en) and contact number; the storefront shows it at once", tags, security, body: MerchantShopSettingsInputSchema, response: { 200: MerchantShopSettingsSchema } } },
     (request) => saveShopSettings(ctx, merchantSession(request), request.body, request.lang),
+  );
+
+  // ---- Freight ----
+  api.get('/merchant/shop/freight', { schema: { summary: "The shop's freight rule: per order, piece or weight, regions and free-shipping thresholds", tags, security, response: { 200: FreightRuleSchema } } }, (request) =>
+    shopFreightRule(ctx.db, merchantSession(request).shopId),
+  );
+  api.put(
+    '/merchant/shop/freight',
+    {
+      schema: {
+        summary: "Replace the shop's freight rule; checkout and product pages use it at once",
+        description: 'Fees and thresholds in fen; units are pieces (per piece) or grams (per weight). Each province may be listed by one region only.',
+        tags,
+        security,
+        body: FreightRuleSchema,
+        response: { 200: FreightRuleSchema },
+      },
+    },
+    (request) => saveShopFreight(ctx, merchantSession(request), request.body),
   );
 
   // ---- Categories ----

@@ -46,7 +46,18 @@ describe('GET /prod/prodInfo', () => {
     const [teaProduct] = await t.ctx.db.select().from(products).where(and(eq(products.shopId, tea!.id), eq(products.status, 1))).limit(1);
     const zh = ProductDetailSchema.parse((await get(teaProduct!.id)).json());
     const enDetail = ProductDetailSchema.parse((await get(teaProduct!.id, en)).json());
-    expect(zh.delivery).toEqual({ fromProvinceId: 360000, fromProvince: '江西省', freight: 800, freeFreightFrom: 19_900, returnable: true });
+    // The demo rule: ¥8 per order, free from ¥199; dearer in the far west (db/seed/freight.ts).
+    expect(zh.delivery).toEqual({
+      fromProvinceId: 360000,
+      fromProvince: '江西省',
+      freight: 800,
+      freeFreightFrom: 19_900,
+      regionFreight: [
+        { provinceIds: [650000, 540000], freight: 2_000, freeFreightFrom: null },
+        { provinceIds: [630000, 620000, 640000, 150000], freight: 1_200, freeFreightFrom: 29_900 },
+      ],
+      returnable: true,
+    });
     expect(enDetail.delivery.fromProvince).toBe('Jiangxi');
     const [virtual] = await t.ctx.db.select().from(products).where(and(eq(products.mold, 1), eq(products.status, 1))).limit(1);
     expect(ProductDetailSchema.parse((await get(virtual!.id)).json()).delivery.returnable).toBe(false);

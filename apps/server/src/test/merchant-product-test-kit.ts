@@ -2,7 +2,7 @@
 // product body (颜色 × 容量, four SKUs) and the platform tree's ids.
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { MerchantProductDetailSchema, type MerchantProductDetail, type MerchantProductInput } from '@bazaar/shared/schemas/merchant-product';
+import { MerchantProductDetailSchema, type MerchantProductDetail, type MerchantProductBody } from '@bazaar/shared/schemas/merchant-product';
 import { categories } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 import { json } from './account-test-kit.ts';
@@ -45,7 +45,7 @@ export async function leafCategory(t: TestApp): Promise<{ leaf: number; parent: 
 }
 
 /** A bilingual product of two specifications (颜色 × 容量) and four SKUs. */
-export function productBody(categoryId: number, imgs: string[], overrides: Partial<MerchantProductInput> = {}): MerchantProductInput {
+export function productBody(categoryId: number, imgs: string[], overrides: Partial<MerchantProductBody> = {}): MerchantProductBody {
   return {
     nameZh: '鹦鹉保温杯',
     nameEn: 'Parrot vacuum flask',
@@ -80,7 +80,7 @@ export function saveProduct(t: TestApp, token: string, body: unknown, prodId?: n
   });
 }
 
-export async function createdProduct(t: TestApp, token: string, body: MerchantProductInput): Promise<MerchantProductDetail> {
+export async function createdProduct(t: TestApp, token: string, body: MerchantProductBody): Promise<MerchantProductDetail> {
   const res = await saveProduct(t, token, body);
   expect(res.statusCode, res.body).toBe(200);
   return MerchantProductDetailSchema.parse(res.json());

@@ -7,6 +7,7 @@ import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult } from '@ba
 import { AddressSchema } from '@bazaar/shared/schemas/address';
 import { shops, skus, users } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
+import { FREIGHT_CHARGE } from '@bazaar/shared/schemas/freight';
 import { json, registerUser, type RegisteredUser } from './account-test-kit.ts';
 import { createTestProduct } from './product-test-kit.ts';
 
@@ -16,14 +17,20 @@ export interface OpenShop {
   freeFreightFrom: number | null;
 }
 
-/** The seeded open shops, self-run first: [0] has free freight, [1] charges freight. */
+/**
+ * The seeded open shops with a flat fee per order, self-run first: [0] has free freight, [1]
+ * charges freight. `freight` and `freeFreightFrom` are the rule's everywhere values: the test
+ * shoppers' addresses are in no province a demo rule lists.
+ */
 export async function openShops(t: TestApp): Promise<OpenShop[]> {
   const rows = await t.ctx.db
-    .select({ id: shops.id, freight: shops.freight, freeFreightFrom: shops.freeFreightFrom })
+    .select({ id: shops.id, rule: shops.freightRule })
     .from(shops)
     .where(eq(shops.status, 1))
     .orderBy(asc(shops.type), asc(shops.id));
-  return rows;
+  return rows
+    .filter((r) => r.rule.chargeType === FREIGHT_CHARGE.perOrder)
+    .map((r) => ({ id: r.id, freight: r.rule.base.firstFee, freeFreightFrom: r.rule.freeFrom }));
 }
 
 export interface OrderTestProduct {

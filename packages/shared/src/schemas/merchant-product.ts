@@ -1,6 +1,7 @@
 // The merchant center's products and stock (issue 10, decision 027), and the platform's takedown.
 // Every message is an i18n key (zh/en ui-merchant-products.ts).
 import { z } from 'zod';
+import { SKU_WEIGHT_MAX } from './freight.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { textInput } from './text.ts';
@@ -107,6 +108,8 @@ export const SkuInputSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     z.string({ error: 'merchantProducts.errors.skuCode' }).trim().regex(SKU_CODE_PATTERN, 'merchantProducts.errors.skuCode').nullish(),
   ),
+  /** Shipping weight in grams, for shops charging freight by weight (decision 040); 0 when not given. */
+  weight: z.coerce.number('merchantProducts.errors.weight').int('merchantProducts.errors.weight').min(0, 'merchantProducts.errors.weight').max(SKU_WEIGHT_MAX, 'merchantProducts.errors.weight').default(0),
 });
 export type SkuInput = z.infer<typeof SkuInputSchema>;
 
@@ -132,6 +135,8 @@ export const MerchantProductInputSchema = z.object({
   onShelf: z.boolean({ error: 'validation.invalid' }).default(false),
 });
 export type MerchantProductInput = z.infer<typeof MerchantProductInputSchema>;
+/** What a client sends (defaults may be left out). */
+export type MerchantProductBody = z.input<typeof MerchantProductInputSchema>;
 
 export const MerchantSkuSchema = z.object({
   skuId: z.number().int(),
@@ -143,6 +148,8 @@ export const MerchantSkuSchema = z.object({
   oriPrice: z.number().int(),
   stocks: z.number().int(),
   code: z.string().nullable(),
+  /** Grams. */
+  weight: z.number().int(),
   /** 0 once its combination left the product (kept for the orders that name it). */
   status: z.number().int(),
 });

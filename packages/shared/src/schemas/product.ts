@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductFreightRegionSchema } from './freight.ts';
 import { ShopCardSchema } from './catalog.ts';
 
 const INT_MAX = 2_147_483_647;
@@ -37,9 +38,14 @@ export const ProductDeliverySchema = z.object({
   fromProvinceId: z.number().int().nullable(),
   /** Its name in the reader's language ('' when unknown). */
   fromProvince: z.string(),
-  /** Freight per order of the shop in fen, and the goods amount from which it is free (null = never). */
+  /**
+   * The shop's freight for one piece (or the first weight step) in fen, and the goods amount from
+   * which it is free (null = never), everywhere no region of the rule lists (decision 040).
+   */
   freight: z.number().int(),
   freeFreightFrom: z.number().int().nullable(),
+  /** The same for the provinces the rule lists with their own fee. */
+  regionFreight: z.array(ProductFreightRegionSchema),
   /** Whether the 7-day no-reason return applies. */
   returnable: z.boolean(),
 });

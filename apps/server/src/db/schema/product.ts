@@ -110,6 +110,8 @@ export const skus = pgTable(
     pic: text('pic'),
     /** The merchant's own code for the SKU (a party code, printed on picking lists). */
     code: varchar('code', { length: 32 }),
+    /** Shipping weight in grams, for shops that charge freight by weight (decision 040). */
+    weight: integer('weight').notNull().default(0),
     status: smallint('status').notNull().default(1), // 1 enabled, 0 disabled
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
@@ -117,6 +119,7 @@ export const skus = pgTable(
   (t) => [
     index('skus_product_idx').on(t.productId),
     check('skus_stocks_ck', sql`${t.stocks} >= -1`),
+    check('skus_weight_ck', sql`${t.weight} >= 0`),
     check('skus_price_ck', sql`${t.price} >= 0 and ${t.oriPrice} >= 0 and ${t.scorePrice} >= 0`),
   ],
 );

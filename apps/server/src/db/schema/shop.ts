@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { flatFreightRule, type FreightRule } from '@bazaar/shared/schemas/freight';
 import { users } from './account.ts';
-import { createdAt, fen, tstz, updatedAt, userIdColumn } from './columns.ts';
+import { createdAt, tstz, updatedAt, userIdColumn } from './columns.ts';
 
 /**
  * A store, from application to closure. status: -1 rejected (or none), 0 under review,
@@ -40,9 +41,8 @@ export const shops = pgTable(
     offlineReason: varchar('offline_reason', { length: 200 }),
     /** 0.0-5.0, shown on the shop head. */
     score: numeric('score', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
-    /** Freight per order of this shop, and the goods amount from which it is free (null = never). */
-    freight: fen('freight').notNull().default(0),
-    freeFreightFrom: fen('free_freight_from'),
+    /** How the shop's parcels are charged (modules/shop/freight.ts, decision 040); valid by FreightRuleSchema. */
+    freightRule: jsonb('freight_rule').$type<FreightRule>().notNull().default(flatFreightRule(0, null)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,7 +52,6 @@ export const shops = pgTable(
     index('shops_name_zh_idx').on(t.nameZh),
     check('shops_status_ck', sql`${t.status} in (-1, 0, 1, 2)`),
     check('shops_type_ck', sql`${t.type} in (1, 2)`),
-    check('shops_freight_ck', sql`${t.freight} >= 0`),
   ],
 );
 

@@ -16,6 +16,7 @@ import { COURIER_JOB } from '../../modules/logistics/tracking.ts';
 import { buildOrderRows, insertOrderRows } from '../../modules/order/order-rows.ts';
 import { CLOSE_TYPE } from '../../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../../modules/order/vouchers.ts';
+import { freightFee } from '../../modules/shop/freight.ts';
 import { isFaultyWaybill, planRoute, routeAt } from '../../providers/courier/sandbox-courier.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -114,7 +115,7 @@ function timeline(kind: Kind, placedAt: Date) {
 async function pickLines(tx: Tx, from: { shopId: number } | { virtual: true }, lines: number, offset: number) {
   const where = 'shopId' in from ? and(eq(products.shopId, from.shopId), eq(products.mold, ORDER_MOLD.physical)) : and(eq(products.mold, ORDER_MOLD.virtual), eq(shops.status, 1));
   const rows = await tx
-    .select({ skuId: skus.id, productId: products.id, shopId: products.shopId, nameZh: products.nameZh, nameEn: products.nameEn, skuZh: skus.nameZh, skuEn: skus.nameEn, price: skus.price, pic: products.pic })
+    .select({ skuId: skus.id, productId: products.id, shopId: products.shopId, nameZh: products.nameZh, nameEn: products.nameEn, skuZh: skus.nameZh, skuEn: skus.nameEn, price: skus.price, weight: skus.weight, pic: products.pic })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
     .innerJoin(shops, eq(shops.id, products.shopId))
@@ -143,7 +144,7 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
 
   await db.transaction(async (tx) => {
     const openShops = await tx
-      .select({ id: shops.id, city: shops.city, freight: shops.freight, freeFreightFrom: shops.freeFreightFrom })
+      .select({ id: shops.id, city: shops.city, freightRule: shops.freightRule })
       .from(shops)
       .where(eq(shops.status, 1))
       .orderBy(asc(shops.id));
@@ -165,7 +166,7 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
       if (state.status === ORDER_STATUS.cancelled) await releaseStock(tx, stockLines);
 
       const total = lines.reduce((sum, l) => sum + l.price * demo.count, 0);
-      const freight = virtual || (shop.freeFreightFrom !== null && total >= shop.freeFreightFrom) ? 0 : shop.freight;
+      const freight = virtual ? 0 : freightFee(shop.freightRule, { pieces: lines.length * demo.count, grams: lines.reduce((g, l) => g + l.weight * demo.count, 0), goods: total }, ADDRESSES[demo.buyer].provinceId);
       const orderNumber = nextSerialNumber(placedAt.getTime());
       const paid = 'payTime' in state && !!state.payTime;
       const payNo = paid ? nextSerialNumber(state.payTime!.getTime()) : null;

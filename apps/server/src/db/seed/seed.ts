@@ -43,6 +43,8 @@ import { seedPointsHistory } from './points.ts';
 import { seedInvite } from './invite.ts';
 import { seedFollowers } from './followers.ts';
 import { seedStaffQueues } from './staff-queues.ts';
+import { demoFreightRule } from './freight.ts';
+import { flatFreightRule } from '@bazaar/shared/schemas/freight';
 import { generateProduct, listLeaves, productPictures, shopSells, type GeneratedProduct, type Leaf } from './products.ts';
 import {
   ADMIN_PASSWORD,
@@ -265,8 +267,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
         auditRemarks: s.auditRemarks ?? null,
         auditedAt: s.status === 0 ? null : at(150 - i),
         score: [4.9, 4.8, 4.9, 4.7, 4.8, 4.6, 4.9, 4.7, 4.5, 4.8, 4.6, 4.9, 4.4, 4.3][i % 14],
-        freight: s.type === 1 ? 0 : 800,
-        freeFreightFrom: s.type === 1 ? 9_900 : 19_900,
+        freightRule: s.type === 1 ? flatFreightRule(0, 9_900) : demoFreightRule(s.key),
         createdAt: at(160 - i),
         updatedAt: at(150 - i),
       })),

@@ -16,6 +16,7 @@ import { logoPicture } from './art.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DAY_MS, DEMO_PASSWORD, MERCHANT_PASSWORD } from './site-data.ts';
 import { demoUserId } from './seed.ts';
+import { demoFreightRule } from './freight.ts';
 
 interface Applicant {
   key: string;
@@ -209,8 +210,7 @@ export async function seedStaffQueues(db: Db, options: { dataDir: string; drawin
         type: SHOP_TYPE.ordinary,
         status: SHOP_STATUS.open,
         score: 4.8,
-        freight: 800,
-        freeFreightFrom: 19_900,
+        freightRule: demoFreightRule(SILK_SHOP.key),
         auditedAt: opened,
         createdAt: opened,
         updatedAt: opened,

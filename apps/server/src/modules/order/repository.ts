@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
@@ -20,8 +21,7 @@ export type ShopCard = (db: Db) => SubqueryWithSelection<
     nameZh: Part<string>;
     nameEn: Part<string | null>;
     status: Part<number>;
-    freight: Part<number>;
-    freeFreightFrom: Part<number | null>;
+    freightRule: Part<FreightRule>;
   },
   'any_shop'
 >;
@@ -40,6 +40,7 @@ export interface CheckoutParts {
       stocks: Part<number>;
       price: Part<number>;
       skuPic: Part<string | null>;
+      weight: Part<number>;
       properties: Part<string>;
       skuNameZh: Part<string | null>;
       skuNameEn: Part<string | null>;
@@ -73,6 +74,7 @@ function lineColumns(sku: ReturnType<CheckoutParts['skuCard']>, shop: ReturnType
     properties: sku.properties,
     price: sku.price,
     skuPic: sku.skuPic,
+    weight: sku.weight,
     prodId: sku.prodId,
     prodStatus: sku.prodStatus,
     prodType: sku.prodType,
@@ -85,8 +87,7 @@ function lineColumns(sku: ReturnType<CheckoutParts['skuCard']>, shop: ReturnType
     shopStatus: shop.status,
     shopNameZh: shop.nameZh,
     shopNameEn: shop.nameEn,
-    freight: shop.freight,
-    freeFreightFrom: shop.freeFreightFrom,
+    freightRule: shop.freightRule,
   };
 }
 

@@ -119,6 +119,8 @@ export interface SkuFields {
   /** The opening stock; used only when the SKU is new. */
   stocks: number;
   code: string | null;
+  /** Grams. */
+  weight: number;
 }
 
 const productColumns = (fields: ProductFields) => ({
@@ -193,7 +195,7 @@ export async function updateProduct(tx: Tx, shopId: number, prodId: number, fiel
     kept.add(skuId);
     await tx
       .update(skus)
-      .set({ nameZh: s.nameZh, nameEn: s.nameEn, price: s.price, oriPrice: s.oriPrice, code: s.code, status: SKU_STATUS.enabled, version: sql`${skus.version} + 1` })
+      .set({ nameZh: s.nameZh, nameEn: s.nameEn, price: s.price, oriPrice: s.oriPrice, code: s.code, weight: s.weight, status: SKU_STATUS.enabled, version: sql`${skus.version} + 1` })
       .where(eq(skus.id, skuId));
   }
   const gone = existing.filter((s) => !kept.has(s.id)).map((s) => s.id);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-status';
+import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db } from '../../db/client.ts';
 import { qualified } from '../../db/named-query.ts';
 import { products, skus } from '../../db/schema/product.ts';
@@ -71,6 +72,7 @@ export const skuCard = (db: Db) =>
       stocks: sql<number>`${skus.stocks}`.mapWith(skus.stocks).as('sku_card_stocks'),
       price: sql<number>`${skus.price}`.mapWith(skus.price).as('sku_card_price'),
       skuPic: sql<string | null>`${skus.pic}`.mapWith(skus.pic).as('sku_card_sku_pic'),
+      weight: sql<number>`${skus.weight}`.mapWith(skus.weight).as('sku_card_weight'),
       properties: sql<string>`${skus.properties}`.mapWith(skus.properties).as('sku_card_properties'),
       skuNameZh: sql<string | null>`${skus.nameZh}`.mapWith(skus.nameZh).as('sku_card_sku_name_zh'),
       skuNameEn: sql<string | null>`${skus.nameEn}`.mapWith(skus.nameEn).as('sku_card_sku_name_en'),
@@ -129,8 +131,7 @@ export type OpenShopCard = SubqueryWithSelection<
     shopScore: SQL.Aliased<number>;
     shopProvinceId: SQL.Aliased<number | null>;
     shopProvince: SQL.Aliased<string | null>;
-    shopFreight: SQL.Aliased<number>;
-    shopFreeFreightFrom: SQL.Aliased<number | null>;
+    shopFreightRule: SQL.Aliased<FreightRule>;
   },
   'shop_card'
 >;
@@ -174,8 +175,7 @@ export async function findSaleableProduct(db: Db, prodId: number, parts: Saleabl
       shopScore: shop.shopScore,
       shopProvinceId: shop.shopProvinceId,
       shopProvince: shop.shopProvince,
-      shopFreight: shop.shopFreight,
-      shopFreeFreightFrom: shop.shopFreeFreightFrom,
+      shopFreightRule: shop.shopFreightRule,
       shopFollowers: parts.followers(products.shopId),
       isRefund: products.isRefund,
     })

@@ -1,5 +1,6 @@
 import type { Language } from '@bazaar/shared/constants/limits';
 import { provinceOf } from '@bazaar/shared/constants/delivery';
+import { productFreight } from '@bazaar/shared/schemas/freight';
 import type { ProductDelivery, ProductDetail, ProductShop } from '@bazaar/shared/schemas/product';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
@@ -28,8 +29,7 @@ function deliveryOf(product: repo.SaleableProductRow, lang: Language): ProductDe
   return {
     fromProvinceId: province?.id ?? null,
     fromProvince: province ? (lang === 'en' ? province.en : province.zh) : (product.shopProvince ?? ''),
-    freight: product.shopFreight,
-    freeFreightFrom: product.shopFreeFreightFrom,
+    ...productFreight(product.shopFreightRule),
     returnable: product.isRefund === 1 && product.mold === 0,
   };
 }

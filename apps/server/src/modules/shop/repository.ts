@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
+import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db } from '../../db/client.ts';
 import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
 
@@ -44,8 +45,7 @@ export const openShopCard = (db: Db) =>
       shopScore: sql<number>`${shops.score}`.mapWith(shops.score).as('card_shop_score'),
       shopProvinceId: sql<number | null>`${shops.provinceId}`.mapWith(shops.provinceId).as('card_shop_province_id'),
       shopProvince: sql<string | null>`${shops.province}`.mapWith(shops.province).as('card_shop_province'),
-      shopFreight: sql<number>`${shops.freight}`.mapWith(shops.freight).as('card_shop_freight'),
-      shopFreeFreightFrom: sql<number | null>`${shops.freeFreightFrom}`.mapWith(shops.freeFreightFrom).as('card_shop_free_freight_from'),
+      shopFreightRule: sql<FreightRule>`${shops.freightRule}`.mapWith(shops.freightRule).as('card_shop_freight_rule'),
     })
     .from(shops)
     .where(eq(shops.status, SHOP_STATUS.open))
@@ -85,8 +85,7 @@ export const anyShopCard = (db: Db) =>
       status: sql<number>`${shops.status}`.mapWith(shops.status).as('any_shop_status'),
       /** Why staff took it offline (the merchant login says so); null while open. */
       offlineReason: sql<string | null>`${shops.offlineReason}`.mapWith(shops.offlineReason).as('any_shop_offline_reason'),
-      freight: sql<number>`${shops.freight}`.mapWith(shops.freight).as('any_shop_freight'),
-      freeFreightFrom: sql<number | null>`${shops.freeFreightFrom}`.mapWith(shops.freeFreightFrom).as('any_shop_free_freight_from'),
+      freightRule: sql<FreightRule>`${shops.freightRule}`.mapWith(shops.freightRule).as('any_shop_freight_rule'),
     })
     .from(shops)
     .as('any_shop');

@@ -74,12 +74,14 @@ export function DeliveryRow({ delivery, virtual, isLoggedIn }: { delivery: Produ
     );
   }
   const [from, to] = deliveryDays(delivery.fromProvinceId ?? undefined, province);
+  // The API answers the fee of each province the shop's rule lists; others pay the everywhere fee.
+  const terms = delivery.regionFreight.find((r) => r.provinceIds.includes(province)) ?? delivery;
   const freight =
-    delivery.freight === 0
+    terms.freight === 0
       ? t('product.delivery.freeShipping')
-      : delivery.freeFreightFrom === null
-        ? t('product.delivery.freight', { amount: formatYuan(delivery.freight, lang) })
-        : t('product.delivery.freightUntil', { amount: formatYuan(delivery.freight, lang), threshold: formatYuan(delivery.freeFreightFrom, lang) });
+      : terms.freeFreightFrom === null
+        ? t('product.delivery.freight', { amount: formatYuan(terms.freight, lang) })
+        : t('product.delivery.freightUntil', { amount: formatYuan(terms.freight, lang), threshold: formatYuan(terms.freeFreightFrom, lang) });
   return (
     <div className="purchase__row delivery">
       <label className="purchase__label" htmlFor="delivery-province">

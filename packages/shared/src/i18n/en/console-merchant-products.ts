@@ -65,6 +65,7 @@ export const consoleMerchantProducts = {
       skuOriPrice: 'Original price (¥)',
       skuStocks: 'Stock',
       skuCode: 'SKU code',
+      skuWeight: 'Weight (kg)',
       stockLocked: 'Adjust the stock of existing SKUs from the product list',
       content: 'Description',
       contentZh: 'Description (Chinese)',

@@ -31,6 +31,7 @@ export const uiMerchantProducts = {
       oriPriceBelow: 'The original price cannot be below the price',
       stocks: 'Stock must be a whole number from 0 to 1,000,000',
       skuCode: 'A SKU code has letters, digits, dashes and underscores only, at most 32',
+      weight: 'A weight must be 0-1,000 kg with at most three decimals',
       skuCodeRepeated: 'The SKU codes of a product must differ',
       selectProducts: 'Select the products first',
       takenDown: 'The platform took this product down; once corrected, ask the platform to lift it',

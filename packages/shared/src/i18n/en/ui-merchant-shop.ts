@@ -28,4 +28,15 @@ export const uiMerchantShop: Widen<typeof zh> = {
       noticeNotFound: 'The notice does not exist',
     },
   },
+  freight: {
+    errors: {
+      chargeType: 'Choose how freight is charged',
+      fee: 'A fee must be ¥0-10,000 with at most two decimals',
+      unit: 'Pieces must be 1-1,000, and weights 0.001-1,000 kg',
+      freeFrom: 'The free-shipping amount must be ¥0-1,000,000, or empty for never free',
+      province: 'Choose at least one province for each region',
+      provinceTwice: 'A province can be in only one region',
+      tooManyRegions: 'At most 10 regions',
+    },
+  },
 };

@@ -62,6 +62,7 @@ export const consoleMerchantProducts = {
       skuOriPrice: '原价（元）',
       skuStocks: '库存',
       skuCode: '商品编码',
+      skuWeight: '重量（千克）',
       stockLocked: '已有 SKU 的库存请在商品列表中“调整库存”',
       content: '商品详情',
       contentZh: '详情（中文）',

@@ -31,6 +31,7 @@ export const uiMerchantProducts = {
       oriPriceBelow: '原价不能低于销售价',
       stocks: '库存应为 0-1000000 的整数',
       skuCode: '商品编码只能包含字母、数字、短横线和下划线，最多 32 位',
+      weight: '重量须为 0-1000 千克，最多三位小数',
       skuCodeRepeated: '同一商品的商品编码不能重复',
       selectProducts: '请选择要操作的商品',
       takenDown: '该商品已被平台下架，整改后请联系平台解除',

@@ -25,4 +25,15 @@ export const uiMerchantShop = {
       noticeNotFound: '公告不存在',
     },
   },
+  freight: {
+    errors: {
+      chargeType: '请选择计费方式',
+      fee: '运费须为 0-10000 元，最多两位小数',
+      unit: '件数须为 1-1000 件，重量须为 0.001-1000 千克',
+      freeFrom: '包邮金额须为 0-1000000 元，或留空表示不包邮',
+      province: '请为每个指定地区至少选择一个省份',
+      provinceTwice: '同一省份只能出现在一个指定地区里',
+      tooManyRegions: '指定地区最多 10 个',
+    },
+  },
 };
