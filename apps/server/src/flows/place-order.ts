@@ -157,7 +157,7 @@ function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: 
  * The shop's freight for its ticked lines to the delivery province (null: no address yet, the fee
  * everywhere no region of the rule lists): its physical goods by the shop's rule, per order, piece
  * or weight, free from the rule's threshold on their goods amount; virtual goods ship nothing.
- * Never discounted (decisions 033 and 042).
+ * Never discounted (decisions 033 and 043).
  */
 function shopFreight(rows: Map<string, repo.SkuLine>, divisionId: number | null) {
   return (_shopId: number, lines: readonly PricedLine[]): number => {

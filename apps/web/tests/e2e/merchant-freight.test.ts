@@ -1,4 +1,4 @@
-// Issue 10, freight rules (decision 042): a merchant gives Hainan its own fee in the merchant center;
+// Issue 10, freight rules (decision 043): a merchant gives Hainan its own fee in the merchant center;
 // a shopper shipping to Hainan sees it on the product page and pays it at checkout, while the rest
 // of the country keeps the shop's fee; the merchant removes the region again. No other journey
 // ships to Hainan, so the shop's other buyers are not disturbed.

@@ -1,4 +1,4 @@
-// A shop's freight rule (issue 10, decision 042): how much a parcel of the shop's physical goods
+// A shop's freight rule (issue 10, decision 043): how much a parcel of the shop's physical goods
 // costs to ship, per order, per piece or per weight, with other fees and free-shipping thresholds
 // for listed provinces. The API computes every fee; the storefront shows what it answers. Messages
 // are i18n keys (freight.* in i18n/{zh,en}/ui-freight.ts).

@@ -108,7 +108,7 @@ export const SkuInputSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     z.string({ error: 'merchantProducts.errors.skuCode' }).trim().regex(SKU_CODE_PATTERN, 'merchantProducts.errors.skuCode').nullish(),
   ),
-  /** Shipping weight in grams, for shops charging freight by weight (decision 042); 0 when not given. */
+  /** Shipping weight in grams, for shops charging freight by weight (decision 043); 0 when not given. */
   weight: z.coerce.number('merchantProducts.errors.weight').int('merchantProducts.errors.weight').min(0, 'merchantProducts.errors.weight').max(SKU_WEIGHT_MAX, 'merchantProducts.errors.weight').default(0),
 });
 export type SkuInput = z.infer<typeof SkuInputSchema>;

@@ -40,7 +40,7 @@ export const ProductDeliverySchema = z.object({
   fromProvince: z.string(),
   /**
    * The shop's freight for one piece (or the first weight step) in fen, and the goods amount from
-   * which it is free (null = never), everywhere no region of the rule lists (decision 042).
+   * which it is free (null = never), everywhere no region of the rule lists (decision 043).
    */
   freight: z.number().int(),
   freeFreightFrom: z.number().int().nullable(),

@@ -110,7 +110,7 @@ export const skus = pgTable(
     pic: text('pic'),
     /** The merchant's own code for the SKU (a party code, printed on picking lists). */
     code: varchar('code', { length: 32 }),
-    /** Shipping weight in grams, for shops that charge freight by weight (decision 042). */
+    /** Shipping weight in grams, for shops that charge freight by weight (decision 043). */
     weight: integer('weight').notNull().default(0),
     status: smallint('status').notNull().default(1), // 1 enabled, 0 disabled
     version: integer('version').notNull().default(0),

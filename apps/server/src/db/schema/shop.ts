@@ -41,7 +41,7 @@ export const shops = pgTable(
     offlineReason: varchar('offline_reason', { length: 200 }),
     /** 0.0-5.0, shown on the shop head. */
     score: numeric('score', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
-    /** How the shop's parcels are charged (modules/shop/freight.ts, decision 042); valid by FreightRuleSchema. */
+    /** How the shop's parcels are charged (modules/shop/freight.ts, decision 043); valid by FreightRuleSchema. */
     freightRule: jsonb('freight_rule').$type<FreightRule>().notNull().default(flatFreightRule(0, null)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-// The demo shops' freight rules (decision 042): what a Chinese mall's sellers commonly set. Most
+// The demo shops' freight rules (decision 043): what a Chinese mall's sellers commonly set. Most
 // shops charge a flat fee per order, free from ¥199, with dearer far-west provinces; the silk shop
 // charges per piece. The self-run store ships free (seed.ts).
 import { FREIGHT_CHARGE, flatFreightRule, type FreightRegion, type FreightRule } from '@bazaar/shared/schemas/freight';

@@ -1,4 +1,4 @@
-// A shop's freight rule (decision 042): the fee of a parcel to a province, and the merchant's
+// A shop's freight rule (decision 043): the fee of a parcel to a province, and the merchant's
 // reading and saving of the rule. The fee is pure (checkout calls it per shop per confirm); the
 // rule travels with the shop's named queries (anyShopCard, openShopCard) as one jsonb column.
 import { eq } from 'drizzle-orm';
