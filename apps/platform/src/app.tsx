@@ -19,10 +19,11 @@ import { ProductsPage } from './features/products.tsx';
 import { ShopsPage } from './features/shops.tsx';
 import { UsersPage } from './features/users.tsx';
 import { PointsRulesPage } from './features/points-rules.tsx';
+import { BalanceOptionsPage } from './features/balance-options.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -62,6 +63,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'notices', label: t('contentMenu.notices') },
                 { key: 'site-config', label: t('contentMenu.siteConfig') },
                 { key: 'points-rules', label: t('pointsMenu') },
+                { key: 'balance-options', label: t('balanceMenu') },
                 { key: 'audit', label: t('menu.auditLog') },
               ]}
             />
@@ -79,6 +81,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'notices' ? <NoticesPage /> : null}
             {page === 'site-config' ? <SiteConfigPage /> : null}
             {page === 'points-rules' ? <PointsRulesPage /> : null}
+            {page === 'balance-options' ? <BalanceOptionsPage /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             </PageBoundary>
           </main>

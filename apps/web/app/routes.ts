@@ -32,6 +32,7 @@ export default [
           route('uc-address', 'routes/user-center.uc-address.tsx'),
           route('uc-collection', 'routes/user-center.uc-collection.tsx'),
           route('uc-footprint', 'routes/user-center.uc-footprint.tsx'),
+          route('uc-balance', 'routes/user-center.uc-balance.tsx'),
           route('uc-integral', 'routes/user-center.uc-integral.tsx'),
           route('uc-order', 'routes/user-center.uc-order.tsx'),
           route('uc-freeshop', 'routes/user-center.uc-freeshop.tsx'),

@@ -7,6 +7,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { UserPointsButton } from './user-points-button.tsx';
+import { UserBalanceButton } from './user-balance-button.tsx';
 
 const PageSchema = pageOf(AdminUserSchema);
 const PAGE_SIZE = 10;
@@ -120,6 +121,7 @@ export function UsersPage() {
                   </Popconfirm>
                 )}
                 <UserPointsButton userId={u.userId} name={u.nickName} />
+                <UserBalanceButton userId={u.userId} name={u.nickName} />
               </Space>
             ),
           },

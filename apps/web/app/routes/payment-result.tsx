@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, data, useNavigate } from 'react-router';
+import { Link, data, redirect, useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/payment-result';
 import { SERIAL_NUMBER_PATTERN, type PaymentInfo } from '@bazaar/shared/schemas/payment';
+import { PAY_ENTRY } from '@bazaar/shared/constants/order-status';
 import { pageTitle } from '../components/page-meta.ts';
 import { buttonClass } from '../components/ui/button.tsx';
 import { apiContextFor } from '../lib/request-api.server.ts';
@@ -10,6 +11,7 @@ import { recalledPayNo } from '../features/payment/pay-no.ts';
 import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
 import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
 import { ORDERS_PATH, PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
+import { balanceAfterTopUp } from '../features/balance/paths.ts';
 import '../features/payment/payment.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const payNo = params.get('payNo') ?? params.get('out_trade_no') ?? '';
   if (!SERIAL_NUMBER_PATTERN.test(payNo)) return apiContextFor(request).token ? { state: 'recall' as const } : { state: 'login' as const };
   const loaded = await loadPaymentInfo(request, payNo);
+  // A top-up's result is told on the balance page, with the new balance.
+  if (loaded.state === 'ready' && loaded.info.payEntry === PAY_ENTRY.topUp) throw redirect(balanceAfterTopUp(payNo));
   return loaded.state === 'problem' ? data(loaded, { status: 400 }) : loaded;
 }
 

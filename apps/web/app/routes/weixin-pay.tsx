@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link, data } from 'react-router';
+import { Link, data, redirect, useNavigate } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/weixin-pay';
-import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { PaymentInfo } from '@bazaar/shared/schemas/payment';
 import { pageTitle } from '../components/page-meta.ts';
 import { Price } from '../components/ui/price.tsx';
@@ -12,6 +12,7 @@ import { PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/p
 import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
 import { qrCodeSvg } from '../features/payment/qr-code.server.ts';
 import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
+import { BALANCE_PATH, balanceAfterTopUp } from '../features/balance/paths.ts';
 import '../features/payment/payment.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (loaded.state === 'login') return loaded;
   const { info } = loaded;
   if (info.payType !== PAY_TYPE.wechat) return data({ state: 'problem' as const, message: '' }, { status: 404 });
+  // A top-up already paid: its news and the new balance are on the balance page.
+  if (info.payEntry === PAY_ENTRY.topUp && info.status === 1) throw redirect(balanceAfterTopUp(info.payNo));
   return { state: 'ready' as const, info, qrSvg: info.codeUrl ? await qrCodeSvg(info.codeUrl) : null };
 }
 
@@ -41,12 +44,19 @@ function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) 
   const lapsed = left === 0 || !qrSvg;
   const paid = usePaymentArrived(info, lapsed);
   const expired = !paid && lapsed;
+  const topUp = info.payEntry === PAY_ENTRY.topUp;
+  const navigate = useNavigate();
 
   useEffect(() => {
     rememberPayNo(info.payNo);
   }, [info.payNo]);
+  // A top-up's money arrived: back to the balance page, which shows it with the new balance.
+  useEffect(() => {
+    if (paid && topUp) void navigate(balanceAfterTopUp(info.payNo), { replace: true });
+  }, [paid, topUp, info.payNo, navigate]);
 
   const orderNumbers = info.orderNumbers.split(',');
+  if (paid && topUp) return null;
   if (paid) {
     return (
       <div className="container page-section">
@@ -64,8 +74,17 @@ function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) 
             {t('payment.weixin.title')}
           </h1>
           <dl className="pay-summary__facts">
-            <dt>{t('payment.orderNumbers')}</dt>
-            <dd>{orderNumbers.join(', ')}</dd>
+            {topUp ? (
+              <>
+                <dt>{t('balance.payment.topUpFor')}</dt>
+                <dd>{t('balance.payment.topUpName')}</dd>
+              </>
+            ) : (
+              <>
+                <dt>{t('payment.orderNumbers')}</dt>
+                <dd>{orderNumbers.join(', ')}</dd>
+              </>
+            )}
             <dt>{t('payment.weixin.amount')}</dt>
             <dd>
               <Price fen={info.totalFee} />
@@ -73,8 +92,8 @@ function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) 
           </dl>
           {expired || left === null ? null : <p className="pay-countdown">{t('payment.weixin.countdown', { time: formatCountdown(left) })}</p>}
           <p>
-            <Link to={`/payment?orderNumbers=${info.orderNumbers}`} className="pay-link">
-              {t('payment.weixin.otherMethod')}
+            <Link to={topUp ? BALANCE_PATH : `/payment?orderNumbers=${info.orderNumbers}`} className="pay-link">
+              {topUp ? t('balance.payment.backToBalance') : t('payment.weixin.otherMethod')}
             </Link>
           </p>
         </div>

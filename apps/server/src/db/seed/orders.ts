@@ -83,6 +83,21 @@ const ADDRESSES = {
   buyer02: { receiver: 'Lily Chen', mobile: '13800000002', provinceId: 310000, province: '上海市', cityId: 310100, city: '上海市', areaId: 310115, area: '浦东新区', addr: '世纪大道 100 号 15 楼' },
 };
 
+/** Each demo buyer's balance movements besides the payments and the first top-up (type 1 top-up, 2 gift, 5 adjustment). */
+const BALANCE_HISTORY: Record<'buyer01' | 'buyer02', Array<{ daysAgo: number; type: 1 | 2 | 5; ioType: 0 | 1; amount: number }>> = {
+  buyer01: [
+    { daysAgo: 60, type: 2, ioType: 1, amount: 5_000 },
+    { daysAgo: 25, type: 5, ioType: 1, amount: 2_000 },
+    { daysAgo: 12, type: 1, ioType: 1, amount: 10_000 },
+    { daysAgo: 12, type: 2, ioType: 1, amount: 500 },
+    { daysAgo: 5, type: 5, ioType: 0, amount: 1_000 },
+  ],
+  buyer02: [
+    { daysAgo: 18, type: 5, ioType: 1, amount: 500 },
+    { daysAgo: 3, type: 1, ioType: 1, amount: 5_000 },
+  ],
+};
+
 const REVIEW_TEXT = '包装完好，质量不错，物流也很快，好评！';
 
 /** Where each state stands: hours after placing for payment, shipment and the end. */
@@ -282,12 +297,21 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
       }
     }
 
-    // The ledger: a first top-up that leaves the advertised balance after the demo payments.
+    // The ledger: a history of top-ups (with a preset's gift), staff adjustments and the demo
+    // payments, whose first top-up is sized so that it leaves the advertised balance.
     const wallet = await tx.select({ userId: userWallets.userId, balance: userWallets.balance }).from(userWallets).where(inArray(userWallets.userId, Object.values(buyerIds)));
     for (const buyer of ['buyer01', 'buyer02'] as const) {
       const balance = wallet.find((w) => w.userId === buyerIds[buyer])?.balance ?? 0;
+      const history = BALANCE_HISTORY[buyer];
+      const rest = history.reduce((sum, h) => sum + (h.ioType === 1 ? h.amount : -h.amount), 0);
       const topUpAt = new Date(now.getTime() - 60 * DAY_MS);
-      await tx.insert(balanceLogs).values({ userId: buyerIds[buyer], changeBalance: balance + spent[buyer], ioType: 1, type: 1, isPayed: true, payTime: topUpAt, createdAt: topUpAt });
+      await tx.insert(balanceLogs).values([
+        { userId: buyerIds[buyer], changeBalance: balance + spent[buyer] - rest, ioType: 1, type: 1, payNo: nextSerialNumber(topUpAt.getTime()), isPayed: true, payTime: topUpAt, createdAt: topUpAt },
+        ...history.map((h) => {
+          const at = new Date(now.getTime() - h.daysAgo * DAY_MS);
+          return { userId: buyerIds[buyer], changeBalance: h.amount, ioType: h.ioType, type: h.type, bizId: h.type === 5 ? 'staff:seed' : null, isPayed: true, payTime: at, createdAt: at };
+        }),
+      ]);
     }
     if (balancePayments.length) {
       await tx.insert(balanceLogs).values(

@@ -8,6 +8,7 @@ const ITEMS = [
   { to: '/user-center/uc-account', key: 'userCenter.menu.account', end: false },
   { to: '/user-center/uc-password', key: 'userCenter.menu.password', end: false },
   { to: '/user-center/uc-integral', key: 'points.menu', end: false },
+  { to: '/user-center/uc-balance', key: 'balance.menu', end: false },
   { to: '/user-center/uc-address', key: 'address.menu', end: false },
   { to: '/user-center/uc-collection', key: 'collection.menu', end: false },
   { to: '/user-center/uc-footprint', key: 'footprint.menu', end: false },

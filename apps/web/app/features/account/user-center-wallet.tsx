@@ -5,8 +5,7 @@ import { formatYuan } from '../../lib/format.ts';
 
 /**
  * The user center's assets: points (with the sign-in entry) and the balance, one tile each, so
- * later tiles (coupons, membership) sit beside them. The balance is a figure only while no balance
- * page exists.
+ * later tiles (coupons, membership) sit beside them.
  */
 export function UserCenterWallet({ score, signedIn, balance }: { score: number; signedIn: boolean; balance: number }) {
   const { t, i18n } = useTranslation();
@@ -33,6 +32,11 @@ export function UserCenterWallet({ score, signedIn, balance }: { score: number; 
             {formatYuan(balance, lang)}
           </span>
           <span className="uc-tile__label">{t('points.overview.balance')}</span>
+          <span className="uc-tile__links">
+            <Link to="/user-center/uc-balance" className="text-link">
+              {t('balance.overviewLink')}
+            </Link>
+          </span>
         </li>
       </ul>
     </section>

@@ -6,6 +6,7 @@ export const uiBalance: Widen<typeof zh> = {
     menu: 'My balance',
     title: 'My balance',
     current: 'Available balance',
+    overviewLink: 'Top up and records',
     topUp: {
       title: 'Top up',
       options: 'Amount',

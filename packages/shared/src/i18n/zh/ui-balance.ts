@@ -4,6 +4,7 @@ export const uiBalance = {
     menu: '我的余额',
     title: '我的余额',
     current: '可用余额',
+    overviewLink: '充值与明细',
     topUp: {
       title: '余额充值',
       options: '充值金额',
