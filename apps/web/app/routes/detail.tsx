@@ -14,7 +14,9 @@ import { ProductGallery } from '../features/product/product-gallery.tsx';
 import { PurchasePanel } from '../features/product/purchase-panel.tsx';
 import { ShopCard } from '../features/product/shop-card.tsx';
 import { ProductTabs } from '../features/product/product-tabs.tsx';
+import { ProductCoupons } from '../features/coupon/product-coupons.tsx';
 import '../features/product/product.css';
+import '../features/coupon/coupon.css';
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const product = loaderData?.product;
@@ -119,6 +121,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
           discounts={discounts}
         />
       </div>
+      <ProductCoupons key={`c-${prodId}`} shopId={product.shopId} prodId={prodId} isLoggedIn={isLoggedIn} />
       <div className="detail__bottom">
         <ShopCard key={`s-${prodId}`} shop={product.shop} isLoggedIn={isLoggedIn} collected={collected?.shop ?? false} />
         <ProductTabs key={`t-${prodId}`} prodId={prodId} content={product.content} summary={summary} reviewsRequest={reviewsRequest} />

@@ -18,7 +18,9 @@ import { StoreCategories } from '../features/store/store-categories.tsx';
 import { StoreNotices } from '../features/store/store-notices.tsx';
 import { highlight } from '../features/store/highlight.tsx';
 import { STORE_SORTS, parseId, parseStoreQuery, storeHref } from '../features/store/store-query.ts';
+import { StoreCoupons } from '../features/coupon/product-coupons.tsx';
 import '../features/store/store.css';
+import '../features/coupon/coupon.css';
 
 const STORE_PAGE_SIZE = 20;
 
@@ -94,6 +96,7 @@ export default function ShopIndex({ loaderData }: Route.ComponentProps) {
           <StoreNotices shopId={shopId} notices={notices} />
         </aside>
         <section className="store-products" aria-labelledby="store-products-title">
+          <StoreCoupons key={`${shopId}-${root?.isLoggedIn ?? false}`} shopId={shopId} isLoggedIn={root?.isLoggedIn ?? false} />
           <div className="store-toolbar">
             <h2 id="store-products-title" className="store-toolbar__title">
               {query.keyword ? t('store.products.resultFor', { keyword: query.keyword }) : (category?.categoryName ?? t('store.products.title'))}

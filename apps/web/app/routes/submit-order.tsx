@@ -19,8 +19,10 @@ import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
 import { remarksTooLong } from '../features/order/remarks.ts';
+import { CouponPicker, couponSelection } from '../features/coupon/checkout-coupons.tsx';
 import '../features/address/address.css';
 import '../features/order/order.css';
+import '../features/coupon/coupon.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'checkout.title' });
@@ -90,14 +92,18 @@ function Checkout({
   const [busy, setBusy] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [points, setPoints] = useState<PointsChoice>({ on: false, amount: 0 });
+  /** The shopper's coupons once they changed one (userChangeCoupon 1); null: the server picks the best. */
+  const [couponUserIds, setCouponUserIds] = useState<number[] | null>(null);
 
-  /** Prices the checkout again for another address (freight may differ) or points; same uuid. */
-  async function reconfirm(addrId: number, usePoints: PointsChoice = points) {
+  /** Prices the checkout again for another address (freight may differ), points or another coupon choice; same uuid. */
+  async function reconfirm(addrId: number, usePoints: PointsChoice = points, coupons: number[] | null = couponUserIds) {
     setBusy(true);
     try {
       const pointsBody = usePoints.on ? { isScorePay: 1, userUseScore: usePoints.amount } : {};
-      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, uuid, ...pointsBody }, schema: ConfirmResultSchema, silent: true });
+      const couponBody = coupons === null ? { userChangeCoupon: 0 } : { userChangeCoupon: 1, couponUserIds: coupons };
+      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, uuid, ...pointsBody, ...couponBody }, schema: ConfirmResultSchema, silent: true });
       setPoints(usePoints);
+      setCouponUserIds(coupons);
       setResult(next);
       setError(null);
     } catch (err) {
@@ -141,6 +147,10 @@ function Checkout({
   }
 
   const address = result?.userAddr ?? null;
+  /** Switches or drops one shop's coupon (0: the platform's), keeping the others. */
+  const chooseCoupon = (shopId: number, couponUserId: number | null) => {
+    if (result) void reconfirm(address?.addrId ?? 0, points, couponSelection(result, shopId, couponUserId));
+  };
   const itemsMissing = !result && error !== null && addresses.length > 0;
   // Priced, but nowhere to send it yet: the address form stands above, submit waits for it.
   const needsAddress = result !== null && address === null;
@@ -172,12 +182,17 @@ function Checkout({
         </div>
         {result ? (
           result.shopCartOrders.map((order) => (
-            <CheckoutShopOrder
-              key={`${order.shopId}-${order.orderMold}`}
-              order={order}
-              remarks={remarks[order.shopId] ?? ''}
-              onRemarks={(value) => setRemarks((r) => ({ ...r, [order.shopId]: value }))}
-            />
+            <div key={`${order.shopId}-${order.orderMold}`}>
+              <CheckoutShopOrder order={order} remarks={remarks[order.shopId] ?? ''} onRemarks={(value) => setRemarks((r) => ({ ...r, [order.shopId]: value }))} />
+              {order.coupons.length > 0 ? (
+                <CouponPicker
+                  legend={`${order.shopName} · ${t('coupon.checkout.shopCoupon')}`}
+                  coupons={order.coupons}
+                  disabled={busy || submitting}
+                  onChoose={(id) => chooseCoupon(order.shopId, id)}
+                />
+              ) : null}
+            </div>
           ))
         ) : (
           <p className="checkout__message" role="alert">
@@ -185,6 +200,12 @@ function Checkout({
           </p>
         )}
       </section>
+
+      {result && result.coupons.length > 0 ? (
+        <section className="card checkout-section" aria-label={t('coupon.checkout.platformCoupon')}>
+          <CouponPicker legend={t('coupon.checkout.platformCoupon')} coupons={result.coupons} disabled={busy || submitting} onChoose={(id) => chooseCoupon(0, id)} />
+        </section>
+      ) : null}
 
       {result ? (
         <CheckoutPoints result={result} disabled={busy || submitting} onChange={(choice) => void reconfirm(result.userAddr?.addrId ?? 0, choice)} />

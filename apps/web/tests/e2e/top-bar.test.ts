@@ -50,11 +50,14 @@ test('the nickname dropdown works from the keyboard and lists only built pages',
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('menu');
-  // Member center and coupons are not built yet: no item leads to a 404.
-  await expect(menu.getByRole('menuitem')).toHaveText([zh('layout.topBar.myCollection'), zh('layout.topBar.logout')]);
+  // The member center is not built yet: no item leads to a 404.
+  await expect(menu.getByRole('menuitem')).toHaveText([zh('layout.topBar.myCollection'), zh('layout.topBar.myCoupons'), zh('layout.topBar.logout')]);
   const collection = menu.getByRole('menuitem', { name: zh('layout.topBar.myCollection') });
+  const coupons = menu.getByRole('menuitem', { name: zh('layout.topBar.myCoupons') });
   const logout = menu.getByRole('menuitem', { name: zh('layout.topBar.logout') });
   await expect(collection).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(coupons).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(logout).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -70,6 +73,8 @@ test('the nickname dropdown works from the keyboard and lists only built pages',
   // ArrowUp opens on the last item; Enter on an item follows it.
   await page.keyboard.press('ArrowUp');
   await expect(logout).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(coupons).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(collection).toBeFocused();
   await page.keyboard.press('Enter');

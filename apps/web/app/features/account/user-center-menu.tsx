@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 
-// Only pages that exist are listed; later issues add orders, addresses, coupons and the rest.
+// Only pages that exist are listed; later issues add the rest.
 const ITEMS = [
   { to: '/user-center', key: 'userCenter.menu.index', end: true },
   { to: '/user-center/uc-order', key: 'orders.menu', end: false },
@@ -12,6 +12,7 @@ const ITEMS = [
   { to: '/user-center/uc-address', key: 'address.menu', end: false },
   { to: '/user-center/uc-collection', key: 'collection.menu', end: false },
   { to: '/user-center/uc-footprint', key: 'footprint.menu', end: false },
+  { to: '/user-center/uc-coupons', key: 'coupon.mine.menu', end: false },
   { to: '/user-center/uc-freeshop', key: 'shopApply.menu', end: false },
   { to: '/user-center/uc-shopaccount', key: 'shopAccount.menu', end: false },
 ] as const;

@@ -30,8 +30,8 @@ describe('the nickname dropdown', () => {
   });
 
   it('has the specification\'s items that are built, in its order', () => {
-    expect(ACCOUNT_MENU_LINKS.map((l) => l.to)).toEqual(['/user-center/uc-collection']);
+    expect(ACCOUNT_MENU_LINKS.map((l) => l.to)).toEqual(['/user-center/uc-collection', '/user-center/uc-coupons']);
     expect(pageFile('/member-center/member-center')).toBe('routes/not-found.tsx');
-    expect(pageFile('/user-center/uc-coupons')).toBe('routes/not-found.tsx');
+    expect(pageFile('/user-center/uc-coupons')).toBe('routes/user-center.uc-coupons.tsx');
   });
 });

@@ -5,4 +5,5 @@
  */
 export const ACCOUNT_MENU_LINKS: ReadonlyArray<{ key: string; label: string; to: string }> = [
   { key: 'collection', label: 'layout.topBar.myCollection', to: '/user-center/uc-collection' },
+  { key: 'coupons', label: 'layout.topBar.myCoupons', to: '/user-center/uc-coupons' },
 ];

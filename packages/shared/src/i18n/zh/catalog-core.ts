@@ -7,5 +7,6 @@ import { uiSearch } from './ui-search.ts';
 import { uiStore } from './ui-store.ts';
 import { uiProduct } from './ui-product.ts';
 import { uiDiscount } from './ui-discount.ts';
+import { uiCoupon } from './ui-coupon.ts';
 
-export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct, ...uiDiscount };
+export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct, ...uiDiscount, ...uiCoupon };
