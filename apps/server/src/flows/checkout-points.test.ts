@@ -56,8 +56,10 @@ async function expectLedgerWhole(userId: string): Promise<number> {
 }
 
 describe('points at checkout', () => {
+  // The shared database's demo points may be spent or expired by other files (the nightly expiry
+  // test moves the clock years on); seed/orders.test.ts checks the untouched demo ledger too.
   it('the demo shoppers’ seeded points are a ledger: records and usable batches equal the balance', async () => {
-    expect(await expectLedgerWhole(demoUserId('buyer01'))).toBeGreaterThan(0);
+    await expectLedgerWhole(demoUserId('buyer01'));
   });
 
   it('confirm answers the maximum and its worth, uses what is asked, lowers too many to the maximum, refuses what is not a multiple of 10', async () => {

@@ -9,6 +9,7 @@ import { LOGISTICS_STATE, ORDER_MOLD, ORDER_STATUS } from '@bazaar/shared/consta
 import { openDatabase, type Database } from '../client.ts';
 import { balanceLogs, deliveryTraces, jobs, orderAddresses, orderDeliveries, orderDeliveryItems, orderItems, orders, orderVirtualCodes, payments, products, userWallets } from '../schema.ts';
 import { seedOrders } from './orders.ts';
+import { ledgerSums } from '../../modules/wallet/points.ts';
 import { generateProduct, listLeaves } from './products.ts';
 import { demoUserId, seedIfEmpty } from './seed.ts';
 import { SHOPS } from './site-data.ts';
@@ -24,6 +25,14 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('demo orders', () => {
+  it('gives the demo buyers points that are a ledger: records and usable batches equal a positive balance', async () => {
+    for (const userId of buyers) {
+      const sums = await ledgerSums(database.db, userId);
+      expect(sums.score).toBeGreaterThan(0);
+      expect(sums).toEqual({ score: sums.score, records: sums.score, batches: sums.score });
+    }
+  });
+
   it('covers every state for both demo buyers', async () => {
     const rows = await database.db.select({ userId: orders.userId, status: orders.status, closeType: orders.closeType }).from(orders).where(inArray(orders.userId, buyers));
     for (const userId of buyers) {
