@@ -23,7 +23,7 @@ async function merchantLogin(merchant: Page, username: string): Promise<void> {
 }
 
 test('the merchant changes the introduction and banner, adds a category and a pinned notice; the shop page shows them', async ({ page, request, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // An open shop other than the tea house the store journey looks at.
   const shops = ShopSearchPageSchema.parse(await (await request.get(`${API_URL}/shop/searchShops?shopName=&size=50`)).json());
   const shop = shops.records.filter((s) => s.shopName !== '瓷韵茶社').at(-1)!;
@@ -91,7 +91,7 @@ test('the merchant changes the introduction and banner, adds a category and a pi
   await expect(async () => {
     await openPage(page, `/shopIndex?sid=${shop.shopId}`);
     await expect(page.locator('.shop-head__intro')).toHaveText(intro, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.locator('.shop-head__banner')).toHaveAttribute('src', bannerSrc!);
   const categories = page.getByRole('navigation', { name: '店铺分类' });
   await expect(categories.getByRole('link', { name: category })).toBeVisible();
@@ -103,7 +103,7 @@ test('the merchant changes the introduction and banner, adds a category and a pi
   await expect(async () => {
     await openPage(page, `/shopIndex?sid=${shop.shopId}&lang=en`);
     await expect(page.locator('.shop-head__intro')).toHaveText(introEn, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(page.getByRole('link', { name: categoryEn })).toBeVisible();
   await expect(page.getByRole('link', { name: noticeEn })).toBeVisible();
 });
