@@ -1,5 +1,5 @@
 // Product search: one page of product cards for a keyword and filters, cached briefly.
-import type { Language } from '@bazaar/shared/constants/limits';
+import { SEARCH_TOTAL_CAP, type Language } from '@bazaar/shared/constants/limits';
 import type { ProductCard, SearchPage, SearchQuery } from '@bazaar/shared/schemas/catalog';
 import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import type { AppContext } from '../context.ts';
@@ -41,14 +41,17 @@ export async function dropSearchCaches(ctx: Pick<AppContext, 'caches'>): Promise
 export type ProductSearch = ReturnType<typeof createProductSearch>;
 
 /** The search list page: keyword parsing (lib), the product module's page query, and the caches. */
-export function createProductSearch(ctx: AppContext) {
+export function createProductSearch(ctx: AppContext, { totalCap = SEARCH_TOTAL_CAP }: { totalCap?: number } = {}) {
   const totals = ctx.caches.named<number>(TOTAL_CACHE, { ttlMs: TOTAL_TTL_MS, max: TOTAL_CACHE_SIZE });
   const pages = ctx.caches.named<Omit<SearchPage, 'keywords'>>(PAGE_CACHE, { ttlMs: PAGE_TTL_MS, max: PAGE_CACHE_SIZE });
 
-  /** Parallel readers of one filter share one count; a small total is not kept (it is cheap and moves). */
+  /**
+   * Parallel readers of one filter share one count; a small total is not kept (it is cheap and moves).
+   * Counts no further than totalCap + 1 (past it shoppers are told "10,000+").
+   */
   function countMatches(filter: repo.ProductFilter): Promise<number> {
-    return totals.get(JSON.stringify(filter), async (ttl) => {
-      const n = await repo.countProducts(ctx.db, filter, parts);
+    return totals.get(JSON.stringify([filter, totalCap]), async (ttl) => {
+      const n = await repo.countProducts(ctx.db, filter, parts, totalCap);
       if (n < CACHED_TOTAL_FROM) ttl(1);
       return n;
     });
@@ -56,8 +59,8 @@ export function createProductSearch(ctx: AppContext) {
 
   return {
     /**
-     * A page of on-shelf products of open shops: one statement, and a count only when the page is
-     * full. A card in a running shop promotion carries its label (a keyword page's may lag by PAGE_TTL_MS).
+     * A page of on-shelf products of open shops: one statement (a keyword page counts its matches in
+     * it), and a capped count only when a browse page is full. A card in a running shop promotion carries its label (a keyword page's may lag by PAGE_TTL_MS).
      */
     async searchPage(query: SearchQuery, lang: Language): Promise<SearchPage> {
       if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
@@ -66,14 +69,10 @@ export function createProductSearch(ctx: AppContext) {
       const keyword = query.keyword ?? '';
       const parsed = keyword ? parseKeyword(keyword) : { tsquery: null, keywords: [] };
       const { current, size } = query;
-      const page = (records: SearchPage['records'], total: number): SearchPage => ({
-        records,
-        total,
-        size,
-        current,
-        pages: Math.ceil(total / size),
-        keywords: parsed.keywords,
-      });
+      const page = (records: SearchPage['records'], matches: number): SearchPage => {
+        const total = Math.min(matches, totalCap);
+        return { records, total, totalCapped: matches > totalCap, size, current, pages: Math.ceil(total / size), keywords: parsed.keywords };
+      };
       // Only symbols or emoji: nothing can match, and browsing everything would mislead.
       if (keyword && !parsed.tsquery) return page([], 0);
 
@@ -90,14 +89,15 @@ export function createProductSearch(ctx: AppContext) {
       if (offset > MAX_OFFSET) return page([], await countMatches(filter));
 
       const load = async () => {
-        const rows = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset, { ...parts, discountTag: runningDiscountTag(ctx.now()) });
-        // A page that is not full tells the total; only a full one needs a count.
-        const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter);
+        const { rows, matches } = await repo.findProductPage(ctx.db, filter, query.sort, lang, size, offset, { ...parts, discountTag: runningDiscountTag(ctx.now()) });
+        // A keyword page counts in its own statement; a browse page that is not full tells the total;
+        // only a full browse page (or one past the end) needs a count.
+        const total = matches ?? (rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await countMatches(filter));
         return page(rows.map((row) => toCard(row, lang)), total);
       };
       // Only keyword pages are kept: browsing pages are cheap index walks.
       if (!filter.tsquery) return load();
-      const cached = await pages.get(JSON.stringify([filter, query.sort, lang, current, size]), load);
+      const cached = await pages.get(JSON.stringify([filter, query.sort, lang, current, size, totalCap]), load);
       return { ...cached, keywords: parsed.keywords };
     },
   };

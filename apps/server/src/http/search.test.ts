@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SearchPageSchema, type SearchPage } from '@bazaar/shared/schemas/catalog';
+import { SearchPageSchema, SearchQuerySchema, type SearchPage } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
 import { categories, products, shopCategories, shops, skus } from '../db/schema.ts';
 import { countQueries } from '../db/query-count.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { refreshProductSearch } from '../flows/product-search.ts';
-import { dropSearchCaches } from '../flows/search-products.ts';
+import { createProductSearch, dropSearchCaches } from '../flows/search-products.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };
@@ -305,8 +305,8 @@ describe('GET /search/page query count', () => {
     for (const size of [20, 50, 100]) expect(await statements(`/search/page?keyword=${word}&size=${size}`)).toBe(1);
   });
 
-  it('a full page adds one count, never a statement per product', async () => {
-    expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=2`)).toBe(2);
+  it('a full keyword page is still one statement: the count rides on the ranking', async () => {
+    expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=2`)).toBe(1);
     // The same keyword page again within seconds comes from memory.
     expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=2`)).toBe(0);
     expect(await statements(`/search/page?keyword=${encodeURIComponent('手机')}&size=100&current=2`)).toBeLessThanOrEqual(2);
@@ -319,7 +319,59 @@ describe('GET /search/page query count', () => {
     const { result, queries } = await countQueries(() => Promise.all(Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url }))));
     expect(result.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(result.map((r) => r.body)).size).toBe(1);
-    expect(queries.length).toBe(2);
+    expect(queries.length).toBe(1);
+  });
+
+  it('a full browse page adds one count, never a statement per product', async () => {
+    expect(await statements('/search/page?size=2&sort=4')).toBeLessThanOrEqual(2);
+    expect(await statements(`/search/page?size=2&shopId=${await shopWithStatus(1)}`)).toBe(2);
+  });
+});
+
+describe('GET /search/page count cap ("10,000+")', () => {
+  it('answers totalCapped false with the exact total below the cap', async () => {
+    const word = uniqueWord();
+    const shopId = await shopWithStatus(1);
+    await createProducts(Array.from({ length: 7 }, (_, i) => ({ shopId, nameZh: `封顶 ${word} ${i}` })));
+    const full = await search({ keyword: word, size: 3 });
+    expect(full).toMatchObject({ total: 7, totalCapped: false, pages: 3 });
+    expect(full.records).toHaveLength(3);
+    expect(await search({ keyword: word, size: 3, current: 3 })).toMatchObject({ total: 7, totalCapped: false });
+  });
+
+  it('past the cap, a keyword page answers the cap and the flag, from its one statement', async () => {
+    const word = uniqueWord();
+    const shopId = await shopWithStatus(1);
+    await createProducts(Array.from({ length: 7 }, (_, i) => ({ shopId, nameZh: `封顶 ${word} ${i}` })));
+    const capped = createProductSearch(t.ctx, { totalCap: 5 });
+    const query = SearchQuerySchema.parse({ keyword: word, size: 2 });
+    const { result: page, queries } = await countQueries(() => capped.searchPage(query, 'zh'));
+    expect(queries).toHaveLength(1);
+    expect(page).toMatchObject({ total: 5, totalCapped: true, pages: 3 });
+    expect(page.records).toHaveLength(2);
+    // Exactly at the cap is not "more than".
+    const atCap = createProductSearch(t.ctx, { totalCap: 7 });
+    expect(await atCap.searchPage(query, 'zh')).toMatchObject({ total: 7, totalCapped: false });
+    // The last page still has its rows: capping the count does not hide products.
+    expect((await capped.searchPage(SearchQuerySchema.parse({ keyword: word, size: 2, current: 4 }), 'zh')).records).toHaveLength(1);
+  });
+
+  it('past the cap, a browse page counts no further than the cap', async () => {
+    const word = uniqueWord();
+    const shopId = await shopWithStatus(1);
+    await createProducts(Array.from({ length: 4 }, (_, i) => ({ shopId, nameZh: `封顶 ${word} ${i}` })));
+    const capped = createProductSearch(t.ctx, { totalCap: 3 });
+    const page = await capped.searchPage(SearchQuerySchema.parse({ size: 2 }), 'en');
+    expect(page).toMatchObject({ total: 3, totalCapped: true, pages: 2 });
+    const { queries } = await countQueries(() => capped.searchPage(SearchQuerySchema.parse({ size: 2, sort: 2 }), 'en'));
+    const count = queries.find((q) => q.includes('count(*)'));
+    expect(count).toMatch(/limit \$\d+\) m$/);
+  });
+
+  it('the HTTP answer carries the flag, false for the seeded catalogue', async () => {
+    const page = await search({ size: 1 });
+    expect(page.totalCapped).toBe(false);
+    expect(page.total).toBeGreaterThan(1);
   });
 });
 

@@ -67,7 +67,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
         <PriceFilter state={state} />
       </section>
 
-      <SortBar sort={state.sort} count={t('listPage.count', { count: page?.total ?? 0 })} />
+      <SortBar sort={state.sort} count={page?.totalCapped ? t('listPage.countCapped', { total: page.total }) : t('listPage.count', { count: page?.total ?? 0 })} />
 
       {error ? (
         <p className="list-page__error" role="alert">

@@ -101,7 +101,7 @@ export default function ShopIndex({ loaderData }: Route.ComponentProps) {
             <h2 id="store-products-title" className="store-toolbar__title">
               {query.keyword ? t('store.products.resultFor', { keyword: query.keyword }) : (category?.categoryName ?? t('store.products.title'))}
             </h2>
-            <span className="store-toolbar__total">{t('store.products.total', { count: page.total })}</span>
+            <span className="store-toolbar__total">{page.totalCapped ? t('store.products.totalCapped', { total: page.total }) : t('store.products.total', { count: page.total })}</span>
             <StoreSearch key={`${shopId}-${query.keyword ?? ''}`} shopId={shopId} keyword={query.keyword} />
           </div>
           <nav className="store-sorts" aria-label={t('store.sort.label')}>

@@ -23,6 +23,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 20;
 /** Search terms (products, stores, the shopper's orders) are at most this long. */
 export const SEARCH_KEYWORD_MAX_LENGTH = 50;
+/** Search totals above this are answered as the cap with `totalCapped` ("10,000+ products"). */
+export const SEARCH_TOTAL_CAP = 10_000;
 export const SHOP_PASSWORD_MIN_LENGTH = 6;
 export const SHOP_PASSWORD_MAX_LENGTH = 12;
 export const NICKNAME_MAX_LENGTH = 15;

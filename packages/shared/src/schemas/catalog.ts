@@ -79,7 +79,10 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 export const SearchPageSchema = z.object({
   records: z.array(ProductCardSchema),
+  /** How many products match, at most SEARCH_TOTAL_CAP. */
   total: z.number().int(),
+  /** More than `total` match: show "10,000+" (counting further would cost a scan a shopper never reads). */
+  totalCapped: z.boolean(),
   size: z.number().int(),
   current: z.number().int(),
   pages: z.number().int(),

@@ -93,7 +93,12 @@ const orderBy = (keys: [Key, 'asc' | 'desc'][], column: (key: Key) => SQL) =>
     sql`, `,
   );
 
-/** One page of product cards: the matches are sorted on narrow columns only, then the page's rows are joined for display. */
+/**
+ * One page of product cards: the matches are sorted on narrow columns only, then the page's rows are
+ * joined for display. A keyword page also answers how many products match (`matches`): the ranking
+ * visits every match anyway, so the count rides on it as a window (decision 006) instead of a second
+ * statement. A browse walks an index for one page only, so it answers null and the caller counts.
+ */
 export async function findProductPage(
   db: Db,
   f: ProductFilter,
@@ -102,21 +107,22 @@ export async function findProductPage(
   limit: number,
   offset: number,
   parts: PageParts,
-): Promise<ProductCardRow[]> {
+): Promise<{ rows: ProductCardRow[]; matches: number | null }> {
   const en = lang === 'en';
   const shop = parts.shopCard(db);
   const keys = orderKeys(f, sort);
   const rank = f.tsquery ? sql`ts_rank(p.search_vector, ${f.tsquery}::tsquery)` : sql`0`;
   const inner = (key: Key) => (key === 'rank' ? rank : sql.raw(`p.${key}`));
   const outer = (key: Key) => sql.raw(`h.${key}`);
-  const result = await db.execute<ProductCardRow>(sql`
+  const counted = f.tsquery !== null;
+  const result = await db.execute<ProductCardRow & { matches?: number }>(sql`
     select p.id as "prodId",
       ${en ? sql`coalesce(p.name_en, p.name_zh)` : sql`p.name_zh`} as "prodName",
       p.pic, p.price, p.ori_price as "oriPrice", p.sold_num as "soldNum", p.total_stocks as "totalStocks",
       p.shop_id as "shopId", ${en ? sql`coalesce(${shop.nameEn}, ${shop.nameZh})` : shop.nameZh} as "shopName",
-      ${parts.discountTag(sql`p.id`, sql`p.shop_id`)} as "discountTag"
+      ${parts.discountTag(sql`p.id`, sql`p.shop_id`)} as "discountTag"${counted ? sql`, h.matches::int as "matches"` : sql``}
     from (
-      select p.id, p.sold_num, p.created_at, p.price, ${rank} as rank
+      select p.id, p.sold_num, p.created_at, p.price, ${rank} as rank${counted ? sql`, count(*) over () as matches` : sql``}
       from products p
       where ${whereOf(f, parts)}
       order by ${orderBy(keys, inner)}
@@ -125,11 +131,16 @@ export async function findProductPage(
     join products p on p.id = h.id
     join ${shop} on ${shop.shopId} = p.shop_id
     order by ${orderBy(keys, outer)}`);
-  return result.rows;
+  const matches = counted ? (result.rows[0]?.matches ?? null) : null;
+  return { rows: result.rows.map(({ matches: _matches, ...row }) => row), matches };
 }
 
-export async function countProducts(db: Db, f: ProductFilter, parts: Omit<PageParts, 'discountTag'>): Promise<number> {
+/**
+ * How many products match, counting no further than `cap + 1`: past the cap the shopper is told
+ * "10,000+" (as large malls do) and the scan stops there instead of visiting every product.
+ */
+export async function countProducts(db: Db, f: ProductFilter, parts: Omit<PageParts, 'discountTag'>, cap: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from products p where ${whereOf(f, parts)}`);
+    select count(*)::int as n from (select 1 from products p where ${whereOf(f, parts)} limit ${cap + 1}) m`);
   return result.rows[0]?.n ?? 0;
 }

@@ -8,6 +8,7 @@ export const uiSearch: Widen<typeof zh> = {
     allProducts: 'All products',
     count_one: '{{count}} product found',
     count_other: '{{count}} products found',
+    countCapped: '{{total, number}}+ products found',
     resultsLabel: 'Search results',
     filters: {
       label: 'Filters',

@@ -70,6 +70,7 @@ export const uiStore: Widen<typeof zh> = {
       resultFor: 'Results for “{{keyword}}”',
       total_one: '{{count}} product',
       total_other: '{{count}} products',
+      totalCapped: '{{total, number}}+ products',
       empty: 'Sorry, no related products',
     },
     sort: {

@@ -5,6 +5,7 @@ export const uiSearch = {
     resultsFor: '“{{term}}”的搜索结果',
     allProducts: '全部商品',
     count_other: '共 {{count}} 件商品',
+    countCapped: '共 {{total, number}}+ 件商品',
     resultsLabel: '搜索结果',
     filters: {
       label: '筛选条件',

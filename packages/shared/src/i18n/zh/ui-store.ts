@@ -67,6 +67,7 @@ export const uiStore = {
       title: '店铺商品',
       resultFor: '“{{keyword}}”的搜索结果',
       total_other: '共 {{count}} 件商品',
+      totalCapped: '共 {{total, number}}+ 件商品',
       empty: '抱歉，没有相关商品',
     },
     sort: {
