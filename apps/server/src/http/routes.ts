@@ -34,6 +34,8 @@ import { merchantPromotionRoutes } from './merchant-promotions.ts';
 import { adminPromotionRoutes } from './admin-promotions.ts';
 import { discountRoutes } from './discount.ts';
 import { couponRoutes } from './coupon.ts';
+import { merchantCouponRoutes } from './merchant-coupons.ts';
+import { adminCouponRoutes } from './admin-coupons.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -71,5 +73,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);
   await app.register(couponRoutes);
+  await app.register(merchantCouponRoutes);
+  await app.register(adminCouponRoutes);
   await app.register(docsHelperRoutes);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { textInput } from './text.ts';
 import { CONTENT_AUDIT_ACTIONS } from './platform-content.ts';
 import { BANNER_AUDIT_ACTIONS } from './platform-banners.ts';
+import { COUPON_AUDIT_ACTIONS } from './coupon-admin.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -232,6 +233,7 @@ export const AUDIT_ACTIONS = [
   'balance.option.update',
   'discount.takedown',
   ...BANNER_AUDIT_ACTIONS,
+  ...COUPON_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
