@@ -21,12 +21,14 @@ import { ProductsPage } from './features/products.tsx';
 import { ProductEditPage } from './features/products-edit.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
 import { PromotionEditPage } from './features/promotions-edit.tsx';
+import { CouponsPage } from './features/coupons.tsx';
+import { CouponEditPage } from './features/coupons-edit.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #products, #product/<id|new>, #promotions, #promotion/<id|new>, #write-off, #password, #shop-info
+ * #orders/paid, #order/<number>, #products, #product/<id|new>, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #write-off, #password, #shop-info
  * (and the other shop pages).
  */
 type Place =
@@ -37,6 +39,8 @@ type Place =
   | { page: 'product'; prodId: number | null }
   | { page: 'promotions' }
   | { page: 'promotion'; discountId: number | null }
+  | { page: 'coupons' }
+  | { page: 'coupon'; couponId: number | null }
   | { page: 'writeOff' }
   | { page: 'password' }
   | { page: ShopPage };
@@ -55,6 +59,9 @@ function placeOf(hash: string): Place {
   const promotion = /^#promotion\/(new|\d{1,10})$/.exec(hash);
   if (promotion) return { page: 'promotion', discountId: promotion[1] === 'new' ? null : Number(promotion[1]) };
   if (hash === '#promotions') return { page: 'promotions' };
+  const coupon = /^#coupon\/(new|\d{1,10})$/.exec(hash);
+  if (coupon) return { page: 'coupon', couponId: coupon[1] === 'new' ? null : Number(coupon[1]) };
+  if (hash === '#coupons') return { page: 'coupons' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
 function hashOf(place: Place): string {
@@ -62,10 +69,11 @@ function hashOf(place: Place): string {
   if (place.page === 'orders') return place.toShip ? '#orders/paid' : '#orders';
   if (place.page === 'product') return `#product/${place.prodId ?? 'new'}`;
   if (place.page === 'promotion') return `#promotion/${place.discountId ?? 'new'}`;
+  if (place.page === 'coupon') return `#coupon/${place.couponId ?? 'new'}`;
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page);
+const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -104,6 +112,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'orders', label: t('menu.orders') },
                 { key: 'products', label: t('products.menu') },
                 { key: 'promotions', label: t('promotions.menu') },
+                { key: 'coupons', label: t('coupons.menu') },
                 { key: 'writeOff', label: t('menu.writeOff') },
                 { type: 'group', label: t('shopSettings.menu.group'), children: SHOP_PAGES.map((key) => ({ key, label: t(`shopSettings.menu.${key.slice('shop-'.length)}`) })) },
                 { key: 'password', label: t('menu.password') },
@@ -124,6 +133,10 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <PromotionsPage onOpen={(discountId) => setPlace({ page: 'promotion', discountId })} onCreate={() => setPlace({ page: 'promotion', discountId: null })} />
             ) : place.page === 'promotion' ? (
               <PromotionEditPage key={place.discountId ?? 'new'} discountId={place.discountId} onDone={() => setPlace({ page: 'promotions' })} />
+            ) : place.page === 'coupons' ? (
+              <CouponsPage onOpen={(couponId) => setPlace({ page: 'coupon', couponId })} onCreate={() => setPlace({ page: 'coupon', couponId: null })} />
+            ) : place.page === 'coupon' ? (
+              <CouponEditPage key={place.couponId ?? 'new'} couponId={place.couponId} onDone={() => setPlace({ page: 'coupons' })} />
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
             ) : place.page === 'dashboard' ? (

@@ -272,7 +272,7 @@ const ProductPageSchema = pageOf(MerchantProductRowSchema);
 const PICKER_PAGE = 8;
 
 /** The shop's own products (the merchant product list answers only them), picked across pages. */
-function ProductPicker({ initial, onCancel, onDone }: { initial: DiscountProduct[]; onCancel: () => void; onDone: (picked: DiscountProduct[]) => void }) {
+export function ProductPicker({ initial, onCancel, onDone }: { initial: DiscountProduct[]; onCancel: () => void; onDone: (picked: DiscountProduct[]) => void }) {
   const { t, lang } = useI18n();
   const [picked, setPicked] = useState<DiscountProduct[]>(initial);
   const [typed, setTyped] = useState('');

@@ -1,5 +1,6 @@
 import { consoleMerchantProducts } from './console-merchant-products.ts';
 import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
+import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -10,6 +11,7 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantOrders,
   ...consoleMerchantProducts,
   ...consoleMerchantPromotions,
+  ...consoleMerchantCoupons,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

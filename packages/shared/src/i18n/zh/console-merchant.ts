@@ -3,12 +3,14 @@ import { consoleMerchantShop } from './console-merchant-shop.ts';
 import { consoleMerchantOrders } from './console-merchant-orders.ts';
 import { consoleMerchantProducts } from './console-merchant-products.ts';
 import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
+import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
   ...consoleMerchantOrders,
   ...consoleMerchantProducts,
   ...consoleMerchantPromotions,
+  ...consoleMerchantCoupons,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',
