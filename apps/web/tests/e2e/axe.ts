@@ -2,6 +2,9 @@
 // practice) on the page as the shopper sees it, failing on any serious or critical violation. axe-core comes as its own
 // package so the rules are 4.14's (the version of the outside audit) while @axe-core/playwright
 // stays on a release that supports Node 20.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
@@ -40,9 +43,26 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   (soft ? expect.soft : expect)(report, `axe on ${label}`).toEqual([]);
 }
 
-// Each worker checks a kind of page once (its route, language and whether someone is logged in):
-// the journeys open the same pages many times, and one scan costs about a second.
+// Each kind of page (its route, language and whether someone is logged in) is checked once a run:
+// the journeys open the same pages many times, and one scan costs about a second of a core. The
+// workers share the claims through the run's data directory (a directory made atomically per kind).
 const checked = new Set<string>();
+const claims = process.env.BAZAAR_E2E_DATA_DIR ? path.join(process.env.BAZAAR_E2E_DATA_DIR, 'axe-checked') : null;
+
+/** Whether this worker is the first of the run to check `kind`. */
+function claim(kind: string): boolean {
+  if (checked.has(kind)) return false;
+  checked.add(kind);
+  if (!claims) return true;
+  mkdirSync(claims, { recursive: true });
+  try {
+    mkdirSync(path.join(claims, createHash('sha1').update(kind).digest('hex')));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
 
 /** The check `openPage` runs on every page a journey opens. */
 export async function checkOpenedPage(page: Page): Promise<void> {
@@ -50,7 +70,6 @@ export async function checkOpenedPage(page: Page): Promise<void> {
   const loggedIn = (await page.context().cookies(url.origin)).some((c) => c.name === 'token');
   const lang = await page.evaluate(() => document.documentElement.lang);
   const kind = `${lang} ${loggedIn ? 'in' : 'out'} ${url.pathname.replace(/\d+/g, '#')}`;
-  if (checked.has(kind)) return;
-  checked.add(kind);
+  if (!claim(kind)) return;
   await expectNoSeriousA11yViolations(page, kind);
 }
