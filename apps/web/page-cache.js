@@ -4,26 +4,78 @@
 // Pages are kept a few seconds, concurrent misses for one page render it once, and anything
 // personal is never stored: requests with a token cookie, responses that set a cookie, and
 // anything but a 200 HTML document pass straight through.
+//
+// A stored page is compressed at most once per encoding (br, gzip), when a visitor first asks for
+// it, and those bytes are served to everyone after; a client that accepts neither gets the page as
+// is. With `encodings: null` (COMPRESS=false: a reverse proxy compresses) only the page is kept.
+import zlib from 'node:zlib';
 
 const TOKEN_COOKIE = /(?:^|;\s*)token=/;
 const LANGUAGE_COOKIE = /(?:^|;\s*)language=([^;]*)/;
 const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'set-cookie', 'connection', 'date', 'etag']);
 
+/** @typedef {{ brQuality: number, gzipLevel: number }} Encodings */
+/** @typedef {{ expiresAt: number, status: number, headers: Record<string, string | string[]>, body: Buffer, encoded: { br?: Buffer, gzip?: Buffer } }} Entry */
+
 /**
- * @param {{ ttlMs: number, maxEntries?: number, now?: () => number }} options
+ * The encoding to answer with: br when the client accepts it, else gzip, else none. q=0 refuses
+ * one; `*` stands for any not named.
+ * @param {string | undefined} header
+ * @returns {'br' | 'gzip' | null}
+ */
+export function chooseEncoding(header) {
+  if (!header) return null;
+  /** @type {Map<string, number>} */
+  const q = new Map();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name.trim(), weight ? Number(weight.slice(2)) || 0 : 1);
+  }
+  const accepts = (name) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * @param {Buffer} body
+ * @param {'br' | 'gzip'} encoding
+ * @param {Encodings} levels
+ */
+function encode(body, encoding, levels) {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : zlib.gzipSync(body, { level: levels.gzipLevel });
+}
+
+/**
+ * @param {{ ttlMs: number, maxEntries?: number, now?: () => number, encodings?: Encodings | null }} options
  * @returns {import('express').RequestHandler}
  */
-export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now }) {
-  /** @type {Map<string, { expiresAt: number, status: number, headers: Record<string, string | string[]>, body: Buffer }>} */
+export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now, encodings = null }) {
+  /** @type {Map<string, Entry>} */
   const entries = new Map();
   /** @type {Map<string, Array<() => void>>} requests waiting for a page that is being rendered */
   const waiting = new Map();
 
-  function send(res, entry, method) {
+  /** @param {import('express').Request} req @param {import('express').Response} res @param {Entry} entry */
+  function send(req, res, entry) {
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('x-page-cache', 'hit');
-    res.end(method === 'HEAD' ? undefined : entry.body);
+    let body = entry.body;
+    if (encodings) {
+      res.setHeader('vary', 'Accept-Encoding');
+      const encoding = chooseEncoding(req.headers['accept-encoding']);
+      if (encoding) {
+        body = entry.encoded[encoding] ??= encode(entry.body, encoding, encodings);
+        res.setHeader('content-encoding', encoding);
+      }
+    }
+    res.setHeader('content-length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   return function pageCache(req, res, next) {
@@ -40,14 +92,14 @@ export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now }) 
       // Refresh its place for the size bound (a Map keeps insertion order).
       entries.delete(key);
       entries.set(key, hit);
-      return send(res, hit, req.method);
+      return send(req, res, hit);
     }
     const queue = waiting.get(key);
     if (queue) {
       // Someone is rendering this page right now: wait for it, then serve the stored copy (or render).
       queue.push(() => {
         const ready = entries.get(key);
-        if (ready && ready.expiresAt > now()) send(res, ready, req.method);
+        if (ready && ready.expiresAt > now()) send(req, res, ready);
         else next();
       });
       return;
@@ -68,7 +120,7 @@ export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now }) 
       if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && req.method === 'GET') {
         const headers = {};
         for (const [name, value] of Object.entries(res.getHeaders())) if (!DROPPED_HEADERS.has(name) && value !== undefined) headers[name] = value;
-        entries.set(key, { expiresAt: now() + ttlMs, status: 200, headers, body: Buffer.concat(chunks) });
+        entries.set(key, { expiresAt: now() + ttlMs, status: 200, headers, body: Buffer.concat(chunks), encoded: {} });
         while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
       }
       const queued = waiting.get(key) ?? [];

@@ -65,7 +65,8 @@ export default defineConfig({
     {
       command: 'node server.js',
       url: `${webUrl}/`,
-      env: { WEB_PORT: String(webPort), API_PORT: String(apiPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production' },
+      // Two workers, as `npm start` runs on a two-core machine, so the journeys go through the cluster.
+      env: { WEB_PORT: String(webPort), API_PORT: String(apiPort), API_URL: apiUrl, HOST: '127.0.0.1', NODE_ENV: 'production', WEB_WORKERS: '2' },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

@@ -1,9 +1,11 @@
 // The storefront server's anonymous page cache (page-cache.js beside server.js).
 import { once } from 'node:events';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousPageCache } from '../../page-cache.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { anonymousPageCache, chooseEncoding } from '../../page-cache.js';
 
 let base = '';
 let renders = 0;
@@ -75,5 +77,114 @@ describe('anonymousPageCache', () => {
     const before = renders;
     await get('/page?y=a'); // the oldest was dropped
     expect(renders - before).toBe(1);
+  });
+});
+
+describe('anonymousPageCache compression', () => {
+  let zipped = '';
+  let plain = '';
+  let zippedRenders = 0;
+  const closers: (() => void)[] = [];
+  const PAGE = `<!DOCTYPE html><html><body>${'<p>a product card with a long name</p>'.repeat(200)}</body></html>`;
+
+  async function serve(encodings: { brQuality: number; gzipLevel: number } | null) {
+    const app = express();
+    app.use(anonymousPageCache({ ttlMs: 60_000, encodings }));
+    app.get('/page', (req, res) => {
+      zippedRenders += 1;
+      res.type('html').send(`${PAGE}<!-- ${req.query.x} ${req.headers.cookie ?? ''} -->`);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    closers.push(() => server.close());
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    zipped = await serve({ brQuality: 2, gzipLevel: 3 });
+    plain = await serve(null);
+  });
+  afterAll(() => closers.forEach((c) => c()));
+
+  /** The raw answer (fetch would decode it). */
+  function raw(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(url, { headers: { accept: 'text/html', ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('answers br, gzip or the page itself as the client accepts, each decoding to the same page', async () => {
+    const first = await raw(`${zipped}/page?x=1`, { 'accept-encoding': 'br, gzip' });
+    const page = `${PAGE}<!-- 1  -->`;
+    expect(first.headers['x-page-cache']).toBeUndefined();
+    const br = await raw(`${zipped}/page?x=1`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers).toMatchObject({ 'x-page-cache': 'hit', 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': String(br.body.length) });
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(br.body.length).toBeLessThan(page.length / 5);
+    const gzip = await raw(`${zipped}/page?x=1`, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(page);
+    const none = await raw(`${zipped}/page?x=1`, {});
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.headers['content-length']).toBe(String(Buffer.byteLength(page)));
+    expect(none.body.toString()).toBe(page);
+  });
+
+  it('compresses a stored page once per encoding, not on every hit', async () => {
+    const br = vi.spyOn(zlib, 'brotliCompressSync');
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    try {
+      await raw(`${zipped}/page?x=2`, { 'accept-encoding': 'br' });
+      const bodies = new Set<string>();
+      for (let i = 0; i < 5; i++) bodies.add((await raw(`${zipped}/page?x=2`, { 'accept-encoding': 'br, gzip' })).body.toString('base64'));
+      for (let i = 0; i < 3; i++) await raw(`${zipped}/page?x=2`, { 'accept-encoding': 'gzip' });
+      expect(bodies.size).toBe(1);
+      expect(br).toHaveBeenCalledTimes(1);
+      expect(gzip).toHaveBeenCalledTimes(1);
+    } finally {
+      br.mockRestore();
+      gzip.mockRestore();
+    }
+  });
+
+  it('never stores a logged-in page, compressed or not', async () => {
+    const before = zippedRenders;
+    for (let i = 0; i < 2; i++) {
+      const res = await raw(`${zipped}/page?x=3`, { 'accept-encoding': 'br', cookie: 'token=abc' });
+      expect(res.headers['x-page-cache']).toBeUndefined();
+      expect(res.body.toString()).toContain('token=abc');
+    }
+    expect(zippedRenders - before).toBe(2);
+  });
+
+  it('with COMPRESS=false (encodings null) serves the page as is, for the proxy in front to compress', async () => {
+    await raw(`${plain}/page?x=4`, { 'accept-encoding': 'br, gzip' });
+    const hit = await raw(`${plain}/page?x=4`, { 'accept-encoding': 'br, gzip' });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(hit.headers['content-encoding']).toBeUndefined();
+    expect(hit.body.toString()).toBe(`${PAGE}<!-- 4  -->`);
+  });
+});
+
+describe('chooseEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0.1', 'br'],
+    ['deflate', null],
+    ['identity', null],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['BR', 'br'],
+  ])('%s -> %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
   });
 });

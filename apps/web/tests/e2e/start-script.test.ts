@@ -43,6 +43,8 @@ test('npm start prints every address and keeps request logs off until LOG_LEVEL 
     ])
       expect(banner).toContain(address);
     expect(banner).toContain('Request logs are off');
+    // The storefront's workers (one per core) announce it once, not once each.
+    expect(output.match(/Bazaar storefront on/g)).toHaveLength(1);
     // Nothing after the banner: no request lines for the pages just loaded.
     expect(banner.trim().split('\n').at(-1)).toContain('Ctrl+C stops Bazaar');
     expect(output).not.toMatch(/incoming request|request completed/);

@@ -1,0 +1,92 @@
+// The storefront's HTTP server in one process: static assets, a proxy to the API for the browser
+// (/api, /uploads, /sandbox and the chat socket), and React Router SSR for everything else.
+// server.js reads the environment and runs one of these per worker.
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createRequestHandler } from '@react-router/express';
+import { anonymousPageCache } from './page-cache.js';
+import { forwardedHeaders } from './forwarded.js';
+import { contentSecurityPolicy } from './security-headers.js';
+
+/**
+ * Starts listening; `onListening` runs once the port is open.
+ * @param {{ port: number, host: string, api: string, pageCacheMs: number, encodings: import('./page-cache.js').PageEncodings | null, trustedProxies: string | undefined, alipayGatewayUrl: string | undefined, amap: boolean }} settings
+ * @param {() => void} onListening
+ */
+export async function startStorefront({ port, host, api, pageCacheMs, encodings, trustedProxies, alipayGatewayUrl, amap }, onListening) {
+  const app = express();
+  app.disable('x-powered-by');
+
+  // The API believes our X-Forwarded-For (it trusts loopback), so we set it to the real client.
+  const setForwarded = forwardedHeaders(trustedProxies);
+  // req.protocol (so https pages and Secure cookies behind a TLS proxy) follows the same rule.
+  app.set('trust proxy', (trustedProxies ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  app.use((req, _res, next) => {
+    setForwarded(req);
+    next();
+  });
+  const apiProxy = createProxyMiddleware({ target: api, changeOrigin: false, ws: true, pathRewrite: { '^/api': '' } });
+  app.use('/api', apiProxy);
+  const passThrough = (pathname) => pathname.startsWith('/uploads/') || pathname === '/sandbox' || pathname.startsWith('/sandbox/');
+  app.use(createProxyMiddleware({ target: api, pathFilter: passThrough }));
+
+  // Proxied answers keep the API's own security headers; everything served from here gets these.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy({ alipayGatewayUrl, amap }),
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+  if (encodings) {
+    app.use(compression({ level: encodings.gzipLevel, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: encodings.brQuality } } }));
+    // React Router flushes the compressor after every chunk React writes (about 2 KB): dozens of
+    // flushes a page, each costing CPU and ratio. One flush per turn of the event loop still sends
+    // each part of a streamed page (deferred data) as soon as it is rendered.
+    app.use((_req, res, next) => {
+      const flush = res.flush;
+      if (typeof flush === 'function') {
+        let queued = false;
+        res.flush = () => {
+          if (queued) return;
+          queued = true;
+          setImmediate(() => {
+            queued = false;
+            if (!res.writableEnded) flush.call(res);
+          });
+        };
+      }
+      next();
+    });
+  }
+  // Hashed file names never change content: no validators needed, only a long cache life.
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', etag: false, lastModified: false }));
+  app.use(express.static('build/client', { maxAge: '1h' }));
+  // Pages the storefront does not render (the payment sandboxes) name no icon, so browsers ask for /favicon.ico.
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
+  app.use(anonymousPageCache({ ttlMs: pageCacheMs, encodings }));
+  app.all(
+    '*',
+    createRequestHandler({
+      build: await import('./build/server/index.js'),
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  );
+
+  const server = app.listen(port, host, onListening);
+  server.on('upgrade', (req, socket, head) => {
+    setForwarded(req);
+    apiProxy.upgrade(req, socket, head);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => server.close(() => process.exit(0)));
+  }
+}
