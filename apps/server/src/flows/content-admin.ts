@@ -10,8 +10,6 @@ import * as config from '../modules/content/site-config-admin.ts';
 import { checkSiteImages } from './category-admin.ts';
 import { staffChange } from './staff-change.ts';
 
-const nothingToDrop = async () => undefined;
-
 export function pageNotices(ctx: AppContext, query: NoticeQuery): Promise<Page<AdminNotice>> {
   return notices.pagePlatformNotices(ctx.db, query);
 }
@@ -28,7 +26,6 @@ export function createNotice(ctx: AppContext, adminId: number, input: NoticeInpu
       const row = await notices.createPlatformNotice(tx, input, now);
       return { result: notices.toAdminNotice(row), action: 'notice.create', targetType: 'notice', targetId: row.id, before: null, after: notices.noticeAuditState(row) };
     },
-    nothingToDrop,
   );
 }
 
@@ -39,15 +36,15 @@ const noticeEntry = (id: number, action: 'notice.update' | 'notice.publish' | 'n
 };
 
 export function updateNotice(ctx: AppContext, adminId: number, id: number, input: NoticeInput): Promise<AdminNotice> {
-  return staffChange(ctx, adminId, async (tx, now) => noticeEntry(id, 'notice.update', await notices.updatePlatformNotice(tx, id, input, now)), nothingToDrop);
+  return staffChange(ctx, adminId, async (tx, now) => noticeEntry(id, 'notice.update', await notices.updatePlatformNotice(tx, id, input, now)));
 }
 
 export function publishNotice(ctx: AppContext, adminId: number, id: number, published: boolean): Promise<AdminNotice> {
-  return staffChange(ctx, adminId, async (tx, now) => noticeEntry(id, 'notice.publish', await notices.publishPlatformNotice(tx, id, published, now)), nothingToDrop);
+  return staffChange(ctx, adminId, async (tx, now) => noticeEntry(id, 'notice.publish', await notices.publishPlatformNotice(tx, id, published, now)));
 }
 
 export function pinNotice(ctx: AppContext, adminId: number, id: number, isTop: boolean): Promise<AdminNotice> {
-  return staffChange(ctx, adminId, async (tx, now) => noticeEntry(id, 'notice.pin', await notices.pinPlatformNotice(tx, id, isTop, now)), nothingToDrop);
+  return staffChange(ctx, adminId, async (tx, now) => noticeEntry(id, 'notice.pin', await notices.pinPlatformNotice(tx, id, isTop, now)));
 }
 
 export function getSiteConfig(ctx: AppContext): Promise<AdminSiteConfig> {

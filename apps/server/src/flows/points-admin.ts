@@ -2,12 +2,8 @@
 // shopper's points moved by hand with a reason. Each change and its audit entry are one transaction.
 import type { AdminUserPoints, PointsAdjust, PointsSettings } from '@bazaar/shared/schemas/points';
 import type { AppContext } from '../context.ts';
-import { invalid } from '../lib/app-error.ts';
-import { findStaffUser } from '../modules/account/staff.ts';
 import * as points from '../modules/wallet/points-service.ts';
-import { staffChange } from './staff-change.ts';
-
-const nothingToDrop = async () => undefined;
+import { requireShopper, staffChange } from './staff-change.ts';
 
 export function getPointsSettings(ctx: AppContext): Promise<PointsSettings> {
   return points.readPointsSettings(ctx.db);
@@ -21,22 +17,17 @@ export function updatePointsSettings(ctx: AppContext, adminId: number, input: Po
       const { before, after } = await points.writePointsSettings(tx, input, now);
       return { result: after, action: 'points.settings', targetType: 'pointsSettings', targetId: 1, before, after };
     },
-    nothingToDrop,
   );
 }
 
-async function requireUser(ctx: AppContext, userId: string): Promise<void> {
-  if (!(await findStaffUser(ctx.db, userId))) throw invalid('staff.errors.userNotFound');
-}
-
 export async function getUserPoints(ctx: AppContext, userId: string): Promise<AdminUserPoints> {
-  await requireUser(ctx, userId);
+  await requireShopper(ctx, userId);
   return { userId, score: await points.scoreOf(ctx.db, userId) };
 }
 
 /** A gain is a batch with the usual expiry; a deduction spends soonest-ending batches, never below zero. */
 export async function adjustUserPoints(ctx: AppContext, adminId: number, userId: string, input: PointsAdjust): Promise<AdminUserPoints> {
-  await requireUser(ctx, userId);
+  await requireShopper(ctx, userId);
   const settings = await points.readPointsSettings(ctx.db);
   return staffChange(
     ctx,
@@ -52,6 +43,5 @@ export async function adjustUserPoints(ctx: AppContext, adminId: number, userId:
         after: { score: moved.after, change: input.change, reason: input.reason },
       };
     },
-    nothingToDrop,
   );
 }

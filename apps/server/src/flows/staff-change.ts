@@ -4,6 +4,8 @@
 import type { AuditAction } from '@bazaar/shared/schemas/shop-application';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { invalid } from '../lib/app-error.ts';
+import { findStaffUser } from '../modules/account/staff.ts';
 import { getProfile } from '../modules/admin/service.ts';
 import { recordChange } from '../modules/audit/service.ts';
 
@@ -20,7 +22,7 @@ export async function staffChange<T>(
   ctx: AppContext,
   adminId: number,
   work: (tx: Tx, now: Date) => Promise<StaffChange<T>>,
-  dropCaches: () => Promise<void>,
+  dropCaches: () => Promise<void> = async () => undefined,
 ): Promise<T> {
   const admin = await getProfile(ctx, adminId);
   const now = ctx.now();
@@ -35,4 +37,9 @@ export async function staffChange<T>(
   });
   await dropCaches();
   return result;
+}
+
+/** Refuses, with the console's message, a shopper that does not exist (staff act on shoppers by id). */
+export async function requireShopper(ctx: AppContext, userId: string): Promise<void> {
+  if (!(await findStaffUser(ctx.db, userId))) throw invalid('staff.errors.userNotFound');
 }
