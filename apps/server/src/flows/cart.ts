@@ -2,14 +2,19 @@
 // module's shop card joined into the same statements in place of their tables; the page's groups
 // and totals priced by the one pricing flow (flows/price-cart.ts: shop promotions; coupons wait for checkout).
 import type { Language } from '@bazaar/shared/constants/limits';
+import { CART_ITEM_MAX } from '@bazaar/shared/constants/limits';
 import type { ChangeItem } from '@bazaar/shared/schemas/cart';
-import type { CartShop, CartTotal } from '@bazaar/shared/schemas/cart-view';
+import type { CartItem, CartShop, CartTotal } from '@bazaar/shared/schemas/cart-view';
+import type { CartCombo, ChangeCombo, CheckCombosBody } from '@bazaar/shared/schemas/combo';
 import type { AppContext } from '../context.ts';
+import { invalid } from '../lib/app-error.ts';
 import * as cart from '../modules/cart/service.ts';
+import * as cartRepo from '../modules/cart/repository.ts';
 import type { CartLineRow } from '../modules/cart/repository.ts';
-import type { PricingLine } from '../modules/pricing/types.ts';
+import type { PackageDeal, PricedCart, PricedLine, PricingLine } from '../modules/pricing/types.ts';
 import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
+import { comboNameOf, comboPricing, liveCombosById, refusal, skuNameOf, type LiveCombo } from './combos.ts';
 import { priceLines, toChooseDiscountItemDto, toDiscountLabel } from './price-cart.ts';
 
 /** One constant set: the cart prepares its change read once per database handle for it. */
@@ -32,43 +37,165 @@ function toPricingLine(line: CartLineRow, checked: boolean): PricingLine {
   };
 }
 
+/** The shopper's packages in the cart with their lines as they are now (decision 044). */
+async function cartPackages(ctx: AppContext, userId: string) {
+  const rows = await cartRepo.listCartCombos(ctx.db, userId);
+  const live = await liveCombosById(
+    ctx,
+    rows.map((r) => r.comboId),
+  );
+  // A package whose row outlived its definition has nothing to show.
+  return rows.flatMap((row) => {
+    const combo = live.get(row.comboId);
+    return combo ? [{ row, combo }] : [];
+  });
+}
+type CartPackage = Awaited<ReturnType<typeof cartPackages>>[number];
+
+/** The packages as the pipeline's lines and deals: one that cannot be bought counts for nothing. */
+function packagePricing(packages: CartPackage[], ticked: (p: CartPackage) => boolean) {
+  const lines: PricingLine[] = [];
+  const deals: PackageDeal[] = [];
+  for (const p of packages) {
+    const { lines: l, deal } = comboPricing(p.combo, p.row.count, ticked(p) && p.combo.unavailable === null);
+    lines.push(...l);
+    deals.push(deal);
+  }
+  return { lines, deals };
+}
+
+function toCartCombo(p: CartPackage, priced: PricedCart, lang: Language): CartCombo {
+  const applied = priced.shops.flatMap((s) => s.groups).find((g) => g.package?.comboId === p.combo.record.id)?.package;
+  return {
+    comboId: p.combo.record.id,
+    comboName: comboNameOf(p.combo.record, lang),
+    comboAmount: p.combo.record.comboAmount,
+    prodCount: p.row.count,
+    isChecked: p.row.isChecked ? 1 : 0,
+    originalAmount: applied?.original ?? 0,
+    comboReduce: applied?.saving ?? 0,
+    maxSets: p.combo.maxSets,
+    unavailable: p.combo.unavailable,
+  };
+}
+
+function packageLineView(combo: LiveCombo, l: PricedLine, checked: boolean, lang: Language): CartItem {
+  const { sku } = combo.lines.find((x) => x.sku.skuId === l.skuId)!;
+  return {
+    basketId: 0,
+    prodId: l.productId,
+    skuId: l.skuId,
+    prodName: lang === 'en' && sku.prodNameEn ? sku.prodNameEn : sku.prodNameZh,
+    skuName: skuNameOf(sku, lang),
+    pic: sku.skuPic ?? sku.prodPic,
+    price: l.unitPrice,
+    prodCount: l.count,
+    productTotalAmount: l.goods,
+    stocks: sku.stocks,
+    isChecked: checked ? 1 : 0,
+    discountIds: [],
+    shareReduce: l.shares.package,
+  };
+}
+
 /**
  * POST /p/shopCart/info: the buyable lines by shop (shops in the order of their newest line), each
- * shop's lines under their promotion with its label data, reduction and hint, from the ticked lines.
+ * shop's lines under their promotion with its label data, reduction and hint, from the ticked lines;
+ * each discount package in the cart is a group of its own (`combo`), first in its shop.
  */
 export async function cartInfo(ctx: AppContext, userId: string, lang: Language): Promise<CartShop[]> {
-  const lines = await cart.buyableLines(ctx, userId, parts);
-  if (lines.length === 0) return [];
-  const priced = await priceLines(ctx, userId, { lines: lines.map((l) => toPricingLine(l, l.isChecked)), withCoupons: false });
+  const [lines, packages] = await Promise.all([cart.buyableLines(ctx, userId, parts), cartPackages(ctx, userId)]);
+  if (lines.length === 0 && packages.length === 0) return [];
+  const deals = packagePricing(packages, (p) => p.row.isChecked);
+  const priced = await priceLines(ctx, userId, { lines: [...lines.map((l) => toPricingLine(l, l.isChecked)), ...deals.lines], withCoupons: false, packages: deals.deals });
   const rows = new Map(lines.map((l) => [String(l.basketId), l]));
-  const shopOrder = [...new Set(lines.map((l) => l.shopId))];
+  const byCombo = new Map(packages.map((p) => [p.combo.record.id, p]));
+  const shopNames = new Map<number, string>();
+  for (const l of lines) if (!shopNames.has(l.shopId)) shopNames.set(l.shopId, cart.shopName(l, lang));
+  for (const p of packages) {
+    const sku = p.combo.lines[0]?.sku;
+    if (sku && !shopNames.has(p.combo.record.shopId)) shopNames.set(p.combo.record.shopId, lang === 'en' && sku.shopNameEn ? sku.shopNameEn : sku.shopNameZh);
+  }
+  const shopOrder = [...new Set([...lines.map((l) => l.shopId), ...packages.map((p) => p.combo.record.shopId)])];
   return priced.shops
     .sort((a, b) => shopOrder.indexOf(a.shopId) - shopOrder.indexOf(b.shopId))
     .map((shop) => ({
       shopId: shop.shopId,
-      shopName: cart.shopName(rows.get(shop.groups[0]!.lines[0]!.key)!, lang),
-      shopCartItemDiscounts: shop.groups.map((group) => ({
-        chooseDiscountItemDto: group.promotion ? toChooseDiscountItemDto(group.promotion, lang) : null,
-        shopCartItems: group.lines.map((l) => ({
-          ...cart.cartLineView(rows.get(l.key)!, lang),
-          productTotalAmount: l.goods,
-          discountIds: l.promotionIds,
-          shareReduce: l.shares.promotion,
-        })),
-      })),
+      shopName: shopNames.get(shop.shopId) ?? '',
+      shopCartItemDiscounts: shop.groups.map((group) => {
+        const unit = group.package ? byCombo.get(group.package.comboId)! : null;
+        return {
+          chooseDiscountItemDto: group.promotion ? toChooseDiscountItemDto(group.promotion, lang) : null,
+          combo: unit ? toCartCombo(unit, priced, lang) : null,
+          shopCartItems: group.lines.map((l) =>
+            unit
+              ? packageLineView(unit.combo, l, unit.row.isChecked, lang)
+              : {
+                  ...cart.cartLineView(rows.get(l.key)!, lang),
+                  productTotalAmount: l.goods,
+                  discountIds: l.promotionIds,
+                  shareReduce: l.shares.promotion,
+                },
+          ),
+        };
+      }),
       discounts: shop.promotions.map((p) => toDiscountLabel(p, lang)),
     }));
 }
 
 /**
- * POST /p/shopCart/totalPay: the caller's buyable lines among `basketIds`, priced together (a
- * promotion's tier counts the listed lines of its shop): goods, reductions and what is left, fen.
+ * POST /p/shopCart/totalPay: the caller's buyable lines among `basketIds` and its ticked packages
+ * that can be bought, priced together (a promotion's tier counts the listed lines of its shop):
+ * goods, reductions and what is left, fen.
  */
 export async function totalPay(ctx: AppContext, userId: string, basketIds: number[]): Promise<CartTotal> {
   const ids = [...new Set(basketIds)];
-  const lines = ids.length > 0 ? await cart.buyableLines(ctx, userId, parts, ids) : [];
-  if (lines.length === 0) return { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 };
-  const { totals } = await priceLines(ctx, userId, { lines: lines.map((l) => toPricingLine(l, true)), withCoupons: false });
+  const [lines, packages] = await Promise.all([ids.length > 0 ? cart.buyableLines(ctx, userId, parts, ids) : Promise.resolve([]), cartPackages(ctx, userId)]);
+  const ticked = packages.filter((p) => p.row.isChecked && p.combo.unavailable === null);
+  if (lines.length === 0 && ticked.length === 0) return { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 };
+  const deals = packagePricing(ticked, () => true);
+  const { totals } = await priceLines(ctx, userId, { lines: [...lines.map((l) => toPricingLine(l, true)), ...deals.lines], withCoupons: false, packages: deals.deals });
   const subtractMoney = totals.goods + totals.freight - totals.payable;
   return { totalMoney: totals.goods, finalMoney: totals.payable, subtractMoney, count: totals.count };
+}
+
+/**
+ * POST /p/shopCart/changeCombo: adds `count` sets of a package to the cart (a negative count takes
+ * some off; reaching 0 removes it). Adding needs the package running and every line on sale with
+ * stock for all the sets; the write carries its own cap, so parallel adds never pass it.
+ */
+export async function changeCombo(ctx: AppContext, userId: string, change: ChangeCombo): Promise<void> {
+  const [existing, live] = await Promise.all([cartRepo.findCartCombo(ctx.db, userId, change.comboId), liveCombosById(ctx, [change.comboId])]);
+  const combo = live.get(change.comboId);
+  const now = ctx.now();
+  const next = (existing?.count ?? 0) + change.count;
+  if (change.count < 0) {
+    if (!existing) throw invalid('combo.errors.notInCart');
+    if (next <= 0) {
+      await cartRepo.deleteCombos(ctx.db, userId, [change.comboId]);
+      return;
+    }
+    if ((await cartRepo.takeFromCombo(ctx.db, userId, change.comboId, -change.count, now)) === null) throw invalid('combo.errors.count');
+    return;
+  }
+  if (!combo) throw invalid('combo.errors.notFound');
+  if (combo.unavailable) throw refusal(combo.unavailable);
+  if (next > CART_ITEM_MAX) throw invalid('combo.errors.count');
+  if (next > combo.maxSets) throw invalid('combo.errors.insufficient');
+  const cap = Math.min(CART_ITEM_MAX, combo.maxSets);
+  const written = await cartRepo.addCombo(ctx.db, { userId, shopId: combo.record.shopId, comboId: combo.record.id, count: change.count }, cap, now);
+  if (written === null) throw invalid('combo.errors.insufficient');
+}
+
+/** DELETE /p/shopCart/deleteCombos: takes the caller's packages among `comboIds` out of the cart. */
+export async function deleteCombos(ctx: AppContext, userId: string, comboIds: number[]): Promise<void> {
+  await cartRepo.deleteCombos(ctx.db, userId, [...new Set(comboIds)]);
+}
+
+/** POST /p/shopCart/checkCombos: ticks or unticks the caller's packages (the last entry per package wins). */
+export async function checkCombos(ctx: AppContext, userId: string, items: CheckCombosBody): Promise<void> {
+  const wanted = new Map(items.map((item) => [item.comboId, item.isChecked]));
+  if (wanted.size === 0) return;
+  const checked = [...wanted].filter(([, on]) => on).map(([id]) => id);
+  await cartRepo.setCombosChecked(ctx.db, userId, [...wanted.keys()], checked, ctx.now());
 }

@@ -18,16 +18,17 @@ import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { buildOrderRows } from '../modules/order/order-rows.ts';
 import * as repo from '../modules/order/repository.ts';
 import { createAddressService } from '../modules/address/service.ts';
-import { checkedCartLines, deleteLinesStatement } from '../modules/cart/repository.ts';
+import { checkedCartLines, deleteCombosStatement, deleteLinesStatement, listCartCombos } from '../modules/cart/repository.ts';
 import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 import { freeFreightFrom, freightFee } from '../modules/shop/freight.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { checkoutSpendPart, isPointsShort, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
 import type { LineShares } from '../modules/order/order-rows.ts';
-import type { PricedCart, PricedLine } from '../modules/pricing/types.ts';
+import type { PackageDeal, PricedCart, PricedLine } from '../modules/pricing/types.ts';
 import { COUPON_TAKEN, freezeCouponsPart, type CouponUse } from '../modules/promotion/coupons.ts';
 import { lineReduction, priceLines, toCheckoutCoupon, toChooseDiscountItemDto } from './price-cart.ts';
+import { comboPricing, liveCombosById, refusal, type LiveCombo } from './combos.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
 export const CONFIRM_TTL_MS = 30 * 60_000;
@@ -75,6 +76,8 @@ interface CheckoutLine {
   shares: LineShares;
   /** The points its points share stands for. */
   usedPoints: number;
+  /** The discount package the line is bought in (decision 044), null = none. */
+  comboId: number | null;
 }
 
 interface CheckoutGroup {
@@ -86,7 +89,8 @@ interface CheckoutGroup {
   total: number;
   transFee: number;
   freeFreightFrom: number | null;
-  /** Fen off: promotions, both kinds of coupon, member discount, points (sums of the lines' shares). */
+  /** Fen off: packages, promotions, both kinds of coupon, member discount, points (sums of the lines' shares). */
+  comboReduce: number;
   discountReduce: number;
   couponReduce: number;
   levelReduce: number;
@@ -110,6 +114,9 @@ interface Checkout {
   address: Address | null;
   groups: CheckoutGroup[];
   coupons: AppliedCoupon[];
+  /** The discount packages bought (checked again at submit), and those to take out of the cart. */
+  comboIds?: number[];
+  cartComboIds?: number[];
 }
 
 /**
@@ -129,11 +136,12 @@ function propertyValues(properties: string): string {
     .join(' ');
 }
 
-const NO_SHARES: LineShares = { promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
+const NO_SHARES: LineShares = { package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
 
-function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: number | null): CheckoutLine {
+function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: number | null, combo?: { key: string; comboId: number }): CheckoutLine {
   return {
-    key: basketId > 0 ? String(basketId) : `sku:${row.skuId}`,
+    key: combo?.key ?? (basketId > 0 ? String(basketId) : `sku:${row.skuId}`),
+    comboId: combo?.comboId ?? null,
     discountId,
     shares: NO_SHARES,
     usedPoints: 0,
@@ -199,6 +207,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
         total: 0,
         transFee: virtual ? 0 : (freights.get(line.shopId) ?? 0),
         freeFreightFrom: virtual ? null : freeFreightFrom(row.freightRule, divisionId),
+        comboReduce: 0,
         discountReduce: 0,
         couponReduce: 0,
         levelReduce: 0,
@@ -211,13 +220,14 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
     }
     group.lines.push(line);
     group.total += p.goods;
+    group.comboReduce += p.shares.package;
     group.discountReduce += p.shares.promotion;
     group.couponReduce += p.shares.shopCoupon + p.shares.platformCoupon;
     group.levelReduce += p.shares.member;
     group.scoreReduce += p.shares.points;
     group.useScore += p.usedPoints;
   }
-  return [...groups.values()].map((g) => ({ ...g, actualTotal: g.total - g.discountReduce - g.couponReduce - g.levelReduce - g.scoreReduce + g.transFee }));
+  return [...groups.values()].map((g) => ({ ...g, actualTotal: g.total - g.comboReduce - g.discountReduce - g.couponReduce - g.levelReduce - g.scoreReduce + g.transFee }));
 }
 
 /** The coupons the pricing applied, with what each takes off. */
@@ -259,6 +269,7 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
       transFee: g.transFee,
       freeFreightFrom: g.freeFreightFrom,
       couponReduce: g.couponReduce,
+      comboReduce: g.comboReduce,
       discountReduce: g.discountReduce,
       scoreReduce: g.scoreReduce,
       levelReduce: g.levelReduce,
@@ -269,6 +280,19 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
         .filter(({ lines }) => lines.length > 0)
         .map(({ group, lines }) => ({
           chooseDiscountItemDto: group.promotion ? toChooseDiscountItemDto(group.promotion, lang) : null,
+          combo: group.package
+            ? {
+                comboId: group.package.comboId,
+                comboName: pick(lang, group.package.nameZh, group.package.nameEn),
+                comboAmount: group.package.price,
+                prodCount: group.package.sets,
+                isChecked: 1 as const,
+                originalAmount: group.package.original,
+                comboReduce: group.package.saving,
+                maxSets: group.package.sets,
+                unavailable: null,
+              }
+            : null,
           shopCartItems: lines.map((l) => ({
             basketId: l.basketId,
             prodId: l.prodId,
@@ -291,7 +315,7 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
     actualTotal: sum((o) => o.actualTotal),
     total: sum((o) => o.total),
     totalCount: sum((o) => o.totalCount),
-    orderReduce: sum((o) => o.couponReduce + o.discountReduce + o.scoreReduce + o.levelReduce),
+    orderReduce: sum((o) => o.comboReduce + o.couponReduce + o.discountReduce + o.scoreReduce + o.levelReduce),
     totalTransFee: sum((o) => o.transFee),
     userAddr: checkout.address,
     shopCartOrders,
@@ -305,22 +329,63 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
   };
 }
 
-/** The lines to buy: the buy-now line, or the ticked cart lines that can still be bought. */
-async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrder) {
+interface ToBuy {
+  lines: Array<{ row: repo.SkuLine; line: CheckoutLine }>;
+  packages: PackageDeal[];
+  cartComboIds: number[];
+}
+
+/** A package's `sets` sets as checkout lines (decision 044). */
+function packageLines(combo: LiveCombo, sets: number) {
+  const { lines, deal } = comboPricing(combo, sets, true);
+  const rows = new Map(combo.lines.map(({ sku }) => [sku.skuId, sku]));
+  return { deal, lines: lines.map((l) => ({ row: rows.get(l.skuId)!, line: toLine(rows.get(l.skuId)!, l.count, 0, null, { key: l.key, comboId: deal.comboId }) })) };
+}
+
+/**
+ * The lines to buy: the buy-now line, a buy-now package (every line at once), or the ticked cart
+ * lines and packages that can still be bought.
+ */
+async function checkoutLines(ctx: AppContext, userId: string, input: ConfirmOrder): Promise<ToBuy> {
   if (input.orderItem) {
     const item = input.orderItem;
     const [row] = await repo.findSkuLines(ctx.db, [item.skuId], parts);
     if (!row || row.prodId !== item.prodId || (item.shopId !== undefined && row.shopId !== item.shopId) || !isSaleable(row)) throw errors.cannotBuy();
     if (row.stocks === 0) throw errors.notInStock();
     if (row.stocks !== UNLIMITED_STOCK && item.prodCount > row.stocks) throw errors.insufficient();
-    return [{ row, line: toLine(row, item.prodCount, 0, null) }];
+    return { lines: [{ row, line: toLine(row, item.prodCount, 0, null) }], packages: [], cartComboIds: [] };
   }
-  const rows = await repo.findCheckedCartLines(ctx.db, userId, parts);
-  // Lines that went off the shelf or out of stock are listed apart in the cart and never bought.
+  if (input.comboItem) {
+    const { comboId, prodCount } = input.comboItem;
+    const combo = (await liveCombosById(ctx, [comboId])).get(comboId);
+    if (!combo) throw invalid('combo.errors.notFound');
+    if (combo.unavailable) throw refusal(combo.unavailable);
+    if (prodCount > combo.maxSets) throw invalid('combo.errors.insufficient');
+    const { deal, lines } = packageLines(combo, prodCount);
+    return { lines, packages: [deal], cartComboIds: [] };
+  }
+  const [rows, cartCombos] = await Promise.all([repo.findCheckedCartLines(ctx.db, userId, parts), listCartCombos(ctx.db, userId)]);
+  const tickedCombos = cartCombos.filter((c) => c.isChecked);
+  const live = await liveCombosById(
+    ctx,
+    tickedCombos.map((c) => c.comboId),
+  );
+  // Lines that went off the shelf or out of stock are listed apart in the cart and never bought;
+  // so are packages that cannot be bought (the cart marks them).
   const valid = rows.filter((r) => unbuyableReason(r) === null);
-  if (valid.length === 0) throw errors.selectItem();
+  const packages = tickedCombos.flatMap((c) => {
+    const combo = live.get(c.comboId);
+    return combo && combo.unavailable === null ? [{ combo, sets: c.count }] : [];
+  });
+  if (valid.length === 0 && packages.length === 0) throw errors.selectItem();
   for (const r of valid) if (r.stocks !== UNLIMITED_STOCK && r.count > r.stocks) throw errors.insufficient();
-  return valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId, r.discountId) }));
+  for (const p of packages) if (p.sets > p.combo.maxSets) throw invalid('combo.errors.insufficient');
+  const built = packages.map((p) => packageLines(p.combo, p.sets));
+  return {
+    lines: [...valid.map((r) => ({ row: r, line: toLine(r, r.count, r.basketId, r.discountId) })), ...built.flatMap((b) => b.lines)],
+    packages: built.map((b) => b.deal),
+    cartComboIds: packages.map((p) => p.combo.record.id),
+  };
 }
 
 /**
@@ -335,7 +400,7 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   const address = input.addrId === 0 ? (addresses[0] ?? null) : addresses.find((a) => a.addrId === input.addrId);
   if (address === undefined) throw errors.selectAddress();
 
-  const lines = await checkoutLines(ctx, userId, input);
+  const { lines, packages, cartComboIds } = await checkoutLines(ctx, userId, input);
   // Freight follows the delivery province; a shopper without an address sees the fee everywhere no region lists.
   const divisionId = address?.provinceId ?? null;
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
@@ -343,13 +408,29 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   const [settings, available] = await Promise.all([readPointsSettings(ctx.db), scoreOf(ctx.db, userId)]);
   const points = { available, pointsPerYuan: settings.usePointsPerYuan };
   const priced = await priceLines(ctx, userId, {
-    lines: lines.map(({ line }) => ({ key: line.key, shopId: line.shopId, productId: line.prodId, skuId: line.skuId, unitPrice: line.price, count: line.count, promotionId: line.discountId })),
+    lines: lines.map(({ line }) => ({
+      key: line.key,
+      shopId: line.shopId,
+      productId: line.prodId,
+      skuId: line.skuId,
+      unitPrice: line.price,
+      count: line.count,
+      promotionId: line.discountId,
+      packageKey: line.comboId === null ? null : `combo:${line.comboId}`,
+    })),
+    packages,
     withCoupons: true,
     couponUserIds: input.userChangeCoupon === 1 ? (input.couponUserIds ?? []) : null,
     freight: shopFreight(rows, divisionId),
     points: { use: input.isScorePay === 1 ? input.userUseScore : 0, available, capPercent: settings.useCapPercent, pointsPerYuan: settings.usePointsPerYuan },
   });
-  const checkout: Checkout = { address, groups: splitOrders(lines, priced, dvyTypes, divisionId), coupons: appliedCoupons(priced) };
+  const checkout: Checkout = {
+    address,
+    groups: splitOrders(lines, priced, dvyTypes, divisionId),
+    coupons: appliedCoupons(priced),
+    comboIds: packages.map((p) => p.comboId),
+    cartComboIds,
+  };
   // Refused here, before anything is cached, so submit and pay never meet a sum no gateway takes.
   if (checkout.groups.reduce((n, g) => n + g.actualTotal, 0) > ORDER_TOTAL_MAX_FEN) throw errors.totalTooLarge();
   await ctx.kv.set(confirmKey(userId, input.uuid), JSON.stringify(checkout), CONFIRM_TTL_MS);
@@ -425,6 +506,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
           isRefund: l.isRefund,
           shares: l.shares,
           useScore: l.usedPoints,
+          comboId: l.comboId,
         })),
       }),
     );
@@ -432,8 +514,15 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     const skuIds = [...new Set(lines.map((l) => l.skuId))];
 
     // Shelf and shop state may have changed since confirm; prices stay as the shopper saw them.
-    const live = new Map((await repo.findSkuLines(ctx.db, skuIds, parts)).map((r) => [r.skuId, r]));
+    const [skuRows, combos] = await Promise.all([repo.findSkuLines(ctx.db, skuIds, parts), liveCombosById(ctx, checkout.comboIds ?? [])]);
+    const live = new Map(skuRows.map((r) => [r.skuId, r]));
     if (!skuIds.every((id) => live.has(id) && isSaleable(live.get(id)!))) throw errors.cannotBuy();
+    // A package the shop ended since confirm is no longer sold at its price.
+    for (const id of checkout.comboIds ?? []) {
+      const found = combos.get(id);
+      const unavailable = found ? found.unavailable : 'ended';
+      if (unavailable && unavailable !== 'soldOut') throw refusal(unavailable);
+    }
     const stock = takeStockPart(lines.map((l) => ({ skuId: l.skuId, count: l.count })));
     if (!stock) throw errors.insufficient();
     const couponFreeze = freezeCouponsPart({ userId, uses: couponUses(checkout.coupons, placed), now });
@@ -459,6 +548,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
               userId,
               lines.map((l) => l.basketId).filter((id) => id > 0),
             ),
+            deleteCombosStatement(ctx.db, userId, checkout.cartComboIds ?? []),
             scheduleJobsStatement(placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt }))),
           ],
           together,

@@ -7,7 +7,7 @@ import type { CheckoutCoupon, ChooseDiscountItemDto, DiscountLabel, DiscountTier
 import type { AppContext } from '../context.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { priceCart } from '../modules/pricing/pipeline.ts';
-import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
+import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, PackageDeal, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
 import { listRunningDiscounts, type RunningDiscount } from '../modules/promotion/discount-rules.ts';
 import { listCheckoutCoupons } from '../modules/promotion/coupons.ts';
 
@@ -70,6 +70,8 @@ export interface PriceRequest {
   freight?: (shopId: number, lines: readonly PricedLine[]) => number;
   /** Points at checkout (step 5): what the shopper asks, has, and the rules. */
   points?: PointsUse;
+  /** The discount package units among the lines (step 0, decision 044). */
+  packages?: PackageDeal[];
 }
 
 const noFreight = () => 0;
@@ -103,6 +105,7 @@ export async function priceLines(ctx: AppContext, userId: string, request: Price
     choice: couponChoice(offers, request.couponUserIds),
     freight: request.freight ?? noFreight,
     points: request.points,
+    packages: request.packages,
   });
 }
 
@@ -156,4 +159,4 @@ export function toCheckoutCoupon(c: CouponOption, lang: Language): CheckoutCoupo
 }
 
 /** Every reduction's share of a line, fen. */
-export const lineReduction = (l: { shares: PricedLine['shares'] }) => l.shares.promotion + l.shares.shopCoupon + l.shares.platformCoupon + l.shares.member + l.shares.points;
+export const lineReduction = (l: { shares: PricedLine['shares'] }) => l.shares.package + l.shares.promotion + l.shares.shopCoupon + l.shares.platformCoupon + l.shares.member + l.shares.points;

@@ -13,8 +13,9 @@ import {
   CartTotalSchema,
   CheckItemsBodySchema,
 } from '@bazaar/shared/schemas/cart-view';
+import { ChangeComboSchema, CheckCombosBodySchema, ComboIdsBodySchema } from '@bazaar/shared/schemas/combo';
 import { shopperId } from '../plugins/auth.ts';
-import { cartInfo, changeItem, clearExpiredItems, expiredItems, totalPay } from '../flows/cart.ts';
+import { cartInfo, changeCombo, changeItem, checkCombos, clearExpiredItems, deleteCombos, expiredItems, totalPay } from '../flows/cart.ts';
 import { cartCount, checkItems, deleteItems } from '../modules/cart/service.ts';
 
 const security = [{ token: [] }];
@@ -37,7 +38,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   api.get('/p/shopCart/getShopCartExpiryProdList', { schema: { summary: 'Cart lines that can no longer be bought', tags, security, response: { 200: z.array(CartExpiryItemSchema) } } }, (request) =>
     expiredItems(ctx, shopperId(request), request.lang),
   );
-  api.post('/p/shopCart/totalPay', { schema: { summary: 'Totals of the selected cart lines', tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
+  api.post('/p/shopCart/totalPay', { schema: { summary: 'Totals of the selected cart lines and the ticked discount packages', tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
     totalPay(ctx, shopperId(request), request.body),
   );
   api.post('/p/shopCart/checkItems', { schema: { summary: 'Select or unselect cart lines', tags, security, body: CheckItemsBodySchema } }, async (request, reply) => {
@@ -51,6 +52,20 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   // Clears the lines that can no longer be bought; the buyable ones stay.
   api.delete('/p/shopCart/deleteAll', { schema: { summary: 'Empty the cart', tags, security } }, async (request, reply) => {
     await clearExpiredItems(ctx, shopperId(request));
+    return reply.code(200).send();
+  });
+
+  // Discount packages as units (decision 044): their lines stay together and move with the package.
+  api.post('/p/shopCart/changeCombo', { schema: { summary: 'Add sets of a discount package to the cart, or change how many (0 sets removes it)', tags, security, body: ChangeComboSchema } }, async (request, reply) => {
+    await changeCombo(ctx, shopperId(request), request.body);
+    return reply.code(200).send();
+  });
+  api.post('/p/shopCart/checkCombos', { schema: { summary: 'Select or unselect discount packages in the cart', tags, security, body: CheckCombosBodySchema } }, async (request, reply) => {
+    await checkCombos(ctx, shopperId(request), request.body);
+    return reply.code(200).send();
+  });
+  api.delete('/p/shopCart/deleteCombos', { schema: { summary: 'Take discount packages out of the cart', tags, security, body: ComboIdsBodySchema } }, async (request, reply) => {
+    await deleteCombos(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });
 }

@@ -36,6 +36,8 @@ import { discountRoutes } from './discount.ts';
 import { couponRoutes } from './coupon.ts';
 import { merchantCouponRoutes } from './merchant-coupons.ts';
 import { adminCouponRoutes } from './admin-coupons.ts';
+import { comboRoutes } from './combo.ts';
+import { merchantComboRoutes } from './merchant-combos.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -75,5 +77,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(couponRoutes);
   await app.register(merchantCouponRoutes);
   await app.register(adminCouponRoutes);
+  await app.register(comboRoutes);
+  await app.register(merchantComboRoutes);
   await app.register(docsHelperRoutes);
 }

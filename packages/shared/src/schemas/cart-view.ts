@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProductLineSchema } from './product-line.ts';
 import { CART_ITEM_MAX } from './cart.ts';
 import { ChooseDiscountItemDtoSchema, DiscountLabelSchema } from './pricing.ts';
+import { CartComboSchema } from './combo.ts';
 
 /** Most basket ids one cart call takes; more than any real cart holds. */
 export const CART_BATCH_MAX = 500;
@@ -27,9 +28,13 @@ export const CartItemSchema = ProductLineSchema.extend({
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-/** A shop promotion group (the spec's shopCartItemDiscounts): its promotion, or null for the lines under none. */
+/**
+ * A shop promotion group (the spec's shopCartItemDiscounts): its promotion, or null for the lines
+ * under none; or a discount package unit (`combo`), whose lines (basketId 0) move together.
+ */
 export const CartDiscountGroupSchema = z.object({
   chooseDiscountItemDto: ChooseDiscountItemDtoSchema.nullable(),
+  combo: CartComboSchema.nullable(),
   shopCartItems: z.array(CartItemSchema),
 });
 export type CartDiscountGroup = z.infer<typeof CartDiscountGroupSchema>;

@@ -7,6 +7,7 @@ import { CART_ITEM_MAX } from './cart.ts';
 import { PageQuerySchema } from './common.ts';
 import { CheckoutCouponSchema, ChooseDiscountItemDtoSchema } from './pricing.ts';
 import { UsePointsSchema } from './points.ts';
+import { CartComboSchema, ComboItemParamSchema } from './combo.ts';
 
 const id = (key: string) => z.coerce.number(key).int(key).min(1, key).max(2_147_483_647, key);
 
@@ -32,6 +33,8 @@ export type OrderItemParam = z.infer<typeof OrderItemParamSchema>;
 export const ConfirmOrderSchema = z.object({
   addrId: z.coerce.number('checkout.errors.selectAddress').int('checkout.errors.selectAddress').min(0, 'checkout.errors.selectAddress').max(2_147_483_647, 'checkout.errors.selectAddress').default(0),
   orderItem: OrderItemParamSchema.optional().nullable(),
+  /** Buy a discount package now (decision 044): all its lines, at the package price. */
+  comboItem: ComboItemParamSchema.optional().nullable(),
   dvyTypes: z
     .array(z.object({ shopId: id('checkout.errors.dvyType'), dvyType: z.number('checkout.errors.dvyType').int('checkout.errors.dvyType') }))
     .max(100, 'checkout.errors.dvyType')
@@ -72,12 +75,14 @@ export const ShopCartOrderSchema = z.object({
   freeFreightFrom: z.number().int().nullable(),
   couponReduce: z.number().int(),
   discountReduce: z.number().int(),
+  /** Fen the discount packages take off. */
+  comboReduce: z.number().int(),
   scoreReduce: z.number().int(),
   levelReduce: z.number().int(),
   actualTotal: z.number().int(),
   /** The shop's coupons (on the shop's first order of the checkout; empty on its virtual-goods order). */
   coupons: z.array(CheckoutCouponSchema),
-  shopCartItemDiscounts: z.array(z.object({ chooseDiscountItemDto: ChooseDiscountItemDtoSchema.nullable(), shopCartItems: z.array(ConfirmItemSchema) })),
+  shopCartItemDiscounts: z.array(z.object({ chooseDiscountItemDto: ChooseDiscountItemDtoSchema.nullable(), combo: CartComboSchema.nullable(), shopCartItems: z.array(ConfirmItemSchema) })),
 });
 export type ShopCartOrder = z.infer<typeof ShopCartOrderSchema>;
 
@@ -151,6 +156,8 @@ export const OrderItemSchema = ProductLineSchema.extend({
   actualTotal: z.number().int(),
   /** 0 not reviewed, 1 reviewed. */
   commSts: z.number().int(),
+  /** The discount package the line was bought in (decision 044), null = none. */
+  comboId: z.number().int().nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -198,6 +205,8 @@ export const OrderDetailSchema = MyOrderSchema.extend({
   scoreAmount: z.number().int(),
   useScore: z.number().int(),
   memberAmount: z.number().int(),
+  /** Fen the discount packages took off (part of reduceAmount). */
+  comboReduce: z.number().int(),
   /** What was paid: the actual total once paid, 0 before. */
   payAmount: z.number().int(),
   isPayed: z.boolean(),

@@ -35,3 +35,26 @@ export const cartItems = pgTable(
     check('cart_items_count_ck', sql`${t.count} > 0`),
   ],
 );
+
+/**
+ * A discount package in the cart (decision 044): one row per user and package, `count` sets; its
+ * lines are the package's, read when the cart is shown, so they stay together and move as a unit.
+ */
+export const cartCombos = pgTable(
+  'cart_combos',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: userIdColumn()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    comboId: integer('combo_id').notNull(),
+    count: integer('count').notNull(),
+    isChecked: boolean('is_checked').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cart_combos_user_combo_uq').on(t.userId, t.comboId), check('cart_combos_count_ck', sql`${t.count} > 0`)],
+);

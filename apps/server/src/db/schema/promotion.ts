@@ -345,7 +345,10 @@ export const groupOrders = pgTable(
   ],
 );
 
-/** A fixed package: a main product sold with matching products at a package price. */
+/**
+ * A discount package (套餐, decision 044): a set of one shop's SKUs sold together at `comboAmount`
+ * per set. status 1 on, 0 ended by the shop. mainProductId is the first line's product.
+ */
 export const combos = pgTable(
   'combos',
   {
@@ -358,6 +361,7 @@ export const combos = pgTable(
     mainProductId: integer('main_product_id')
       .notNull()
       .references(() => products.id),
+    /** Fen per set. */
     comboAmount: fen('combo_amount').notNull(),
     startTime: tstz('start_time').notNull(),
     endTime: tstz('end_time').notNull(),
@@ -365,9 +369,14 @@ export const combos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('combos_main_idx').on(t.mainProductId, t.status)],
+  (t) => [
+    index('combos_main_idx').on(t.mainProductId, t.status),
+    index('combos_shop_idx').on(t.shopId, t.status, t.endTime),
+    check('combos_ck', sql`${t.comboAmount} > 0 and ${t.endTime} > ${t.startTime}`),
+  ],
 );
 
+/** A package line: `count` pieces of one SKU per set. A product appears once in a package. */
 export const comboItems = pgTable(
   'combo_items',
   {
@@ -377,10 +386,11 @@ export const comboItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** Price of this product inside the package. */
-    price: fen('price').notNull(),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
     count: integer('count').notNull().default(1),
     isMain: smallint('is_main').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.comboId, t.productId] }), index('combo_items_product_idx').on(t.productId)],
+  (t) => [primaryKey({ columns: [t.comboId, t.productId] }), index('combo_items_product_idx').on(t.productId), check('combo_items_count_ck', sql`${t.count} between 1 and 99`)],
 );

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedPerParts } from '../../db/prepared.ts';
-import { cartItems } from '../../db/schema/cart.ts';
+import { cartCombos, cartItems } from '../../db/schema/cart.ts';
 
 /**
  * The product and shop modules' named queries the cart joins in place of their tables
@@ -119,10 +119,12 @@ export async function deleteLine(db: Db, userId: string, id: number) {
   await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
 }
 
-/** The number of pieces in the user's cart. */
+/** The number of pieces in the user's cart, a discount package's set counting as one. */
 export async function sumCartCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${cartItems.count}), 0)::int` })
+    .select({
+      n: sql<number>`(coalesce(sum(${cartItems.count}), 0) + (select coalesce(sum(${cartCombos.count}), 0) from ${cartCombos} where ${cartCombos.userId} = ${userId}))::int`,
+    })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
   return row?.n ?? 0;
@@ -219,3 +221,74 @@ export const checkedCartLines = (db: Db) =>
     .from(cartItems)
     .where(eq(cartItems.isChecked, true))
     .as('checked_line');
+
+// ---- Discount packages in the cart (decision 044): one row per user and package, `count` sets ----
+
+/** The user's packages in the cart, newest first. */
+export function listCartCombos(db: Db, userId: string) {
+  return db
+    .select({ comboId: cartCombos.comboId, shopId: cartCombos.shopId, count: cartCombos.count, isChecked: cartCombos.isChecked })
+    .from(cartCombos)
+    .where(eq(cartCombos.userId, userId))
+    .orderBy(desc(cartCombos.id));
+}
+export type CartComboRow = Awaited<ReturnType<typeof listCartCombos>>[number];
+
+/** The user's row of a package, or undefined. */
+export async function findCartCombo(db: Db, userId: string, comboId: number) {
+  const [row] = await db
+    .select({ count: cartCombos.count })
+    .from(cartCombos)
+    .where(and(eq(cartCombos.userId, userId), eq(cartCombos.comboId, comboId)));
+  return row;
+}
+
+/**
+ * Adds `count` sets of a package, creating the row when absent, as long as it stays at or below
+ * `cap` (the guard holds against a parallel change of the same row). Answers the new count, or null.
+ */
+export async function addCombo(db: Db, row: { userId: string; shopId: number; comboId: number; count: number }, cap: number, at: Date): Promise<number | null> {
+  const [written] = await db
+    .insert(cartCombos)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [cartCombos.userId, cartCombos.comboId],
+      set: { count: sql`${cartCombos.count} + excluded.count`, updatedAt: at },
+      setWhere: sql`${cartCombos.count} + excluded.count <= ${cap}`,
+    })
+    .returning({ count: cartCombos.count });
+  return written?.count ?? null;
+}
+
+/** Takes `count` sets off while at least one stays; answers the new count, or null when it would not. */
+export async function takeFromCombo(db: Db, userId: string, comboId: number, count: number, at: Date): Promise<number | null> {
+  const [row] = await db
+    .update(cartCombos)
+    .set({ count: sql`${cartCombos.count} - ${count}`, updatedAt: at })
+    .where(and(eq(cartCombos.userId, userId), eq(cartCombos.comboId, comboId), sql`${cartCombos.count} - ${count} >= 1`))
+    .returning({ count: cartCombos.count });
+  return row?.count ?? null;
+}
+
+/** Deletes the user's packages among `comboIds`; answers how many. */
+export async function deleteCombos(db: Db, userId: string, comboIds: number[]): Promise<number> {
+  const rows = await db
+    .delete(cartCombos)
+    .where(and(eq(cartCombos.userId, userId), inArray(cartCombos.comboId, comboIds)))
+    .returning({ id: cartCombos.id });
+  return rows.length;
+}
+
+/** Ticks `checked` and unticks the other `comboIds`, only among the user's own packages. */
+export async function setCombosChecked(db: Db, userId: string, comboIds: number[], checked: number[], at: Date): Promise<void> {
+  await db
+    .update(cartCombos)
+    .set({ isChecked: checked.length > 0 ? sql`${inArray(cartCombos.comboId, checked)}` : sql`false`, updatedAt: at })
+    .where(and(eq(cartCombos.userId, userId), inArray(cartCombos.comboId, comboIds)));
+}
+
+/** The bought packages leave the cart with the order: a statement for the checkout to send (null when none). */
+export function deleteCombosStatement(db: Db | Tx, userId: string, comboIds: number[]) {
+  if (comboIds.length === 0) return null;
+  return db.delete(cartCombos).where(and(eq(cartCombos.userId, userId), inArray(cartCombos.comboId, comboIds)));
+}

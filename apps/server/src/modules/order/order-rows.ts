@@ -28,10 +28,14 @@ export interface OrderLine {
   shares?: LineShares;
   /** The points the line's points share stands for. */
   useScore?: number;
+  /** The discount package the line was bought in (decision 044). */
+  comboId?: number | null;
 }
 
 /** The pricing pipeline's per-line shares (decision 033), as the order stores them. */
 export interface LineShares {
+  /** The line's part of its discount package's saving (decision 044). */
+  package: number;
   promotion: number;
   shopCoupon: number;
   platformCoupon: number;
@@ -39,7 +43,7 @@ export interface LineShares {
   points: number;
 }
 
-const NO_SHARES: LineShares = { promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
+const NO_SHARES: LineShares = { package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
 
 export interface OrderInput {
   orderNumber: string;
@@ -80,13 +84,14 @@ export function buildOrderRows(input: OrderInput): OrderRows {
   const reduced = { ...NO_SHARES };
   for (const l of input.lines) {
     const s = l.shares ?? NO_SHARES;
+    reduced.package += s.package;
     reduced.promotion += s.promotion;
     reduced.shopCoupon += s.shopCoupon;
     reduced.platformCoupon += s.platformCoupon;
     reduced.member += s.member;
     reduced.points += s.points;
   }
-  const reduceAmount = reduced.promotion + reduced.shopCoupon + reduced.platformCoupon + reduced.member + reduced.points;
+  const reduceAmount = reduced.package + reduced.promotion + reduced.shopCoupon + reduced.platformCoupon + reduced.member + reduced.points;
   const order: NewOrder = {
     orderNumber: input.orderNumber,
     userId: input.userId,
@@ -102,6 +107,7 @@ export function buildOrderRows(input: OrderInput): OrderRows {
     freight,
     reduceAmount,
     discountReduce: reduced.promotion,
+    comboReduce: reduced.package,
     shopCouponReduce: reduced.shopCoupon,
     platformCouponReduce: reduced.platformCoupon,
     levelReduce: reduced.member,
@@ -115,7 +121,7 @@ export function buildOrderRows(input: OrderInput): OrderRows {
   };
   const items: NewOrderItem[] = input.lines.map((l) => {
     const s = l.shares ?? NO_SHARES;
-    const share = s.promotion + s.shopCoupon + s.platformCoupon + s.member + s.points;
+    const share = s.package + s.promotion + s.shopCoupon + s.platformCoupon + s.member + s.points;
     return {
       orderNumber: input.orderNumber,
       userId: input.userId,
@@ -138,6 +144,8 @@ export function buildOrderRows(input: OrderInput): OrderRows {
       platformCouponShare: s.platformCoupon,
       levelShare: s.member,
       scoreShare: s.points,
+      comboId: l.comboId ?? null,
+      comboShare: s.package,
       useScore: l.useScore ?? 0,
       mold,
       ...(l.isRefund !== undefined ? { isRefund: l.isRefund } : {}),

@@ -1,5 +1,5 @@
 // Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
@@ -275,4 +275,26 @@ export async function softDeleteOrder(db: Db, userId: string, orderNumber: strin
     )
     .returning({ orderNumber: orders.orderNumber });
   return moved.length === 1;
+}
+
+/**
+ * How the shop's discount packages sold (decision 044), per package: orders not cancelled that
+ * bought it, the pieces bought in it and the fen its saving took off them.
+ */
+export async function comboUsage(db: Db, shopId: number, comboIds: number[]): Promise<Map<number, { orders: number; pieces: number; reduced: number }>> {
+  const map = new Map<number, { orders: number; pieces: number; reduced: number }>();
+  if (comboIds.length === 0) return map;
+  const rows = await db
+    .select({
+      comboId: sql<number>`${orderItems.comboId}`,
+      orders: sql<number>`count(distinct ${orderItems.orderNumber})::int`,
+      pieces: sql<number>`coalesce(sum(${orderItems.prodCount}), 0)::int`,
+      reduced: sql<number>`coalesce(sum(${orderItems.comboShare}), 0)::bigint`.mapWith(Number),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.orderNumber, orderItems.orderNumber))
+    .where(and(eq(orderItems.shopId, shopId), inArray(orderItems.comboId, comboIds), ne(orders.status, ORDER_STATUS.cancelled)))
+    .groupBy(orderItems.comboId);
+  for (const r of rows) map.set(r.comboId, { orders: r.orders, pieces: r.pieces, reduced: r.reduced });
+  return map;
 }

@@ -28,6 +28,7 @@ function toItem(row: ItemRow, lang: Language): OrderItem {
     productTotalAmount: row.productTotalAmount,
     actualTotal: row.actualTotal,
     commSts: row.commSts,
+    comboId: row.comboId,
   };
 }
 
@@ -121,6 +122,7 @@ export function createOrderService(ctx: AppContext) {
         scoreAmount: order.scoreReduce,
         useScore: order.useScore,
         memberAmount: order.levelReduce,
+        comboReduce: order.comboReduce,
         payAmount: order.isPayed ? order.actualTotal : 0,
         isPayed: order.isPayed,
         payType: order.payType,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pointsWorth, priceCart } from './pipeline.ts';
 import { mulDiv as mulDivExact, spread } from './spread.ts';
-import type { CouponOffer, PricedCart, PricedLine, PricingInput, PricingLine, PromotionRule } from './types.ts';
+import type { CouponOffer, PackageDeal, PricedCart, PricedLine, PricingInput, PricingLine, PromotionRule } from './types.ts';
 
 const NOW = new Date('2026-11-25T08:00:00Z');
 const HOUR = 3_600_000;
@@ -108,17 +108,35 @@ const cartArb: fc.Arbitrary<PricingInput> = fc
         }),
         { nil: undefined },
       ),
+      // Discount packages (step 0): per line 0 = none, 1 or 2 = that package of its shop; per
+      // package a price as a share of what its lines cost (past 1: dearer than the lines), sets, a tick.
+      packing: fc.array(fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 2 }) }), { minLength: lineCount, maxLength: lineCount }),
+      packageTerms: fc.array(fc.record({ f: fc.double({ min: 0, max: 1.2, noNaN: true }), sets: fc.integer({ min: 1, max: 3 }), checked: fc.boolean() }), { minLength: 10, maxLength: 10 }),
     });
   })
-  .map(({ promotions, coupons, lines, auto, shopPicks, platformPick, points }) => ({
-    now: NOW,
-    lines,
-    promotions,
-    coupons,
-    choice: { auto, shopCoupons: Object.fromEntries(shopPicks), platformCoupon: platformPick },
-    freight: freightOf,
-    points,
-  }));
+  .map(({ promotions, coupons, lines, auto, shopPicks, platformPick, points, packing, packageTerms }) => {
+    const packaged = lines.map((l, i) => (packing[i] === 0 ? l : { ...l, packageKey: `p${l.shopId}-${packing[i]}` }));
+    const packages: PackageDeal[] = [];
+    for (const key of new Set(packaged.flatMap((l) => (l.packageKey ? [l.packageKey] : [])))) {
+      const members = packaged.filter((l) => l.packageKey === key);
+      const shopId = members[0]!.shopId;
+      const terms = packageTerms[(shopId - 1) * 2 + Number(key.slice(-1)) - 1]!;
+      const original = sum(members.map((l) => l.unitPrice * l.count));
+      // The cart ticks a package as a unit.
+      for (const l of members) l.checked = terms.checked;
+      packages.push({ key, comboId: shopId * 10 + Number(key.slice(-1)), shopId, price: Math.floor((original * terms.f) / terms.sets), sets: terms.sets, nameZh: `套餐${key}`, nameEn: null });
+    }
+    return {
+      now: NOW,
+      lines: packaged,
+      promotions,
+      coupons,
+      choice: { auto, shopCoupons: Object.fromEntries(shopPicks), platformCoupon: platformPick },
+      freight: freightOf,
+      points,
+      packages,
+    };
+  });
 
 const allLines = (cart: PricedCart) => cart.shops.flatMap((s) => s.groups.flatMap((g) => g.lines));
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
@@ -155,6 +173,7 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
     const shopLines = shop.groups.flatMap((g) => g.lines);
     is(shopLines.every((l) => l.shopId === shop.shopId), true);
     for (const g of shop.groups) {
+      checkPackageGroup(input, g);
       // Sum of shares = the promotion's reduction; a line is in its promotion's group only.
       is(sum(g.lines.map((l) => l.shares.promotion)), g.promotion?.reduce ?? 0);
       for (const l of g.lines) is(l.promotionId, g.promotion?.id ?? null);
@@ -168,14 +187,16 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
     is(shop.totals.freight, ticked.length === 0 ? 0 : freightOf(shop.shopId, ticked));
     const t = shop.totals;
     is(t.goods, sum(ticked.map((l) => l.goods)));
-    is(t.payable, t.goods - t.promotion - t.shopCoupon - t.platformCoupon - t.member - t.points + t.freight);
+    is(t.payable, t.goods - t.package - t.promotion - t.shopCoupon - t.platformCoupon - t.member - t.points + t.freight);
+    is(t.package, sum(shop.groups.map((g) => g.package?.saving ?? 0)));
     atLeast(t.payable, t.freight);
   }
   const platformChosen = cart.platformCoupons.filter((c) => c.chosen);
   atMost(platformChosen.length, 1);
   is(sum(lines.map((l) => l.shares.platformCoupon)), platformChosen[0]?.saves ?? 0);
   const t = cart.totals;
-  is(t.payable, t.goods - t.promotion - t.shopCoupon - t.platformCoupon - t.member - t.points + t.freight);
+  is(t.payable, t.goods - t.package - t.promotion - t.shopCoupon - t.platformCoupon - t.member - t.points + t.freight);
+  is(t.package, sum(lines.map((l) => l.shares.package)));
   is(t.freight, sum(cart.shops.map((s) => s.totals.freight)));
   is(t.payable, sum(cart.shops.map((s) => s.totals.payable)));
 
@@ -195,7 +216,7 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
     is(p.used, Math.min(use, p.max));
     is(p.amount, pointsWorth(p.used, pointsPerYuan));
     is(p.maxAmount, pointsWorth(p.max, pointsPerYuan));
-    const beforePoints = sum(lines.filter((l) => l.checked).map((l) => l.goods - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon - l.shares.member));
+    const beforePoints = sum(lines.filter((l) => l.checked).map((l) => l.goods - l.shares.package - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon - l.shares.member));
     atMost(p.maxAmount * 100, beforePoints * capPercent);
     // The maximum is the largest multiple of 10 within both bounds: ten more would pass one of them.
     const next = p.max + 10;
@@ -212,7 +233,7 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
         (offer.shopId === 0 || l.shopId === offer.shopId) &&
         (offer.scope === 'all' || (offer.scope === 'include') === offer.productIds.includes(l.productId)),
     );
-    const afterPromotions = sum(eligible.map((l) => l.goods - l.shares.promotion));
+    const afterPromotions = sum(eligible.map((l) => l.goods - l.shares.package - l.shares.promotion));
     if (afterPromotions < offer.threshold || eligible.length === 0) is(option.chosen, false);
     if (option.chosen) {
       atLeast(NOW.getTime(), offer.validFrom.getTime());
@@ -222,6 +243,45 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
         is(wanted, offer.userCouponId);
       }
     }
+  }
+}
+
+/**
+ * A package unit's group: its lines only, kept together, under no promotion; the saving is what
+ * the ticked lines cost above the package price, spread in proportion to the lines' goods with the
+ * largest (the first of equals) taking the remainder, in whole fen summing exactly.
+ */
+function checkPackageGroup(input: PricingInput, g: PricedCart['shops'][number]['groups'][number]): void {
+  const lines = g.lines;
+  if (!g.package) {
+    for (const l of lines) {
+      is(l.packageKey, null);
+      is(l.shares.package, 0);
+    }
+    return;
+  }
+  const deal = input.packages!.find((d) => d.key === g.package!.key)!;
+  same(lines.map((l) => l.key).sort(), input.lines.filter((l) => l.packageKey === deal.key).map((l) => l.key).sort());
+  const original = sum(lines.map((l) => l.goods));
+  is(g.package.original, original);
+  const saving = lines.every((l) => l.checked) ? Math.max(0, original - deal.price * deal.sets) : 0;
+  is(g.package.saving, saving);
+  is(sum(lines.map((l) => l.shares.package)), saving);
+  let largest = 0;
+  lines.forEach((l, i) => {
+    is(l.packageKey, deal.key);
+    is(l.promotionId, null);
+    is(l.promotionIds.length, 0);
+    is(l.shares.promotion, 0);
+    atMost(l.shares.package, l.goods);
+    if (l.goods > lines[largest]!.goods) largest = i;
+  });
+  if (original === 0) return;
+  const floors = lines.map((l) => mulDivExact(saving, l.goods, original));
+  const rest = saving - sum(floors);
+  // In proportion: every line its floor, the largest its floor plus the remainder (when it has room).
+  if (floors[largest]! + rest <= lines[largest]!.goods) {
+    lines.forEach((l, i) => is(l.shares.package, i === largest ? floors[i]! + rest : floors[i]!));
   }
 }
 

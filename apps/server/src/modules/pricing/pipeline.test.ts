@@ -268,3 +268,64 @@ describe('steps 4, 5 and freight', () => {
     expect(() => price({ lines: [line('1', 1, 11, 100)], freight: () => 1.5 })).toThrow(RangeError);
   });
 });
+
+describe('step 0: discount packages (decision 044)', () => {
+  const deal = { key: 'combo:7', comboId: 7, shopId: 1, nameZh: '茶具套餐', nameEn: 'Tea set' };
+
+  it('takes what the sets cost above the package price off', () => {
+    // 2 sets of (a teapot at 100.00 + 2 cups at 33.33) = 333.32 at 2 x 150.00: 33.32 off.
+    const cart = price({
+      lines: [line('a', 1, 1, 10_000, 2, { packageKey: 'combo:7' }), line('b', 1, 2, 3_333, 4, { packageKey: 'combo:7' })],
+      packages: [{ ...deal, price: 15_000, sets: 2 }],
+    });
+    const unit = cart.shops[0]!.groups[0]!;
+    expect(unit.package).toMatchObject({ comboId: 7, sets: 2, price: 15_000, original: 33_332, saving: 3_332 });
+    // floor(3332 x 20000 / 33332) = 1999 and floor(3332 x 13332 / 33332) = 1332; the teapot takes the 1 left.
+    expect(unit.lines.map((l) => l.shares.package)).toEqual([2_000, 1_332]);
+    expect(cart.totals).toMatchObject({ goods: 33_332, package: 3_332, payable: 30_000 });
+  });
+
+  it('spreads a saving exactly and keeps package lines out of shop promotions', () => {
+    const cart = price({
+      lines: [line('a', 1, 1, 10_000, 1, { packageKey: 'combo:7' }), line('b', 1, 2, 3_333, 2, { packageKey: 'combo:7' }), line('c', 1, 3, 5_000)],
+      packages: [{ ...deal, price: 15_000, sets: 1 }],
+      promotions: [promotion(1, 1, { tiers: [{ need: 1, reduce: 1_000, rate: 100 }] })],
+    });
+    const [unit, promoted] = cart.shops[0]!.groups;
+    // 166.66 of goods at 150.00: 16.66 off; 100.00 takes floor(1666 x 10000 / 16666) = 999 + the remainder 1.
+    expect(unit!.package).toMatchObject({ original: 16_666, saving: 1_666, checked: true });
+    expect(unit!.lines.map((l) => [l.key, l.shares.package, l.promotionId])).toEqual([
+      ['a', 1_000, null],
+      ['b', 666, null],
+    ]);
+    expect(promoted!.promotion!.id).toBe(1);
+    expect(promoted!.lines.map((l) => l.key)).toEqual(['c']);
+    expect(cart.totals).toMatchObject({ goods: 21_666, package: 1_666, promotion: 1_000, payable: 21_666 - 1_666 - 1_000 });
+  });
+
+  it('saves nothing on an unticked unit or a package dearer than its lines', () => {
+    const unticked = price({
+      lines: [line('a', 1, 1, 10_000, 1, { packageKey: 'combo:7', checked: false }), line('b', 1, 2, 5_000, 1, { packageKey: 'combo:7', checked: false })],
+      packages: [{ ...deal, price: 9_000, sets: 1 }],
+    });
+    expect(unticked.shops[0]!.groups[0]!.package).toMatchObject({ checked: false, saving: 0 });
+    expect(unticked.totals.package).toBe(0);
+    const dearer = price({ lines: [line('a', 1, 1, 10_000, 1, { packageKey: 'combo:7' })], packages: [{ ...deal, price: 12_000, sets: 1 }] });
+    expect(dearer.totals).toMatchObject({ package: 0, payable: 10_000 });
+  });
+
+  it('measures coupon thresholds after the package saving', () => {
+    const cart = price({
+      lines: [line('a', 1, 1, 10_000, 1, { packageKey: 'combo:7' }), line('b', 1, 2, 5_000, 1, { packageKey: 'combo:7' })],
+      packages: [{ ...deal, price: 12_000, sets: 1 }],
+      coupons: [coupon(1, 1, { threshold: 14_000 }), coupon(2, 0, { threshold: 12_000 })],
+    });
+    expect(cart.shops[0]!.coupons[0]).toMatchObject({ usable: false, reason: 'belowThreshold', missing: 2_000 });
+    expect(cart.platformCoupons[0]).toMatchObject({ usable: true, chosen: true, saves: 1_000 });
+    expect(cart.totals.payable).toBe(11_000);
+  });
+
+  it('refuses a line naming no package of its shop', () => {
+    expect(() => price({ lines: [line('a', 1, 1, 100, 1, { packageKey: 'combo:8' })], packages: [{ ...deal, price: 50, sets: 1 }] })).toThrow(RangeError);
+  });
+});

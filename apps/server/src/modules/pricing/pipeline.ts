@@ -1,14 +1,17 @@
 // The one pricing pipeline (issue 11 §1, decision 033): lines plus a context in, priced groups out.
 // Pure and deterministic: no database, no clock (input.now), no I/O. Steps in the order of the
-// reference's §5.3: (1) shop promotions, (2) one shop coupon per shop, (3) one platform coupon,
-// (4) member discount, (5) points; then freight per shop, never discounted.
+// reference's §5.3, after the activity prices of step 0 (discount packages, decision 044):
+// (1) shop promotions, (2) one shop coupon per shop, (3) one platform coupon, (4) member discount,
+// (5) points; then freight per shop, never discounted.
 import { apportion, discountOff, mulDiv, spread } from './spread.ts';
 import type {
+  AppliedPackage,
   AppliedPromotion,
   CouponOffer,
   CouponOption,
   CouponUnusableReason,
   LineShares,
+  PackageDeal,
   PointsOutcome,
   PointsUse,
   PriceTotals,
@@ -40,13 +43,14 @@ interface ShopWork {
   freight: number;
 }
 
-const emptyShares = (): LineShares => ({ promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 });
+const emptyShares = (): LineShares => ({ package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 });
 
 /** What a line still costs after the steps so far. */
-const remaining = (l: PricedLine) => l.goods - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon - l.shares.member - l.shares.points;
+const remaining = (l: PricedLine) => l.goods - l.shares.package - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon - l.shares.member - l.shares.points;
 
 export function priceCart(input: PricingInput): PricedCart {
   const shops = collectShops(input);
+  applyPackages(shops, input.packages ?? []);
   for (const shop of shops) applyShopPromotions(shop);
   for (const shop of shops) applyShopCoupon(shop, input);
   const platformCoupons = applyPlatformCoupon(shops, input);
@@ -79,6 +83,7 @@ function collectShops(input: PricingInput): ShopWork[] {
       promotionId: line.promotionId ?? null,
       promotionIds: [],
       usedPoints: 0,
+      packageKey: line.packageKey ?? null,
     };
     shop.lines.push(priced);
     if (priced.checked) shop.ticked.push(priced);
@@ -93,6 +98,45 @@ function collectShops(input: PricingInput): ShopWork[] {
     });
   }
   return [...byShop.values()].sort((a, b) => a.shopId - b.shopId);
+}
+
+// ---- step 0: discount packages ------------------------------------------------------------------
+
+/**
+ * Each package unit saves what its ticked lines cost at their prices above the package price
+ * (never below 0), spread over its lines in proportion to their goods, the largest line taking the
+ * remainder. Its lines form their own group, first in the shop, and take no shop promotion.
+ */
+function applyPackages(shops: ShopWork[], deals: readonly PackageDeal[]): void {
+  if (deals.length === 0) return;
+  const byKey = new Map<string, PackageDeal>();
+  for (const deal of deals) {
+    if (!Number.isSafeInteger(deal.price) || deal.price < 0 || !Number.isSafeInteger(deal.sets) || deal.sets < 1) throw new RangeError(`package ${deal.key}: price and sets must be whole numbers`);
+    byKey.set(deal.key, deal);
+  }
+  for (const shop of shops) {
+    const units = new Map<string, PricedLine[]>();
+    for (const line of shop.lines) {
+      if (line.packageKey === null) continue;
+      const deal = byKey.get(line.packageKey);
+      if (!deal || deal.shopId !== shop.shopId) throw new RangeError(`line ${line.key}: no package ${line.packageKey} in shop ${shop.shopId}`);
+      const unit = units.get(line.packageKey);
+      if (unit) unit.push(line);
+      else units.set(line.packageKey, [line]);
+    }
+    const groups: PromotionGroup[] = [];
+    for (const [key, lines] of [...units].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      const deal = byKey.get(key)!;
+      const checked = lines.every(isChecked);
+      const original = lines.reduce((n, l) => n + l.goods, 0);
+      const saving = checked ? Math.max(0, original - deal.price * deal.sets) : 0;
+      const shares = spread(saving, lines.map(goodsOf));
+      lines.forEach((l, i) => (l.shares.package = shares[i]!));
+      const applied: AppliedPackage = { key, comboId: deal.comboId, nameZh: deal.nameZh, nameEn: deal.nameEn, price: deal.price, sets: deal.sets, checked, original, saving };
+      groups.push({ promotion: null, lines, package: applied });
+    }
+    shop.groups.push(...groups);
+  }
 }
 
 // ---- step 1: shop promotions -------------------------------------------------------------------
@@ -151,10 +195,13 @@ function evaluatePromotion(p: Prepared, amount: number, pieces: number): Evaluat
 
 function applyShopPromotions(shop: ShopWork): void {
   const promotions = shop.promotions;
+  // A package's lines are priced by their package alone.
+  const loose = shop.lines.filter(isLoose);
+  for (const line of shop.lines) if (line.packageKey !== null) line.promotionId = null;
   if (promotions.length === 0) {
     // A choice among no options is no choice.
-    for (const line of shop.lines) line.promotionId = null;
-    if (shop.lines.length > 0) shop.groups.push({ promotion: null, lines: shop.lines });
+    for (const line of loose) line.promotionId = null;
+    if (loose.length > 0) shop.groups.push({ promotion: null, lines: loose });
     return;
   }
   // Per promotion (by position): its lines and the ticked amount and pieces.
@@ -162,7 +209,7 @@ function applyShopPromotions(shop: ShopWork): void {
   const amounts: number[] = promotions.map(() => 0);
   const pieces: number[] = promotions.map(() => 0);
   const open: Array<{ line: PricedLine; options: number[] }> = [];
-  for (const line of shop.lines) {
+  for (const line of loose) {
     const options: number[] = [];
     let chosen = -1;
     for (let i = 0; i < promotions.length; i++) {
@@ -202,7 +249,7 @@ function applyShopPromotions(shop: ShopWork): void {
     for (let j = 0; j < ticked.length; j++) ticked[j]!.shares.promotion = shares[j]!;
     shop.groups.push({ promotion: { ...promotionInfo(p.rule), ...evaluation }, lines });
   }
-  const rest = shop.lines.filter(hasNoPromotion);
+  const rest = loose.filter(hasNoPromotion);
   if (rest.length > 0) shop.groups.push({ promotion: null, lines: rest });
 }
 
@@ -215,6 +262,9 @@ function joinPromotion(line: PricedLine, i: number, promotions: Prepared[], memb
   }
 }
 
+function isLoose(line: PricedLine): boolean {
+  return line.packageKey === null;
+}
 function isChecked(line: PricedLine): boolean {
   return line.checked;
 }
@@ -249,7 +299,7 @@ function evaluateCoupon(coupon: CouponOffer, lines: readonly PricedLine[], now: 
   let afterPromotions = 0;
   let left = 0;
   for (const l of eligible) {
-    afterPromotions += l.goods - l.shares.promotion;
+    afterPromotions += l.goods - l.shares.package - l.shares.promotion;
     left += remaining(l);
   }
   let reason: CouponUnusableReason | null = null;
@@ -384,10 +434,11 @@ function shopFreight(shop: ShopWork, input: PricingInput): number {
   return fee;
 }
 
-const zeroTotals = (): PriceTotals => ({ goods: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0, freight: 0, payable: 0, count: 0 });
+const zeroTotals = (): PriceTotals => ({ goods: 0, package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0, freight: 0, payable: 0, count: 0 });
 
 function addTotals(into: PriceTotals, from: PriceTotals): void {
   into.goods += from.goods;
+  into.package += from.package;
   into.promotion += from.promotion;
   into.shopCoupon += from.shopCoupon;
   into.platformCoupon += from.platformCoupon;
@@ -406,6 +457,7 @@ function finish(shops: ShopWork[], platformCoupons: CouponOption[], points: Poin
       l.payable = remaining(l);
       if (!l.checked) continue;
       totals.goods += l.goods;
+      totals.package += l.shares.package;
       totals.promotion += l.shares.promotion;
       totals.shopCoupon += l.shares.shopCoupon;
       totals.platformCoupon += l.shares.platformCoupon;

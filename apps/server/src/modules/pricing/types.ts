@@ -14,6 +14,23 @@ export interface PricingLine {
   promotionId?: number | null;
   /** A cart line the shopper has not ticked: shown in its group, priced at nothing (default true). */
   checked?: boolean;
+  /** The discount package unit (`PackageDeal.key`) the line belongs to; absent or null = none. */
+  packageKey?: string | null;
+}
+
+/**
+ * A discount package unit being bought (decision 044): `sets` sets of its lines (the lines whose
+ * `packageKey` is `key`, each already counting its pieces for all the sets) at `price` fen a set.
+ */
+export interface PackageDeal {
+  key: string;
+  comboId: number;
+  shopId: number;
+  /** Fen per set. */
+  price: number;
+  sets: number;
+  nameZh: string;
+  nameEn: string | null;
 }
 
 export type PromotionRuleKind = 'amountReduce' | 'pieceDiscount' | 'amountDiscount';
@@ -109,9 +126,13 @@ export interface PricingInput {
   /** Fen of freight for a shop's ticked lines; never discounted. */
   freight: (shopId: number, lines: readonly PricedLine[]) => number;
   points?: PointsUse;
+  /** The discount package units among the lines (step 0). */
+  packages?: PackageDeal[];
 }
 
 export interface LineShares {
+  /** Step 0: the line's part of its package's saving. */
+  package: number;
   promotion: number;
   shopCoupon: number;
   platformCoupon: number;
@@ -139,6 +160,24 @@ export interface PricedLine {
   promotionIds: number[];
   /** The points this line's `shares.points` fen stand for (a ticked line's part of the points used). */
   usedPoints: number;
+  /** The package unit the line belongs to, null = none. */
+  packageKey: string | null;
+}
+
+/** A package unit as priced: what its lines cost at their prices, the package price and the saving. */
+export interface AppliedPackage {
+  key: string;
+  comboId: number;
+  nameZh: string;
+  nameEn: string | null;
+  /** Fen per set, and sets. */
+  price: number;
+  sets: number;
+  checked: boolean;
+  /** Its lines' goods (unit prices x pieces). */
+  original: number;
+  /** max(0, original - price x sets): what the package takes off (0 when unticked). */
+  saving: number;
 }
 
 /** What a promotion is, for its label ("满300减50", "满2件8折", "每满300减50"). */
@@ -166,6 +205,8 @@ export interface AppliedPromotion extends PromotionInfo {
 export interface PromotionGroup {
   promotion: AppliedPromotion | null;
   lines: PricedLine[];
+  /** A discount package unit's group (its lines, kept together; never under a promotion). */
+  package?: AppliedPackage;
 }
 
 export type CouponUnusableReason = 'belowThreshold' | 'noProducts' | 'expired' | 'notStarted';
@@ -192,6 +233,7 @@ export interface CouponOption {
 
 export interface PriceTotals {
   goods: number;
+  package: number;
   promotion: number;
   shopCoupon: number;
   platformCoupon: number;

@@ -17,5 +17,6 @@ import { uiPoints } from './ui-points.ts';
 import { uiBalance } from './ui-balance.ts';
 import { uiPromotion } from './ui-promotion.ts';
 import { uiCouponAdmin } from './ui-coupon-admin.ts';
+import { uiCombo } from './ui-combo.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo };

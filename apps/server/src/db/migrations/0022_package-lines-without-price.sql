@@ -1,0 +1,1 @@
+ALTER TABLE "combo_items" DROP COLUMN "price";
