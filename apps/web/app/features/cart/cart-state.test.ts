@@ -18,7 +18,7 @@ const item = (basketId: number, over: Partial<CartItem> = {}): CartItem => ({
   shareReduce: 0,
   ...over,
 });
-const shop = (shopId: number, items: CartItem[]): CartShop => ({ shopId, shopName: `s${shopId}`, shopCartItemDiscounts: [{ chooseDiscountItemDto: null, shopCartItems: items }], discounts: [] });
+const shop = (shopId: number, items: CartItem[]): CartShop => ({ shopId, shopName: `s${shopId}`, shopCartItemDiscounts: [{ chooseDiscountItemDto: null, combo: null, shopCartItems: items }], discounts: [] });
 
 describe('the cart page rules', () => {
   const shops = shopLinesOf([shop(1, [item(1), item(2, { isChecked: 0 })]), shop(2, [item(3)])]);

@@ -1,10 +1,13 @@
 // The cart page's rules, free of React so they are tested on their own.
 import type { CartItem, CartShop } from '@bazaar/shared/schemas/cart-view';
+import type { CartCombo } from '@bazaar/shared/schemas/combo';
 import type { ChooseDiscountItemDto, DiscountLabel } from '@bazaar/shared/schemas/pricing';
 
 /** A promotion group of a shop (the spec's shopCartItemDiscounts): its promotion as the server priced it, or none. */
 export interface CartGroup {
   promotion: ChooseDiscountItemDto | null;
+  /** A discount package unit (decision 044): its lines (basketId 0) move only with the package. */
+  combo: CartCombo | null;
   items: CartItem[];
 }
 
@@ -20,12 +23,16 @@ export function shopLinesOf(shops: CartShop[]): ShopLines[] {
   return shops.map((shop) => ({
     shopId: shop.shopId,
     shopName: shop.shopName,
-    groups: shop.shopCartItemDiscounts.map((group) => ({ promotion: group.chooseDiscountItemDto, items: group.shopCartItems })),
+    groups: shop.shopCartItemDiscounts.map((group) => ({ promotion: group.chooseDiscountItemDto, combo: group.combo, items: group.shopCartItems })),
     discounts: shop.discounts,
   }));
 }
 
-export const shopItems = (shop: ShopLines) => shop.groups.flatMap((group) => group.items);
+/** The shop's own cart lines (a package's lines are not: they change with their package). */
+export const shopItems = (shop: ShopLines) => shop.groups.flatMap((group) => (group.combo ? [] : group.items));
+
+/** The shop's package units. */
+export const shopPackages = (shop: ShopLines) => shop.groups.flatMap((group) => (group.combo ? [{ combo: group.combo, items: group.items }] : []));
 
 export const allItems = (shops: ShopLines[]) => shops.flatMap(shopItems);
 
