@@ -235,7 +235,7 @@ describe('the cart page calls', () => {
     }
   });
 
-  it('read the cart in one statement after the token check, however many lines (and one more for the running promotions of its shops when priced)', async () => {
+  it('read the cart in one statement after the token check, however many lines (and one more for the running promotions of its shops when priced, one beside it for the discount packages)', async () => {
     const { token } = await registerUser(t);
     const ids: number[] = [];
     for (let n = 0; n < 3; n++) {
@@ -243,9 +243,9 @@ describe('the cart page calls', () => {
       ids.push(await addLine(t, token, p, 0, 1), await addLine(t, token, p, 2, 1));
     }
     for (const [method, url, body, statements] of [
-      ['POST', '/p/shopCart/info', [], 3],
+      ['POST', '/p/shopCart/info', [], 4],
       ['GET', '/p/shopCart/getShopCartExpiryProdList', undefined, 2],
-      ['POST', '/p/shopCart/totalPay', ids, 3],
+      ['POST', '/p/shopCart/totalPay', ids, 4],
       ['POST', '/p/shopCart/checkItems', ids.map((basketId, i) => ({ basketId, isChecked: i % 2 })), 2],
       ['DELETE', '/p/shopCart/deleteItem', ids.slice(0, 2), 2],
     ] as const) {
