@@ -37,7 +37,7 @@ function toPricingLine(line: CartLineRow, checked: boolean): PricingLine {
   };
 }
 
-/** The shopper's packages in the cart with their lines as they are now (decision 045). */
+/** The shopper's packages in the cart with their lines as they are now (decision 046). */
 async function cartPackages(ctx: AppContext, userId: string) {
   const rows = await cartRepo.listCartCombos(ctx.db, userId);
   const live = await liveCombosById(

@@ -1,4 +1,4 @@
-// Discount packages for shoppers (issue 11 §4, decision 045): the promotion module's packages with
+// Discount packages for shoppers (issue 11 §4, decision 046): the promotion module's packages with
 // their lines' SKUs as they are now (the product and shop modules' cards, through checkout's SKU
 // read), for the product page, the cart and checkout. Whether a package can be bought is the rule
 // of every line ("can this line be bought", product-status.ts) plus the package's time window.

@@ -1,4 +1,4 @@
-// Discount packages in the merchant center (issue 11 §4-5, decision 045): the promotion module
+// Discount packages in the merchant center (issue 11 §4-5, decision 046): the promotion module
 // writes them; checkout's SKU read (product and shop cards) says which SKUs are the shop's own and
 // on sale; the order module counts their usage. Another shop's package answers 404.
 import type { Language } from '@bazaar/shared/constants/limits';

@@ -76,7 +76,7 @@ interface CheckoutLine {
   shares: LineShares;
   /** The points its points share stands for. */
   usedPoints: number;
-  /** The discount package the line is bought in (decision 045), null = none. */
+  /** The discount package the line is bought in (decision 046), null = none. */
   comboId: number | null;
 }
 
@@ -335,7 +335,7 @@ interface ToBuy {
   cartComboIds: number[];
 }
 
-/** A package's `sets` sets as checkout lines (decision 045). */
+/** A package's `sets` sets as checkout lines (decision 046). */
 function packageLines(combo: LiveCombo, sets: number) {
   const { lines, deal } = comboPricing(combo, sets, true);
   const rows = new Map(combo.lines.map(({ sku }) => [sku.skuId, sku]));

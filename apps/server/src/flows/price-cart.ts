@@ -70,7 +70,7 @@ export interface PriceRequest {
   freight?: (shopId: number, lines: readonly PricedLine[]) => number;
   /** Points at checkout (step 5): what the shopper asks, has, and the rules. */
   points?: PointsUse;
-  /** The discount package units among the lines (step 0, decision 045). */
+  /** The discount package units among the lines (step 0, decision 046). */
   packages?: PackageDeal[];
 }
 

@@ -1,4 +1,4 @@
-// Discount packages (issue 11 §4, decision 045), every call and message: the merchant center's
+// Discount packages (issue 11 §4, decision 046), every call and message: the merchant center's
 // packages (own shop only: another shop's answers 404), the product page's read model, the cart's
 // package unit, buy now and checkout from the cart with the saving stored on the order lines.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// HTTP for the storefront's discount packages (reference 2.2 /combo/*, issue 11 §4, decision 045):
+// HTTP for the storefront's discount packages (reference 2.2 /combo/*, issue 11 §4, decision 046):
 // the packages containing a product (the product page's block) and one package by id.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

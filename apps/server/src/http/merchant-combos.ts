@@ -1,4 +1,4 @@
-// HTTP for the merchant center's discount packages (issue 11 §4-5, decision 045): list, read,
+// HTTP for the merchant center's discount packages (issue 11 §4-5, decision 046): list, read,
 // create, edit and end the session's own shop's packages; another shop's answers 404.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Discount packages (套餐, issue 11 §4, decision 045): a set of one shop's SKUs sold together at a
+// Discount packages (套餐, issue 11 §4, decision 046): a set of one shop's SKUs sold together at a
 // package price per set. The product page lists the packages containing the product; a package is
 // bought at once (confirm's comboItem) or put in the cart as a unit; the merchant center writes them.
 // Money in fen; times 'yyyy-MM-dd HH:mm:ss' in GMT+8. Messages are i18n keys (combo.* in ui-combo.ts).

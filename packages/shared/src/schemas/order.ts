@@ -33,7 +33,7 @@ export type OrderItemParam = z.infer<typeof OrderItemParamSchema>;
 export const ConfirmOrderSchema = z.object({
   addrId: z.coerce.number('checkout.errors.selectAddress').int('checkout.errors.selectAddress').min(0, 'checkout.errors.selectAddress').max(2_147_483_647, 'checkout.errors.selectAddress').default(0),
   orderItem: OrderItemParamSchema.optional().nullable(),
-  /** Buy a discount package now (decision 045): all its lines, at the package price. */
+  /** Buy a discount package now (decision 046): all its lines, at the package price. */
   comboItem: ComboItemParamSchema.optional().nullable(),
   dvyTypes: z
     .array(z.object({ shopId: id('checkout.errors.dvyType'), dvyType: z.number('checkout.errors.dvyType').int('checkout.errors.dvyType') }))
@@ -156,7 +156,7 @@ export const OrderItemSchema = ProductLineSchema.extend({
   actualTotal: z.number().int(),
   /** 0 not reviewed, 1 reviewed. */
   commSts: z.number().int(),
-  /** The discount package the line was bought in (decision 045), null = none. */
+  /** The discount package the line was bought in (decision 046), null = none. */
   comboId: z.number().int().nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;

@@ -37,7 +37,7 @@ export const cartItems = pgTable(
 );
 
 /**
- * A discount package in the cart (decision 045): one row per user and package, `count` sets; its
+ * A discount package in the cart (decision 046): one row per user and package, `count` sets; its
  * lines are the package's, read when the cart is shown, so they stay together and move as a unit.
  */
 export const cartCombos = pgTable(

@@ -40,7 +40,7 @@ export const orders = pgTable(
     platformCouponReduce: bigFen('platform_coupon_reduce').notNull().default(0),
     levelReduce: bigFen('level_reduce').notNull().default(0),
     scoreReduce: bigFen('score_reduce').notNull().default(0),
-    /** Fen the discount packages of the order save (decision 045). */
+    /** Fen the discount packages of the order save (decision 046). */
     comboReduce: bigFen('combo_reduce').notNull().default(0),
     freeFreight: bigFen('free_freight').notNull().default(0),
     /** Points spent as a discount, or the price of a points order. */
@@ -112,7 +112,7 @@ export const orderItems = pgTable(
     platformCouponShare: bigFen('platform_coupon_share').notNull().default(0),
     levelShare: bigFen('level_share').notNull().default(0),
     scoreShare: bigFen('score_share').notNull().default(0),
-    /** The discount package the line was bought in (decision 045), and its share of the package's saving. */
+    /** The discount package the line was bought in (decision 046), and its share of the package's saving. */
     comboId: integer('combo_id'),
     comboShare: bigFen('combo_share').notNull().default(0),
     useScore: integer('use_score').notNull().default(0),

@@ -346,7 +346,7 @@ export const groupOrders = pgTable(
 );
 
 /**
- * A discount package (套餐, decision 045): a set of one shop's SKUs sold together at `comboAmount`
+ * A discount package (套餐, decision 046): a set of one shop's SKUs sold together at `comboAmount`
  * per set. status 1 on, 0 ended by the shop. mainProductId is the first line's product.
  */
 export const combos = pgTable(

@@ -222,7 +222,7 @@ export const checkedCartLines = (db: Db) =>
     .where(eq(cartItems.isChecked, true))
     .as('checked_line');
 
-// ---- Discount packages in the cart (decision 045): one row per user and package, `count` sets ----
+// ---- Discount packages in the cart (decision 046): one row per user and package, `count` sets ----
 
 /** The user's packages in the cart, newest first. */
 export function listCartCombos(db: Db, userId: string) {

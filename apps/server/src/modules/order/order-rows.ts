@@ -28,13 +28,13 @@ export interface OrderLine {
   shares?: LineShares;
   /** The points the line's points share stands for. */
   useScore?: number;
-  /** The discount package the line was bought in (decision 045). */
+  /** The discount package the line was bought in (decision 046). */
   comboId?: number | null;
 }
 
 /** The pricing pipeline's per-line shares (decision 033), as the order stores them. */
 export interface LineShares {
-  /** The line's part of its discount package's saving (decision 045). */
+  /** The line's part of its discount package's saving (decision 046). */
   package: number;
   promotion: number;
   shopCoupon: number;

@@ -278,7 +278,7 @@ export async function softDeleteOrder(db: Db, userId: string, orderNumber: strin
 }
 
 /**
- * How the shop's discount packages sold (decision 045), per package: orders not cancelled that
+ * How the shop's discount packages sold (decision 046), per package: orders not cancelled that
  * bought it, the pieces bought in it and the fen its saving took off them.
  */
 export async function comboUsage(db: Db, shopId: number, comboIds: number[]): Promise<Map<number, { orders: number; pieces: number; reduced: number }>> {

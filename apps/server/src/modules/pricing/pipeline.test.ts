@@ -269,7 +269,7 @@ describe('steps 4, 5 and freight', () => {
   });
 });
 
-describe('step 0: discount packages (decision 045)', () => {
+describe('step 0: discount packages (decision 046)', () => {
   const deal = { key: 'combo:7', comboId: 7, shopId: 1, nameZh: '茶具套餐', nameEn: 'Tea set' };
 
   it('takes what the sets cost above the package price off', () => {

@@ -1,6 +1,6 @@
 // The one pricing pipeline (issue 11 §1, decision 033): lines plus a context in, priced groups out.
 // Pure and deterministic: no database, no clock (input.now), no I/O. Steps in the order of the
-// reference's §5.3, after the activity prices of step 0 (discount packages, decision 045):
+// reference's §5.3, after the activity prices of step 0 (discount packages, decision 046):
 // (1) shop promotions, (2) one shop coupon per shop, (3) one platform coupon, (4) member discount,
 // (5) points; then freight per shop, never discounted.
 import { apportion, discountOff, mulDiv, spread } from './spread.ts';

@@ -19,7 +19,7 @@ export interface PricingLine {
 }
 
 /**
- * A discount package unit being bought (decision 045): `sets` sets of its lines (the lines whose
+ * A discount package unit being bought (decision 046): `sets` sets of its lines (the lines whose
  * `packageKey` is `key`, each already counting its pieces for all the sets) at `price` fen a set.
  */
 export interface PackageDeal {

@@ -1,4 +1,4 @@
-// Discount packages (issue 11 §4, decision 045): combos with their lines (combo_items), written by
+// Discount packages (issue 11 §4, decision 046): combos with their lines (combo_items), written by
 // their merchant and read by the product page, the cart and checkout. Every statement a merchant's
 // request reaches is bound to the session's shop, so another shop's package answers "does not
 // exist". A package's state is its status with the time window applied: upcoming, running, ended.

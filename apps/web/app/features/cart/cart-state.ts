@@ -6,7 +6,7 @@ import type { ChooseDiscountItemDto, DiscountLabel } from '@bazaar/shared/schema
 /** A promotion group of a shop (the spec's shopCartItemDiscounts): its promotion as the server priced it, or none. */
 export interface CartGroup {
   promotion: ChooseDiscountItemDto | null;
-  /** A discount package unit (decision 045): its lines (basketId 0) move only with the package. */
+  /** A discount package unit (decision 046): its lines (basketId 0) move only with the package. */
   combo: CartCombo | null;
   items: CartItem[];
 }

@@ -1,4 +1,4 @@
-// Discount packages (decision 045): the server's messages and the storefront's texts; zh/ui-combo.ts has the same keys.
+// Discount packages (decision 046): the server's messages and the storefront's texts; zh/ui-combo.ts has the same keys.
 export const uiCombo = {
   combo: {
     errors: {

@@ -1,4 +1,4 @@
-// 优惠套餐（决策 045）：服务端消息与商城文案；en/ui-combo.ts 有相同的键。
+// 优惠套餐（决策 046）：服务端消息与商城文案；en/ui-combo.ts 有相同的键。
 export const uiCombo = {
   combo: {
     errors: {
