@@ -178,31 +178,31 @@ export async function findSaleableProduct(db: Db, prodId: number, parts: Saleabl
       shopFreightRule: shop.shopFreightRule,
       shopFollowers: parts.followers(products.shopId),
       isRefund: products.isRefund,
+      // The enabled SKUs ride in the same statement (one round trip for an uncached detail).
+      skus: sql<EnabledSku[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', s.id, 'properties', s.properties, 'nameZh', s.name_zh, 'nameEn', s.name_en,
+          'price', s.price, 'oriPrice', s.ori_price, 'stocks', s.stocks, 'pic', s.pic) order by s.id), '[]'::json)
+        from ${skus} s where s.product_id = ${products.id} and s.status = ${SKU_STATUS.enabled})`,
     })
     .from(products)
     .innerJoin(shop, eq(shop.shopId, products.shopId))
     .where(and(eq(products.id, prodId), eq(products.status, PRODUCT_STATUS.onShelf)));
   return row;
 }
-export type SaleableProductRow = NonNullable<Awaited<ReturnType<typeof findSaleableProduct>>>;
 
-/** The enabled SKUs of a product, in their listed order. */
-export async function listEnabledSkus(db: Db, prodId: number) {
-  return db
-    .select({
-      id: skus.id,
-      properties: skus.properties,
-      nameZh: skus.nameZh,
-      nameEn: skus.nameEn,
-      price: skus.price,
-      oriPrice: skus.oriPrice,
-      stocks: skus.stocks,
-      pic: skus.pic,
-    })
-    .from(skus)
-    .where(and(eq(skus.productId, prodId), eq(skus.status, SKU_STATUS.enabled)))
-    .orderBy(asc(skus.id));
+/** An enabled SKU as the detail page shows it. */
+export interface EnabledSku {
+  id: number;
+  properties: string;
+  nameZh: string | null;
+  nameEn: string | null;
+  price: number;
+  oriPrice: number;
+  stocks: number;
+  pic: string | null;
 }
+export type SaleableProductRow = NonNullable<Awaited<ReturnType<typeof findSaleableProduct>>>;
 
 export async function countShopProducts(db: Db, shopId: number): Promise<number> {
   const [row] = await db

@@ -6,7 +6,6 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { localizeSku, specGroupsOf } from '../../lib/sku-text.ts';
 import * as repo from './repository.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
 
 /** How long an assembled detail is served from memory; shown stock may lag by this much. */
 export const PRODUCT_DETAIL_TTL_MS = 30_000;
@@ -82,8 +81,9 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
   async function assemble(prodId: number, lang: Language, parts: DetailParts): Promise<string | null> {
     const product = await repo.findSaleableProduct(ctx.db, prodId, parts);
     if (!product) return null;
-    const [skuRows, prodCount] = await Promise.all([repo.listEnabledSkus(ctx.db, prodId), shopProductCount(product.shopId)]);
+    const skuRows = product.skus;
     if (skuRows.length === 0) return null;
+    const prodCount = await shopProductCount(product.shopId);
     const localized = skuRows.map((sku) => ({ sku, ...localizeSku(sku, lang) }));
     const shopName = pick(lang, product.shopNameZh, product.shopNameEn);
     const shop: ProductShop = {
@@ -100,7 +100,8 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       prodId: product.id,
       prodName: pick(lang, product.nameZh, product.nameEn),
       brief: pick(lang, product.briefZh, product.briefEn),
-      content: sanitizeRichText(lang === 'en' && product.contentEn ? product.contentEn : product.contentZh),
+      // Sanitized when the merchant saved it (flows/merchant-products.ts); the seed writes its own.
+      content: (lang === 'en' && product.contentEn ? product.contentEn : product.contentZh) ?? '',
       pic: product.pic,
       imgs: product.imgs.length ? product.imgs : [product.pic],
       price: product.price,
