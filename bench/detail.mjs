@@ -2,7 +2,10 @@
 // /detail/{id}. Targets on the 2-core machine (API, storefront and load generator together):
 // prodInfo >= 5,000 req/s with 100,000 products; SSR /detail >= 300 req/s.
 //
-// Usage: npm run build && node bench/detail.mjs [--products 100000] [--ids 2000] [--duration 15] [--skip-seed]
+// Usage: npm run build && node bench/detail.mjs [--products 100000] [--ids 2000] [--duration 15] [--skip-seed] [--uncached]
+// --uncached measures first requests only (issue 13, target >= 3,000 req/s at 100,000 products):
+// every request asks for a product id nobody asked for before, so the 30 s detail cache never
+// answers; ids of products off the shelf (about 2 %) answer 400 and count as errors.
 // --products seeds the data directory up to that many products first (about 2 minutes on PGlite
 // for 100,000; a directory already seeded that far is left as it is). BENCH_DATA_DIR picks the
 // directory; with --skip-seed a directory seeded earlier is used as it is.
@@ -33,9 +36,9 @@ if (!process.argv.includes('--skip-seed')) {
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }
 
-function run(title, url, requests, { connections }) {
+function run(title, url, requests, { connections, seconds = duration }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, requests, headers: { 'accept-language': 'zh' } }, (err, result) => {
+    autocannon({ url, connections, duration: seconds, requests, headers: { 'accept-language': 'zh' } }, (err, result) => {
       if (err) return reject(err);
       resolve({
         title,
@@ -94,6 +97,24 @@ async function startServers(apiPort, webPort) {
 }
 
 const mall = await startServers(18520, 13520);
+if (process.argv.includes('--uncached')) {
+  try {
+    const productCount = products || 456;
+    // Ids from the top down warm the process up; the measured run counts up from 1, each id once.
+    let down = productCount;
+    let up = 1;
+    const fresh = (next) => [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/prod/prodInfo?prodId=${next()}` }) }];
+    await run('warm-up', mall.api, fresh(() => down--), { connections: 10, seconds: 3 });
+    const result = await run('GET /prod/prodInfo, each id once (uncached)', mall.api, fresh(() => up++), { connections: 10 });
+    if (up >= down) console.log('warning: the measured ids reached the warm-up ids; use more products or a shorter --duration');
+    console.log(`\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; ${productCount} products; ${up - 1} ids asked; duration ${duration}s\n`);
+    console.log('| scenario | connections | req/s | p50 ms | p97.5 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|---|');
+    console.log(`| ${result.title} | ${result.connections} | ${result.reqPerSec} | ${result.p50} | ${result.p97_5} | ${result.p99} | ${result.errors} |`);
+  } finally {
+    await mall.stop();
+  }
+  process.exit(0);
+}
 try {
   // Product ids spread over the whole catalogue; off-shelf ones (a 400) are left out.
   const productCount = products || 456;
