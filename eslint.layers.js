@@ -24,6 +24,7 @@ const SCHEMA_OWNED = {
   collection: ['collection'],
   content: ['content'],
   logistics: ['logistics'],
+  member: ['member'],
   merchant: ['merchant'],
   order: ['order'],
   payment: ['payment'],

@@ -5,6 +5,7 @@ import { trackDeliveryHandler } from './flows/track-delivery.ts';
 import { COURIER_JOB } from './modules/logistics/tracking.ts';
 import { autoReceiptHandler } from './flows/receive-order.ts';
 import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from './modules/order/lifecycle.ts';
+import { MEMBERSHIP_EXPIRY_JOB, membershipExpiryHandler, scheduleNextMembershipExpiry } from './flows/membership.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, scheduleNextPointsExpiry } from './modules/wallet/points-service.ts';
 
 /**
@@ -17,10 +18,12 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [COURIER_JOB]: trackDeliveryHandler(ctx),
     [AUTO_RECEIPT_JOB]: autoReceiptHandler(ctx),
     [POINTS_EXPIRY_JOB]: pointsExpiryHandler(ctx),
+    [MEMBERSHIP_EXPIRY_JOB]: membershipExpiryHandler(ctx),
   };
 }
 
 /** The nightly jobs book their next run themselves; this books the first one (a no-op when it is booked). */
 export async function scheduleRecurringJobs(ctx: AppContext): Promise<void> {
   await scheduleNextPointsExpiry(ctx.db, ctx.now());
+  await scheduleNextMembershipExpiry(ctx.db, ctx.now());
 }

@@ -1,6 +1,6 @@
 // A gateway's payment notification (POST /notice/pay/{payEntry}/{payType}, decisions 009 and 040):
 // verified over the exact bytes, recorded once by (payType, notifyId), then settled by what the
-// payment pays for: orders, a top-up, and later a membership. Each settler starts with the
+// payment pays for: orders, a top-up, or a membership. Each settler starts with the
 // payment's conditional move to paid and does its own conditional work in the same transaction,
 // so a repeated, parallel or late notification settles nothing twice, and a forged one nothing.
 import { PAY_ENTRY } from '@bazaar/shared/constants/order-status';
@@ -12,6 +12,7 @@ import { createPaymentService, type Log } from '../modules/payment/service.ts';
 import type { AckReply, NotificationInput } from '../providers/payment/payment-provider.ts';
 import { settleOrderPayment } from './pay-order.ts';
 import { settleTopUp } from './top-up.ts';
+import { settleMembership } from './membership.ts';
 
 /** What settling did: false when the payment had been settled before; a problem worth logging. */
 export interface Settlement {
@@ -27,10 +28,11 @@ async function settleOrders(ctx: AppContext, tx: Tx, payment: repo.PaymentRow, i
   return { settled: result.settled, problem: result.refundOrders.length ? `orders no longer unpaid, refund ${result.refundAmount}` : null };
 }
 
-/** One settler per payEntry; paid membership adds its own here. An entry without one is refused. */
+/** One settler per payEntry. An entry without one is refused. */
 const SETTLERS: Partial<Record<number, Settler>> = {
   [PAY_ENTRY.order]: settleOrders,
   [PAY_ENTRY.topUp]: settleTopUp,
+  [PAY_ENTRY.membership]: settleMembership,
 };
 
 /**

@@ -29,6 +29,7 @@ import type { PackageDeal, PricedCart, PricedLine } from '../modules/pricing/typ
 import { COUPON_TAKEN, freezeCouponsPart, type CouponUse } from '../modules/promotion/coupons.ts';
 import { lineReduction, priceLines, toCheckoutCoupon, toChooseDiscountItemDto } from './price-cart.ts';
 import { comboPricing, liveCombosById, refusal, type LiveCombo } from './combos.ts';
+import { memberPricing } from './membership.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
 export const CONFIRM_TTL_MS = 30 * 60_000;
@@ -88,6 +89,8 @@ interface CheckoutGroup {
   dvyType: number;
   total: number;
   transFee: number;
+  /** Freight the membership waived. */
+  freeTransfee: number;
   freeFreightFrom: number | null;
   /** Fen off: packages, promotions, both kinds of coupon, member discount, points (sums of the lines' shares). */
   comboReduce: number;
@@ -187,6 +190,7 @@ function shopFreight(rows: Map<string, repo.SkuLine>, divisionId: number | null)
 function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, priced: PricedCart, dvyTypes: Map<number, number>, divisionId: number | null): CheckoutGroup[] {
   const pricedLines = new Map(priced.shops.flatMap((s) => s.groups.flatMap((g) => g.lines)).map((l) => [l.key, l]));
   const freights = new Map(priced.shops.map((s) => [s.shopId, s.totals.freight]));
+  const waived = new Map(priced.shops.map((s) => [s.shopId, s.totals.memberFreight]));
   const groups = new Map<string, CheckoutGroup>();
   for (const { row, line: unpriced } of rows) {
     const p = pricedLines.get(unpriced.key)!;
@@ -206,6 +210,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
         dvyType: virtual ? DELIVERY_TYPE.none : chosen,
         total: 0,
         transFee: virtual ? 0 : (freights.get(line.shopId) ?? 0),
+        freeTransfee: virtual ? 0 : (waived.get(line.shopId) ?? 0),
         freeFreightFrom: virtual ? null : freeFreightFrom(row.freightRule, divisionId),
         comboReduce: 0,
         discountReduce: 0,
@@ -248,6 +253,8 @@ const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' &
 interface PointsView {
   available: number;
   pointsPerYuan: number;
+  /** The member level whose benefits apply. */
+  memberLevelName: string | null;
 }
 
 export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: Language, points: PointsView): ConfirmResult {
@@ -267,6 +274,7 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
       total: g.total,
       totalCount: g.lines.reduce((n, l) => n + l.count, 0),
       transFee: g.transFee,
+      freeTransfee: g.freeTransfee,
       freeFreightFrom: g.freeFreightFrom,
       couponReduce: g.couponReduce,
       comboReduce: g.comboReduce,
@@ -317,6 +325,9 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
     totalCount: sum((o) => o.totalCount),
     orderReduce: sum((o) => o.comboReduce + o.couponReduce + o.discountReduce + o.scoreReduce + o.levelReduce),
     totalTransFee: sum((o) => o.transFee),
+    totalFreeTransfee: sum((o) => o.freeTransfee),
+    totalLevelReduce: sum((o) => o.levelReduce),
+    memberLevelName: points.memberLevelName,
     userAddr: checkout.address,
     shopCartOrders,
     coupons: priced.platformCoupons.map((c) => toCheckoutCoupon(c, lang)),
@@ -405,8 +416,12 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
   const divisionId = address?.provinceId ?? null;
   const dvyTypes = new Map((input.dvyTypes ?? []).map((d) => [d.shopId, d.dvyType]));
   const rows = new Map(lines.map(({ row, line }) => [line.key, row]));
-  const [settings, available] = await Promise.all([readPointsSettings(ctx.db), scoreOf(ctx.db, userId)]);
-  const points = { available, pointsPerYuan: settings.usePointsPerYuan };
+  const [settings, available, member] = await Promise.all([
+    readPointsSettings(ctx.db),
+    scoreOf(ctx.db, userId),
+    memberPricing(ctx, userId, lines.map(({ row }) => row), lang),
+  ]);
+  const points = { available, pointsPerYuan: settings.usePointsPerYuan, memberLevelName: member?.levelName ?? null };
   const priced = await priceLines(ctx, userId, {
     lines: lines.map(({ line }) => ({
       key: line.key,
@@ -423,6 +438,7 @@ export async function confirmOrder(ctx: AppContext, userId: string, input: Confi
     couponUserIds: input.userChangeCoupon === 1 ? (input.couponUserIds ?? []) : null,
     freight: shopFreight(rows, divisionId),
     points: { use: input.isScorePay === 1 ? input.userUseScore : 0, available, capPercent: settings.useCapPercent, pointsPerYuan: settings.usePointsPerYuan },
+    member: member?.pricing,
   });
   const checkout: Checkout = {
     address,

@@ -7,7 +7,7 @@ import type { CheckoutCoupon, ChooseDiscountItemDto, DiscountLabel, DiscountTier
 import type { AppContext } from '../context.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { priceCart } from '../modules/pricing/pipeline.ts';
-import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, PackageDeal, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
+import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, MemberPricing, PackageDeal, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
 import { listRunningDiscounts, type RunningDiscount } from '../modules/promotion/discount-rules.ts';
 import { listCheckoutCoupons } from '../modules/promotion/coupons.ts';
 
@@ -72,6 +72,8 @@ export interface PriceRequest {
   points?: PointsUse;
   /** The discount package units among the lines (step 0, decision 046). */
   packages?: PackageDeal[];
+  /** The shopper's member benefits (step 4 and free shipping). */
+  member?: MemberPricing;
 }
 
 const noFreight = () => 0;
@@ -106,6 +108,7 @@ export async function priceLines(ctx: AppContext, userId: string, request: Price
     freight: request.freight ?? noFreight,
     points: request.points,
     packages: request.packages,
+    member: request.member,
   });
 }
 

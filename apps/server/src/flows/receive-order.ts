@@ -1,6 +1,7 @@
 // Receipt of a shipped order, by the buyer or by the auto-receipt job (reference 5.5): the order
 // moves to completed and, in the same transaction, each line earns its points by the configured
-// rate (reference 5.7), recorded on the line and granted to the buyer as one batch.
+// rate times the member level's multiplier (reference 5.7, 5.9), recorded on the line and granted
+// to the buyer as one batch, and the buyer's growth value rises by what was paid (the growth rule).
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import type { JobHandler } from '../lib/jobs.ts';
@@ -9,14 +10,26 @@ import { findEarningLines, recordGainScores } from '../modules/order/points-read
 import { findOrderStatus } from '../modules/order/repository.ts';
 import { invalid } from '../lib/app-error.ts';
 import { grantShoppingPoints, pointsEarned, readPointsSettings } from '../modules/wallet/points-service.ts';
+import { growthEarned, readMemberSettings } from '../modules/member/levels.ts';
+import { addGrowth } from '../modules/wallet/service.ts';
+import { memberBenefitsOf } from './membership.ts';
+
+/** Points earned times the level's multiplier (two decimals at most), rounded down. */
+export const multiplied = (points: number, rateScore: number) => (rateScore > 1 ? Math.floor((points * Math.round(rateScore * 100)) / 100) : points);
 
 async function earnPoints(tx: Tx, orderNumber: string, now: Date): Promise<void> {
   const order = await findEarningLines(tx, orderNumber);
   if (!order) return;
   const settings = await readPointsSettings(tx);
-  const lines = order.lines.map((l) => ({ id: l.id, gainScore: pointsEarned(l.paid, settings) }));
+  const benefits = await memberBenefitsOf(tx, order.userId, now);
+  const lines = order.lines.map((l) => ({ id: l.id, gainScore: multiplied(pointsEarned(l.paid, settings), benefits.rateScore) }));
   await recordGainScores(tx, orderNumber, lines);
   await grantShoppingPoints(tx, { userId: order.userId, orderNumber, score: lines.reduce((n, l) => n + l.gainScore, 0), settings, now });
+  const growth = growthEarned(
+    order.lines.reduce((n, l) => n + l.paid, 0),
+    await readMemberSettings(tx),
+  );
+  await addGrowth(tx, { userId: order.userId, growth, now });
 }
 
 /** Answers whether the order moved (it was shipped, and the buyer's when `userId` is given). */

@@ -38,6 +38,8 @@ import { merchantCouponRoutes } from './merchant-coupons.ts';
 import { adminCouponRoutes } from './admin-coupons.ts';
 import { comboRoutes } from './combo.ts';
 import { merchantComboRoutes } from './merchant-combos.ts';
+import { memberRoutes } from './member.ts';
+import { adminMemberRoutes } from './admin-member.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -79,5 +81,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminCouponRoutes);
   await app.register(comboRoutes);
   await app.register(merchantComboRoutes);
+  await app.register(memberRoutes);
+  await app.register(adminMemberRoutes);
   await app.register(docsHelperRoutes);
 }

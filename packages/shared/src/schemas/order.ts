@@ -71,6 +71,8 @@ export const ShopCartOrderSchema = z.object({
   total: z.number().int(),
   totalCount: z.number().int(),
   transFee: z.number().int(),
+  /** Freight the shopper's membership waived (free shipping on self-run shops' goods; not in transFee). */
+  freeTransfee: z.number().int(),
   /** The shop's rule, for the "free from" hint: null = never free. */
   freeFreightFrom: z.number().int().nullable(),
   couponReduce: z.number().int(),
@@ -92,6 +94,11 @@ export const ConfirmResultSchema = z.object({
   totalCount: z.number().int(),
   orderReduce: z.number().int(),
   totalTransFee: z.number().int(),
+  /** Freight the membership waived, and the member discount (also in the orders' levelReduce). */
+  totalFreeTransfee: z.number().int(),
+  totalLevelReduce: z.number().int(),
+  /** The level whose benefits apply (null: none). */
+  memberLevelName: z.string().nullable(),
   /** Null while the shopper has no address: the goods and totals are priced, submit is refused. */
   userAddr: AddressSchema.nullable(),
   shopCartOrders: z.array(ShopCartOrderSchema),

@@ -5,6 +5,7 @@ import { textInput } from './text.ts';
 import { CONTENT_AUDIT_ACTIONS } from './platform-content.ts';
 import { BANNER_AUDIT_ACTIONS } from './platform-banners.ts';
 import { COUPON_AUDIT_ACTIONS } from './coupon-admin.ts';
+import { MEMBER_AUDIT_ACTIONS } from './member.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -234,6 +235,7 @@ export const AUDIT_ACTIONS = [
   'discount.takedown',
   ...BANNER_AUDIT_ACTIONS,
   ...COUPON_AUDIT_ACTIONS,
+  ...MEMBER_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

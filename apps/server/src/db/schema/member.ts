@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 import { createdAt, fen, rate, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
@@ -35,6 +35,31 @@ export const userLevels = pgTable(
   ],
 );
 
+/** The periods a paid level is sold for, one price each (termType 1 day .. 5 year; one period each). */
+export const levelPrices = pgTable(
+  'level_prices',
+  {
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => userLevels.id, { onDelete: 'cascade' }),
+    termType: smallint('term_type').notNull(),
+    price: fen('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.levelId, t.termType] }), check('level_prices_ck', sql`${t.termType} between 1 and 5 and ${t.price} > 0`)],
+);
+
+/** The growth rule staff configure (one row, id 1; the code's default applies while it is missing). */
+export const memberSettings = pgTable(
+  'member_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Fen paid per growth point earned on receipt (100 = 1 growth per yuan). */
+    growthFenPerPoint: integer('growth_fen_per_point').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('member_settings_ck', sql`${t.id} = 1 and ${t.growthFenPerPoint} > 0`)],
+);
+
 /** A user's current level and paid membership (users is owned by the account module). */
 export const userMembers = pgTable('user_members', {
   userId: userIdColumn()
@@ -67,6 +92,8 @@ export const levelLogs = pgTable(
     termType: smallint('term_type'),
     isPayed: boolean('is_payed').notNull().default(false),
     payTime: tstz('pay_time'),
+    /** The paid membership's end once this purchase was applied (null until paid). */
+    vipEndTime: tstz('vip_end_time'),
     createdAt: createdAt(),
   },
   (t) => [index('level_logs_user_idx').on(t.userId, t.createdAt), index('level_logs_pay_no_idx').on(t.payNo)],

@@ -21,6 +21,8 @@ export type ShopCard = (db: Db) => SubqueryWithSelection<
     nameZh: Part<string>;
     nameEn: Part<string | null>;
     status: Part<number>;
+    /** 1 self-run, 2 ordinary. */
+    type: Part<number>;
     freightRule: Part<FreightRule>;
   },
   'any_shop'
@@ -85,6 +87,7 @@ function lineColumns(sku: ReturnType<CheckoutParts['skuCard']>, shop: ReturnType
     isRefund: sku.isRefund,
     shopId: shop.shopId,
     shopStatus: shop.status,
+    shopType: shop.type,
     shopNameZh: shop.nameZh,
     shopNameEn: shop.nameEn,
     freightRule: shop.freightRule,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pointsWorth, priceCart } from './pipeline.ts';
-import { mulDiv as mulDivExact, spread } from './spread.ts';
+import { discountOff, mulDiv as mulDivExact, spread } from './spread.ts';
 import type { CouponOffer, PackageDeal, PricedCart, PricedLine, PricingInput, PricingLine, PromotionRule } from './types.ts';
 
 const NOW = new Date('2026-11-25T08:00:00Z');
@@ -112,9 +112,18 @@ const cartArb: fc.Arbitrary<PricingInput> = fc
       // package a price as a share of what its lines cost (past 1: dearer than the lines), sets, a tick.
       packing: fc.array(fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 2 }) }), { minLength: lineCount, maxLength: lineCount }),
       packageTerms: fc.array(fc.record({ f: fc.double({ min: 0, max: 1.2, noNaN: true }), sets: fc.integer({ min: 1, max: 3 }), checked: fc.boolean() }), { minLength: 10, maxLength: 10 }),
+      member: fc.option(
+        fc.record({
+          rate: fc.oneof(rateArb, fc.constant(100)),
+          selfRunOnly: fc.boolean(),
+          freeShipping: fc.boolean(),
+          selfRunShopIds: fc.subarray(SHOPS),
+        }),
+        { nil: undefined },
+      ),
     });
   })
-  .map(({ promotions, coupons, lines, auto, shopPicks, platformPick, points, packing, packageTerms }) => {
+  .map(({ promotions, coupons, lines, auto, shopPicks, platformPick, points, packing, packageTerms, member }) => {
     const packaged = lines.map((l, i) => (packing[i] === 0 ? l : { ...l, packageKey: `p${l.shopId}-${packing[i]}` }));
     const packages: PackageDeal[] = [];
     for (const key of new Set(packaged.flatMap((l) => (l.packageKey ? [l.packageKey] : [])))) {
@@ -135,6 +144,7 @@ const cartArb: fc.Arbitrary<PricingInput> = fc
       freight: freightOf,
       points,
       packages,
+      member,
     };
   });
 
@@ -182,9 +192,13 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
     const chosen = shop.coupons.filter((c) => c.chosen);
     atMost(chosen.length, 1);
     is(sum(shopLines.map((l) => l.shares.shopCoupon)), chosen[0]?.saves ?? 0);
-    // Freight untouched: exactly what the function says for the ticked lines.
+    // Freight untouched: exactly what the function says for the ticked lines, or all of it waived
+    // for a member with free shipping in a self-run shop.
     const ticked = shopLines.filter((l) => l.checked);
-    is(shop.totals.freight, ticked.length === 0 ? 0 : freightOf(shop.shopId, ticked));
+    const fee = ticked.length === 0 ? 0 : freightOf(shop.shopId, ticked);
+    const waived = input.member?.freeShipping === true && input.member.selfRunShopIds.includes(shop.shopId);
+    is(shop.totals.freight, waived ? 0 : fee);
+    is(shop.totals.memberFreight, waived ? fee : 0);
     const t = shop.totals;
     is(t.goods, sum(ticked.map((l) => l.goods)));
     is(t.payable, t.goods - t.package - t.promotion - t.shopCoupon - t.platformCoupon - t.member - t.points + t.freight);
@@ -223,6 +237,14 @@ function checkInvariants(input: PricingInput, cart: PricedCart): void {
     is(next > available || pointsWorth(next, pointsPerYuan) * 100 > beforePoints * capPercent || mulDivExact(beforePoints, capPercent, 100) * pointsPerYuan < next * 100, true);
   }
   for (const l of lines) if (!l.checked) is(l.usedPoints, 0);
+
+  // Member discount (step 4): only the lines in range, the rate's share of what they cost after
+  // steps 1-3, rounded down; nothing without membership.
+  const inRange = (l: PricedLine) => l.checked && input.member !== undefined && (!input.member.selfRunOnly || input.member.selfRunShopIds.includes(l.shopId));
+  for (const l of lines) if (!inRange(l)) is(l.shares.member, 0);
+  const beforeMember = sum(lines.filter(inRange).map((l) => l.goods - l.shares.package - l.shares.promotion - l.shares.shopCoupon - l.shares.platformCoupon));
+  is(t.member, input.member ? discountOff(beforeMember, input.member.rate) : 0);
+  is(t.memberFreight, sum(cart.shops.map((s) => s.totals.memberFreight)));
 
   // A coupon below its threshold after promotions never applies; an applied one is within its window.
   for (const option of [...cart.shops.flatMap((s) => s.coupons), ...cart.platformCoupons]) {

@@ -329,3 +329,43 @@ describe('step 0: discount packages (decision 046)', () => {
     expect(() => price({ lines: [line('a', 1, 1, 100, 1, { packageKey: 'combo:8' })], packages: [{ ...deal, price: 50, sets: 1 }] })).toThrow(RangeError);
   });
 });
+
+describe('step 4: member discount and free shipping (decision 047)', () => {
+  const member = { rate: 90, selfRunOnly: false, freeShipping: false, selfRunShopIds: [1] };
+
+  it('takes the rate off what the ticked goods still cost after promotions and coupons, rounded down, spread by what each line costs', () => {
+    const cart = price({
+      lines: [line('a', 1, 11, 20_000), line('b', 2, 21, 10_001), line('c', 2, 22, 5_000, 1, { checked: false })],
+      coupons: [coupon(1, 0, { reduce: 1_000 })],
+      member,
+    });
+    // (20,000 + 10,001 - 1,000) x 10% = 2,900.1 -> 2,900.
+    expect(cart.totals.member).toBe(2_900);
+    expect(lineOf(cart, 'a').shares.member + lineOf(cart, 'b').shares.member).toBe(2_900);
+    expect(lineOf(cart, 'c').shares.member).toBe(0);
+    expect(cart.totals.payable).toBe(30_001 - 1_000 - 2_900);
+  });
+
+  it('covers only self-run shops’ goods when its range says so, and waives only their freight', () => {
+    const cart = price({
+      lines: [line('a', 1, 11, 10_000), line('b', 2, 21, 10_000)],
+      freight: () => 800,
+      member: { ...member, selfRunOnly: true, freeShipping: true },
+    });
+    const shop = (id: number) => cart.shops.find((s) => s.shopId === id)!.totals;
+    expect(shop(1)).toMatchObject({ member: 1_000, freight: 0, memberFreight: 800, payable: 9_000 });
+    expect(shop(2)).toMatchObject({ member: 0, freight: 800, memberFreight: 0, payable: 10_800 });
+    expect(cart.totals).toMatchObject({ member: 1_000, freight: 800, memberFreight: 800 });
+  });
+
+  it('comes before points: the points cap is measured on what the member discount left', () => {
+    const cart = price({ lines: [line('a', 1, 11, 10_000)], member, points: { use: 100_000, available: 100_000, capPercent: 50, pointsPerYuan: 100 } });
+    expect(cart.totals.member).toBe(1_000);
+    expect(cart.points.max).toBe(4_500);
+  });
+
+  it('takes nothing without membership or at 10 per ten', () => {
+    expect(price({ lines: [line('a', 1, 11, 10_000)] }).totals.member).toBe(0);
+    expect(price({ lines: [line('a', 1, 11, 10_000)], member: { ...member, rate: 100 } }).totals.member).toBe(0);
+  });
+});

@@ -2,7 +2,8 @@
 // Pure and deterministic: no database, no clock (input.now), no I/O. Steps in the order of the
 // reference's §5.3, after the activity prices of step 0 (discount packages, decision 046):
 // (1) shop promotions, (2) one shop coupon per shop, (3) one platform coupon, (4) member discount,
-// (5) points; then freight per shop, never discounted.
+// (5) points; then freight per shop, never discounted (a member's free shipping on self-run shops
+// waives it whole).
 import { apportion, discountOff, mulDiv, spread } from './spread.ts';
 import type {
   AppliedPackage,
@@ -12,6 +13,7 @@ import type {
   CouponUnusableReason,
   LineShares,
   PackageDeal,
+  MemberPricing,
   PointsOutcome,
   PointsUse,
   PriceTotals,
@@ -41,6 +43,8 @@ interface ShopWork {
   groups: PromotionGroup[];
   coupons: CouponOption[];
   freight: number;
+  /** Freight the membership waived. */
+  memberFreight: number;
 }
 
 const emptyShares = (): LineShares => ({ package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 });
@@ -54,9 +58,14 @@ export function priceCart(input: PricingInput): PricedCart {
   for (const shop of shops) applyShopPromotions(shop);
   for (const shop of shops) applyShopCoupon(shop, input);
   const platformCoupons = applyPlatformCoupon(shops, input);
-  applyMemberDiscount(shops);
+  applyMemberDiscount(shops, input.member);
   const points = applyPoints(shops, input.points);
-  for (const shop of shops) shop.freight = shopFreight(shop, input);
+  for (const shop of shops) {
+    const fee = shopFreight(shop, input);
+    const waived = input.member?.freeShipping === true && input.member.selfRunShopIds.includes(shop.shopId);
+    shop.freight = waived ? 0 : fee;
+    shop.memberFreight = waived ? fee : 0;
+  }
   return finish(shops, platformCoupons, points);
 }
 
@@ -65,7 +74,7 @@ function collectShops(input: PricingInput): ShopWork[] {
   for (const line of input.lines) {
     let shop = byShop.get(line.shopId);
     if (!shop) {
-      shop = { shopId: line.shopId, lines: [], ticked: [], promotions: [], groups: [], coupons: [], freight: 0 };
+      shop = { shopId: line.shopId, lines: [], ticked: [], promotions: [], groups: [], coupons: [], freight: 0, memberFreight: 0 };
       byShop.set(line.shopId, shop);
     }
     const goods = line.unitPrice * line.count;
@@ -382,9 +391,22 @@ function applyPlatformCoupon(shops: ShopWork[], input: PricingInput): CouponOpti
 
 // ---- step 4: member discount; step 5: points -----------------------------------------------------
 
-/** Step 4, the member level's discount: membership (issue 12) fills it in; until then it takes nothing. */
-function applyMemberDiscount(shops: ShopWork[]): void {
-  void shops;
+/**
+ * Step 4, the member level's discount (decision 047): `rate` percent paid on what the ticked goods in
+ * range (every shop's, or self-run shops' only) still cost after steps 1-3, rounded down, spread over
+ * those lines in proportion to what each still costs.
+ */
+function applyMemberDiscount(shops: ShopWork[], member: MemberPricing | undefined): void {
+  if (!member || member.rate >= 100) return;
+  const selfRun = new Set(member.selfRunShopIds);
+  const lines = shops.filter((s) => !member.selfRunOnly || selfRun.has(s.shopId)).flatMap((s) => s.ticked);
+  const weights = lines.map(remaining);
+  const off = discountOff(
+    weights.reduce((a, b) => a + b, 0),
+    member.rate,
+  );
+  const shares = spread(off, weights);
+  lines.forEach((l, i) => (l.shares.member = shares[i]!));
 }
 
 /** Points are used in multiples of this (the specification's section 9). */
@@ -434,7 +456,7 @@ function shopFreight(shop: ShopWork, input: PricingInput): number {
   return fee;
 }
 
-const zeroTotals = (): PriceTotals => ({ goods: 0, package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0, freight: 0, payable: 0, count: 0 });
+const zeroTotals = (): PriceTotals => ({ goods: 0, package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0, freight: 0, memberFreight: 0, payable: 0, count: 0 });
 
 function addTotals(into: PriceTotals, from: PriceTotals): void {
   into.goods += from.goods;
@@ -445,6 +467,7 @@ function addTotals(into: PriceTotals, from: PriceTotals): void {
   into.member += from.member;
   into.points += from.points;
   into.freight += from.freight;
+  into.memberFreight += from.memberFreight;
   into.payable += from.payable;
   into.count += from.count;
 }
@@ -467,6 +490,7 @@ function finish(shops: ShopWork[], platformCoupons: CouponOption[], points: Poin
       totals.count += l.count;
     }
     totals.freight = shop.freight;
+    totals.memberFreight = shop.memberFreight;
     totals.payable += shop.freight;
     addTotals(total, totals);
     const offered = new Set(shop.lines.flatMap((l) => l.promotionIds));

@@ -117,6 +117,18 @@ export interface PointsOutcome {
   amount: number;
 }
 
+/** The member level's benefits at checkout (step 4 and the freight, decision 047). */
+export interface MemberPricing {
+  /** Percent paid on the goods in range (95 = 9.5折); 100 = no discount. One decimal at most. */
+  rate: number;
+  /** The discount covers self-run shops' goods only (discountRange 1); else every shop's. */
+  selfRunOnly: boolean;
+  /** Freight of self-run shops is waived (isFreeFee). */
+  freeShipping: boolean;
+  /** Which of the lines' shops are self-run. */
+  selfRunShopIds: number[];
+}
+
 export interface PricingInput {
   now: Date;
   lines: PricingLine[];
@@ -128,6 +140,8 @@ export interface PricingInput {
   points?: PointsUse;
   /** The discount package units among the lines (step 0). */
   packages?: PackageDeal[];
+  /** The shopper's member benefits; absent = none. */
+  member?: MemberPricing;
 }
 
 export interface LineShares {
@@ -240,6 +254,8 @@ export interface PriceTotals {
   member: number;
   points: number;
   freight: number;
+  /** Freight the membership waived (not in `freight`, not in `payable`). */
+  memberFreight: number;
   /** goods - reductions + freight. */
   payable: number;
   /** Ticked pieces. */

@@ -23,3 +23,13 @@ export async function debitBalance(tx: Tx, userId: string, amount: number, now: 
 export async function insertBalanceLog(tx: Tx, row: typeof balanceLogs.$inferInsert): Promise<void> {
   await tx.insert(balanceLogs).values(row);
 }
+
+export async function addGrowth(tx: Tx, input: { userId: string; growth: number; now: Date }): Promise<void> {
+  await tx
+    .insert(userWallets)
+    .values({ userId: input.userId, growth: input.growth, updatedAt: input.now })
+    .onConflictDoUpdate({
+      target: userWallets.userId,
+      set: { growth: sql`${userWallets.growth} + ${input.growth}`, version: sql`${userWallets.version} + 1`, updatedAt: input.now },
+    });
+}

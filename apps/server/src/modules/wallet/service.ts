@@ -1,5 +1,6 @@
 // The wallet: a user's balance and its ledger (points and point batches are its tables too).
 // Every debit is one conditional update plus its ledger row, inside the caller's transaction.
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
@@ -16,14 +17,17 @@ export function balanceOf(db: Db | Tx, userId: string): Promise<number> {
  * Takes `amount` fen for a payment: the balance never goes below zero, so two parallel payments
  * cannot both spend the same money. Answers false (and writes nothing) when the balance is short.
  */
-export async function debitForPayment(tx: Tx, input: { userId: string; amount: number; payNo: string; bizId: string | null; now: Date }): Promise<boolean> {
+export async function debitForPayment(
+  tx: Tx,
+  input: { userId: string; amount: number; payNo: string; bizId: string | null; now: Date; type?: typeof BALANCE_LOG_TYPE.payment | typeof BALANCE_LOG_TYPE.membership },
+): Promise<boolean> {
   const left = await repo.debitBalance(tx, input.userId, input.amount, input.now);
   if (left === null) return false;
   await repo.insertBalanceLog(tx, {
     userId: input.userId,
     changeBalance: input.amount,
     ioType: IO_TYPE.out,
-    type: BALANCE_LOG_TYPE.payment,
+    type: input.type ?? BALANCE_LOG_TYPE.payment,
     payNo: input.payNo,
     bizId: input.bizId,
     isPayed: true,
@@ -31,4 +35,16 @@ export async function debitForPayment(tx: Tx, input: { userId: string; amount: n
     createdAt: input.now,
   });
   return true;
+}
+
+/**
+ * The wallet's named part for a user's growth value (0 without a wallet row), for the member
+ * module's statements; `userId` is a value or the caller's qualified column (decision 017).
+ */
+export const userGrowth = (userId: SQL): SQL => sql`coalesce((select wg.growth from user_wallets wg where wg.user_id = ${userId}), 0)`;
+
+/** Growth earned (on receipt): one upsert on the wallet row. */
+export async function addGrowth(tx: Tx, input: { userId: string; growth: number; now: Date }): Promise<void> {
+  if (input.growth <= 0) return;
+  await repo.addGrowth(tx, input);
 }
