@@ -78,10 +78,11 @@ const ref = (l: levels.LevelRow, lang: Language) => ({ id: l.id, level: l.level,
 /** GET /p/member/info: my levels, growth and the next level, the benefits that apply, the paid expiry. */
 export async function memberInfo(ctx: AppContext, userId: string, lang: Language): Promise<MemberInfo> {
   const now = ctx.now();
-  const state = await membership.readMemberState(ctx.db, userId, now, userGrowth);
+  const [state, rule] = await Promise.all([membership.readMemberState(ctx.db, userId, now, userGrowth), levels.readMemberSettings(ctx.db)]);
   const benefits = membership.benefitsOf(state);
   return {
     growth: state.growth,
+    growthFenPerPoint: rule.growthFenPerPoint,
     growthLevel: state.growthLevel ? ref(state.growthLevel, lang) : null,
     nextGrowthLevel: state.nextGrowthLevel ? { ...ref(state.nextGrowthLevel, lang), needGrowth: state.nextGrowthLevel.needGrowth, missing: state.nextGrowthLevel.needGrowth - state.growth } : null,
     paidLevel: state.paid ? ref(state.paid, lang) : null,

@@ -62,6 +62,8 @@ export const MemberInfoSchema = z.object({
   nextGrowthLevel: LevelRefSchema.extend({ needGrowth: z.number().int(), missing: z.number().int() }).nullable(),
   /** The paid level while it runs. */
   paidLevel: LevelRefSchema.nullable(),
+  /** The growth rule: fen of a received order per growth point. */
+  growthFenPerPoint: z.number().int(),
   /** The end of the paid membership, 'yyyy-MM-dd HH:mm:ss' GMT+8; null when none runs. */
   vipEndTime: z.string().nullable(),
   /** The paid membership ends within a few days. */

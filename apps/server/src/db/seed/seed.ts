@@ -40,11 +40,11 @@ import { seedOrders } from './orders.ts';
 import { PROMOTION_SHOPPER, seedPromotionShopper, seedPromotions } from './promotions.ts';
 import { seedCoupons } from './coupons.ts';
 import { seedPointsHistory } from './points.ts';
+import { seedMembership } from './members.ts';
 import { seedInvite } from './invite.ts';
 import { seedFollowers } from './followers.ts';
 import { seedStaffQueues } from './staff-queues.ts';
-import { demoFreightRule } from './freight.ts';
-import { flatFreightRule } from '@bazaar/shared/schemas/freight';
+import { demoFreightRule, selfRunFreightRule } from './freight.ts';
 import { generateProduct, listLeaves, productPictures, shopSells, type GeneratedProduct, type Leaf } from './products.ts';
 import {
   ADMIN_PASSWORD,
@@ -163,6 +163,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   if (fresh) await seedFollowers(db, seededAt(marker));
   if (fresh) await seedPromotionShopper(db, seededAt(marker));
   await seedPointsHistory(db, [...DEMO_USERS.map((u) => demoUserId(u.userName)), demoUserId(PROMOTION_SHOPPER.userName)], seededAt(marker));
+  await seedMembership(db, { seededAt: seededAt(marker), expiringMemberId: demoUserId('buyer02') });
   await seedStaffQueues(db, { dataDir: options.dataDir, drawing, seededAt: seededAt(marker), fresh });
   return wrote;
 }
@@ -267,7 +268,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
         auditRemarks: s.auditRemarks ?? null,
         auditedAt: s.status === 0 ? null : at(150 - i),
         score: [4.9, 4.8, 4.9, 4.7, 4.8, 4.6, 4.9, 4.7, 4.5, 4.8, 4.6, 4.9, 4.4, 4.3][i % 14],
-        freightRule: s.type === 1 ? flatFreightRule(0, 9_900) : demoFreightRule(s.key),
+        freightRule: s.type === 1 ? selfRunFreightRule() : demoFreightRule(s.key),
         createdAt: at(160 - i),
         updatedAt: at(150 - i),
       })),

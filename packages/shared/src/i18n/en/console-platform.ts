@@ -7,6 +7,7 @@ import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
 import { consolePlatformCoupons } from './console-platform-coupons.ts';
+import { consolePlatformMember } from './console-platform-member.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
@@ -15,6 +16,7 @@ export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformPoints,
   ...consolePlatformBalance,
   ...consolePlatformCoupons,
+  ...consolePlatformMember,
   app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',
@@ -57,7 +59,7 @@ export const consolePlatform: Widen<typeof zh> = {
   },
   audit: {
     columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
-    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit },
     all: 'All actions',
     empty: 'No entries',
   },

@@ -36,6 +36,7 @@ export const ui: Widen<typeof zh> = {
       myOrders: 'My orders',
       investorRelations: 'Investor relations',
       myCollection: 'My collection',
+      memberCenter: 'Member center',
       myCoupons: 'My coupons',
       merchantCenter: 'Merchant center',
       logout: 'Log out',

@@ -34,6 +34,7 @@ export const ui = {
       myOrders: '我的订单',
       investorRelations: '投资者关系',
       myCollection: '我的收藏',
+      memberCenter: '会员中心',
       myCoupons: '我的优惠券',
       merchantCenter: '商家中心',
       logout: '退出登录',
