@@ -45,33 +45,17 @@ export async function startStorefront({ port, host, api, pageCacheMs, encodings,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
-  if (encodings) {
-    app.use(compression({ level: encodings.gzipLevel, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: encodings.brQuality } } }));
-    // React Router flushes the compressor after every chunk React writes (about 2 KB): dozens of
-    // flushes a page, each costing CPU and ratio. One flush per turn of the event loop still sends
-    // each part of a streamed page (deferred data) as soon as it is rendered.
-    app.use((_req, res, next) => {
-      const flush = res.flush;
-      if (typeof flush === 'function') {
-        let queued = false;
-        res.flush = () => {
-          if (queued) return;
-          queued = true;
-          setImmediate(() => {
-            queued = false;
-            if (!res.writableEnded) flush.call(res);
-          });
-        };
-      }
-      next();
-    });
-  }
+  if (encodings) app.use(compression({ level: encodings.gzipLevel, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: encodings.brQuality } } }));
   // Hashed file names never change content: no validators needed, only a long cache life.
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', etag: false, lastModified: false }));
-  app.use(express.static('build/client', { maxAge: '1h' }));
+  // Every file there has a dot in its name; asking the disk about each page's path (a stat per
+  // page request, 2% of a page's CPU) finds nothing.
+  const files = express.static('build/client', { maxAge: '1h', index: false });
+  app.use((req, res, next) => (req.path.includes('.') ? files(req, res, next) : next()));
   // Pages the storefront does not render (the payment sandboxes) name no icon, so browsers ask for /favicon.ico.
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
   app.use(anonymousPageCache({ ttlMs: pageCacheMs, encodings }));
+  if (encodings) app.use(coalesceWrites);
   app.all(
     '*',
     createRequestHandler({
@@ -89,4 +73,57 @@ export async function startStorefront({ port, host, api, pageCacheMs, encodings,
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => server.close(() => process.exit(0)));
   }
+}
+
+/**
+ * React writes a page in chunks of about 2 KB and React Router flushes the compressor after each:
+ * dozens of compressor calls and flushes a page, which cost CPU (0.9 ms instead of 0.2 for the
+ * home page with brotli) and ratio. Rendered answers are gathered per turn of the event loop
+ * instead, then written and flushed as one piece, so a streamed page (deferred data) still sends
+ * each part as soon as it is rendered. A page is held in memory whole anyway, so the writer's
+ * backpressure is not needed here.
+ * @type {import('express').RequestHandler}
+ */
+function coalesceWrites(_req, res, next) {
+  const write = res.write;
+  const end = res.end;
+  const flush = res.flush;
+  /** @type {Buffer[]} */
+  let pending = [];
+  let flushAsked = false;
+  let scheduled = false;
+  const take = () => {
+    const body = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+    pending = [];
+    return body;
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (res.writableEnded) return;
+      if (pending.length) write.call(res, take());
+      if (flushAsked && typeof flush === 'function') flush.call(res);
+      flushAsked = false;
+    });
+  };
+  const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
+  res.write = (chunk, encoding, callback) => {
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (chunk !== undefined && chunk !== null) pending.push(toBuffer(chunk, encoding));
+    schedule();
+    if (done) process.nextTick(done);
+    return true;
+  };
+  res.flush = () => {
+    flushAsked = true;
+    schedule();
+  };
+  res.end = (chunk, encoding, callback) => {
+    const done = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback;
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') pending.push(toBuffer(chunk, encoding));
+    return pending.length ? end.call(res, take(), done) : end.call(res, done);
+  };
+  next();
 }

@@ -10,6 +10,7 @@ import { ToastHost, showToast } from './ui/toast.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 import { documentLanguage, loadMoreTexts } from '../lib/texts.ts';
 import { useFocusOnNavigate } from './focus-on-navigate.ts';
+import { useClientLinks } from './ui/page-link.tsx';
 
 // The login popup (its forms, schemas and the password cipher) loads the first time it opens,
 // so pages that never need it do not ship it.
@@ -21,6 +22,7 @@ const LoginDialog = lazy(() =>
 export function AppShell({ data, children }: { data: RootData; children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useClientLinks(navigate);
 
   // Section 8: what the API client reports.
   useEffect(

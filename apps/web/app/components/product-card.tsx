@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { ProductCard as ProductCardData } from '@bazaar/shared/schemas/catalog';
+import { PageLink } from './ui/page-link.tsx';
 import { Price } from './ui/price.tsx';
 
 export interface ProductCardProps {
@@ -20,7 +20,7 @@ export function ProductCard({ product, name, footer, eager = false }: ProductCar
   const soldOut = product.totalStocks === 0;
   return (
     <article className="product-card">
-      <Link to={`/detail/${product.prodId}`} className="product-card__link">
+      <PageLink to={`/detail/${product.prodId}`} className="product-card__link">
         <span className="product-card__media">
           <img src={product.pic} alt="" width={220} height={220} loading={eager ? 'eager' : 'lazy'} decoding="async" />
           {soldOut ? <span className="product-card__badge">{t('catalog.card.soldOut')}</span> : null}
@@ -32,12 +32,12 @@ export function ProductCard({ product, name, footer, eager = false }: ProductCar
           </span>
         ) : null}
         <span className="product-card__name">{name ?? product.prodName}</span>
-      </Link>
+      </PageLink>
       <p className="product-card__meta">
         <span>{t('catalog.card.sold', { count: product.soldNum })}</span>
-        <Link to={`/shopIndex?sid=${product.shopId}`} className="product-card__shop">
+        <PageLink to={`/shopIndex?sid=${product.shopId}`} className="product-card__shop">
           {product.shopName}
-        </Link>
+        </PageLink>
       </p>
       {footer}
     </article>

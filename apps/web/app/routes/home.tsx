@@ -2,13 +2,13 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/home';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { HomeSchema } from '@bazaar/shared/schemas/home';
+import { HomeSchema, type Home } from '@bazaar/shared/schemas/home';
 import { NoticeSummarySchema } from '@bazaar/shared/schemas/site';
 import type { RootData } from '../root.tsx';
 import { api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { SiteHeader } from '../features/layout/header.tsx';
-import { CategoryMenu } from '../features/home/category-menu.tsx';
+import { CategoryMenu, type MenuCategory } from '../features/home/category-menu.tsx';
 import { Carousel } from '../features/home/carousel.tsx';
 import { ActivityBlocks } from '../features/home/activity-blocks.tsx';
 import { ProductFloor } from '../features/home/product-floor.tsx';
@@ -27,7 +27,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     api('/index/home', { ...context, schema: HomeSchema }),
     api('/shop/notice/noticeList/0', { ...context, query: { current: 1, size: HOME_NOTICE_COUNT }, schema: pageOf(NoticeSummarySchema) }).catch(() => null),
   ]);
-  return { home, notices: notices?.records ?? null };
+  // Only what the page draws travels to it (the tree's other fields were half its loader data).
+  const { categories, ...rest } = home;
+  return { home: { ...rest, categories: menuOf(categories, true) }, notices: notices?.records ?? null };
+}
+
+function menuOf(nodes: Home['categories'], top: boolean): MenuCategory[] {
+  return nodes.map(({ categoryId, categoryName, pic, children }) => ({ categoryId, categoryName, ...(top && pic ? { pic } : {}), children: menuOf(children, false) }));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

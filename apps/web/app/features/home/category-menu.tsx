@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import type { CategoryNode } from '@bazaar/shared/schemas/catalog';
 
 export const categoryHref = (categoryId: number) => `/list?categoryId=${categoryId}`;
 
@@ -13,7 +12,10 @@ const HOVER_DELAY_MS = 120;
  * A top category opens its panel on hover or when its link gets keyboard focus; the panel's links
  * follow it in the tab order, and Escape closes it.
  */
-export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
+/** What the menu draws of a category (the home loader sends no more): its picture only at the top. */
+export type MenuCategory = { categoryId: number; categoryName: string; pic?: string | null; children: MenuCategory[] };
+
+export function CategoryMenu({ categories }: { categories: MenuCategory[] }) {
   const { t } = useTranslation();
   const baseId = useId();
   const [active, setActive] = useState<number | null>(null);
