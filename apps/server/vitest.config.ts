@@ -10,6 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     isolate: false,
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // The first file seeds the shared database (about 15 s idle; several times that on a busy machine).
+    hookTimeout: 240_000,
   },
 });
