@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { PageLink } from '../../components/ui/page-link.tsx';
 
 export const categoryHref = (categoryId: number) => `/list?categoryId=${categoryId}`;
 
@@ -72,18 +73,18 @@ export function CategoryMenu({ categories }: { categories: MenuCategory[] }) {
                   {top.children.map((mid) => (
                     <dl key={mid.categoryId} className="category-panel__row">
                       <dt>
-                        <Link to={categoryHref(mid.categoryId)} className="category-panel__mid">
+                        <PageLink to={categoryHref(mid.categoryId)} className="category-panel__mid">
                           {mid.categoryName}
                           <span className="category-panel__arrow" aria-hidden="true">
                             ›
                           </span>
-                        </Link>
+                        </PageLink>
                       </dt>
                       <dd>
                         {mid.children.map((leaf) => (
-                          <Link key={leaf.categoryId} to={categoryHref(leaf.categoryId)} className="category-panel__leaf">
+                          <PageLink key={leaf.categoryId} to={categoryHref(leaf.categoryId)} className="category-panel__leaf">
                             {leaf.categoryName}
-                          </Link>
+                          </PageLink>
                         ))}
                       </dd>
                     </dl>
