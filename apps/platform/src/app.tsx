@@ -20,10 +20,11 @@ import { ShopsPage } from './features/shops.tsx';
 import { UsersPage } from './features/users.tsx';
 import { PointsRulesPage } from './features/points-rules.tsx';
 import { BalanceOptionsPage } from './features/balance-options.tsx';
+import { MemberLevelsPage } from './features/member-levels.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'member-levels', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -64,6 +65,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'site-config', label: t('contentMenu.siteConfig') },
                 { key: 'points-rules', label: t('pointsMenu') },
                 { key: 'balance-options', label: t('balanceMenu') },
+                { key: 'member-levels', label: t('memberMenu') },
                 { key: 'audit', label: t('menu.auditLog') },
               ]}
             />
@@ -82,6 +84,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'site-config' ? <SiteConfigPage /> : null}
             {page === 'points-rules' ? <PointsRulesPage /> : null}
             {page === 'balance-options' ? <BalanceOptionsPage /> : null}
+            {page === 'member-levels' ? <MemberLevelsPage /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             </PageBoundary>
           </main>

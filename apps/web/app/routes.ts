@@ -41,6 +41,11 @@ export default [
           route('uc-shopaccount', 'routes/user-center.uc-shopaccount.tsx'),
         ]),
       ]),
+      ...prefix('member-center', [
+        route('member-center', 'routes/member-center.member-center.tsx'),
+        route('member-equity', 'routes/member-center.member-equity.tsx'),
+        route('buy-member', 'routes/member-center.buy-member.tsx'),
+      ]),
     ]),
     layout('layouts/policy.tsx', [route('termsPage', 'routes/terms-page.tsx')]),
     route('*', 'routes/not-found.tsx'),

@@ -12,6 +12,7 @@ import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
 import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
 import { ORDERS_PATH, PaySuccess, PaymentProblem, PaymentSignIn } from '../features/payment/payment-panels.tsx';
 import { balanceAfterTopUp } from '../features/balance/paths.ts';
+import { memberAfterPurchase } from '../features/member/paths.ts';
 import '../features/payment/payment.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const loaded = await loadPaymentInfo(request, payNo);
   // A top-up's result is told on the balance page, with the new balance.
   if (loaded.state === 'ready' && loaded.info.payEntry === PAY_ENTRY.topUp) throw redirect(balanceAfterTopUp(payNo));
+  // A membership's, in the member center.
+  if (loaded.state === 'ready' && loaded.info.payEntry === PAY_ENTRY.membership) throw redirect(memberAfterPurchase(payNo));
   return loaded.state === 'problem' ? data(loaded, { status: 400 }) : loaded;
 }
 

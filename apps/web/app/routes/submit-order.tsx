@@ -237,6 +237,23 @@ function Checkout({
               <Price fen={result?.orderReduce ?? 0} />
             </dd>
           </div>
+          {result && result.totalLevelReduce > 0 ? (
+            <div className="checkout-summary__member" data-testid="checkout-member-discount">
+              <dt>{t('member.checkout.discount', { level: result.memberLevelName ?? '' })}</dt>
+              <dd>
+                -<Price fen={result.totalLevelReduce} />
+              </dd>
+            </div>
+          ) : null}
+          {result && result.totalFreeTransfee > 0 ? (
+            <div className="checkout-summary__member" data-testid="checkout-member-freight">
+              <dt>{t('member.checkout.freeShipping')}</dt>
+              {/* Already out of the freight above: what the membership waived, not a second reduction. */}
+              <dd>
+                {t('member.checkout.waived')} <Price fen={result.totalFreeTransfee} />
+              </dd>
+            </div>
+          ) : null}
           {result && result.scoreAmount > 0 ? (
             <div className="checkout-summary__points">
               <dt>{t('points.checkout.summary')}</dt>

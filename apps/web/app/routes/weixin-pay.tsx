@@ -13,6 +13,11 @@ import { loadPaymentInfo } from '../features/payment/payment-info.server.ts';
 import { qrCodeSvg } from '../features/payment/qr-code.server.ts';
 import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
 import { BALANCE_PATH, balanceAfterTopUp } from '../features/balance/paths.ts';
+import { MEMBER_CENTER_PATH, memberAfterPurchase } from '../features/member/paths.ts';
+
+/** Where a paid top-up or membership tells its news (orders stay on the result panel). */
+const newsPageOf = (info: Pick<PaymentInfo, 'payEntry' | 'payNo'>) =>
+  info.payEntry === PAY_ENTRY.topUp ? balanceAfterTopUp(info.payNo) : info.payEntry === PAY_ENTRY.membership ? memberAfterPurchase(info.payNo) : null;
 import '../features/payment/payment.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,8 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (loaded.state === 'login') return loaded;
   const { info } = loaded;
   if (info.payType !== PAY_TYPE.wechat) return data({ state: 'problem' as const, message: '' }, { status: 404 });
-  // A top-up already paid: its news and the new balance are on the balance page.
-  if (info.payEntry === PAY_ENTRY.topUp && info.status === 1) throw redirect(balanceAfterTopUp(info.payNo));
+  // A top-up or membership already paid: its news is on the balance page or the member center.
+  const news = newsPageOf(info);
+  if (news && info.status === 1) throw redirect(news);
   return { state: 'ready' as const, info, qrSvg: info.codeUrl ? await qrCodeSvg(info.codeUrl) : null };
 }
 
@@ -45,18 +51,20 @@ function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) 
   const paid = usePaymentArrived(info, lapsed);
   const expired = !paid && lapsed;
   const topUp = info.payEntry === PAY_ENTRY.topUp;
+  const membership = info.payEntry === PAY_ENTRY.membership;
+  const news = newsPageOf(info);
   const navigate = useNavigate();
 
   useEffect(() => {
     rememberPayNo(info.payNo);
   }, [info.payNo]);
-  // A top-up's money arrived: back to the balance page, which shows it with the new balance.
+  // A top-up's or membership's money arrived: back to the page that shows it.
   useEffect(() => {
-    if (paid && topUp) void navigate(balanceAfterTopUp(info.payNo), { replace: true });
-  }, [paid, topUp, info.payNo, navigate]);
+    if (paid && news) void navigate(news, { replace: true });
+  }, [paid, news, navigate]);
 
   const orderNumbers = info.orderNumbers.split(',');
-  if (paid && topUp) return null;
+  if (paid && news) return null;
   if (paid) {
     return (
       <div className="container page-section">
@@ -79,6 +87,11 @@ function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) 
                 <dt>{t('balance.payment.topUpFor')}</dt>
                 <dd>{t('balance.payment.topUpName')}</dd>
               </>
+            ) : membership ? (
+              <>
+                <dt>{t('member.buy.payFor')}</dt>
+                <dd>{t('member.buy.title')}</dd>
+              </>
             ) : (
               <>
                 <dt>{t('payment.orderNumbers')}</dt>
@@ -92,8 +105,8 @@ function WeixinQr({ info, qrSvg }: { info: PaymentInfo; qrSvg: string | null }) 
           </dl>
           {expired || left === null ? null : <p className="pay-countdown">{t('payment.weixin.countdown', { time: formatCountdown(left) })}</p>}
           <p>
-            <Link to={topUp ? BALANCE_PATH : `/payment?orderNumbers=${info.orderNumbers}`} className="pay-link">
-              {topUp ? t('balance.payment.backToBalance') : t('payment.weixin.otherMethod')}
+            <Link to={topUp ? BALANCE_PATH : membership ? MEMBER_CENTER_PATH : `/payment?orderNumbers=${info.orderNumbers}`} className="pay-link">
+              {topUp ? t('balance.payment.backToBalance') : membership ? t('member.buy.back') : t('payment.weixin.otherMethod')}
             </Link>
           </p>
         </div>

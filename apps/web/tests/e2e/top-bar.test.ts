@@ -50,22 +50,25 @@ test('the nickname dropdown works from the keyboard and lists only built pages',
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('menu');
-  // The member center is not built yet: no item leads to a 404.
-  await expect(menu.getByRole('menuitem')).toHaveText([zh('layout.topBar.myCollection'), zh('layout.topBar.myCoupons'), zh('layout.topBar.logout')]);
+  // The specification's items, in its order.
+  await expect(menu.getByRole('menuitem')).toHaveText([zh('layout.topBar.memberCenter'), zh('layout.topBar.myCollection'), zh('layout.topBar.myCoupons'), zh('layout.topBar.logout')]);
+  const member = menu.getByRole('menuitem', { name: zh('layout.topBar.memberCenter') });
   const collection = menu.getByRole('menuitem', { name: zh('layout.topBar.myCollection') });
   const coupons = menu.getByRole('menuitem', { name: zh('layout.topBar.myCoupons') });
   const logout = menu.getByRole('menuitem', { name: zh('layout.topBar.logout') });
+  await expect(member).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(collection).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(coupons).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(logout).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(collection).toBeFocused();
+  await expect(member).toBeFocused();
   await page.keyboard.press('End');
   await expect(logout).toBeFocused();
   await page.keyboard.press('Home');
-  await expect(collection).toBeFocused();
+  await expect(member).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();

@@ -27,7 +27,6 @@ import {
   siteConfig,
   skus,
   userAddresses,
-  userLevels,
   userWallets,
   users,
 } from '../schema.ts';
@@ -397,15 +396,7 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
     { titleZh: '充 200 送 15 元', titleEn: 'Top up ¥200, get ¥15', rechargeAmount: 20_000, presAmount: 1_500, presScore: 100, presGrowth: 50, seq: 3 },
     { titleZh: '充 500 送 50 元', titleEn: 'Top up ¥500, get ¥50', rechargeAmount: 50_000, presAmount: 5_000, presScore: 300, presGrowth: 150, seq: 4 },
   ]);
-  await tx.insert(userLevels).values([
-    { levelType: 0, level: 1, nameZh: '普通会员', nameEn: 'Member', needGrowth: 0 },
-    { levelType: 0, level: 2, nameZh: '白银会员', nameEn: 'Silver', needGrowth: 1_000, discount: 9.8, rateScore: 1.1 },
-    { levelType: 0, level: 3, nameZh: '黄金会员', nameEn: 'Gold', needGrowth: 5_000, discount: 9.5, rateScore: 1.2 },
-    { levelType: 0, level: 4, nameZh: '钻石会员', nameEn: 'Diamond', needGrowth: 20_000, discount: 9.2, rateScore: 1.5 },
-    { levelType: 1, level: 1, nameZh: '月卡 PLUS 会员', nameEn: 'PLUS Monthly', term: 1, termType: 3, needAmount: 1_500, discount: 9.5, discountRange: 1, rateScore: 1.5, isFreeFee: true },
-    { levelType: 1, level: 2, nameZh: '季卡 PLUS 会员', nameEn: 'PLUS Quarterly', term: 1, termType: 4, needAmount: 3_900, discount: 9.5, discountRange: 1, rateScore: 1.5, isFreeFee: true },
-    { levelType: 1, level: 3, nameZh: '年卡 PLUS 会员', nameEn: 'PLUS Yearly', term: 1, termType: 5, needAmount: 12_800, discount: 9.0, discountRange: 1, rateScore: 2, isFreeFee: true },
-  ]);
+  // The member levels are seeded by members.ts (with their prices), for old databases too.
 
   return [...art.pictures, ...catalogPictures(leaves, 1, productCount, now)];
 }

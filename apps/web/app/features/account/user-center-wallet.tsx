@@ -4,10 +4,21 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 
 /**
- * The user center's assets: points (with the sign-in entry) and the balance, one tile each, so
- * later tiles (coupons, membership) sit beside them.
+ * The user center's assets: points (with the sign-in entry), the balance and the member level with
+ * the growth value, one tile each.
  */
-export function UserCenterWallet({ score, signedIn, balance }: { score: number; signedIn: boolean; balance: number }) {
+export function UserCenterWallet({
+  score,
+  signedIn,
+  balance,
+  member,
+}: {
+  score: number;
+  signedIn: boolean;
+  balance: number;
+  /** The level that applies (the paid one while it runs, else the growth level) and the growth value. */
+  member: { levelName: string | null; growth: number } | null;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   return (
@@ -38,6 +49,21 @@ export function UserCenterWallet({ score, signedIn, balance }: { score: number; 
             </Link>
           </span>
         </li>
+        {member ? (
+          <li className="uc-tile" data-tile="member">
+            <span className="uc-tile__count" data-testid="uc-member-level">
+              {member.levelName ?? t('member.center.noLevel')}
+            </span>
+            <span className="uc-tile__label">
+              {t('member.overview.title')} · {t('member.overview.growth', { growth: member.growth })}
+            </span>
+            <span className="uc-tile__links">
+              <Link to="/member-center/member-center" className="text-link">
+                {t('member.overview.link')}
+              </Link>
+            </span>
+          </li>
+        ) : null}
       </ul>
     </section>
   );
