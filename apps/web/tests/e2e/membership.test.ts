@@ -8,7 +8,8 @@ import { expect } from '@playwright/test';
 import { ConfirmResultSchema } from '@bazaar/shared/schemas/order';
 import { ShopSearchPageSchema } from '@bazaar/shared/schemas/shop';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
-import { checkOpenedPage } from './axe.ts';
+import { checkOpenedPage, expectNoSeriousA11yViolations } from './axe.ts';
+import { settled, staffLogin } from './platform-console.ts';
 import { API_URL, openPage, registerShopper, topBar, useToken, zh, test } from './support.ts';
 import { addToCartByApi, headers, ok } from './order-support.ts';
 
@@ -86,4 +87,17 @@ test('zh: buy a month of membership with the balance and see the member price an
   await expect(page.getByTestId('checkout-member-freight')).toContainText(yuan(1_200));
   await expect(page.locator('.checkout-summary__amount')).toContainText(yuan(priced.actualTotal));
   await checkOpenedPage(page);
+
+  // Staff see the levels with their prices and benefits, and the growth rule, in the console
+  // (admin: no other journey logs in with it, and staff keep one session each).
+  const console = await context.newPage();
+  await staffLogin(console, 'admin');
+  await console.getByRole('menuitem', { name: '会员等级' }).click();
+  await expect(console.getByRole('heading', { name: '会员等级', level: 2 })).toBeVisible();
+  await expect(console.getByRole('row').filter({ hasText: 'Plus 会员' })).toContainText('月 ¥15.00');
+  await expect(console.getByRole('row').filter({ hasText: '超级会员' })).toHaveCount(1);
+  await expect(console.getByLabel('每消费多少元获得 1 点成长值')).toHaveValue('1.00');
+  await settled(console);
+  await expectNoSeriousA11yViolations(console, 'platform member levels');
+  await console.close();
 });
