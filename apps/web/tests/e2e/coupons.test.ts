@@ -81,6 +81,12 @@ test('zh: receive coupons, see the best ones at checkout, switch, submit, cancel
   await page.getByRole('button', { name: `${zh('orders.actions.cancel')} ${orderNumber}` }).click();
   await page.getByRole('dialog', { name: zh('orders.confirmCancel.title') }).getByRole('button', { name: zh('orders.confirmCancel.confirm') }).click();
   await expect(page.getByRole('region', { name: zh('toast.label') })).toContainText(zh('orders.cancelled'));
+  // The user center counts the coupons to use, and its tile leads to them.
+  await openPage(page, '/user-center');
+  const assets = page.getByRole('region', { name: zh('points.overview.title') });
+  await expect(assets.getByTestId('uc-coupons')).toHaveText('2');
+  await assets.getByRole('link', { name: zh('coupon.mine.menu') }).click();
+  await expect(page).toHaveURL(/\/user-center\/uc-coupons$/);
   await openPage(page, '/user-center/uc-coupons');
   await expect(page.getByRole('link', { name: zh('coupon.mine.tabs.1', { count: 2 }) })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('.coupon-grid--mine')).toContainText(shopCoupon.couponName);

@@ -4,18 +4,21 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 
 /**
- * The user center's assets: points (with the sign-in entry), the balance and the member level with
- * the growth value, one tile each.
+ * The user center's assets: points (with the sign-in entry), the balance, the coupons to use and the
+ * member level with the growth value, one tile each.
  */
 export function UserCenterWallet({
   score,
   signedIn,
   balance,
+  coupons,
   member,
 }: {
   score: number;
   signedIn: boolean;
   balance: number;
+  /** Unused coupons. */
+  coupons: number;
   /** The level that applies (the paid one while it runs, else the growth level) and the growth value. */
   member: { levelName: string | null; growth: number } | null;
 }) {
@@ -46,6 +49,17 @@ export function UserCenterWallet({
           <span className="uc-tile__links">
             <Link to="/user-center/uc-balance" className="text-link">
               {t('balance.overviewLink')}
+            </Link>
+          </span>
+        </li>
+        <li className="uc-tile" data-tile="coupons">
+          <span className="uc-tile__count" data-testid="uc-coupons">
+            {coupons}
+          </span>
+          <span className="uc-tile__label">{t('coupon.mine.tile')}</span>
+          <span className="uc-tile__links">
+            <Link to="/user-center/uc-coupons" className="text-link">
+              {t('coupon.mine.menu')}
             </Link>
           </span>
         </li>

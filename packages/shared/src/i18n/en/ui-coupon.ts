@@ -38,6 +38,8 @@ export const uiCoupon: Widen<typeof zh> = {
     },
     mine: {
       menu: 'My coupons',
+      /** The user center index's tile. */
+      tile: 'coupons to use',
       title: 'My coupons',
       tabs: { '1': 'Unused ({{count}})', '0': 'Expired ({{count}})', '2': 'Used ({{count}})' },
       empty: { '1': 'No unused coupons', '0': 'No expired coupons', '2': 'No used coupons' },

@@ -48,7 +48,7 @@ export const uiPoints: Widen<typeof zh> = {
     },
     orderDetail: { used: 'Points used ({{score}})' },
     overview: {
-      title: 'Points and balance',
+      title: 'My assets',
       points: 'Points',
       signIn: 'Sign in today',
       signedIn: 'Signed in today',

@@ -32,6 +32,8 @@ export const uiCoupon = {
     },
     mine: {
       menu: '我的优惠券',
+      /** The user center index's tile. */
+      tile: '张可用优惠券',
       title: '我的优惠券',
       tabs: { '1': '未使用（{{count}}）', '0': '已过期（{{count}}）', '2': '已使用（{{count}}）' },
       empty: { '1': '没有未使用的优惠券', '0': '没有已过期的优惠券', '2': '没有已使用的优惠券' },

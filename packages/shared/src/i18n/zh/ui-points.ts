@@ -44,7 +44,7 @@ export const uiPoints = {
     },
     orderDetail: { used: '积分抵扣（{{score}} 积分）' },
     overview: {
-      title: '积分与余额',
+      title: '我的资产',
       points: '积分',
       signIn: '今日签到',
       signedIn: '今日已签到',
