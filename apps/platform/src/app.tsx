@@ -21,10 +21,12 @@ import { UsersPage } from './features/users.tsx';
 import { PointsRulesPage } from './features/points-rules.tsx';
 import { BalanceOptionsPage } from './features/balance-options.tsx';
 import { MemberLevelsPage } from './features/member-levels.tsx';
+import { CouponsPage } from './features/coupons.tsx';
+import { PromotionsPage } from './features/promotions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'member-levels', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'member-levels', 'coupons', 'promotions', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -66,6 +68,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'points-rules', label: t('pointsMenu') },
                 { key: 'balance-options', label: t('balanceMenu') },
                 { key: 'member-levels', label: t('memberMenu') },
+                { key: 'coupons', label: t('couponsMenu') },
+                { key: 'promotions', label: t('promotionsMenu') },
                 { key: 'audit', label: t('menu.auditLog') },
               ]}
             />
@@ -85,6 +89,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'points-rules' ? <PointsRulesPage /> : null}
             {page === 'balance-options' ? <BalanceOptionsPage /> : null}
             {page === 'member-levels' ? <MemberLevelsPage /> : null}
+            {page === 'coupons' ? <CouponsPage /> : null}
+            {page === 'promotions' ? <PromotionsPage /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             </PageBoundary>
           </main>

@@ -5,13 +5,14 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { DISCOUNT_STATES, DiscountRowSchema, MerchantDiscountDetailSchema, type DiscountRow, type DiscountState } from '@bazaar/shared/schemas/shop-promotion';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { yuan } from '../lib/format.ts';
 
 const PageSchema = pageOf(DiscountRowSchema);
 const PAGE_SIZE = 10;
 const TABS = ['all', ...DISCOUNT_STATES] as const;
 type Tab = (typeof TABS)[number];
 
-const STATE_COLOR: Record<DiscountState, string> = { upcoming: 'blue', running: 'green', ended: 'default', takenDown: 'red' };
+const STATE_COLOR: Record<DiscountState, string> = { upcoming: 'processing', running: 'success', ended: 'default', takenDown: 'error' };
 
 /** The shop's promotions by state: create, edit or view, end. */
 export function PromotionsPage({ onOpen, onCreate }: { onOpen: (id: number) => void; onCreate: () => void }) {
@@ -117,7 +118,7 @@ export function PromotionsPage({ onOpen, onCreate }: { onOpen: (id: number) => v
             render: (_v, d) => (
               <Space size={4} wrap>
                 {d.labels.map((label) => (
-                  <Tag key={label} color="volcano">
+                  <Tag key={label} color="error">
                     {label}
                   </Tag>
                 ))}
@@ -135,6 +136,7 @@ export function PromotionsPage({ onOpen, onCreate }: { onOpen: (id: number) => v
               </span>
             ),
           },
+          { title: t('promotions.columns.usage'), render: (_v, d) => <span data-testid={`promotion-usage-${d.discountId}`}>{t('promotions.usage', { orders: d.usage.orders, amount: yuan(d.usage.reducedAmount) })}</span> },
           { title: t('promotions.columns.state'), render: (_v, d) => <Tag color={STATE_COLOR[d.state]}>{t(`promotions.state.${d.state}`)}</Tag> },
           {
             title: t('promotions.columns.actions'),

@@ -75,6 +75,8 @@ interface CheckoutLine {
   discountId: number | null;
   /** Each reduction's share of the line, fen. */
   shares: LineShares;
+  /** The promotion behind shares.promotion (absent in a checkout cached before it was kept). */
+  appliedDiscountId?: number | null;
   /** The points its points share stands for. */
   usedPoints: number;
   /** The discount package the line is bought in (decision 046), null = none. */
@@ -194,7 +196,7 @@ function splitOrders(rows: Array<{ row: repo.SkuLine; line: CheckoutLine }>, pri
   const groups = new Map<string, CheckoutGroup>();
   for (const { row, line: unpriced } of rows) {
     const p = pricedLines.get(unpriced.key)!;
-    const line = { ...unpriced, shares: { ...p.shares }, usedPoints: p.usedPoints };
+    const line = { ...unpriced, shares: { ...p.shares }, usedPoints: p.usedPoints, appliedDiscountId: p.shares.promotion > 0 ? p.promotionId : null };
     const key = `${line.shopId}:${line.mold}`;
     let group = groups.get(key);
     if (!group) {
@@ -521,6 +523,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
           count: l.count,
           isRefund: l.isRefund,
           shares: l.shares,
+          discountId: l.appliedDiscountId ?? null,
           useScore: l.usedPoints,
           comboId: l.comboId,
         })),

@@ -1,7 +1,8 @@
 // Shop promotions in the merchant center and the platform console (issue 11 §5, decision 037): the
 // promotion module writes them; the product module says which listed products are the shop's own;
-// the shop module names the shops; the audit module records a takedown in its transaction. Every
-// change drops the home page's cached activity blocks, which show running promotions.
+// the shop module names the shops; the order module counts their usage (paid orders, shares); the
+// audit module records a takedown in its transaction. Every change drops the home page's cached
+// activity blocks, which show running promotions.
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { StaffReasonInput } from '@bazaar/shared/schemas/admin-shops';
@@ -20,13 +21,14 @@ import { formatApiTime } from '../lib/api-time.ts';
 import { getProfile } from '../modules/admin/service.ts';
 import { recordChange } from '../modules/audit/service.ts';
 import { dropHomeCache } from '../modules/catalog/service.ts';
+import { promotionUsage, type PromotionUsage } from '../modules/order/promotion-usage.ts';
 import { ownProductIds, shopProductCards } from '../modules/product/promotion-reads.ts';
 import * as promotions from '../modules/promotion/discount-admin.ts';
 import { findShopNames } from '../modules/shop/product-reads.ts';
 
 const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
-function toRow(r: promotions.DiscountRecord, shopName: string, now: Date, lang: Language): DiscountRow {
+function toRow(r: promotions.DiscountRecord, shopName: string, usage: PromotionUsage | undefined, now: Date, lang: Language): DiscountRow {
   return {
     discountId: r.id,
     shopId: r.shopId,
@@ -44,14 +46,15 @@ function toRow(r: promotions.DiscountRecord, shopName: string, now: Date, lang: 
     endTime: formatApiTime(r.endTime),
     state: promotions.stateOf(r, now),
     offenceReason: r.status === 2 ? r.offenceReason : null,
+    usage: usage ?? { orders: 0, reducedAmount: 0 },
   };
 }
 
 async function rowsWithShops(ctx: AppContext, rows: promotions.DiscountRecord[], now: Date, lang: Language): Promise<DiscountRow[]> {
-  const names = await findShopNames(ctx.db, rows.map((r) => r.shopId));
+  const [names, usage] = await Promise.all([findShopNames(ctx.db, rows.map((r) => r.shopId)), promotionUsage(ctx.db, rows.map((r) => r.id))]);
   return rows.map((r) => {
     const shop = names.get(r.shopId);
-    return toRow(r, shop ? pick(lang, shop.nameZh, shop.nameEn) : '', now, lang);
+    return toRow(r, shop ? pick(lang, shop.nameZh, shop.nameEn) : '', usage.get(r.id), now, lang);
   });
 }
 

@@ -40,16 +40,14 @@ export type GroupBuyCard = z.infer<typeof GroupBuyCardSchema>;
 /**
  * A running shop promotion with the product that fronts it (a listed product, or the shop's best
  * seller when the promotion covers the whole shop). discountRule 0 full-amount reduction,
- * 1 full-piece discount, 2 full-amount discount; needAmount is fen (rules 0, 2) or pieces (rule 1).
+ * 1 full-piece discount, 2 full-amount discount.
  */
 export const DiscountCardSchema = z.object({
   discountId: z.number().int(),
   discountName: z.string(),
   discountRule: z.number().int(),
-  needAmount: z.number().int().nullable(),
-  reduceAmount: z.number().int().nullable(),
-  /** Per ten (8.5 = 85 %). */
-  discount: z.number().nullable(),
+  /** Its first tier as shoppers read it, written by the server in the reader's language ("每满300减50", "¥50 off every ¥300"). */
+  label: z.string(),
   shopId: z.number().int(),
   shopName: z.string(),
   prodId: z.number().int(),

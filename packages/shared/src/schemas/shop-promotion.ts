@@ -144,6 +144,8 @@ export const DiscountRowSchema = z.object({
   state: z.enum(DISCOUNT_STATES),
   /** Why the platform took it down (state takenDown). */
   offenceReason: z.string().nullable(),
+  /** What it did, counted by the server over paid orders: how many had a line under it, and its shares (fen). */
+  usage: z.object({ orders: z.number().int(), reducedAmount: z.number().int() }),
 });
 export type DiscountRow = z.infer<typeof DiscountRowSchema>;
 

@@ -108,6 +108,8 @@ export const orderItems = pgTable(
     /** The platform-funded part of shareReduce: platform coupon, member discount, points. */
     platformShareReduce: bigFen('platform_share_reduce').notNull().default(0),
     discountShare: bigFen('discount_share').notNull().default(0),
+    /** The shop promotion the pricing pipeline applied to the line (its discountShare), for the promotion's usage figures. */
+    discountId: integer('discount_id'),
     shopCouponShare: bigFen('shop_coupon_share').notNull().default(0),
     platformCouponShare: bigFen('platform_coupon_share').notNull().default(0),
     levelShare: bigFen('level_share').notNull().default(0),
@@ -126,6 +128,7 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderNumber),
     index('order_items_user_comm_idx').on(t.userId, t.commSts),
     index('order_items_product_idx').on(t.productId),
+    index('order_items_discount_idx').on(t.discountId).where(sql`${t.discountId} is not null`),
     check('order_items_count_ck', sql`${t.prodCount} > 0 and ${t.price} >= 0 and ${t.actualTotal} >= 0`),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Category, CategoryNode, ProductCard } from '@bazaar/shared/schemas/catalog';
 import type { Banner, DiscountCard, GroupBuyCard, Home, SeckillCard } from '@bazaar/shared/schemas/home';
+import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import type { AppContext } from '../../context.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
@@ -58,6 +59,8 @@ export interface ActivityRows {
       nameZh: string;
       nameEn: string | null;
       discountRule: number;
+      /** 1 "every full" (absent in rows cached before it was read). */
+      discountType?: number;
       shopId: number;
       shopNameZh: string;
       shopNameEn: string | null;
@@ -192,9 +195,8 @@ export function createCatalogService(ctx: AppContext, parts: CatalogParts) {
         discountId: d.discountId,
         discountName: pick(lang, d.nameZh, d.nameEn),
         discountRule: d.discountRule,
-        needAmount: d.needAmount,
-        reduceAmount: d.reduceAmount,
-        discount: d.discount,
+        // The first tier in the reader's language, worded as everywhere else ("每满300减50").
+        label: d.needAmount === null ? pick(lang, d.nameZh, d.nameEn) : discountTierLabel(d.discountRule, d.discountType ?? 0, { needAmount: d.needAmount, reduceAmount: d.reduceAmount ?? 0, discount: d.discount }, lang),
         shopId: d.shopId,
         shopName: pick(lang, d.shopNameZh, d.shopNameEn),
         prodId: d.prodId,

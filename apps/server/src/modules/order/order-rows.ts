@@ -26,6 +26,8 @@ export interface OrderLine {
   commSts?: number;
   /** Each reduction's share of the line, fen (the pricing pipeline's shares); none = no reduction. */
   shares?: LineShares;
+  /** The shop promotion behind shares.promotion, if any. */
+  discountId?: number | null;
   /** The points the line's points share stands for. */
   useScore?: number;
   /** The discount package the line was bought in (decision 046). */
@@ -140,6 +142,7 @@ export function buildOrderRows(input: OrderInput): OrderRows {
       shareReduce: share,
       platformShareReduce: s.platformCoupon + s.member + s.points,
       discountShare: s.promotion,
+      discountId: l.discountId ?? null,
       shopCouponShare: s.shopCoupon,
       platformCouponShare: s.platformCoupon,
       levelShare: s.member,

@@ -131,6 +131,7 @@ export async function listDiscounts(db: Db, now: Date, limit: number, parts: Act
       nameZh: discounts.nameZh,
       nameEn: discounts.nameEn,
       discountRule: discounts.discountRule,
+      discountType: discounts.discountType,
       startTime: discounts.startTime,
       endTime: discounts.endTime,
       shopId: shop.shopId,

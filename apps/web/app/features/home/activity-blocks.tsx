@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatDateTime, formatYuan } from '../../lib/format.ts';
-import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { DiscountCard, GroupBuyCard, SeckillCard } from '@bazaar/shared/schemas/home';
 import { Price } from '../../components/ui/price.tsx';
@@ -47,17 +46,6 @@ function ActivityBlock({ id, title, note, tone, tiles, more }: { id: string; tit
       </ul>
     </section>
   );
-}
-
-/** The promotion's first ladder step, as "满100减20" or "满2件打8.5折". */
-export function discountRuleText(d: DiscountCard, lang: Language, t: TFunction): string {
-  if (d.needAmount === null) return d.discountName;
-  if (d.discountRule === 0) return t('homePage.discount.reduce', { need: formatYuan(d.needAmount, lang), reduce: formatYuan(d.reduceAmount ?? 0, lang) });
-  // Chinese says what share is paid ("打8折"), English what is taken off ("20% off").
-  const discount = d.discount ?? 10;
-  const off = Math.round(100 - discount * 10);
-  if (d.discountRule === 1) return t('homePage.discount.pieces', { need: d.needAmount, discount, off });
-  return t('homePage.discount.amount', { need: formatYuan(d.needAmount, lang), discount, off });
 }
 
 /** Flash sale, group buy and store deal blocks; each appears only while such activities run. */
@@ -119,7 +107,7 @@ export function ActivityBlocks({ seckills, groupBuys, discounts }: { seckills: S
           name: d.prodName,
           fen: d.price,
           oriFen: d.price,
-          tag: `${d.shopName} · ${discountRuleText(d, lang, t)}`,
+          tag: `${d.shopName} · ${d.label}`,
         }))}
       />,
     );

@@ -10,7 +10,7 @@ export const consoleMerchantPromotions = {
     tabs: { all: 'All', upcoming: 'Upcoming', running: 'Running', ended: 'Ended', takenDown: 'Taken down' },
     state: { upcoming: 'Upcoming', running: 'Running', ended: 'Ended', takenDown: 'Taken down by the platform' },
     rule: { 0: 'Amount reduction', 1: 'Piece discount', 2: 'Amount discount' },
-    columns: { name: 'Name', rule: 'Kind', tiers: 'Offer', scope: 'Products', time: 'Dates', state: 'State', actions: 'Actions' },
+    columns: { name: 'Name', rule: 'Kind', tiers: 'Offer', scope: 'Products', time: 'Dates', usage: 'Orders / saved', state: 'State', actions: 'Actions' },
     allProducts: 'Whole shop',
     someProducts: '{{count}} selected products',
     takenDownReason: 'Reason: {{reason}}',
@@ -23,6 +23,7 @@ export const consoleMerchantPromotions = {
     ended: 'The promotion has ended',
     empty: 'No promotions',
     total: '{{total}} in all',
+    usage: '{{orders}} orders, {{amount}} saved',
     actionOn: '{{action}}: {{name}}',
     form: {
       addTitle: 'Create a shop promotion',

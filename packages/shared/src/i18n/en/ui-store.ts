@@ -32,9 +32,6 @@ export const uiStore: Widen<typeof zh> = {
     discount: {
       title: 'Store deals',
       note: 'Buy more, save more',
-      reduce: '{{reduce}} off orders of {{need}}+',
-      pieces: '{{off}}% off when you buy {{need}} or more',
-      amount: '{{off}}% off orders of {{need}}+',
     },
   },
   categoryMenu: {

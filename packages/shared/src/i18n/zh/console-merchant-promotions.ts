@@ -10,7 +10,7 @@ export const consoleMerchantPromotions = {
     tabs: { all: '全部', upcoming: '未开始', running: '进行中', ended: '已结束', takenDown: '已被下架' },
     state: { upcoming: '未开始', running: '进行中', ended: '已结束', takenDown: '已被平台下架' },
     rule: { 0: '满减', 1: '满件折', 2: '满额折' },
-    columns: { name: '活动名称', rule: '类型', tiers: '优惠', scope: '适用商品', time: '活动时间', state: '状态', actions: '操作' },
+    columns: { name: '活动名称', rule: '类型', tiers: '优惠', scope: '适用商品', time: '活动时间', usage: '订单 / 优惠金额', state: '状态', actions: '操作' },
     allProducts: '全店商品',
     someProducts: '指定 {{count}} 件商品',
     takenDownReason: '下架原因：{{reason}}',
@@ -23,6 +23,7 @@ export const consoleMerchantPromotions = {
     ended: '活动已结束',
     empty: '暂无活动',
     total: '共 {{total}} 个',
+    usage: '{{orders}} 单，优惠 {{amount}}',
     actionOn: '{{action}}：{{name}}',
     form: {
       addTitle: '创建店铺活动',

@@ -30,9 +30,6 @@ export const uiStore = {
     discount: {
       title: '店铺满减',
       note: '凑单更划算',
-      reduce: '满{{need}}减{{reduce}}',
-      pieces: '满{{need}}件打{{discount}}折',
-      amount: '满{{need}}打{{discount}}折',
     },
   },
   categoryMenu: {
