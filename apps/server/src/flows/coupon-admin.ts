@@ -149,8 +149,6 @@ async function audited(tx: Tx, id: number) {
   return auditState(found);
 }
 
-const noCache = async () => undefined;
-
 export async function createPlatformCoupon(ctx: AppContext, adminId: number, input: CouponAdminInput, lang: Language): Promise<CouponAdminDetail> {
   await checkInput(ctx, PLATFORM, input, ctx.now());
   const id = await staffChange(
@@ -160,7 +158,6 @@ export async function createPlatformCoupon(ctx: AppContext, adminId: number, inp
       const created = await admin.insertCoupon(tx, PLATFORM, input, now);
       return { result: created, action: 'coupon.create', targetType: 'coupon', targetId: created, before: null, after: await audited(tx, created) };
     },
-    noCache,
   );
   return issuerCoupon(ctx, PLATFORM, id, lang);
 }
@@ -176,7 +173,6 @@ export async function updatePlatformCoupon(ctx: AppContext, adminId: number, id:
       await update(tx, PLATFORM, id, input, now);
       return { result: undefined, action: 'coupon.update', targetType: 'coupon', targetId: id, before, after: await audited(tx, id) };
     },
-    noCache,
   );
   return issuerCoupon(ctx, PLATFORM, id, lang);
 }
@@ -190,7 +186,6 @@ export async function endPlatformCoupon(ctx: AppContext, adminId: number, id: nu
       await end(tx, PLATFORM, id, now);
       return { result: undefined, action: 'coupon.end', targetType: 'coupon', targetId: id, before, after: await audited(tx, id) };
     },
-    noCache,
   );
   return issuerCoupon(ctx, PLATFORM, id, lang);
 }
