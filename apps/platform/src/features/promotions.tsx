@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, InputNumber, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { DISCOUNT_STATES, DiscountRowSchema, type DiscountRow, type DiscountState } from '@bazaar/shared/schemas/shop-promotion';
+import { DiscountRowSchema, type DiscountRow, type DiscountState } from '@bazaar/shared/schemas/shop-promotion';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
