@@ -40,6 +40,7 @@ import { comboRoutes } from './combo.ts';
 import { merchantComboRoutes } from './merchant-combos.ts';
 import { memberRoutes } from './member.ts';
 import { adminMemberRoutes } from './admin-member.ts';
+import { couponProductRoutes } from './coupon-products.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -83,5 +84,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantComboRoutes);
   await app.register(memberRoutes);
   await app.register(adminMemberRoutes);
+  await app.register(couponProductRoutes);
   await app.register(docsHelperRoutes);
 }

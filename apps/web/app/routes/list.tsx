@@ -1,8 +1,10 @@
 import { Link, data, useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/list';
+import type { Language } from '@bazaar/shared/constants/limits';
 import { CategoryNodeSchema, SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
+import { CouponProductPageSchema } from '@bazaar/shared/schemas/coupon-products';
 import { api, ApiError } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
@@ -10,7 +12,8 @@ import { ProductCard, ProductGrid } from '../components/product-card.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { CategoryFilter, categoryPath, categoryRows } from '../features/search/category-filter.tsx';
 import { Highlight } from '../features/search/highlight.tsx';
-import { listHref, readListState, searchQueryOf } from '../features/search/list-query.ts';
+import { LIST_PAGE_SIZE, listHref, readListState, searchQueryOf } from '../features/search/list-query.ts';
+import { couponCondition, couponScope, couponValue } from '../features/coupon/coupon-text.ts';
 import { PriceFilter } from '../features/search/price-filter.tsx';
 import { SortBar } from '../features/search/sort-bar.tsx';
 import '../features/search/search.css';
@@ -27,16 +30,23 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const context = apiContextFor(request);
   const state = readListState(new URL(request.url).searchParams);
+  // The coupon tab (st=5, reference /coupon/prodListByCouponId): the products a coupon applies to.
+  const couponId = state.st === '5' ? state.couponId : undefined;
+  const results =
+    couponId !== undefined
+      ? api('/coupon/prodListByCouponId', {
+          ...context,
+          query: { couponId, keyword: state.pn || undefined, sort: state.sort, current: state.current, size: LIST_PAGE_SIZE },
+          schema: CouponProductPageSchema,
+        }).then(({ coupon, ...page }) => ({ page: { ...page, totalCapped: false, keywords: state.pn ? [state.pn] : [] }, coupon, error: null }))
+      : api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then((page) => ({ page, coupon: null, error: null }));
   // All three in parallel; the filters and suggestions are optional, the results are not.
   const [result, tree, hotWords] = await Promise.all([
-    api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then(
-      (page) => ({ page, error: null }),
-      (err: unknown) => {
-        // A 400 (e.g. a minimum above the maximum price typed into the URL) is shown on the page.
-        if (err instanceof ApiError && err.status === 400) return { page: null, error: err.text };
-        throw err;
-      },
-    ),
+    results.catch((err: unknown) => {
+      // A 400 (a minimum above the maximum price typed into the URL, a coupon that is no more) is shown on the page.
+      if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, error: err.text };
+      throw err;
+    }),
     api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
     api('/search/hotSearch', { ...context, query: { number: HOT_WORDS }, schema: HotSearchSchema.array() }).catch(() => []),
   ]);
@@ -51,10 +61,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ListPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
   const location = useLocation();
-  const { state, page, error, category, hotWords } = loaderData;
-  const heading = state.pn ? t('listPage.resultsFor', { term: state.pn }) : (category.name ?? t('listPage.allProducts'));
+  const { state, page, coupon, error, category, hotWords } = loaderData;
+  const heading = coupon
+    ? t('listPage.couponProducts', { name: coupon.couponName })
+    : state.pn
+      ? t('listPage.resultsFor', { term: state.pn })
+      : (category.name ?? t('listPage.allProducts'));
   const records = page?.records ?? [];
   const keywords = page?.keywords ?? [];
 
@@ -62,10 +77,17 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
     <div className="container page-section list-page">
       <h1 className="list-page__title">{heading}</h1>
 
-      <section className="card list-filter" aria-label={t('listPage.filters.label')}>
-        <CategoryFilter rows={category.rows} selected={category.selected} />
-        <PriceFilter state={state} />
-      </section>
+      {coupon ? (
+        <p className="card list-coupon" data-testid="list-coupon">
+          {t('listPage.couponFace', { value: couponValue(coupon, t, lang), condition: couponCondition(coupon, t, lang), scope: couponScope(coupon, t) })}
+          {state.pn ? ` · ${t('listPage.resultsFor', { term: state.pn })}` : ''}
+        </p>
+      ) : (
+        <section className="card list-filter" aria-label={t('listPage.filters.label')}>
+          <CategoryFilter rows={category.rows} selected={category.selected} />
+          <PriceFilter state={state} />
+        </section>
+      )}
 
       <SortBar sort={state.sort} count={page?.totalCapped ? t('listPage.countCapped', { total: page.total }) : t('listPage.count', { count: page?.total ?? 0 })} />
 

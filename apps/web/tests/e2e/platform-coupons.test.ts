@@ -1,10 +1,10 @@
 // Platform coupons and every shop's promotions in the console (issue 11 §5): staff create a
-// platform coupon; a shopper sees it in the coupon center's platform tab and receives it; the
-// console counts it received and the audit log names the change. The promotions page lists the
+// platform coupon; a shopper sees it in the coupon center's platform tab and receives it, and its
+// "use now" opens the list's coupon tab (st=5) with its products; the console counts it received and the audit log names the change. The promotions page lists the
 // shops' running promotions with their usage. Every console page passes axe.
 import { randomInt } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe.ts';
+import { checkOpenedPage, expectNoSeriousA11yViolations } from './axe.ts';
 import { settled, staffLogin } from './platform-console.ts';
 import { openPage, registerShopper, useToken, zh, test } from './support.ts';
 
@@ -51,6 +51,15 @@ test('zh: staff create a platform coupon; a shopper receives it in the coupon ce
   await expect(ticket).toContainText(zh('coupon.card.platform'));
   await ticket.getByRole('button', { name: zh('coupon.card.receive') }).click();
   await expect(ticket.getByRole('button', { name: zh('coupon.card.received') })).toBeDisabled();
+
+  // "Use now" in my coupons opens the list's coupon tab (st=5) with the products it applies to.
+  await openPage(page, '/user-center/uc-coupons');
+  await page.locator('.coupon-grid--mine > li').filter({ hasText: name }).getByRole('link', { name: zh('coupon.mine.useNow') }).click();
+  await expect(page).toHaveURL(/\/list\?st=5&couponId=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: zh('listPage.couponProducts', { name }) })).toBeVisible();
+  await expect(page.getByTestId('list-coupon')).toContainText('无门槛');
+  await expect(page.getByRole('list', { name: zh('listPage.resultsLabel') }).getByRole('listitem').first()).toBeVisible();
+  await checkOpenedPage(page);
 
   // The console counts it, and the audit log names the change.
   await console.reload();

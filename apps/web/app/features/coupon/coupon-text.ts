@@ -38,11 +38,10 @@ export function heldPeriod(c: Pick<MyCoupon, 'userStartTime' | 'userEndTime'>, t
 }
 
 /**
- * Where "use now" leads: a coupon for listed products opens the first of them; a shop coupon its
- * shop; a platform coupon for (almost) everything the product list.
+ * Where "use now" leads: a coupon for one listed product opens it; any other the list's coupon tab
+ * (st=5) with the products it applies to.
  */
-export function couponGoodsPath(c: Pick<MyCoupon, 'shopId' | 'suitableProdType' | 'prodIds'>): string {
-  if (c.suitableProdType === 1 && c.prodIds.length > 0) return `/detail/${c.prodIds[0]}`;
-  if (c.shopId > 0) return `/shopIndex?sid=${c.shopId}`;
-  return '/list?st=0';
+export function couponGoodsPath(c: Pick<MyCoupon, 'couponId' | 'suitableProdType' | 'prodIds'>): string {
+  if (c.suitableProdType === 1 && c.prodIds.length === 1) return `/detail/${c.prodIds[0]}`;
+  return `/list?st=5&couponId=${c.couponId}`;
 }

@@ -1,5 +1,6 @@
 // The /list URL is the page's whole state: pn (term), st (tab), categoryId, minPrice/maxPrice in
-// yuan, hasStock, sort and current. This turns it into the API query (prices in fen) and back.
+// yuan, hasStock, sort and current; on the coupon tab (st=5) couponId. This turns it into the API
+// query (prices in fen) and back.
 export const LIST_PAGE_SIZE = 20;
 const INT_MAX = 2_147_483_647;
 
@@ -43,6 +44,8 @@ export interface ListState {
   hasStock: boolean;
   sort?: number;
   current: number;
+  /** The coupon tab (st=5): the coupon whose products are listed. */
+  couponId?: number;
 }
 
 /** Reads the URL leniently: a malformed parameter is dropped, never an error page. */
@@ -60,6 +63,7 @@ export function readListState(params: URLSearchParams): ListState {
     hasStock: params.get('hasStock') === '1',
     sort: sortCode,
     current: positiveInt(params.get('current')) ?? 1,
+    couponId: positiveInt(params.get('couponId')),
   };
 }
 

@@ -5,6 +5,8 @@ export const uiSearch: Widen<typeof zh> = {
   listPage: {
     title: 'Products',
     resultsFor: 'Results for “{{term}}”',
+    couponProducts: 'Products for “{{name}}”',
+    couponFace: '{{value}} · {{condition}} · {{scope}}',
     allProducts: 'All products',
     count_one: '{{count}} product found',
     count_other: '{{count}} products found',

@@ -3,6 +3,8 @@ export const uiSearch = {
   listPage: {
     title: '商品列表',
     resultsFor: '“{{term}}”的搜索结果',
+    couponProducts: '“{{name}}”可用商品',
+    couponFace: '{{value}} · {{condition}} · {{scope}}',
     allProducts: '全部商品',
     count_other: '共 {{count}} 件商品',
     countCapped: '共 {{total, number}}+ 件商品',
