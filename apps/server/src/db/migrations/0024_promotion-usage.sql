@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "discount_id" integer;--> statement-breakpoint
+CREATE INDEX "order_items_discount_idx" ON "order_items" USING btree ("discount_id") WHERE "order_items"."discount_id" is not null;
