@@ -4,7 +4,7 @@
 // the nightly return of expired members; and the staff pages. Spans the member module, the
 // wallet (growth, balance), payments and the promotion module's coupons.
 import type { Language } from '@bazaar/shared/constants/limits';
-import { DISCOUNT_RANGE, LEVEL_TYPE, MEMBER_EXPIRING_SOON_DAYS, type TermType } from '@bazaar/shared/constants/member';
+import { DISCOUNT_RANGE, LEVEL_TYPE, MEMBER_EXPIRING_SOON_DAYS, MEMBER_LEVELS_MAX, type TermType } from '@bazaar/shared/constants/member';
 import { SHOP_TYPE } from '@bazaar/shared/constants/shop-status';
 import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { AdminLevel, AdminLevelValues, MemberInfo, MemberLevel, MemberSettings, PayLevelInput } from '@bazaar/shared/schemas/member';
@@ -170,7 +170,11 @@ export async function buyMembership(ctx: AppContext, userId: string, input: PayL
       await repo.insertPayment(tx, payment);
       const applied = await applyPaidPurchase(tx, payment, now);
       // A higher level bought in parallel: nothing of this purchase stays, the balance included.
-      if (applied.kind !== 'applied') throw memberErrors.lowerLevel(levelName(offer.level, lang));
+      // The message names the level that won (now committed and visible to this statement).
+      if (applied.kind !== 'applied') {
+        const running = (await membership.readMemberState(tx, userId, now, userGrowth)).paid;
+        throw memberErrors.lowerLevel(levelName(running ?? offer.level, lang));
+      }
     });
     return { payNo };
   }
@@ -230,8 +234,6 @@ export function membershipExpiryHandler(ctx: AppContext): JobHandler {
 
 // ---- Staff ----
 
-const nothingToDrop = async () => undefined;
-
 export async function listAdminLevels(ctx: AppContext): Promise<AdminLevel[]> {
   return (await levels.listLevels(ctx.db, { all: true })).map(levels.toAdminLevel);
 }
@@ -242,12 +244,11 @@ export function createLevel(ctx: AppContext, adminId: number, values: AdminLevel
     adminId,
     async (tx, now) => {
       const existing = await levels.listLevels(tx, { levelType: values.levelType, all: true });
-      if (existing.length >= 20) throw memberErrors.tooMany();
+      if (existing.length >= MEMBER_LEVELS_MAX) throw memberErrors.tooMany();
       const created = await levels.insertLevel(tx, values, now);
       if (!created) throw memberErrors.rankTaken();
       return { result: created, action: 'member.level.create', targetType: 'memberLevel', targetId: created.id, before: null, after: { ...created } };
     },
-    nothingToDrop,
   );
 }
 
@@ -263,7 +264,6 @@ export function updateLevel(ctx: AppContext, adminId: number, id: number, values
       if (!updated) throw memberErrors.rankTaken();
       return { result: updated, action: 'member.level.update', targetType: 'memberLevel', targetId: id, before: { ...levels.toAdminLevel(row) }, after: { ...updated } };
     },
-    nothingToDrop,
   );
 }
 
@@ -279,6 +279,5 @@ export function updateMemberSettings(ctx: AppContext, adminId: number, input: Me
       const { before, after } = await levels.writeMemberSettings(tx, input, now);
       return { result: after, action: 'member.settings', targetType: 'memberSettings', targetId: 1, before: { ...before }, after: { ...after } };
     },
-    nothingToDrop,
   );
 }

@@ -56,7 +56,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Discount packages as units (decision 046): their lines stay together and move with the package.
-  api.post('/p/shopCart/changeCombo', { schema: { summary: 'Add sets of a discount package to the cart, or change how many (0 sets removes it)', tags, security, body: ChangeComboSchema } }, async (request, reply) => {
+  api.post('/p/shopCart/changeCombo', { schema: { summary: 'Add sets of a discount package to the cart, or take some off with a negative count (reaching 0 sets removes it)', tags, security, body: ChangeComboSchema } }, async (request, reply) => {
     await changeCombo(ctx, shopperId(request), request.body);
     return reply.code(200).send();
   });

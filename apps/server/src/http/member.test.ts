@@ -154,6 +154,20 @@ describe('POST /p/level/payLevel by balance', () => {
     t.advanceClock(8 * DAY_MS);
     expectOk(await payLevel(t, u.token, { id: low.id, termType: 1, payType: 9 }));
     expect((await info(u)).paidLevel).toMatchObject({ id: low.id });
+
+    // Lower purchases racing a higher one in parallel: each refusal names the higher level (the
+    // one that won), and only what applied was debited.
+    const before = await walletBalance(t, u.userId);
+    const race = await Promise.all([
+      ...Array.from({ length: 10 }, () => payLevel(t, u.token, { id: low.id, termType: 1, payType: 9 })),
+      payLevel(t, u.token, { id: high.id, termType: 2, payType: 9 }),
+      ...Array.from({ length: 10 }, () => payLevel(t, u.token, { id: low.id, termType: 1, payType: 9 })),
+    ]);
+    expect(race[10]!.statusCode, race[10]!.body).toBe(200);
+    const lost = race.filter((a) => a.statusCode !== 200);
+    for (const a of lost) expect(a.body).toBe(`Your Test level ${high.level} membership is still active: a lower level cannot be bought until it ends`);
+    expect((await memberRow(t, u.userId))!.paidLevelId).toBe(high.id);
+    expect(await walletBalance(t, u.userId)).toBe(before - 600 - (race.length - 1 - lost.length) * 100);
   });
 
   it('answers clear messages: insufficient balance with the balance, a period not sold, an unknown level, bad input', async () => {

@@ -79,7 +79,7 @@ export const ComboIdQuerySchema = z.object({ comboId: id('combo.errors.notFound'
 
 const sets = (message: string) => z.number(message).int(message).min(-CART_ITEM_MAX, message).max(CART_ITEM_MAX, message);
 
-/** POST /p/shopCart/changeCombo: add `count` sets of a package to the cart (negative takes some off; 0 sets removes it). */
+/** POST /p/shopCart/changeCombo: add `count` sets of a package to the cart (negative takes some off; reaching 0 sets removes it; 0 is refused). */
 export const ChangeComboSchema = z.object({
   comboId: id('combo.errors.notFound'),
   count: sets('combo.errors.count').refine((n) => n !== 0, 'combo.errors.count'),

@@ -1,4 +1,4 @@
-// The demo membership (issue 12, decision 044): growth levels and paid levels in Chinese and English
+// The demo membership (issue 12, decision 047): growth levels and paid levels in Chinese and English
 // with their prices, a coupon for the top paid level's buyers, and buyer02 as a Plus member whose
 // month ends two days after the seed time (the member center warns of it). Dates count from the seed
 // time; levels are added to any database (by their type and rank), the membership only once.
