@@ -43,9 +43,12 @@ test('zh: staff create a platform coupon; a shopper receives it in the coupon ce
   await expect(row).toContainText('领取 0，使用 0，优惠 ¥0.00');
   await expectNoSeriousA11yViolations(console, 'platform coupons');
 
-  // A shopper finds it in the coupon center's platform tab and receives it.
+  // A shopper finds it in the coupon center's platform tab and receives it. (On the way, the home
+  // page's store deals wear the server's labels: the banner's campaign is "every" ¥300.)
   const shopper = await registerShopper(request);
   await useToken(context, baseURL!, shopper.token);
+  await openPage(page, '/');
+  await expect(page.getByRole('region', { name: zh('homePage.discount.title') })).toContainText('每满300减50');
   await openPage(page, '/coupons?shopType=1&couponType=1');
   const ticket = page.locator('article.coupon-ticket').filter({ hasText: name });
   await expect(ticket).toContainText(zh('coupon.card.platform'));
