@@ -23,12 +23,14 @@ import { PromotionsPage } from './features/promotions.tsx';
 import { PromotionEditPage } from './features/promotions-edit.tsx';
 import { CouponsPage } from './features/coupons.tsx';
 import { CouponEditPage } from './features/coupons-edit.tsx';
+import { CombosPage } from './features/combos.tsx';
+import { ComboEditPage } from './features/combos-edit.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #products, #product/<id|new>, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #write-off, #password, #shop-info
+ * #orders/paid, #order/<number>, #products, #product/<id|new>, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #password, #shop-info
  * (and the other shop pages).
  */
 type Place =
@@ -41,6 +43,8 @@ type Place =
   | { page: 'promotion'; discountId: number | null }
   | { page: 'coupons' }
   | { page: 'coupon'; couponId: number | null }
+  | { page: 'combos' }
+  | { page: 'combo'; comboId: number | null }
   | { page: 'writeOff' }
   | { page: 'password' }
   | { page: ShopPage };
@@ -62,6 +66,9 @@ function placeOf(hash: string): Place {
   const coupon = /^#coupon\/(new|\d{1,10})$/.exec(hash);
   if (coupon) return { page: 'coupon', couponId: coupon[1] === 'new' ? null : Number(coupon[1]) };
   if (hash === '#coupons') return { page: 'coupons' };
+  const combo = /^#combo\/(new|\d{1,10})$/.exec(hash);
+  if (combo) return { page: 'combo', comboId: combo[1] === 'new' ? null : Number(combo[1]) };
+  if (hash === '#combos') return { page: 'combos' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
 function hashOf(place: Place): string {
@@ -70,10 +77,11 @@ function hashOf(place: Place): string {
   if (place.page === 'product') return `#product/${place.prodId ?? 'new'}`;
   if (place.page === 'promotion') return `#promotion/${place.discountId ?? 'new'}`;
   if (place.page === 'coupon') return `#coupon/${place.couponId ?? 'new'}`;
+  if (place.page === 'combo') return `#combo/${place.comboId ?? 'new'}`;
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page);
+const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -113,6 +121,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'products', label: t('products.menu') },
                 { key: 'promotions', label: t('promotions.menu') },
                 { key: 'coupons', label: t('coupons.menu') },
+                { key: 'combos', label: t('combos.menu') },
                 { key: 'writeOff', label: t('menu.writeOff') },
                 { type: 'group', label: t('shopSettings.menu.group'), children: SHOP_PAGES.map((key) => ({ key, label: t(`shopSettings.menu.${key.slice('shop-'.length)}`) })) },
                 { key: 'password', label: t('menu.password') },
@@ -137,6 +146,10 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <CouponsPage onOpen={(couponId) => setPlace({ page: 'coupon', couponId })} onCreate={() => setPlace({ page: 'coupon', couponId: null })} />
             ) : place.page === 'coupon' ? (
               <CouponEditPage key={place.couponId ?? 'new'} couponId={place.couponId} onDone={() => setPlace({ page: 'coupons' })} />
+            ) : place.page === 'combos' ? (
+              <CombosPage onOpen={(comboId) => setPlace({ page: 'combo', comboId })} onCreate={() => setPlace({ page: 'combo', comboId: null })} />
+            ) : place.page === 'combo' ? (
+              <ComboEditPage key={place.comboId ?? 'new'} comboId={place.comboId} onDone={() => setPlace({ page: 'combos' })} />
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
             ) : place.page === 'dashboard' ? (

@@ -354,3 +354,18 @@ describe('checkout', () => {
     expect(sold.json()).toMatchObject({ orderCount: 5, piecesSold: 10, reduceAmount: 5 * 1_000 });
   }, 240_000);
 });
+
+describe('the demo seed', () => {
+  it('has a running package in the tea shop, dated from the seed time, whose lines are on sale and which saves', async () => {
+    const [row] = await t.ctx.db
+      .select({ id: combos.id, start: combos.startTime, end: combos.endTime })
+      .from(combos)
+      .where(eq(combos.nameZh, '品茗好物组合'));
+    expect(row).toBeDefined();
+    expect(row!.end.getTime() - row!.start.getTime()).toBe(16 * 86_400_000);
+    const res = await t.app.inject({ method: 'GET', url: `/combo/getComboByComboId?comboId=${row!.id}`, headers: { 'accept-language': 'en' } });
+    expect(res.json()).toMatchObject({ comboName: 'Tea time set', unavailable: null });
+    expect(res.json().lines).toHaveLength(3);
+    expect(res.json().saveAmount).toBeGreaterThan(0);
+  });
+});

@@ -10,7 +10,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { openLogin } from '../features/account/login-store.ts';
 import { CartPage } from '../features/cart/cart-page.tsx';
 import { CartSignIn } from '../features/cart/cart-sign-in.tsx';
-import { checkedIds, shopLinesOf } from '../features/cart/cart-state.ts';
+import { checkedIds, hasTickedPackage, shopLinesOf } from '../features/cart/cart-state.ts';
 import '../features/cart/cart.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,8 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       api('/p/shopCart/info', { ...ctx, method: 'POST', body: [], schema: CartInfoSchema }),
       api('/p/shopCart/getShopCartExpiryProdList', { ...ctx, schema: z.array(CartExpiryItemSchema) }),
     ]);
-    const ids = checkedIds(shopLinesOf(shops));
-    const total = ids.length > 0 ? await api('/p/shopCart/totalPay', { ...ctx, method: 'POST', body: ids, schema: CartTotalSchema }) : { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 };
+    const lines = shopLinesOf(shops);
+    const ids = checkedIds(lines);
+    // totalPay counts the ticked discount packages itself.
+    const total = ids.length > 0 || hasTickedPackage(lines) ? await api('/p/shopCart/totalPay', { ...ctx, method: 'POST', body: ids, schema: CartTotalSchema }) : { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 };
     return { shops, expired, total };
   });
   return { cart };

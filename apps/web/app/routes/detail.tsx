@@ -5,6 +5,7 @@ import type { Route } from './+types/detail';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { ReviewSummarySchema } from '@bazaar/shared/schemas/review';
 import { ProductDiscountTagSchema } from '@bazaar/shared/schemas/shop-promotion';
+import { ComboSchema } from '@bazaar/shared/schemas/combo';
 import type { RootData } from '../root.tsx';
 import { ApiError, api, apiData } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
@@ -15,6 +16,7 @@ import { PurchasePanel } from '../features/product/purchase-panel.tsx';
 import { ShopCard } from '../features/product/shop-card.tsx';
 import { ProductTabs } from '../features/product/product-tabs.tsx';
 import { ProductCoupons } from '../features/coupon/product-coupons.tsx';
+import { ProductPackages } from '../features/product/product-packages.tsx';
 import '../features/product/product.css';
 import '../features/coupon/coupon.css';
 
@@ -28,18 +30,19 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const raw = params.prodId ?? new URL(request.url).searchParams.get('prodId') ?? '';
   // A bad, unknown or off-shelf product is a page message with status 404, not an error page.
-  const missing = () => data({ product: null, summary: null, discounts: [] }, { status: 404 });
+  const missing = () => data({ product: null, summary: null, discounts: [], combos: [] }, { status: 404 });
   if (!/^[1-9]\d{0,9}$/.test(raw)) return missing();
   // Both calls are public: without the token the API skips its session lookup.
   const context = { ...apiContextFor(request), token: null };
   try {
-    const [product, summary, discounts] = await Promise.all([
+    const [product, summary, discounts, combos] = await Promise.all([
       api('/prod/prodInfo', { ...context, query: { prodId: raw }, schema: ProductDetailSchema }),
       // The reviews and promotions are secondary: the page renders without them.
       api('/prod/prodCommData', { ...context, query: { prodId: raw }, schema: ReviewSummarySchema }).catch(() => null),
       api('/marking/discount/getDiscountByProdId', { ...context, query: { prodId: raw }, schema: ProductDiscountTagSchema.array() }).catch(() => []),
+      api('/combo/prodCombos', { ...context, query: { prodId: raw }, schema: ComboSchema.array() }).catch(() => []),
     ]);
-    return { product, summary, discounts };
+    return { product, summary, discounts, combos };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return missing();
     throw error;
@@ -68,7 +71,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>('root');
   const isLoggedIn = root?.isLoggedIn ?? false;
-  const { product, summary, discounts } = loaderData;
+  const { product, summary, discounts, combos } = loaderData;
   const prodId = product?.prodId ?? 0;
   const collected = useCollectedState(prodId, product?.shopId ?? 0, isLoggedIn && !!product);
   const [reviewsRequest, setReviewsRequest] = useState(0);
@@ -122,6 +125,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <ProductCoupons key={`c-${prodId}`} shopId={product.shopId} prodId={prodId} isLoggedIn={isLoggedIn} />
+      <ProductPackages key={`k-${prodId}`} combos={combos} isLoggedIn={isLoggedIn} />
       <div className="detail__bottom">
         <ShopCard key={`s-${prodId}`} shop={product.shop} isLoggedIn={isLoggedIn} collected={collected?.shop ?? false} />
         <ProductTabs key={`t-${prodId}`} prodId={prodId} content={product.content} summary={summary} reviewsRequest={reviewsRequest} />

@@ -180,6 +180,14 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
               <Price fen={order.reduceAmount} />
             </dd>
           </div>
+          {order.comboReduce > 0 ? (
+            <div className="order-detail__points" data-testid="order-package-reduce">
+              <dt>{t('packages.reduce')}</dt>
+              <dd>
+                -<Price fen={order.comboReduce} />
+              </dd>
+            </div>
+          ) : null}
           {order.useScore > 0 ? (
             <div className="order-detail__points">
               <dt>{t('points.orderDetail.used', { score: order.useScore })}</dt>

@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
 import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
+import type { ComboItemParam } from '@bazaar/shared/schemas/combo';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { notifyCartChanged } from '../lib/cart-events.ts';
@@ -30,6 +31,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
 
+/** ?comboId=&prodCount= buys a discount package now (all its lines, decision 046). */
+function buyNowCombo(params: URLSearchParams): ComboItemParam | null {
+  const comboId = positiveInt(params.get('comboId'));
+  const prodCount = positiveInt(params.get('prodCount')) ?? (params.get('prodCount') === null ? 1 : 0);
+  return comboId ? { comboId, prodCount } : null;
+}
+
 /** ?prodId=&skuId=&prodCount= is buy now from a detail page; otherwise the ticked cart lines. */
 function buyNowItem(params: URLSearchParams): OrderItemParam | null {
   const prodId = positiveInt(params.get('prodId'));
@@ -44,13 +52,15 @@ function buyNowItem(params: URLSearchParams): OrderItemParam | null {
  * `userAddr`); a refused confirm (nothing ticked, stock) is shown with the server's message.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const orderItem = buyNowItem(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const orderItem = buyNowItem(params);
+  const comboItem = orderItem ? null : buyNowCombo(params);
   const uuid = crypto.randomUUID();
   const data = await fetchAsUser(request, async (ctx) => {
     const [addresses, provinces, confirm] = await Promise.all([
       api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
       loadProvinces(ctx),
-      api('/p/order/confirm', { ...ctx, method: 'POST', body: { addrId: 0, orderItem, uuid }, schema: ConfirmResultSchema }).then(
+      api('/p/order/confirm', { ...ctx, method: 'POST', body: { addrId: 0, orderItem, comboItem, uuid }, schema: ConfirmResultSchema }).then(
         (result) => ({ result, error: null }),
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 400) return { result: null, error: error.text };
@@ -60,25 +70,27 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { addresses, provinces, confirm };
   });
-  return { uuid, orderItem, data };
+  return { uuid, orderItem, comboItem, data };
 }
 
 export default function SubmitOrder({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>('root');
   if (!root?.isLoggedIn || !loaderData.data) return <UserCenterSignIn />;
   // A new visit (new uuid) starts a new checkout state.
-  return <Checkout key={loaderData.uuid} uuid={loaderData.uuid} orderItem={loaderData.orderItem} {...loaderData.data} />;
+  return <Checkout key={loaderData.uuid} uuid={loaderData.uuid} orderItem={loaderData.orderItem} comboItem={loaderData.comboItem} {...loaderData.data} />;
 }
 
 function Checkout({
   uuid,
   orderItem,
+  comboItem,
   addresses: loadedAddresses,
   provinces,
   confirm,
 }: {
   uuid: string;
   orderItem: OrderItemParam | null;
+  comboItem: ComboItemParam | null;
   addresses: Address[];
   provinces: Area[];
   confirm: { result: ConfirmResult | null; error: string | null };
@@ -101,7 +113,7 @@ function Checkout({
     try {
       const pointsBody = usePoints.on ? { isScorePay: 1, userUseScore: usePoints.amount } : {};
       const couponBody = coupons === null ? { userChangeCoupon: 0 } : { userChangeCoupon: 1, couponUserIds: coupons };
-      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, uuid, ...pointsBody, ...couponBody }, schema: ConfirmResultSchema, silent: true });
+      const next = await api('/p/order/confirm', { method: 'POST', body: { addrId, orderItem, comboItem, uuid, ...pointsBody, ...couponBody }, schema: ConfirmResultSchema, silent: true });
       setPoints(usePoints);
       setCouponUserIds(coupons);
       setResult(next);
@@ -174,7 +186,7 @@ function Checkout({
           <h2 id="checkout-items-title" className="checkout-section__title">
             {t('checkout.shop.title')}
           </h2>
-          {orderItem ? null : (
+          {orderItem || comboItem ? null : (
             <Link className="text-link" to="/cart">
               {t('checkout.backToCart')}
             </Link>

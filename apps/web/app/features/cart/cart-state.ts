@@ -34,6 +34,9 @@ export const shopItems = (shop: ShopLines) => shop.groups.flatMap((group) => (gr
 /** The shop's package units. */
 export const shopPackages = (shop: ShopLines) => shop.groups.flatMap((group) => (group.combo ? [{ combo: group.combo, items: group.items }] : []));
 
+/** Whether a ticked package that can be bought is in the cart (the total and checkout then count it). */
+export const hasTickedPackage = (shops: ShopLines[]) => shops.some((shop) => shopPackages(shop).some((p) => p.combo.isChecked === 1 && p.combo.unavailable === null));
+
 export const allItems = (shops: ShopLines[]) => shops.flatMap(shopItems);
 
 export const checkedIds = (shops: ShopLines[]) =>

@@ -4,7 +4,7 @@ import { DEFAULT_DEBOUNCE_MS } from '@bazaar/shared/constants/limits';
 import { CartInfoSchema, CartTotalSchema, type CartExpiryItem, type CartShop, type CartTotal } from '@bazaar/shared/schemas/cart-view';
 import { api } from '../../lib/api.ts';
 import { notifyCartChanged } from '../../lib/cart-events.ts';
-import { allItems, checkedIds, shopItems, shopLinesOf, withChecked, withCount, type ShopLines } from './cart-state.ts';
+import { allItems, checkedIds, hasTickedPackage, shopItems, shopLinesOf, withChecked, withCount, type ShopLines } from './cart-state.ts';
 
 export interface CartData {
   shops: CartShop[];
@@ -69,7 +69,7 @@ export function useCart(data: CartData) {
     const ids = checkedIds(shopsRef.current);
     try {
       const [next, info] = await Promise.all([
-        ids.length > 0 ? api('/p/shopCart/totalPay', { method: 'POST', body: ids, schema: CartTotalSchema }) : NOTHING,
+        ids.length > 0 || hasTickedPackage(shopsRef.current) ? api('/p/shopCart/totalPay', { method: 'POST', body: ids, schema: CartTotalSchema }) : NOTHING,
         api('/p/shopCart/info', { method: 'POST', body: [], schema: CartInfoSchema }),
       ]);
       if (seq !== totalSeq.current) return;
@@ -199,6 +199,11 @@ export function useCart(data: CartData) {
   const remove = useCallback((ids: number[]) => removeWith(() => api('/p/shopCart/deleteItem', { method: 'DELETE', body: ids })), [removeWith]);
   const clearExpired = useCallback(() => removeWith(() => api('/p/shopCart/deleteAll', { method: 'DELETE' })), [removeWith]);
 
+  // A discount package moves as a unit (decision 046): each change goes to the server, then the cart is read again.
+  const changePackage = useCallback((comboId: number, delta: number) => removeWith(() => api('/p/shopCart/changeCombo', { method: 'POST', body: { comboId, count: delta } })), [removeWith]);
+  const togglePackage = useCallback((comboId: number, on: boolean) => removeWith(() => api('/p/shopCart/checkCombos', { method: 'POST', body: [{ comboId, isChecked: on ? 1 : 0 }] })), [removeWith]);
+  const removePackage = useCallback((comboId: number) => removeWith(() => api('/p/shopCart/deleteCombos', { method: 'DELETE', body: [comboId] })), [removeWith]);
+
   /**
    * Before checkout: pending quantities are saved and invalid lines unticked, since the order
    * confirmation reads the ticked lines on the server. Answers false when something was refused.
@@ -215,5 +220,5 @@ export function useCart(data: CartData) {
     }
   }, [flushAll, data.expired]);
 
-  return { shops, total, expired: data.expired, setCount, toggle, choosePromotion, remove, clearExpired, prepareCheckout };
+  return { shops, total, expired: data.expired, setCount, toggle, choosePromotion, remove, clearExpired, prepareCheckout, changePackage, togglePackage, removePackage };
 }

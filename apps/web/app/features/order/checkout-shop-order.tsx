@@ -21,6 +21,8 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
     const p = d.chooseDiscountItemDto;
     return p?.reachedItem && p.reduceAmount > 0 ? [discountTierLabel(p.discountRule, p.discountType, p.reachedItem, lang)] : [];
   });
+  // The discount packages bought in this order, by name and sets.
+  const packages = order.shopCartItemDiscounts.flatMap((d) => (d.combo ? [`${d.combo.comboName} × ${d.combo.prodCount}`] : []));
   return (
     <section className="checkout-shop" aria-label={order.shopName}>
       <h3 className="checkout-shop__name">
@@ -68,6 +70,15 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
               ) : null}
             </dd>
           </div>
+          {order.comboReduce > 0 ? (
+            <div data-testid="checkout-shop-package">
+              <dt>{t('packages.reduce')}</dt>
+              <dd>
+                -{formatYuan(order.comboReduce, lang)}
+                <span className="checkout-shop__hint">{packages.join(lang === 'zh' ? '，' : ', ')}</span>
+              </dd>
+            </div>
+          ) : null}
           {order.discountReduce > 0 ? (
             <div data-testid="checkout-shop-promotion">
               <dt>{t('checkout.shop.promotion')}</dt>

@@ -1,6 +1,7 @@
 import { consoleMerchantProducts } from './console-merchant-products.ts';
 import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
+import { consoleMerchantCombos } from './console-merchant-combos.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -12,6 +13,7 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantProducts,
   ...consoleMerchantPromotions,
   ...consoleMerchantCoupons,
+  ...consoleMerchantCombos,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

@@ -8,5 +8,6 @@ import { uiStore } from './ui-store.ts';
 import { uiProduct } from './ui-product.ts';
 import { uiDiscount } from './ui-discount.ts';
 import { uiCoupon } from './ui-coupon.ts';
+import { uiPackage } from './ui-package.ts';
 
-export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct, ...uiDiscount, ...uiCoupon };
+export const catalogCore = { ...messages, ...ui, ...uiCatalog, ...uiSearch, ...uiStore, ...uiProduct, ...uiDiscount, ...uiCoupon, ...uiPackage };

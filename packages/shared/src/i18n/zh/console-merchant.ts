@@ -4,6 +4,7 @@ import { consoleMerchantOrders } from './console-merchant-orders.ts';
 import { consoleMerchantProducts } from './console-merchant-products.ts';
 import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
+import { consoleMerchantCombos } from './console-merchant-combos.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
@@ -11,6 +12,7 @@ export const consoleMerchant = {
   ...consoleMerchantProducts,
   ...consoleMerchantPromotions,
   ...consoleMerchantCoupons,
+  ...consoleMerchantCombos,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',

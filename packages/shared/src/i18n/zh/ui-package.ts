@@ -1,0 +1,32 @@
+// 商城的优惠套餐文案（决策 046）：商品页的套餐区、购物车的套餐、结算和订单详情；en/ui-package.ts 有相同的键。
+export const uiPackage = {
+  packages: {
+    title: '优惠套餐',
+    intro: '搭配购买更优惠',
+    price: '套餐价',
+    original: '单买价 {{amount}}',
+    save: '省{{amount}}',
+    each: '× {{count}}',
+    buyNow: '立即购买',
+    buyNowLabel: '立即购买套餐：{{name}}',
+    addToCart: '加入购物车',
+    addToCartLabel: '套餐{{name}}加入购物车',
+    added: '套餐已加入购物车',
+    soldOut: '库存不足',
+    tag: '套餐',
+    setPrice: '套餐价 {{price}}/套',
+    sets: '套餐{{name}}的套数',
+    saved: '套餐已省{{amount}}',
+    select: '选择套餐：{{name}}',
+    remove: '删除',
+    removeLabel: '删除套餐：{{name}}',
+    removed: '套餐已删除',
+    unavailable: {
+      notStarted: '套餐尚未开始',
+      ended: '套餐已结束',
+      offShelf: '套餐中有商品已下架',
+      soldOut: '库存不足',
+    },
+    reduce: '套餐优惠',
+  },
+};
