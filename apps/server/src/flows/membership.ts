@@ -243,6 +243,7 @@ export function createLevel(ctx: AppContext, adminId: number, values: AdminLevel
     ctx,
     adminId,
     async (tx, now) => {
+      await levels.lockLevelType(tx, values.levelType);
       const existing = await levels.listLevels(tx, { levelType: values.levelType, all: true });
       if (existing.length >= MEMBER_LEVELS_MAX) throw memberErrors.tooMany();
       const created = await levels.insertLevel(tx, values, now);
@@ -257,6 +258,7 @@ export function updateLevel(ctx: AppContext, adminId: number, id: number, values
     ctx,
     adminId,
     async (tx, now) => {
+      await levels.lockLevelType(tx, values.levelType);
       const row = await levels.lockLevel(tx, id);
       if (!row) throw memberErrors.levelNotFound();
       if (row.levelType !== values.levelType) throw memberErrors.typeFixed();

@@ -7,8 +7,9 @@
 import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_LEVELS_MAX } from '@bazaar/shared/constants/member';
 import { MemberInfoSchema, MemberLevelSchema, type MemberInfo } from '@bazaar/shared/schemas/member';
-import { balanceLogs, jobs, shops, levelLogs, paymentNotifications, paymentRefunds, payments, userCoupons, userMembers, userWallets } from '../db/schema.ts';
+import { balanceLogs, jobs, shops, levelLogs, userLevels, paymentNotifications, paymentRefunds, payments, userCoupons, userMembers, userWallets } from '../db/schema.ts';
 import { jobHandlers } from '../jobs.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { MEMBERSHIP_EXPIRY_JOB, scheduleNextMembershipExpiry } from '../flows/membership.ts';
@@ -390,6 +391,21 @@ describe('staff and membership', () => {
     expect((await staffSend('PUT', '/admin/member/settings', { growthFenPerPoint: 0 })).body).toBe('The growth rule is 1 point per 0.01 to 100,000 yuan paid');
     expectOk(await staffSend('PUT', '/admin/member/settings', before));
     expect((await auditOf(t, 'memberSettings', 1)).map((a) => a.action)).toContain('member.settings');
+  });
+
+  it('keeps the cap of levels per type under 50 parallel creates (the type is locked while one counts and inserts)', async () => {
+    const growth = (expectOk(await staffSend('GET', '/admin/member/levels')) as Array<{ levelType: number }>).filter((l) => l.levelType === 0).length;
+    const room = MEMBER_LEVELS_MAX - growth;
+    expect(room).toBeGreaterThan(0);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => staffSend('POST', '/admin/member/levels', { levelType: 0, level: 40 + i, nameZh: '并发等级', needGrowth: 900_000 + i, enabled: false })),
+      );
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(room);
+      expect(answers.filter((a) => a.statusCode === 400).map((a) => a.body)).toEqual(Array(50 - room).fill(`At most ${MEMBER_LEVELS_MAX} levels of each type`));
+    } finally {
+      await t.ctx.db.delete(userLevels).where(eq(userLevels.nameZh, '并发等级'));
+    }
   });
 });
 

@@ -112,6 +112,14 @@ export async function lockLevel(tx: Tx, id: number): Promise<LevelWithPrices | u
 }
 
 /** Saves an edit (the type stays); null when the new rank is another level's. */
+/**
+ * Serializes staff edits of one level type until the transaction ends: the cap on levels per type
+ * is counted and then inserted, and two ranks are swapped by two edits, so they take turns.
+ */
+export async function lockLevelType(tx: Tx, levelType: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`member-levels:${levelType}`}, 0))`);
+}
+
 export async function updateLevel(tx: Tx, id: number, values: AdminLevelValues, now: Date): Promise<AdminLevel | null> {
   const clash = await tx
     .select({ id: userLevels.id })
