@@ -2,7 +2,7 @@
 // packages (own shop only: another shop's answers 404), the product page's read model, the cart's
 // package unit, buy now and checkout from the cart with the saving stored on the order lines.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '@bazaar/shared/i18n/catalogs';
 import { CartInfoSchema, CartTotalSchema } from '@bazaar/shared/schemas/cart-view';
@@ -11,6 +11,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { OrderDetailSchema, SubmitResultSchema } from '@bazaar/shared/schemas/order';
 import { cartCombos, combos, orderItems, orders, products } from '../db/schema.ts';
 import { formatApiTime } from '../lib/api-time.ts';
+import { markOrdersPaid } from '../modules/order/transitions.ts';
 import { json, type RegisteredUser } from '../test/account-test-kit.ts';
 import { merchantLogin } from '../test/merchant-test-kit.ts';
 import { addToCart, as, confirm, confirmRequest, createProductIn, shopperWithAddress, skuStock, submitRequest, type OrderTestProduct } from '../test/order-test-kit.ts';
@@ -19,6 +20,12 @@ import { createTestShop, type TestShop } from '../test/staff-test-kit.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
+
+/** Marks orders paid, as a settled payment does (the merchant's figures count paid orders only). */
+async function payOrders(orderNumbers: string[]): Promise<void> {
+  const rows = await t.ctx.db.select({ orderNumber: orders.orderNumber, userId: orders.userId }).from(orders).where(inArray(orders.orderNumber, orderNumbers));
+  for (const r of rows) await t.ctx.db.transaction((tx) => markOrdersPaid(tx, { userId: r.userId, orderNumbers: [r.orderNumber], payNo: '1000000000000000046', payType: 9, paidAt: t.ctx.now() }));
+}
 let shopA: TestShop;
 let shopB: TestShop;
 let tokenA: string;
@@ -297,7 +304,9 @@ describe('checkout', () => {
     expect(d).toMatchObject({ comboReduce: 4_200, reduceAmount: 4_200 });
     expect(d.orderItemDtos.map((i) => i.comboId)).toEqual([c.comboId, c.comboId]);
 
-    // The merchant's figures: one order, six pieces, 42.00 taken off.
+    // The merchant's figures count paid orders: nothing yet, then one order, six pieces, 42.00 taken off.
+    expect((await merchant('GET', `/merchant/combos/${c.comboId}`, tokenA)).json()).toMatchObject({ orderCount: 0, piecesSold: 0, reduceAmount: 0 });
+    await payOrders([orderNumber!]);
     const listed = await merchant('GET', `/merchant/combos/${c.comboId}`, tokenA);
     expect(listed.json()).toMatchObject({ orderCount: 1, piecesSold: 6, reduceAmount: 4_200 });
   });
@@ -350,6 +359,7 @@ describe('checkout', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.body).toBe(en('checkout.errors.insufficient'));
     expect(await skuStock(t, limited.skuId)).toBe(0);
+    await payOrders(results.filter((r) => r.statusCode === 200).map((r) => SubmitResultSchema.parse(r.json()).orderNumbers));
     const sold = await merchant('GET', `/merchant/combos/${c.comboId}`, tokenA);
     expect(sold.json()).toMatchObject({ orderCount: 5, piecesSold: 10, reduceAmount: 5 * 1_000 });
   }, 240_000);

@@ -111,6 +111,12 @@ test('zh: a merchant creates a package; a shopper adds it to the cart as a unit,
   await page.getByRole('button', { name: zh('checkout.submit') }).click();
   await expect(page).toHaveURL(/\/payment\?orderNumbers=/);
   const orderNumber = new URL(page.url()).searchParams.get('orderNumbers')!;
+  // Paid through the Alipay sandbox: the merchant's figures count paid orders.
+  await page.getByRole('radio', { name: zh('payment.methods.alipay') }).check();
+  await page.getByRole('button', { name: zh('payment.payNow') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do/);
+  await page.getByRole('button', { name: /确认付款/ }).click();
+  await expect(page.getByRole('heading', { name: zh('payment.success.title') })).toBeVisible();
 
   // The order detail: both lines and the reduced amount.
   await openPage(page, `/order-detail?orderNumber=${orderNumber}`);
@@ -119,7 +125,7 @@ test('zh: a merchant creates a package; a shopper adds it to the cart as a unit,
   await expect(page.getByText(second!.prodName).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'order detail with a package');
 
-  // The merchant's figures: one order, two pieces, the saving.
+  // The merchant's figures: one paid order, two pieces, the saving.
   await merchant.reload();
   await expect(merchant.getByRole('heading', { name: '优惠套餐' })).toBeVisible();
   const counted = merchant.getByRole('row').filter({ hasText: name });

@@ -1,5 +1,5 @@
 // Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
@@ -296,7 +296,8 @@ export async function comboUsage(db: Db, shopId: number, comboIds: number[]): Pr
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.orderNumber, orderItems.orderNumber))
-    .where(and(eq(orderItems.shopId, shopId), inArray(orderItems.comboId, comboIds), ne(orders.status, ORDER_STATUS.cancelled)))
+    // Paid orders, as the promotions' and coupons' figures count (promotion-usage.ts, coupon-admin.ts).
+    .where(and(eq(orderItems.shopId, shopId), inArray(orderItems.comboId, comboIds), eq(orders.isPayed, true)))
     .groupBy(orderItems.comboId);
   for (const r of rows) map.set(r.comboId, { orders: r.orders, pieces: r.pieces, reduced: r.reduced });
   return map;
