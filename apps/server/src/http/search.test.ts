@@ -361,9 +361,9 @@ describe('GET /search/page count cap ("10,000+")', () => {
     const shopId = await shopWithStatus(1);
     await createProducts(Array.from({ length: 4 }, (_, i) => ({ shopId, nameZh: `封顶 ${word} ${i}` })));
     const capped = createProductSearch(t.ctx, { totalCap: 3 });
-    const page = await capped.searchPage(SearchQuerySchema.parse({ size: 2 }), 'en');
+    // A browse (no keyword) of the new shop: a filter no earlier call counted, so the totals cache cannot answer.
+    const { result: page, queries } = await countQueries(() => capped.searchPage(SearchQuerySchema.parse({ shopId, size: 2 }), 'en'));
     expect(page).toMatchObject({ total: 3, totalCapped: true, pages: 2 });
-    const { queries } = await countQueries(() => capped.searchPage(SearchQuerySchema.parse({ size: 2, sort: 2 }), 'en'));
     const count = queries.find((q) => q.includes('count(*)'));
     expect(count).toMatch(/limit \$\d+\) m$/);
   });
