@@ -6,7 +6,7 @@ import { countQueries } from '../db/query-count.ts';
 import { products, shopCategories, shopCollections, shops, users } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { uniquePhone, type TestApp } from '../test/test-app.ts';
-import { escapeLike } from '../modules/shop/repository.ts';
+import { escapeLike } from '../lib/sql-like.ts';
 
 let t: TestApp;
 const en = { 'accept-language': 'en' };

@@ -9,8 +9,8 @@ import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-sta
 import type { Db, Tx } from '../../db/client.ts';
 import { qualified } from '../../db/named-query.ts';
 import { products, skus, type ProductSpec } from '../../db/schema/product.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ProductListFilter {
   /** Null: every shop (platform staff). */

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from '
 import { COMBO_STATUS, type ComboState, type MerchantComboInput } from '@bazaar/shared/schemas/combo';
 import type { Db, Tx } from '../../db/client.ts';
 import { comboItems, combos } from '../../db/schema/promotion.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 export interface ComboLineRecord {
   productId: number;
@@ -104,7 +105,6 @@ export async function findShopCombo(db: Db | Tx, shopId: number, id: number): Pr
   return (await withLines(db, rows))[0];
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the shop's packages, newest first, with their lines. */
 export async function pageShopCombos(

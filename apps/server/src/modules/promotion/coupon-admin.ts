@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { qualified } from '../../db/named-query.ts';
 import { couponProducts, coupons, couponUseRecords, userCoupons } from '../../db/schema/promotion.ts';
 import { COUPON_USE } from './coupons.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 /** A fixed-dates coupon whose end has passed at `now`. */
 const pastEnd = (now: Date) => sql`(${coupons.validTimeType} = ${COUPON_VALIDITY.fixed} and ${coupons.endTime} <= ${now.toISOString()}::timestamptz)`;
@@ -33,7 +34,6 @@ export function stateOf(row: { putonStatus: number; validTimeType: number; endTi
   return row.putonStatus === COUPON_PUTON.on ? 'on' : 'off';
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const listedCount = sql<number>`(select count(*)::int from ${couponProducts} where ${qualified(couponProducts.couponId)} = ${qualified(coupons.id)})`;
 const heldCount = sql<number>`(select count(*)::int from ${userCoupons} where ${qualified(userCoupons.couponId)} = ${qualified(coupons.id)})`;

@@ -7,6 +7,7 @@ import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { COUPON_SCOPE } from '@bazaar/shared/schemas/coupon';
 import type { Db } from '../../db/client.ts';
 import { couponProducts, coupons } from '../../db/schema/promotion.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 type Part<T> = SQL.Aliased<T>;
 
@@ -36,7 +37,6 @@ export interface CouponProductFilter {
   sort?: number;
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the on-shelf products of open shops the coupon covers, by name and sort (two statements). */
 export async function pageCouponProducts(db: Db, filter: CouponProductFilter, current: number, size: number, parts: CouponProductParts) {

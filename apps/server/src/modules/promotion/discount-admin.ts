@@ -8,6 +8,7 @@ import { DISCOUNT_STATUS, type DiscountState, type DiscountTier, type MerchantDi
 import type { Db, Tx } from '../../db/client.ts';
 import { qualified } from '../../db/named-query.ts';
 import { discountItems, discountProducts, discounts } from '../../db/schema/promotion.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 const DELETED = -1;
 
@@ -33,7 +34,6 @@ export function stateOf(row: { status: number; startTime: Date; endTime: Date },
   return row.startTime > now ? 'upcoming' : 'running';
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const listedCount = sql<number>`(select count(*)::int from ${discountProducts} where ${qualified(discountProducts.discountId)} = ${qualified(discounts.id)})`;
 

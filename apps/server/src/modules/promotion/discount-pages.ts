@@ -7,6 +7,7 @@ import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DISCOUNT_SCOPE, DISCOUNT_STATUS } from '@bazaar/shared/schemas/shop-promotion';
 import type { Db } from '../../db/client.ts';
 import { discountItems, discountProducts, discounts } from '../../db/schema/promotion.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 type Part<T> = SQL.Aliased<T>;
 
@@ -107,7 +108,6 @@ export interface DiscountProductFilter {
   sort: number;
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the on-shelf products a promotion covers, by name and sort. */
 export async function pageDiscountProducts(db: Db, filter: DiscountProductFilter, current: number, size: number, parts: DiscountPageParts) {

@@ -4,6 +4,7 @@ import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db } from '../../db/client.ts';
 import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 const SHOWN = 1;
 
@@ -132,8 +133,6 @@ export async function listShopCategories(db: Db, shopId: number) {
     .orderBy(asc(shopCategories.parentId), asc(shopCategories.seq), asc(shopCategories.id));
 }
 
-/** LIKE wildcards and the escape character itself match literally. */
-export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function openShopsNamed(term: string): SQL | undefined {
   const open = eq(shops.status, SHOP_STATUS.open);
