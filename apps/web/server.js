@@ -2,8 +2,13 @@
 // more than one worker, runs the storefront in that many processes with Node's cluster module,
 // which share the port (one per core by default, so rendering uses every core; decision 045).
 import cluster from 'node:cluster';
+import { register } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { startStorefront } from './storefront.js';
+
+// React Router's production build, not the development one its package exports name (decision 048).
+// Registered before anything imports react-router, hence the dynamic import below.
+if (process.env.NODE_ENV === 'production') register('./production-router.js', import.meta.url);
+const { startStorefront } = await import('./storefront.js');
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 // Loopback only unless HOST opens it wider (0.0.0.0, ::, an interface address).

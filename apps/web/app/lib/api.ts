@@ -40,6 +40,29 @@ export interface ApiOptions<S extends z.ZodTypeAny | undefined = undefined> {
 
 const isBrowser = typeof window !== 'undefined';
 
+/** What api() needs of an HTTP answer. */
+export interface TransportAnswer {
+  status: number;
+  text: string;
+  header(name: string): string | null;
+}
+/** One HTTP exchange; rejects only when no answer came (network error, abort). */
+export type Transport = (url: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }) => Promise<TransportAnswer>;
+
+export const fetchTransport: Transport = async (url, init) => {
+  const response = await fetch(url, init);
+  return { status: response.status, text: await response.text(), header: (name) => response.headers.get(name) };
+};
+let transport: Transport = fetchTransport;
+
+/**
+ * The server's loaders reach the API through a lighter client than fetch (api-transport.server.ts,
+ * decision 048); the browser keeps fetch. FormData bodies (uploads, browser only) always use fetch.
+ */
+export function setServerTransport(serverTransport: Transport): void {
+  if (!isBrowser) transport = serverTransport;
+}
+
 function buildUrl(base: string, path: string, query?: ApiOptions['query']): string {
   const url = `${base}${path}`;
   if (!query) return url;
@@ -65,20 +88,21 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
     body = JSON.stringify(options.body);
   }
   const base = isBrowser ? '/api' : (options.baseUrl ?? '');
-  let response: Response;
+  let response: TransportAnswer;
   try {
-    response = await fetch(buildUrl(base, path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    const send = body instanceof FormData ? fetchTransport : transport;
+    response = await send(buildUrl(base, path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     if (isBrowser && !options.silent) emitApiEvent({ type: 'error', message: '' });
     throw new ApiError(0, '');
   }
-  const text = await response.text();
+  const { text } = response;
   if (response.status === 204) {
     if (isBrowser) emitApiEvent({ type: 'activity-ended' });
     throw new ApiError(204, '');
   }
-  if (!response.ok) {
+  if (response.status < 200 || response.status > 299) {
     if (isBrowser) {
       if (response.status === 401) {
         removeBrowserToken();
@@ -89,7 +113,7 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
         emitApiEvent({ type: 'warning', message: text });
       }
     }
-    throw new ApiError(response.status, response.status >= 500 ? '' : text, response.headers.get('X-Error-Code'));
+    throw new ApiError(response.status, response.status >= 500 ? '' : text, response.header('X-Error-Code'));
   }
   const data: unknown = text ? JSON.parse(text) : undefined;
   return (options.schema ? options.schema.parse(data) : data) as never;

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchTransport, setServerTransport } from './api.ts';
 import { PROVINCES_TTL_MS, loadProvinces } from './provinces.server.ts';
 import { createSharedData } from './shared-data.server.ts';
 
@@ -8,6 +9,8 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 const context = (lang: 'zh' | 'en') => ({ baseUrl: 'http://api.test', lang, token: 't', clientIp: null });
 
 describe('loadProvinces', () => {
+  // These tests stub fetch; the server's own transport (node:http) has its tests in api-transport.server.test.ts.
+  beforeEach(() => setServerTransport(fetchTransport));
   it('asks the API once per language for any number of page renders, again after its TTL', async () => {
     let clock = 1_000_000;
     const store = createSharedData(() => clock, PROVINCES_TTL_MS);

@@ -1,11 +1,13 @@
 // Loaders call the API as the visitor: the API's per-address limits must count the visitor, not the storefront.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, fetchTransport, setServerTransport } from './api.ts';
 import { apiContextFor } from './request-api.server.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiContextFor', () => {
+  // These tests stub fetch; the server's own transport (node:http) has its tests in api-transport.server.test.ts.
+  beforeEach(() => setServerTransport(fetchTransport));
   it("passes the visitor's address that server.js set on to the API", async () => {
     const fetch = vi.fn(async () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);

@@ -3,12 +3,16 @@ import { FALLBACK_LANGUAGE, type Language } from '@bazaar/shared/constants/limit
 import { isLanguage } from '@bazaar/shared/i18n/language';
 import { UserInfoSchema } from '@bazaar/shared/schemas/account';
 import { ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
-import { api } from './api.ts';
+import { api, setServerTransport } from './api.ts';
+import { nodeTransport } from './api-transport.server.ts';
 import { TOKEN_COOKIE, clearedCookie, isHttps, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
 import { serverEnv } from './env.server.ts';
 import { sharedData } from './shared-data.server.ts';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import { provideCatalog } from './i18n.tsx';
+
+// Loaders reach the API over node:http rather than fetch (api-transport.server.ts).
+setServerTransport(nodeTransport);
 
 // The server renders either language, so it holds both catalogs.
 provideCatalog('zh', catalogs.zh);

@@ -7,6 +7,7 @@ import { NoticeSummarySchema } from '@bazaar/shared/schemas/site';
 import type { RootData } from '../root.tsx';
 import { api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
+import { sharedData } from '../lib/shared-data.server.ts';
 import { SiteHeader } from '../features/layout/header.tsx';
 import { CategoryMenu, type MenuCategory } from '../features/home/category-menu.tsx';
 import { Carousel } from '../features/home/carousel.tsx';
@@ -22,10 +23,14 @@ const CAROUSEL_HEIGHT = 360;
 export async function loader({ request }: Route.LoaderArgs) {
   const context = apiContextFor(request);
   // Two calls in parallel: everything of the catalog in one, and the notices, a side panel
-  // the page can do without.
+  // the page can do without. Neither depends on who asks, so logged-in views share them for a few
+  // seconds per language, as the site config is shared (shared-data.server.ts).
+  const { lang } = context;
   const [home, notices] = await Promise.all([
-    api('/index/home', { ...context, schema: HomeSchema }),
-    api('/shop/notice/noticeList/0', { ...context, query: { current: 1, size: HOME_NOTICE_COUNT }, schema: pageOf(NoticeSummarySchema) }).catch(() => null),
+    sharedData(`home:${lang}`, () => api('/index/home', { ...context, token: null, schema: HomeSchema })),
+    sharedData(`home-notices:${lang}`, () =>
+      api('/shop/notice/noticeList/0', { ...context, token: null, query: { current: 1, size: HOME_NOTICE_COUNT }, schema: pageOf(NoticeSummarySchema) }),
+    ).catch(() => null),
   ]);
   // Only what the page draws travels to it (the tree's other fields were half its loader data).
   const { categories, ...rest } = home;

@@ -5,7 +5,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchTransport, setServerTransport } from '../lib/api.ts';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import { I18nProvider, provideCatalog } from '../lib/i18n.tsx';
 import { ErrorBoundary } from './user-center.tsx';
@@ -26,6 +27,8 @@ const call = (name: keyof typeof loaders) =>
 const answer = (status: number) => new Response(JSON.stringify(status === 200 ? [] : 'down'), { status, headers: { 'content-type': 'application/json' } });
 
 describe('user-center loaders', () => {
+  // These tests stub fetch; the server's own transport (node:http) has its tests in api-transport.server.test.ts.
+  beforeEach(() => setServerTransport(fetchTransport));
   for (const name of Object.keys(loaders) as (keyof typeof loaders)[]) {
     it(`${name} reports a failed call instead of an empty page`, async () => {
       vi.stubGlobal('fetch', vi.fn(async () => answer(503)));
