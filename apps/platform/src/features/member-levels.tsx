@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { percentOff } from '@bazaar/shared/constants/discount-rate';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Form, Input, InputNumber, Radio, Space, Switch, Table, Typography } from 'antd';
 import { z } from 'zod';
@@ -110,7 +111,7 @@ export function MemberLevelsPage() {
     {
       title: t('memberLevels.columns.discount'),
       render: (_v: unknown, l: AdminLevel) =>
-        l.discount === null ? t('memberLevels.noDiscount') : `${t('memberLevels.perTen', { discount: l.discount })} · ${t(`memberLevels.ranges.${l.discountRange}`)}`,
+        l.discount === null ? t('memberLevels.noDiscount') : `${t('memberLevels.perTen', { discount: l.discount, off: percentOff(l.discount) })} · ${t(`memberLevels.ranges.${l.discountRange}`)}`,
     },
     { title: t('memberLevels.columns.freeFee'), render: (_v: unknown, l: AdminLevel) => (l.isFreeFee ? t('memberLevels.yes') : t('memberLevels.no')) },
     { title: t('memberLevels.columns.rateScore'), render: (_v: unknown, l: AdminLevel) => `×${l.rateScore}` },

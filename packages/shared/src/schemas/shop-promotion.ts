@@ -3,6 +3,7 @@
 // and shown on the storefront's /special-discount and /discount-detail. Money in fen; discounts per
 // ten (8.5 = 85 % paid); times 'yyyy-MM-dd HH:mm:ss' in GMT+8, as every call answers them. Each
 // message is an i18n key (promotion.* in i18n/{zh,en}/ui-promotion.ts).
+import { percentOff } from '../constants/discount-rate.ts';
 import { z } from 'zod';
 import { PAGE_SIZE_MAX, SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 import { textInput } from './text.ts';
@@ -230,13 +231,13 @@ export const ProdIdQuerySchema = z.object({ prodId: id('validation.id') });
 
 const yuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
 /** 8.5 per ten -> "15% off". */
-const percentOff = (perTen: number) => `${Math.round((10 - perTen) * 10)}% off`;
+const percentOffText = (perTen: number) => `${percentOff(perTen)}% off`;
 
 /** A tier as shoppers read it: "满300减50", "每满300减50", "满2件8折", "满500打9折" (zh) or the English equivalent. */
 export function discountTierLabel(rule: number, type: number, tier: DiscountTier, lang: 'zh' | 'en'): string {
   const rate = tier.discount ?? 10;
-  if (rule === DISCOUNT_RULE.pieceDiscount) return lang === 'zh' ? `满${tier.needAmount}件${rate}折` : `${percentOff(rate)} ${tier.needAmount}+ items`;
-  if (rule === DISCOUNT_RULE.amountDiscount) return lang === 'zh' ? `满${yuan(tier.needAmount)}打${rate}折` : `${percentOff(rate)} over ¥${yuan(tier.needAmount)}`;
+  if (rule === DISCOUNT_RULE.pieceDiscount) return lang === 'zh' ? `满${tier.needAmount}件${rate}折` : `${percentOffText(rate)} ${tier.needAmount}+ items`;
+  if (rule === DISCOUNT_RULE.amountDiscount) return lang === 'zh' ? `满${yuan(tier.needAmount)}打${rate}折` : `${percentOffText(rate)} over ¥${yuan(tier.needAmount)}`;
   if (type === DISCOUNT_TYPE.everyFull) return lang === 'zh' ? `每满${yuan(tier.needAmount)}减${yuan(tier.reduceAmount)}` : `¥${yuan(tier.reduceAmount)} off every ¥${yuan(tier.needAmount)}`;
   return lang === 'zh' ? `满${yuan(tier.needAmount)}减${yuan(tier.reduceAmount)}` : `¥${yuan(tier.reduceAmount)} off ¥${yuan(tier.needAmount)}`;
 }

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { ChooseDiscountItemDto, DiscountLabel } from '@bazaar/shared/schemas/pricing';
 import { DISCOUNT_RULE, discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
+import { percentOff } from '@bazaar/shared/constants/discount-rate';
 import { formatYuan } from '../../lib/format.ts';
 
 /** "满199减20，满399减50" / "¥20 off ¥199, ¥50 off ¥399": every tier of the promotion. */
@@ -14,9 +15,6 @@ export function promotionLabels(promotion: DiscountLabel, lang: Language): strin
 
 /** A reduction as labels write it: whole yuan bare ("50"), else with its fen ("45.50"). */
 const shortYuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
-
-/** Per ten to the share taken off: 8 -> 20 (%). */
-const percentOff = (perTen: number) => Math.round((10 - perTen) * 10);
 
 /** "再买¥45.00可减50" / "Add ¥45.00 more to save ¥50"; null when no further tier is worth anything. */
 export function promotionHint(promotion: ChooseDiscountItemDto, lang: Language, t: TFunction): string | null {

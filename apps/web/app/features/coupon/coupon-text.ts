@@ -2,6 +2,7 @@
 // browser formats; it computes no money (decision 002).
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { CouponCard, MyCoupon } from '@bazaar/shared/schemas/coupon';
+import { percentOff } from '@bazaar/shared/constants/discount-rate';
 import { formatYuan } from '../../lib/format.ts';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -11,7 +12,7 @@ type Face = Pick<CouponCard, 'couponType' | 'cashCondition' | 'reduceAmount'> & 
 export function couponValue(c: Face, t: T, lang: Language): string {
   if (c.couponType === 1) return formatYuan(c.reduceAmount, lang);
   const rate = c.couponDiscount ?? 10;
-  return t('coupon.card.rate', { rate, off: Math.round((10 - rate) * 100) / 10 });
+  return t('coupon.card.rate', { rate, off: percentOff(rate) });
 }
 
 /** "满¥300.00可用" or "无门槛". */

@@ -1,6 +1,7 @@
 import type { MemberLevel } from '@bazaar/shared/schemas/member';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { DISCOUNT_RANGE } from '@bazaar/shared/constants/member';
+import { percentOff } from '@bazaar/shared/constants/discount-rate';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 
@@ -17,7 +18,7 @@ export function EquityTable({ caption, levels, paid }: { caption: string; levels
     {
       key: 'discount',
       label: t('member.equity.discount'),
-      cell: (l) => (l.discount === null ? dash : t(l.discountRange === DISCOUNT_RANGE.selfRun ? 'member.equity.selfRunGoods' : 'member.equity.allGoods', { discount: l.discount })),
+      cell: (l) => (l.discount === null ? dash : t(l.discountRange === DISCOUNT_RANGE.selfRun ? 'member.equity.selfRunGoods' : 'member.equity.allGoods', { discount: l.discount, off: percentOff(l.discount) })),
     },
     { key: 'freeShipping', label: t('member.equity.freeShipping'), cell: (l) => (l.isFreeFee ? t('member.equity.yes') : dash) },
     { key: 'rateScore', label: t('member.equity.rateScore'), cell: (l) => (l.rateScore > 1 ? t('member.equity.times', { rate: l.rateScore }) : dash) },

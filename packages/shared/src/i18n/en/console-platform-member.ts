@@ -29,7 +29,7 @@ export const consolePlatformMember: Widen<typeof zh> = {
     enabled: 'On (paid levels: on sale)',
     prices: 'Price per period (yuan; empty = not sold)',
     terms: { '1': 'Day', '2': 'Week', '3': 'Month', '4': 'Season', '5': 'Year' },
-    perTen: '{{discount}}/10',
+    perTen: '{{off}}% off',
     noDiscount: 'None',
     yes: 'Yes',
     no: 'No',
