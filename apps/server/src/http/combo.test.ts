@@ -270,6 +270,17 @@ describe('the cart', () => {
     const group = (await cartInfo(user)).flatMap((s) => s.shopCartItemDiscounts).find((g) => g.combo?.comboId === withOff.comboId)!;
     expect(group.combo).toMatchObject({ unavailable: 'offShelf', comboReduce: 0 });
   });
+
+  it('never holds more sets in one cart than the stock allows, under 50 parallel adds by one shopper', async () => {
+    const scarce = await createProductIn(t, shopA.shopId, { price: 5_000, stocks: 7 });
+    const c = await created(teaSet({ nameZh: '限量套餐', comboAmount: 14_000, lines: [{ prodId: teapot.prodId, skuId: teapot.skuId }, { prodId: scarce.prodId, skuId: scarce.skuId }] }));
+    const user = await shopperWithAddress(t);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => shopper(user, 'POST', '/p/shopCart/changeCombo', { comboId: c.comboId, count: 1 })));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(7);
+    for (const refused of answers.filter((r) => r.statusCode !== 200)) await message(refused, 'combo.errors.insufficient');
+    const [row] = await t.ctx.db.select({ count: cartCombos.count }).from(cartCombos).where(eq(cartCombos.comboId, c.comboId));
+    expect(row?.count).toBe(7);
+  });
 });
 
 describe('checkout', () => {
