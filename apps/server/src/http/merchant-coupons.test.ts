@@ -259,6 +259,24 @@ describe('editing, stock and ending', () => {
     expect(await detail(tokenA, c.couponId)).toMatchObject({ totalStock: 50, stocks: 48, usage: { received: 2 } });
   });
 
+  it('never lets a stock edit fall below what was received, while 50 shoppers receive in parallel', async () => {
+    const c = await created(tokenA, cash({ nameZh: '并发库存', totalStock: 60, limitNum: 1 }));
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopperWithAddress(t)));
+    const receive = (u: (typeof shoppers)[number]) => t.app.inject({ method: 'POST', url: '/p/myCoupon/receive', headers: as(u), payload: { couponId: c.couponId } });
+    const edit = (totalStock: number) => call('PUT', `/merchant/coupons/${c.couponId}`, tokenA, cash({ nameZh: '并发库存', totalStock, limitNum: 1 }));
+    const [received, edits] = await Promise.all([Promise.all(shoppers.map(receive)), Promise.all([30, 45, 25, 55, 35, 40].map(edit))]);
+    for (const res of edits) {
+      if (res.statusCode !== 200) expect([res.statusCode, res.body]).toEqual([400, en('couponAdmin.errors.stockBelowReceived')]);
+    }
+    const got = received.filter((r) => r.statusCode === 200).length;
+    const after = await detail(tokenA, c.couponId);
+    // Whatever order the statements ran in, the books agree: taken + left = total, and nothing was handed out twice.
+    expect(after.usage.received).toBe(got);
+    expect(after.stocks).toBeGreaterThanOrEqual(0);
+    expect(after.totalStock - after.stocks).toBe(got);
+    expect([30, 45, 25, 55, 35, 40, 60]).toContain(after.totalStock);
+  }, 120_000);
+
   it('counts a coupon used in a paid order and the amount it took off', async () => {
     const c = await created(tokenA, cash({ cashCondition: 10_000, reduceAmount: 1_500, totalStock: 10 }));
     const shopper = await shopperWithAddress(t);
