@@ -26,8 +26,28 @@ function zodJitlessInBrowser(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports name its development build for every condition (decision 048):
+ * the browser bundle takes the production build of the same version instead, without the dev
+ * warnings and checks. The server does the same at run time (production-router.js); the SSR build
+ * leaves react-router external, so only the browser's resolution is changed here.
+ */
+function reactRouterProductionInBrowser(): Plugin {
+  return {
+    name: 'react-router-production-in-browser',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (options?.ssr || (source !== 'react-router' && source !== 'react-router/dom')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved) return null;
+      return { ...resolved, id: resolved.id.replace('/react-router/dist/development/', '/react-router/dist/production/') };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [zodJitlessInBrowser(), payMarksPlugin(), reactRouter()],
+  plugins: [zodJitlessInBrowser(), reactRouterProductionInBrowser(), payMarksPlugin(), reactRouter()],
   build: {
     rollupOptions: {
       output: {
