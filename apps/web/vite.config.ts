@@ -52,8 +52,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id) {
-          // Form helpers stay with the forms (login popup, account pages), which load on demand.
-          if (id.includes('/text-field.') || id.includes('/form-errors.')) return undefined;
+          // Form helpers stay with the forms (login popup, account pages), which load on demand, and so
+          // do the region picker and its address schema (zod stays out of the shell: decision 011).
+          if (id.includes('/text-field.') || id.includes('/form-errors.') || id.includes('/region-picker.')) return undefined;
           if (SHELL.some((part) => id.includes(part)) && !id.includes('.server.')) return 'shell';
         },
       },

@@ -2,7 +2,7 @@
 // WeChat QR page all show the time left to pay with this hook and this format, so two of them
 // never disagree by a second (one rounding down while the other rounds up).
 import { useEffect, useState } from 'react';
-import { parseApiTime } from '@bazaar/shared/schemas/payment';
+import { parseApiTime } from '@bazaar/shared/constants/api-time';
 
 /**
  * 'mm:ss', or 'h:mm:ss' from an hour up. Whole seconds are rounded up: the display reads 00:00

@@ -78,7 +78,4 @@ export const PaymentInfoSchema = z.object({
 });
 export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
 
-/** 'yyyy-MM-dd HH:mm:ss' in GMT+8 (the API's time format) as epoch milliseconds. */
-export function parseApiTime(value: string): number {
-  return Date.parse(`${value.replace(' ', 'T')}+08:00`);
-}
+export { parseApiTime } from '../constants/api-time.ts';

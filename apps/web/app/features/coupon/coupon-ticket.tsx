@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { Language } from '@bazaar/shared/constants/limits';
-import { ReceiveResultSchema, type CouponCard } from '@bazaar/shared/schemas/coupon';
-import { api, ApiError } from '../../lib/api.ts';
+import type { CouponCard, ReceiveResult } from '@bazaar/shared/schemas/coupon';
+import { apiData, ApiError } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
@@ -23,7 +23,7 @@ export function useReceive(isLoggedIn: boolean, onReceived: (card: CouponCard) =
     if (busy !== null) return;
     setBusy(couponId);
     try {
-      const result = await api('/p/myCoupon/receive', { method: 'POST', body: { couponId }, schema: ReceiveResultSchema });
+      const result = await apiData<ReceiveResult>('/p/myCoupon/receive', { method: 'POST', body: { couponId } });
       onReceived(result.coupon);
       showToast(t('coupon.card.receivedToast'), { kind: 'success' });
     } catch (err) {

@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { Language } from '@bazaar/shared/constants/limits';
-import { CouponCardSchema, type CouponCard } from '@bazaar/shared/schemas/coupon';
-import { api } from '../../lib/api.ts';
+import type { CouponCard } from '@bazaar/shared/schemas/coupon';
+import { apiData } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CouponTickets } from './coupon-ticket.tsx';
 import { couponCondition, couponValue } from './coupon-text.ts';
@@ -21,7 +20,8 @@ export function useCoupons(isLoggedIn: boolean, shopId: number, prodId: number |
     const base = isLoggedIn ? '/p/myCoupon' : '/coupon';
     const path = prodId === null ? `${base}/listShopCoupon` : `${base}/listByProdId`;
     const query = prodId === null ? { shopId } : { shopId, prodId };
-    api(path, { query, schema: z.array(CouponCardSchema), silent: true, noLoginPrompt: true, signal: controller.signal })
+    // Typed, not parsed: this runs on the product and store pages, whose JavaScript stays free of zod (decision 011).
+    apiData<CouponCard[]>(path, { query, silent: true, noLoginPrompt: true, signal: controller.signal })
       .then((list) => setCoupons({ key, list }))
       .catch(() => undefined);
     return () => controller.abort();
