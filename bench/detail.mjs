@@ -6,15 +6,23 @@
 // --uncached measures first requests only (issue 13, target >= 3,000 req/s at 100,000 products):
 // every request asks for a product id nobody asked for before, so the 30 s detail cache never
 // answers; ids of products off the shelf (about 2 %) answer 400 and count as errors.
+// --healthz also measures GET /healthz at the same 10 connections (the framework's floor: every
+// hook of the API, no database); --cpu prints the CPU milliseconds per request of the API and of
+// the PostgreSQL backends (from /proc; the load generator is left out); --profile DIR runs the API
+// under node --cpu-prof (write DIR/*.cpuprofile, summarize with bench/profile-summary.mjs).
+// BENCH_API_PORT and BENCH_WEB_PORT pick the ports (18520 and 13520 by default). With --uncached
+// only the API is started. BENCH_API_CMD=compiled runs the API from apps/server/dist (npm run
+// build -w @bazaar/server) instead of through tsx.
 // --products seeds the data directory up to that many products first (about 2 minutes on PGlite
 // for 100,000; a directory already seeded that far is left as it is). BENCH_DATA_DIR picks the
 // directory; with --skip-seed a directory seeded earlier is used as it is.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiMemory, apiNodeOptions } from './api-memory.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -70,11 +78,15 @@ async function waitFor(url, timeoutMs = 240_000) {
  * API and storefront in their own process groups, so stopping also ends the node processes that
  * npx and tsx start below them.
  */
-async function startServers(apiPort, webPort) {
+async function startServers(apiPort, webPort, { web = true } = {}) {
   // Seeded above (or earlier): the API must not seed again while it is measured.
-  const env = { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir };
+  const env = { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, NODE_OPTIONS: apiNodeOptions() };
   const start = (command, args, cwd) => spawn(command, args, { cwd: path.join(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const children = [start('npx', ['tsx', 'src/server.ts'], 'apps/server')];
+  const profileAt = process.argv.indexOf('--profile');
+  const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : '';
+  const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(String(profileDir))}`] : [];
+  const apiCommand = process.env.BENCH_API_CMD === 'compiled' ? ['node', [...nodeFlags, 'dist/server.js']] : profileDir ? ['node', [...nodeFlags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
+  const children = [start(apiCommand[0], apiCommand[1], 'apps/server')];
   const stop = async () => {
     for (const child of children) {
       try {
@@ -87,16 +99,47 @@ async function startServers(apiPort, webPort) {
   };
   try {
     await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
+    if (!web) return { api: `http://127.0.0.1:${apiPort}`, stop, apiGroup: children[0].pid };
     children.push(start('node', ['server.js'], 'apps/web'));
     await waitFor(`http://127.0.0.1:${webPort}/`);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}`, stop };
+  return { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}`, stop, apiGroup: children[0].pid };
 }
 
-const mall = await startServers(18520, 13520);
+const TICK_MS = 1000 / 100; // /proc reports CPU in clock ticks of 10 ms (USER_HZ 100)
+/** CPU milliseconds used so far by the processes `pick` selects (Linux /proc), from their stat fields. */
+function cpuMs(pick) {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[2] is the pgrp, [11] utime, [12] stime (after the command name)
+    if (pick(name, Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * TICK_MS;
+}
+/** A run with the CPU per request of the API's process group and of every PostgreSQL process. */
+async function measured(title, url, requests, options, apiGroup) {
+  const api0 = cpuMs((_n, pgrp) => pgrp === apiGroup);
+  const pg0 = cpuMs((name) => name === 'postgres');
+  const result = await run(title, url, requests, options);
+  const count = Math.max(1, result.reqPerSec * (options.seconds ?? duration));
+  return { ...result, apiCpu: (cpuMs((_n, pgrp) => pgrp === apiGroup) - api0) / count, pgCpu: (cpuMs((name) => name === 'postgres') - pg0) / count };
+}
+
+const apiPort = Number(process.env.BENCH_API_PORT ?? 18520);
+const webPort = Number(process.env.BENCH_WEB_PORT ?? 13520);
+const mall = await startServers(apiPort, webPort, { web: !process.argv.includes('--uncached') });
 if (process.argv.includes('--uncached')) {
   try {
     const productCount = products || 456;
@@ -104,12 +147,17 @@ if (process.argv.includes('--uncached')) {
     let down = productCount;
     let up = 1;
     const fresh = (next) => [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/prod/prodInfo?prodId=${next()}` }) }];
+    const loadBefore = os.loadavg()[0];
     await run('warm-up', mall.api, fresh(() => down--), { connections: 10, seconds: 3 });
-    const result = await run('GET /prod/prodInfo, each id once (uncached)', mall.api, fresh(() => up++), { connections: 10 });
+    const results = [];
+    if (process.argv.includes('--healthz')) results.push(await measured('GET /healthz (the framework floor)', mall.api, [{ method: 'GET', path: '/healthz' }], { connections: 10 }, mall.apiGroup));
+    const result = await measured('GET /prod/prodInfo, each id once (uncached)', mall.api, fresh(() => up++), { connections: 10 }, mall.apiGroup);
+    results.push(result);
     if (up >= down) console.log('warning: the measured ids reached the warm-up ids; use more products or a shorter --duration');
-    console.log(`\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; ${productCount} products; ${up - 1} ids asked; duration ${duration}s\n`);
-    console.log('| scenario | connections | req/s | p50 ms | p97.5 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|---|');
-    console.log(`| ${result.title} | ${result.connections} | ${result.reqPerSec} | ${result.p50} | ${result.p97_5} | ${result.p99} | ${result.errors} |`);
+    console.log(`\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after; ${productCount} products; ${up - 1} ids asked; duration ${duration}s\n`);
+    console.log('| scenario | connections | req/s | p50 ms | p97.5 ms | p99 ms | non-2xx | API CPU ms/req | PostgreSQL CPU ms/req |\n|---|---|---|---|---|---|---|---|---|');
+    for (const r of results) console.log(`| ${r.title} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.apiCpu.toFixed(3)} | ${r.pgCpu.toFixed(3)} |`);
+    if (process.argv.includes('--memory')) console.log(`\nAPI after the runs: ${await apiMemory(mall.apiGroup)}`);
   } finally {
     await mall.stop();
   }

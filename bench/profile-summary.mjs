@@ -1,10 +1,13 @@
 // Summarizes V8 CPU profiles (node --cpu-prof, e.g. from bench/pages.mjs --profile DIR): the share
 // of samples by package (node_modules/<name>, our app, node internals), the garbage collector and
 // idle time, and the functions with the most self time.
-// Usage: node bench/profile-summary.mjs DIR/*.cpuprofile [--top 25]
+// Usage: node bench/profile-summary.mjs DIR/*.cpuprofile [--top 25] [--skip SECONDS]
+// --skip leaves out the first SECONDS of each profile (a server's start-up before the load).
 import { readFileSync } from 'node:fs';
 
-const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--top');
+const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--top' && all[i - 1] !== '--skip');
+const skipIndex = process.argv.indexOf('--skip');
+const skipUs = skipIndex > 0 ? Number(process.argv[skipIndex + 1]) * 1e6 : 0;
 const topIndex = process.argv.indexOf('--top');
 const top = topIndex > 0 ? Number(process.argv[topIndex + 1]) : 25;
 
@@ -28,7 +31,11 @@ for (const file of files) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const counts = new Map();
-  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas?.[i] ?? 0;
+    if (at >= skipUs) counts.set(id, (counts.get(id) ?? 0) + 1);
+  });
   for (const [id, n] of counts) {
     const node = nodes.get(id);
     const { functionName, url, lineNumber } = node.callFrame;

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { CollectedProductSchema, CollectedShopSchema, FootprintPageSchema } from '@bazaar/shared/schemas/collection';
 import { countQueries } from '../db/query-count.ts';
-import { products } from '../db/schema.ts';
+import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
+import { products, shops } from '../db/schema.ts';
+import { invalidateProductDetail } from '../modules/product/service.ts';
+import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { registerUser } from '../test/account-test-kit.ts';
@@ -194,6 +197,53 @@ describe('shop collections', () => {
     expect(result.json().total).toBe(1);
     expect(queries).toHaveLength(3);
     expect((await call('POST', '/p/shop/collection/batchCancel', alice, [])).statusCode).toBe(400);
+  });
+});
+
+describe("the detail's follower count (cached per shop)", () => {
+  /** An open shop of this test's own, with one product, so no other test's follows change its count. */
+  async function shopWithProduct() {
+    const [shop] = await t.ctx.db.insert(shops).values({ nameZh: `关注计数${Date.now()}${Math.random()}`.slice(0, 40), status: 1 }).returning({ id: shops.id });
+    const product = await createTestProduct(t, { shopId: shop!.id });
+    return { shopId: shop!.id, prodId: product.prodId };
+  }
+  /** The follower count the detail shows, past the detail's own 30 s cache (dropped here, as a product change would). */
+  const followersShown = async (app: typeof t.app, ctx: typeof t.ctx, prodId: number) => {
+    invalidateProductDetail(ctx, prodId);
+    const res = await app.inject({ method: 'GET', url: `/prod/prodInfo?prodId=${prodId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return ProductDetailSchema.parse(res.json()).shop.followers;
+  };
+
+  it('a follow, an unfollow and a batch cancel show at once (each drops the cached count)', async () => {
+    const { shopId, prodId } = await shopWithProduct();
+    const [alice, bob] = [await shopper(), await shopper()];
+    expect(await followersShown(t.app, t.ctx, prodId)).toBe(0);
+    expect((await call('POST', '/p/shop/collection/addOrCancel', alice, shopId)).json()).toBe(true);
+    expect(await followersShown(t.app, t.ctx, prodId)).toBe(1);
+    expect((await call('POST', '/p/shop/collection/addOrCancel', bob, shopId)).json()).toBe(true);
+    expect(await followersShown(t.app, t.ctx, prodId)).toBe(2);
+    expect((await call('POST', '/p/shop/collection/addOrCancel', alice, shopId)).json()).toBe(false);
+    expect(await followersShown(t.app, t.ctx, prodId)).toBe(1);
+    expect((await call('POST', '/p/shop/collection/batchCancel', bob, [shopId])).statusCode).toBe(200);
+    expect(await followersShown(t.app, t.ctx, prodId)).toBe(0);
+  });
+
+  it.skipIf(!SHARED_INFRASTRUCTURE)('a follow through one instance drops the count another instance cached (Redis pub/sub)', async () => {
+    const { shopId, prodId } = await shopWithProduct();
+    const other = await createTestInstance();
+    try {
+      expect(await followersShown(other.app, other.ctx, prodId)).toBe(0);
+      expect((await call('POST', '/p/shop/collection/addOrCancel', await shopper(), shopId)).json()).toBe(true);
+      let seen = await followersShown(other.app, other.ctx, prodId);
+      for (let i = 0; i < 50 && seen === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await followersShown(other.app, other.ctx, prodId);
+      }
+      expect(seen).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ const tags = ['product'];
 export async function productRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // The JSON text goes out as it is (the schema stays for the OpenAPI document).
+  // The UTF-8 JSON goes out as it is (the schema stays for the OpenAPI document).
   api.get('/prod/prodInfo', { schema: { summary: 'A product\'s detail with its SKUs', tags, querystring: ProdInfoQuerySchema, response: { 200: ProductDetailSchema } } }, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send((await productDetailJson(app.ctx, request.query.prodId, request.lang)) as unknown as ProductDetail),
   );

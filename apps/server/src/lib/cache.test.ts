@@ -4,7 +4,7 @@ import { CONFIG_KEYS } from '../modules/content/config-keys.ts';
 import { createContentService } from '../modules/content/service.ts';
 import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
 import { ensureSeeded } from '../test/seeded.ts';
-import { createCaches } from './cache.ts';
+import { createCaches, stringBytes } from './cache.ts';
 
 let clock = 1_000_000;
 const caches = await createCaches({ now: () => clock });
@@ -46,6 +46,34 @@ describe('createCaches', () => {
     });
     clock += 101;
     expect([short, await cache.get('s', load('s2'))]).toEqual(['s1', 's2']);
+  });
+
+  it('keeps at most `maxBytes` as sizeOf counts them, the least recently used going first', async () => {
+    const cache = caches.named<Buffer>('by-bytes', { ttlMs: 60_000, max: 1_000, maxBytes: 3_000, sizeOf: (b) => b.byteLength });
+    let loads = 0;
+    const load = (n: number) => async () => {
+      loads++;
+      return Buffer.alloc(n);
+    };
+    await cache.get('a', load(1_000));
+    await cache.get('b', load(1_000));
+    await cache.get('a', load(1_000)); // a is now the most recently used
+    await cache.get('c', load(1_000)); // 3 x (1,000 + key + overhead) > 3,000: b goes
+    expect(loads).toBe(3);
+    await cache.get('a', load(1_000));
+    expect(loads).toBe(3);
+    await cache.get('b', load(1_000));
+    expect(loads).toBe(4);
+    // A value larger than the whole bound is served but not kept.
+    await cache.get('big', load(5_000));
+    await cache.get('big', load(5_000));
+    expect(loads).toBe(6);
+  });
+
+  it('counts a string by its bytes in V8 (one a character for Latin-1, two otherwise)', () => {
+    expect(stringBytes('abc')).toBe(3);
+    expect(stringBytes('é')).toBe(1);
+    expect(stringBytes('a手')).toBe(4);
   });
 
   it('drops some keys or all of a named cache', async () => {

@@ -6,11 +6,27 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
-export interface CacheOptions {
+export interface CacheOptions<V = unknown> {
   /** How long an entry is served, at most. */
   ttlMs: number;
   /** Most entries kept; the least recently used go first. */
   max: number;
+  /**
+   * Most bytes kept, as `sizeOf` counts them (with the key): for caches whose entries differ in
+   * size, so the bound is the memory and not only the count. The least recently used go first.
+   */
+  maxBytes?: number;
+  /** The bytes one value holds (required with maxBytes). */
+  sizeOf?: (value: V) => number;
+}
+
+/** What lru-cache keeps per entry beyond the value (its slots, the key and the box), roughly. */
+const ENTRY_OVERHEAD_BYTES = 64;
+
+/** The bytes a string holds in V8: one per character when all are Latin-1, two otherwise. */
+export function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
 }
 
 export interface Cache<V> {
@@ -20,7 +36,7 @@ export interface Cache<V> {
 
 export interface Caches {
   /** This instance's cache of that name, made on first use with these options. */
-  named<V>(name: string, options: CacheOptions): Cache<V>;
+  named<V>(name: string, options: CacheOptions<V>): Cache<V>;
   /** Drops some keys (or all) of a named cache here and, through Redis, in every other instance. */
   invalidate(name: string, keys?: string[]): Promise<void>;
   close(): Promise<void>;
@@ -60,11 +76,19 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
   }
 
   return {
-    named<V>(name: string, { ttlMs, max }: CacheOptions): Cache<V> {
+    named<V>(name: string, { ttlMs, max, maxBytes, sizeOf }: CacheOptions<V>): Cache<V> {
       let store = stores.get(name);
       if (!store) {
+        if (maxBytes !== undefined && !sizeOf) throw new Error(`cache ${name}: maxBytes needs sizeOf`);
         store = new LRUCache({
           max,
+          ...(maxBytes !== undefined && sizeOf
+            ? {
+                maxSize: maxBytes,
+                sizeCalculation: (boxed: { value: unknown }, key: string) =>
+                  Math.max(1, Math.ceil(sizeOf(boxed.value as V) + stringBytes(key) + ENTRY_OVERHEAD_BYTES)),
+              }
+            : {}),
           ttl: ttlMs,
           perf,
           // Read the (movable) clock at every check instead of once per millisecond.

@@ -4,7 +4,7 @@
 // appended to a PNG, a script in a GIF/JS polyglot, EXIF with a location) is gone, and what does
 // not decode is refused.
 import path from 'node:path';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
 import { invalid } from './app-error.ts';
 
@@ -29,11 +29,16 @@ export function imageExtensionOf(filename: string): ImageExtension | null {
   return (IMAGE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as ImageExtension) : null;
 }
 
+/** sharp (libvips, about 17 MiB of memory) is loaded at the first upload, not at start. */
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+
 /** Larger pictures are refused before decoding (a small file can unpack to gigabytes). */
 const MAX_INPUT_PIXELS = 25_000_000;
 
 /** The image decoded and encoded again in its own format (scaled to fit maxSide), or the format error. */
 export async function reencodeImage(bytes: Buffer, kind: ImageKind, maxSide: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: kind === 'gif' });
     const { format } = await image.metadata();

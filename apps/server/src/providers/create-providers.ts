@@ -27,6 +27,6 @@ export async function createProviders(env: Env, db: Db, now: () => Date, log?: F
     // The payment sandboxes keep their key pairs in the database (generated on first use).
     payment: await createPaymentProviders(env, db, now, log),
     courier: createCourierProvider(env),
-    storage: createFileStorage(env),
+    storage: await createFileStorage(env),
   };
 }

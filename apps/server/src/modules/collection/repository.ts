@@ -134,6 +134,12 @@ export async function deleteProductCollections(db: Db, userId: string, prodIds: 
 
 // ---- Shops ----
 
+/** How many shoppers follow this shop (the detail's shop card, through service.ts's cache). */
+export async function countShopFollowers(db: Db, shopId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shopCollections).where(eq(shopCollections.shopId, shopId));
+  return row?.n ?? 0;
+}
+
 export async function isShopCollected(db: Db, userId: string, shopId: number): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })

@@ -60,13 +60,37 @@ export async function cancelProductCollections(ctx: AppContext, userId: string, 
 
 // ---- Shops ----
 
+/** Each shop's follower count, kept this long at most; a follow or unfollow here drops it at once. */
+export const SHOP_FOLLOWERS_TTL_MS = 30_000;
+/** The follower counts' cache (a number per shop id). */
+export const SHOP_FOLLOWERS_CACHE = 'shop-followers';
+const SHOP_FOLLOWERS_MAX = 20_000;
+
+/** How many shoppers follow the shop (cached per shop; the product detail's shop card shows it). */
+export function shopFollowers(ctx: AppContext, shopId: number): Promise<number> {
+  return ctx.caches
+    .named<number>(SHOP_FOLLOWERS_CACHE, { ttlMs: SHOP_FOLLOWERS_TTL_MS, max: SHOP_FOLLOWERS_MAX })
+    .get(String(shopId), () => repo.countShopFollowers(ctx.db, shopId));
+}
+
+/** Forgets the cached follower counts of these shops, here and on every instance. */
+async function dropShopFollowers(ctx: AppContext, shopIds: number[]): Promise<void> {
+  if (shopIds.length) await ctx.caches.invalidate(SHOP_FOLLOWERS_CACHE, shopIds.map(String));
+}
+
 export function isShopCollected(ctx: AppContext, userId: string, shopId: number): Promise<boolean> {
   return repo.isShopCollected(ctx.db, userId, shopId);
 }
 
 export async function toggleShopCollection(ctx: AppContext, userId: string, shopId: number, parts: repo.CatalogParts): Promise<boolean> {
-  if (await repo.deleteShopCollection(ctx.db, userId, shopId)) return false;
-  if (await repo.insertShopCollection(ctx.db, userId, shopId, ctx.now(), parts)) return true;
+  if (await repo.deleteShopCollection(ctx.db, userId, shopId)) {
+    await dropShopFollowers(ctx, [shopId]);
+    return false;
+  }
+  if (await repo.insertShopCollection(ctx.db, userId, shopId, ctx.now(), parts)) {
+    await dropShopFollowers(ctx, [shopId]);
+    return true;
+  }
   if (await repo.isShopCollected(ctx.db, userId, shopId)) return true;
   throw invalid('collection.errors.shopNotFound');
 }
@@ -89,7 +113,8 @@ export async function collectedShopPage(ctx: AppContext, userId: string, current
 }
 
 export async function cancelShopCollections(ctx: AppContext, userId: string, shopIds: number[]): Promise<void> {
-  await repo.deleteShopCollections(ctx.db, userId, [...new Set(shopIds)]);
+  const ids = [...new Set(shopIds)];
+  if ((await repo.deleteShopCollections(ctx.db, userId, ids)) > 0) await dropShopFollowers(ctx, ids);
 }
 
 // ---- Footprint ----

@@ -3,6 +3,7 @@ import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-status';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db } from '../../db/client.ts';
+import { preparedPerParts } from '../../db/prepared.ts';
 import { qualified } from '../../db/named-query.ts';
 import { products, skus } from '../../db/schema/product.ts';
 
@@ -136,19 +137,22 @@ export type OpenShopCard = SubqueryWithSelection<
   'shop_card'
 >;
 
-/** An on-shelf product of an open shop, with its shop's card columns; undefined otherwise. */
 /**
- * The parts other modules lend the detail's statement (flows/product-detail.ts): the shop module's
- * open-shop card and the collection module's follower count of a shop-id column.
+ * The part the shop module lends the detail's statement (flows/product-detail.ts): the open-shop
+ * card. The flow hands in one constant object, so the statement is prepared once per handle.
  */
 export interface SaleableProductParts {
   openShopCard: (db: Db) => OpenShopCard;
-  followers: (shopId: AnyColumn) => SQL<number>;
 }
 
-export async function findSaleableProduct(db: Db, prodId: number, parts: SaleableProductParts) {
+/**
+ * Every uncached detail asks this, so it is a prepared statement (parsed and planned once per
+ * connection, and built by drizzle once per process): the product, its open shop's card columns
+ * and its enabled SKUs in one round trip.
+ */
+const saleableProductStatement = preparedPerParts((db, parts: SaleableProductParts) => {
   const shop = parts.openShopCard(db);
-  const [row] = await db
+  return db
     .select({
       id: products.id,
       nameZh: products.nameZh,
@@ -176,7 +180,6 @@ export async function findSaleableProduct(db: Db, prodId: number, parts: Saleabl
       shopProvinceId: shop.shopProvinceId,
       shopProvince: shop.shopProvince,
       shopFreightRule: shop.shopFreightRule,
-      shopFollowers: parts.followers(products.shopId),
       isRefund: products.isRefund,
       // The enabled SKUs ride in the same statement (one round trip for an uncached detail).
       skus: sql<EnabledSku[]>`(
@@ -187,7 +190,13 @@ export async function findSaleableProduct(db: Db, prodId: number, parts: Saleabl
     })
     .from(products)
     .innerJoin(shop, eq(shop.shopId, products.shopId))
-    .where(and(eq(products.id, prodId), eq(products.status, PRODUCT_STATUS.onShelf)));
+    .where(and(eq(products.id, sql.placeholder('prodId')), eq(products.status, PRODUCT_STATUS.onShelf)))
+    .prepare('product_saleable_detail');
+});
+
+/** The on-shelf product of an open shop with its enabled SKUs, or undefined. */
+export async function findSaleableProduct(db: Db, prodId: number, parts: SaleableProductParts) {
+  const [row] = await saleableProductStatement(db, parts).execute({ prodId });
   return row;
 }
 

@@ -9,8 +9,15 @@ import * as repo from './repository.ts';
 
 /** How long an assembled detail is served from memory; shown stock may lag by this much. */
 export const PRODUCT_DETAIL_TTL_MS = 30_000;
-/** Bounds the memory of the cache (an answer is a few kB). */
+/** Most details kept (an answer is 1-3 kB of UTF-8, so the byte bound below binds first). */
 const MAX_ENTRIES = 20_000;
+/**
+ * The details' cache holds at most this many bytes (UTF-8 bodies, with keys and bookkeeping): at
+ * 100,000 products an entry bound alone let it grow to over 100 MiB of two-byte strings.
+ */
+export const PRODUCT_DETAIL_CACHE_BYTES = 24 * 2 ** 20;
+/** Most shops whose on-shelf count is kept. */
+const MAX_SHOPS = 20_000;
 /** The product details' cache (a JSON body per product and language); the shop card in it is the shop's. */
 export const PRODUCT_DETAIL_CACHE = 'product-detail';
 const SHOP_COUNT_CACHE = 'shop-product-count';
@@ -33,15 +40,22 @@ function deliveryOf(product: repo.SaleableProductRow, lang: Language): ProductDe
   };
 }
 
-type DetailParts = repo.SaleableProductParts;
+/**
+ * What other modules lend the detail (flows/product-detail.ts): the shop module's open-shop card
+ * for the statement and the collection module's (cached) follower count of a shop. The flow hands
+ * in one constant object, so the statement is prepared once.
+ */
+export interface DetailParts extends repo.SaleableProductParts {
+  followers: (ctx: AppContext, shopId: number) => Promise<number>;
+}
 
 export interface ProductDetailCache {
   /**
-   * The detail as JSON text in the reader's language; throws the localized 400 when not saleable.
+   * The detail as UTF-8 JSON in the reader's language; throws the localized 400 when not saleable.
    * `parts` are the shop module's named query for the shop columns and the collection module's
    * follower count (flows/product-detail.ts).
    */
-  detailJson(prodId: number, lang: Language, parts: DetailParts): Promise<string>;
+  detailJson(prodId: number, lang: Language, parts: DetailParts): Promise<Buffer>;
   /** Drops every cached language of these products (stock, price or shelf changes call it). */
   invalidate(...prodIds: number[]): void;
 }
@@ -72,18 +86,24 @@ export async function dropProductDetails(ctx: Pick<AppContext, 'caches'>): Promi
 }
 
 function createProductDetailCache(ctx: AppContext): ProductDetailCache {
-  // A ready-to-send JSON body per product and language, or null for a product that cannot be shown.
-  const entries = ctx.caches.named<string | null>(PRODUCT_DETAIL_CACHE, { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
-  const shopCounts = ctx.caches.named<number>(SHOP_COUNT_CACHE, { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_ENTRIES });
+  // A ready-to-send UTF-8 JSON body per product and language (outside the V8 heap, and half the
+  // bytes of a two-byte string for the mostly-ASCII markup), or null for a product that cannot be shown.
+  const entries = ctx.caches.named<Buffer | null>(PRODUCT_DETAIL_CACHE, {
+    ttlMs: PRODUCT_DETAIL_TTL_MS,
+    max: MAX_ENTRIES,
+    maxBytes: PRODUCT_DETAIL_CACHE_BYTES,
+    sizeOf: (body) => body?.byteLength ?? 0,
+  });
+  const shopCounts = ctx.caches.named<number>(SHOP_COUNT_CACHE, { ttlMs: PRODUCT_DETAIL_TTL_MS, max: MAX_SHOPS });
 
   const shopProductCount = (shopId: number) => shopCounts.get(String(shopId), () => repo.countShopProducts(ctx.db, shopId));
 
-  async function assemble(prodId: number, lang: Language, parts: DetailParts): Promise<string | null> {
+  async function assemble(prodId: number, lang: Language, parts: DetailParts): Promise<Buffer | null> {
     const product = await repo.findSaleableProduct(ctx.db, prodId, parts);
     if (!product) return null;
     const skuRows = product.skus;
     if (skuRows.length === 0) return null;
-    const prodCount = await shopProductCount(product.shopId);
+    const [prodCount, followers] = await Promise.all([shopProductCount(product.shopId), parts.followers(ctx, product.shopId)]);
     const localized = skuRows.map((sku) => ({ sku, ...localizeSku(sku, lang) }));
     const shopName = pick(lang, product.shopNameZh, product.shopNameEn);
     const shop: ProductShop = {
@@ -94,7 +114,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       type: product.shopType,
       shopScore: product.shopScore,
       prodCount,
-      followers: product.shopFollowers,
+      followers,
     };
     const detail: ProductDetail = {
       prodId: product.id,
@@ -125,7 +145,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       specs: specGroupsOf(localized.map((l) => l.pairs)),
       delivery: deliveryOf(product, lang),
     };
-    return JSON.stringify(detail);
+    return Buffer.from(JSON.stringify(detail));
   }
 
   return {

@@ -1,7 +1,6 @@
 import type { Env } from '../../env.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import type { FileStorage } from './file-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -15,9 +14,13 @@ export function s3Configured(env: Env): boolean {
   return set.length === S3_REQUIRED.length;
 }
 
-/** The bucket when the S3_* variables are set, otherwise DATA_DIR. */
-export function createFileStorage(env: Env): FileStorage {
+/**
+ * The bucket when the S3_* variables are set, otherwise DATA_DIR. The AWS SDK is loaded only for a
+ * bucket (it holds about 17 MiB of the process's memory).
+ */
+export async function createFileStorage(env: Env): Promise<FileStorage> {
   if (!s3Configured(env)) return createDiskStorage(env.dataDir);
+  const { createS3Storage } = await import('./s3-storage.ts');
   return createS3Storage({
     endpoint: env.S3_ENDPOINT!,
     bucket: env.S3_BUCKET!,
