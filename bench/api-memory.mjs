@@ -10,8 +10,8 @@ import path from 'node:path';
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-api-report-'));
 process.on('exit', () => rmSync(reportDir, { recursive: true, force: true }));
 
-/** NODE_OPTIONS for the API's processes so that the server writes a report on SIGUSR2. */
-export function apiNodeOptions(existing = process.env.NODE_OPTIONS ?? '') {
+/** NODE_OPTIONS for the API's processes (BENCH_API_NODE_OPTIONS, e.g. V8 flags, and the report and snapshot signals). */
+export function apiNodeOptions(existing = process.env.BENCH_API_NODE_OPTIONS ?? '') {
   return `${existing} --report-on-signal --report-signal=SIGUSR2 --report-directory=${reportDir} --report-compact --heapsnapshot-signal=SIGTTIN --diagnostic-dir=${reportDir}`.trim();
 }
 

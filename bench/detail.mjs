@@ -12,7 +12,8 @@
 // under node --cpu-prof (write DIR/*.cpuprofile, summarize with bench/profile-summary.mjs).
 // BENCH_API_PORT and BENCH_WEB_PORT pick the ports (18520 and 13520 by default). With --uncached
 // only the API is started. BENCH_API_CMD=compiled runs the API from apps/server/dist (npm run
-// build -w @bazaar/server) instead of through tsx.
+// build -w @bazaar/server) instead of through tsx; BENCH_API_NODE_ARGS adds node options (V8 flags)
+// to a compiled or profiled API's command line.
 // --products seeds the data directory up to that many products first (about 2 minutes on PGlite
 // for 100,000; a directory already seeded that far is left as it is). BENCH_DATA_DIR picks the
 // directory; with --skip-seed a directory seeded earlier is used as it is.
@@ -85,6 +86,7 @@ async function startServers(apiPort, webPort, { web = true } = {}) {
   const profileAt = process.argv.indexOf('--profile');
   const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : '';
   const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(String(profileDir))}`] : [];
+  nodeFlags.push(...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const apiCommand = process.env.BENCH_API_CMD === 'compiled' ? ['node', [...nodeFlags, 'dist/server.js']] : profileDir ? ['node', [...nodeFlags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
   const children = [start(apiCommand[0], apiCommand[1], 'apps/server')];
   const stop = async () => {

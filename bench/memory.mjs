@@ -11,8 +11,9 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/COPY_OF_bazaar_perf_100k node bench/memory.mjs [--duration 10]
 // BENCH_API_PORT picks the port (18540). BENCH_API_CMD picks how the API runs: `npx-tsx` (the
 // default, as the other benchmarks start it), `node-tsx` (node --import tsx, one process) or
-// `compiled` (node dist/server.js after `npm run build -w @bazaar/server`). NODE_OPTIONS passes
-// on (e.g. --max-semi-space-size=8).
+// `compiled` (node dist/server.js after `npm run build -w @bazaar/server`). BENCH_API_NODE_OPTIONS
+// passes Node and V8 options to the API (e.g. --max-semi-space-size=4); BENCH_API_NODE_ARGS puts
+// options on node's command line (for node-tsx and compiled), where V8 flags NODE_OPTIONS refuses go.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
@@ -36,10 +37,11 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
+const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const commands = {
   'npx-tsx': ['npx', ['tsx', 'src/server.ts']],
-  'node-tsx': ['node', ['--import', 'tsx', 'src/server.ts']],
-  compiled: ['node', ['dist/server.js']],
+  'node-tsx': ['node', [...nodeArgs, '--import', 'tsx', 'src/server.ts']],
+  compiled: ['node', [...nodeArgs, 'dist/server.js']],
 };
 if (!commands[mode]) throw new Error(`BENCH_API_CMD: one of ${Object.keys(commands).join(', ')}`);
 const child = spawn(commands[mode][0], commands[mode][1], {
@@ -171,13 +173,16 @@ try {
   await note('after the pages\' API calls', `${paths.length} paths, ${pages.reqPerSec} req/s, ${pages.non2xx} non-2xx${token ? '' : ', not logged in'}`);
   await new Promise((r) => setTimeout(r, 5000));
   await note('5 s later, idle');
+  // V8's memory reducer collects and gives pages back once the process has been idle a while.
+  await new Promise((r) => setTimeout(r, 25_000));
+  await note('30 s later, idle');
   const snapshot = await serverSnapshot(serverProcess(child.pid).pid);
   if (snapshot) {
     rows.push({ phase: 'after a full collection (heap snapshot)', detail: '', load: os.loadavg()[0].toFixed(1), memory: `server RSS ${snapshot.rssMiB?.toFixed(1)} MiB, live V8 heap ${snapshot.liveMiB?.toFixed(1)} MiB: ${snapshot.kinds}; objects: ${snapshot.objects}` });
     console.log(`${rows.at(-1).phase}: ${rows.at(-1).memory}`);
   }
 
-  console.log(`\nMachine: ${os.cpus().length} cores, Node ${process.version}; API run as ${mode}${process.env.NODE_OPTIONS ? ` with NODE_OPTIONS=${process.env.NODE_OPTIONS}` : ''}; duration ${duration}s\n`);
+  console.log(`\nMachine: ${os.cpus().length} cores, Node ${process.version}; API run as ${mode}${process.env.BENCH_API_NODE_OPTIONS ? ` with ${process.env.BENCH_API_NODE_OPTIONS}` : ''}${nodeArgs.length ? ` with node ${nodeArgs.join(' ')}` : ''}; duration ${duration}s\n`);
   console.log('| after | load | what ran | memory |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.phase} | ${r.load} | ${r.detail} | ${r.memory} |`);
 } finally {

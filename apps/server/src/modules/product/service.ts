@@ -15,7 +15,7 @@ const MAX_ENTRIES = 20_000;
  * The details' cache holds at most this many bytes (UTF-8 bodies, with keys and bookkeeping): at
  * 100,000 products an entry bound alone let it grow to over 100 MiB of two-byte strings.
  */
-export const PRODUCT_DETAIL_CACHE_BYTES = 24 * 2 ** 20;
+export const PRODUCT_DETAIL_CACHE_BYTES = 16 * 2 ** 20;
 /** Most shops whose on-shelf count is kept. */
 const MAX_SHOPS = 20_000;
 /** The product details' cache (a JSON body per product and language); the shop card in it is the shop's. */
@@ -61,6 +61,7 @@ export interface ProductDetailCache {
 }
 
 const caches = new WeakMap<AppContext, ProductDetailCache>();
+const utf8 = new TextEncoder();
 
 /** The one detail cache of an app; modules that change products call its invalidate(). */
 export function productDetailCacheFor(ctx: AppContext): ProductDetailCache {
@@ -145,7 +146,10 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       specs: specGroupsOf(localized.map((l) => l.pairs)),
       delivery: deliveryOf(product, lang),
     };
-    return Buffer.from(JSON.stringify(detail));
+    // Its own memory: Buffer.from would cut a small body from Node's shared 8 KiB pool, and a kept
+    // slice keeps the whole slab alive (up to four times the body).
+    const bytes = utf8.encode(JSON.stringify(detail));
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   return {
