@@ -8,7 +8,7 @@
 // answers; ids of products off the shelf (about 2 %) answer 400 and count as errors.
 // --healthz also measures GET /healthz at the same 10 connections (the framework's floor: every
 // hook of the API, no database); --cpu prints the CPU milliseconds per request of the API and of
-// the PostgreSQL backends (from /proc; the load generator is left out); --profile DIR runs the API
+// the PostgreSQL backends of DATABASE_URL's database (from /proc; the load generator is left out); --profile DIR runs the API
 // under node --cpu-prof (write DIR/*.cpuprofile, summarize with bench/profile-summary.mjs).
 // BENCH_API_PORT and BENCH_WEB_PORT pick the ports (18520 and 13520 by default). With --uncached
 // only the API is started. BENCH_API_CMD=compiled runs the API from apps/server/dist (npm run
@@ -82,13 +82,14 @@ async function waitFor(url, timeoutMs = 240_000) {
 async function startServers(apiPort, webPort, { web = true } = {}) {
   // Seeded above (or earlier): the API must not seed again while it is measured.
   const env = { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, NODE_OPTIONS: apiNodeOptions() };
-  const start = (command, args, cwd) => spawn(command, args, { cwd: path.join(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const start = (command, args, cwd) => spawn(command, args, { cwd: path.resolve(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const profileAt = process.argv.indexOf('--profile');
   const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : '';
   const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(String(profileDir))}`] : [];
   nodeFlags.push(...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const apiCommand = process.env.BENCH_API_CMD === 'compiled' ? ['node', [...nodeFlags, 'dist/server.js']] : profileDir ? ['node', [...nodeFlags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
-  const children = [start(apiCommand[0], apiCommand[1], 'apps/server')];
+  // BENCH_SERVER_DIR measures another checkout's API (e.g. main's, for a before/after).
+  const children = [start(apiCommand[0], apiCommand[1], process.env.BENCH_SERVER_DIR ?? 'apps/server')];
   const stop = async () => {
     for (const child of children) {
       try {
@@ -123,20 +124,28 @@ function cpuMs(pick) {
     } catch {
       continue;
     }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // fields[2] is the pgrp, [11] utime, [12] stime (after the command name)
-    if (pick(name, Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
+    if (pick(Number(pid), Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks * TICK_MS;
 }
-/** A run with the CPU per request of the API's process group and of every PostgreSQL process. */
+/** PostgreSQL backends serving this benchmark's database (their title names it; others' work is left out). */
+const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : '';
+const ourBackend = (pid) => {
+  try {
+    return database !== '' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres: ') && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `);
+  } catch {
+    return false;
+  }
+};
+/** A run with the CPU per request of the API's process group and of the database's PostgreSQL backends. */
 async function measured(title, url, requests, options, apiGroup) {
-  const api0 = cpuMs((_n, pgrp) => pgrp === apiGroup);
-  const pg0 = cpuMs((name) => name === 'postgres');
+  const api0 = cpuMs((_pid, pgrp) => pgrp === apiGroup);
+  const pg0 = cpuMs(ourBackend);
   const result = await run(title, url, requests, options);
   const count = Math.max(1, result.reqPerSec * (options.seconds ?? duration));
-  return { ...result, apiCpu: (cpuMs((_n, pgrp) => pgrp === apiGroup) - api0) / count, pgCpu: (cpuMs((name) => name === 'postgres') - pg0) / count };
+  return { ...result, apiCpu: (cpuMs((_pid, pgrp) => pgrp === apiGroup) - api0) / count, pgCpu: (cpuMs(ourBackend) - pg0) / count };
 }
 
 const apiPort = Number(process.env.BENCH_API_PORT ?? 18520);

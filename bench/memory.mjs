@@ -45,7 +45,8 @@ const commands = {
 };
 if (!commands[mode]) throw new Error(`BENCH_API_CMD: one of ${Object.keys(commands).join(', ')}`);
 const child = spawn(commands[mode][0], commands[mode][1], {
-  cwd: path.join(root, 'apps/server'),
+  // BENCH_SERVER_DIR measures another checkout's API (e.g. main's, for a before/after).
+  cwd: process.env.BENCH_SERVER_DIR ?? path.join(root, 'apps/server'),
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -1,4 +1,4 @@
-// Compiles the API for production (decision 048): one ES module, dist/server.js, with our code and
+// Compiles the API for production (decision 049): one ES module, dist/server.js, with our code and
 // @bazaar/shared bundled and every npm dependency left to node_modules, plus the migrations beside
 // it. `node dist/server.js` then runs without tsx: no esbuild service, no loader thread, no
 // `npx`/tsx parent processes (about 50 MiB less in the server and 130 MiB less around it, see
