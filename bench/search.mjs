@@ -13,8 +13,12 @@
 // Each kind's pool (two-character Chinese words, single characters, pinyin, English words, all taken
 // from the catalogue's own names) is asked at --connections (default 8) parallel requests, every word
 // exactly once; exact p50/p95/p99 over all requests and req/s = requests / wall time.
-//   DATABASE_URL=... BENCH_DATA_DIR=/tmp/x node bench/search.mjs --mode distinct [--connections 8]
+//   DATABASE_URL=... BENCH_DATA_DIR=/tmp/x node bench/search.mjs --mode distinct [--connections 8] [--profile DIR]
+// It also prints the CPU each request cost the API's processes, the database's backends (PostgreSQL,
+// from pg_stat_activity) and this load generator, read from /proc, and the API's resident memory
+// after the runs: on a shared machine CPU per request compares code better than req/s does.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,6 +139,62 @@ function load(title, base, paths, connections) {
   });
 }
 
+const TICK_MS = 1000 / 100; // /proc reports CPU in clock ticks of 10 ms (USER_HZ 100)
+/** CPU milliseconds of a process (Linux /proc), 0 once it is gone. */
+function pidCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+/** Pids of a process group (the API: npx, tsx and the server). */
+function groupPids(pgid) {
+  const pids = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid) pids.push(Number(pid));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+/** Resident memory of a process in MiB. */
+function rssMiB(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kb ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+/** The PostgreSQL backends serving this database (the API's pool), by pg_stat_activity. */
+async function pgBackends() {
+  if (!process.env.DATABASE_URL) return [];
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const r = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return r.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+/** CPU ms so far of the API's process group, of the database's backends (those in `seen`, which grows) and of this load generator. */
+async function cpuNow(seen) {
+  for (const pid of await pgBackends()) seen.add(pid);
+  const api = groupPids(children[0].pid).reduce((sum, pid) => sum + pidCpuMs(pid), 0);
+  const db = [...seen].reduce((sum, pid) => sum + pidCpuMs(pid), 0);
+  const usage = process.cpuUsage();
+  return { api, db, load: (usage.user + usage.system) / 1000 };
+}
+
 /** Every path once, `parallel` at a time over kept-alive connections; exact percentiles. */
 async function distinctRun(paths, parallel) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: parallel });
@@ -216,13 +276,16 @@ async function distinctMode() {
   // Warm-up (JIT, connection pools) on the hot words only, which the pools leave out.
   await load('warm-up', api, Object.values(KINDS).flat().map(searchPath), 4);
   const rows = [];
+  const seen = new Set();
   for (const [kind, words] of Object.entries(pools)) {
-    rows.push({
-      kind,
-      words: words.length,
-      ...(await distinctRun(words.map(searchPath), connections)),
-    });
+    // CPU per request from /proc: before and after the run; a backend first seen after it counts whole.
+    const before = await cpuNow(seen);
+    const run = await distinctRun(words.map(searchPath), connections);
+    const after = await cpuNow(seen);
+    const perRequest = (key) => (after[key] - before[key]) / run.n;
+    rows.push({ kind, words: words.length, ...run, cpu: { api: perRequest('api'), db: perRequest('db'), load: perRequest('load') } });
   }
+  const apiRss = Math.max(...groupPids(children[0].pid).map(rssMiB));
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(
     `\nMachine: ${os.cpus().length} cores (${cpu}), Node ${process.version}, load average ${os
@@ -231,10 +294,13 @@ async function distinctMode() {
       .join(' ')}; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
   );
   console.log(`Distinct words, each asked once, ${connections} connections:\n`);
-  console.log('| query kind | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failures |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| query kind | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | failures | CPU ms/request: API | PostgreSQL | load generator |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.kind} | ${r.n} | ${r.reqPerSec} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.failures} |`);
+    console.log(
+      `| ${r.kind} | ${r.n} | ${r.reqPerSec} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.failures} | ${r.cpu.api.toFixed(2)} | ${r.cpu.db.toFixed(2)} | ${r.cpu.load.toFixed(2)} |`,
+    );
+  console.log(`\nAPI resident memory after the runs: ${apiRss.toFixed(0)} MiB`);
 }
 
 async function hotMode() {
@@ -296,7 +362,14 @@ async function hotMode() {
   for (const r of rows) console.log(`| ${r.title} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p90} | ${r.p97_5} | ${r.p99} | ${r.errors} |`);
 }
 
-const children = [start('npx', ['tsx', 'src/server.ts'], path.join(root, 'apps/server'))];
+// --profile DIR: a V8 CPU profile of the API (node --cpu-prof), written when it stops; summarize it
+// with `node bench/profile-summary.mjs DIR/*.cpuprofile`.
+const profileDir = arg('profile', '');
+const children = [
+  profileDir
+    ? start('node', ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', 'tsx', 'src/server.ts'], path.join(root, 'apps/server'))
+    : start('npx', ['tsx', 'src/server.ts'], path.join(root, 'apps/server')),
+];
 try {
   await waitFor(`${api}/healthz`);
   if (mode === 'distinct') {

@@ -112,6 +112,12 @@ const EnvSchema = z.object({
   LOGIN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Searches one client address may run per minute. */
   SEARCH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * How old the in-memory search index may be before a keyword search reads the products changed
+   * since (decision 048); writers that drop the search caches make the next search read at once.
+   * 0 = before every keyword search (the tests, which write products directly).
+   */
+  SEARCH_INDEX_SYNC_MS: z.coerce.number().int().min(0).default(1000),
   /** Payment notifications one address may post per minute (gateways send from a few addresses). */
   PAYMENT_NOTICE_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Image uploads (avatars, review pictures, store documents) one client address may send per minute: each writes up to 2 MB to disk. */

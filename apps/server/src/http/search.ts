@@ -13,6 +13,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const products = createProductSearch(app.ctx);
   const search = createSearchService(app.ctx);
+  // The keyword index loads in the background once the server is ready (seconds at 100,000 products).
+  app.addHook('onReady', async () => {
+    products.warm().catch((error: unknown) => app.log.warn({ err: error }, 'search index: first load failed; the first keyword search loads it'));
+  });
 
   api.get('/search/page', { config: { limit: 'search' }, schema: { summary: 'Search products: a page of cards with filters and sort', tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
     products.searchPage(request.query, request.lang),

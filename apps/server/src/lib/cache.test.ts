@@ -86,6 +86,15 @@ describe('createCaches', () => {
     expect(await cache.get('b', async () => 'b3')).toBe('b3');
   });
 
+  it('tells listeners when a named cache is dropped (the search index reads the database again then)', async () => {
+    let heard = 0;
+    caches.onInvalidate('listened', () => heard++);
+    await caches.invalidate('listened', ['a']);
+    await caches.invalidate('listened');
+    await caches.invalidate('another');
+    expect(heard).toBe(2);
+  });
+
   it('a reader whose load is in flight when its key is dropped or evicted gets the loaded value, which is not kept', async () => {
     // The CI failure of 2026-11-25: a staff save dropped the site config while a storefront page
     // was loading it, and that page's request failed with lru-cache's "deleted" abort (HTTP 500).

@@ -39,6 +39,8 @@ export interface Caches {
   named<V>(name: string, options: CacheOptions<V>): Cache<V>;
   /** Drops some keys (or all) of a named cache here and, through Redis, in every other instance. */
   invalidate(name: string, keys?: string[]): Promise<void>;
+  /** Calls `listener` whenever a named cache is dropped, here or (through Redis) by another instance. */
+  onInvalidate(name: string, listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,10 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
   const perf = { now: options.now ?? (() => Date.now()) };
   const stores = new Map<string, LRUCache<string, { value: unknown }, (ttl: (ms: number) => void) => Promise<unknown>>>();
 
+  const listeners = new Map<string, (() => void)[]>();
+
   function dropLocal(name: string, keys?: string[]) {
+    for (const listener of listeners.get(name) ?? []) listener();
     const store = stores.get(name);
     if (!store) return;
     if (keys) for (const key of keys) store.delete(key);
@@ -117,6 +122,9 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
     async invalidate(name, keys) {
       dropLocal(name, keys);
       if (publisher) await publisher.publish(channel, JSON.stringify({ from: instanceId, name, ...(keys ? { keys } : {}) } satisfies Invalidation));
+    },
+    onInvalidate(name, listener) {
+      listeners.set(name, [...(listeners.get(name) ?? []), listener]);
     },
     async close() {
       await Promise.all([subscriber?.quit(), publisher?.quit()]);

@@ -25,10 +25,29 @@ describe('productSearchVector', () => {
 
 describe('parseKeyword', () => {
   it('turns Chinese words into bigrams and other words into prefixes', () => {
-    expect(parseKeyword('茶杯')).toEqual({ tsquery: "('茶杯')", keywords: ['茶杯'] });
-    expect(parseKeyword('茶')).toEqual({ tsquery: "('茶')", keywords: ['茶'] });
-    expect(parseKeyword('青花瓷')).toEqual({ tsquery: "('青花' & '花瓷')", keywords: ['青花瓷'] });
-    expect(parseKeyword('Phone 5G')).toEqual({ tsquery: "('phone':*) & ('5g':*)", keywords: ['phone', '5g'] });
+    expect(parseKeyword('茶杯')).toEqual({ tsquery: "('茶杯')", keywords: ['茶杯'], items: [{ lexeme: '茶杯', prefix: false }] });
+    expect(parseKeyword('茶')).toEqual({ tsquery: "('茶')", keywords: ['茶'], items: [{ lexeme: '茶', prefix: false }] });
+    expect(parseKeyword('青花瓷')).toEqual({
+      tsquery: "('青花' & '花瓷')",
+      keywords: ['青花瓷'],
+      items: [
+        { lexeme: '青花', prefix: false },
+        { lexeme: '花瓷', prefix: false },
+      ],
+    });
+    expect(parseKeyword('Phone 5G')).toEqual({
+      tsquery: "('phone':*) & ('5g':*)",
+      keywords: ['phone', '5g'],
+      items: [
+        { lexeme: 'phone', prefix: true },
+        { lexeme: '5g', prefix: true },
+      ],
+    });
+    // A single letter is a whole word, and a repeated word is one item.
+    expect(parseKeyword('a phone phone').items).toEqual([
+      { lexeme: 'a', prefix: false },
+      { lexeme: 'phone', prefix: true },
+    ]);
   });
 
   it('keeps only letters and digits, so query syntax cannot leak in', () => {

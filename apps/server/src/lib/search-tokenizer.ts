@@ -108,6 +108,14 @@ export interface ParsedKeyword {
   tsquery: string | null;
   /** The words to highlight in names. */
   keywords: string[];
+  /** The same query as the lexemes every match must have (a prefix matches any lexeme starting with it); the in-memory index reads these. */
+  items: QueryItem[];
+}
+
+/** One lexeme of a query: an exact lexeme, or (prefix) any lexeme that starts with it. */
+export interface QueryItem {
+  lexeme: string;
+  prefix: boolean;
 }
 
 const quote = (lexeme: string) => `'${lexeme.replace(/['\\]/g, '\\$&')}'`;
@@ -120,12 +128,15 @@ const quote = (lexeme: string) => `'${lexeme.replace(/['\\]/g, '\\$&')}'`;
 export function parseKeyword(keyword: string): ParsedKeyword {
   const terms: string[] = [];
   const keywords: string[] = [];
+  const items = new Map<string, QueryItem>();
+  const item = (lexeme: string, prefix: boolean) => items.set(`${prefix ? '*' : '='}${lexeme}`, { lexeme, prefix });
   for (const run of runsOf(keyword)) {
     if (terms.length >= MAX_QUERY_WORDS) break;
     if (!isHan(run)) {
       const word = run.slice(0, MAX_WORD);
       // A single letter as a prefix would match half the catalogue; it must match a whole word.
       terms.push(word.length > 1 ? `${quote(word)}:*` : quote(word));
+      item(word, word.length > 1);
       keywords.push(word);
       continue;
     }
@@ -133,9 +144,10 @@ export function parseKeyword(keyword: string): ParsedKeyword {
     for (const word of words.slice(0, MAX_QUERY_WORDS)) {
       const grams = charsOf(word).length === 1 ? [word] : bigramsOf(word);
       terms.push(grams.map(quote).join(' & '));
+      for (const gram of grams) item(gram, false);
       keywords.push(word);
     }
   }
   const unique = [...new Set(terms)];
-  return { tsquery: unique.length ? unique.map((t) => `(${t})`).join(' & ') : null, keywords: [...new Set(keywords)] };
+  return { tsquery: unique.length ? unique.map((t) => `(${t})`).join(' & ') : null, keywords: [...new Set(keywords)], items: [...items.values()] };
 }

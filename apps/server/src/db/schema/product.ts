@@ -85,6 +85,29 @@ export const products = pgTable(
   ],
 );
 
+/** A transaction id (PostgreSQL's xid8), sent and read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which products changed, and in which transaction: a statement trigger on products (migration
+ * 0025) adds a row per product written, inserted or deleted. The API's in-memory search index
+ * (decision 048) reads the rows of transactions it may not have seen (xid at or past the oldest
+ * transaction that was running at its last read) and drops rows older than an hour.
+ */
+export const productChanges = pgTable(
+  'product_changes',
+  {
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    productId: integer('product_id').notNull(),
+    at: tstz('at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('product_changes_xid_idx').on(t.xid), index('product_changes_at_idx').on(t.at)],
+);
+
 /** One specification dimension of a product and its values, in Chinese and English. */
 export interface ProductSpec {
   nameZh: string;

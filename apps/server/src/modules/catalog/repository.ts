@@ -128,6 +128,12 @@ export const platformCategorySubtree = (categoryId: number): SQL => sql`select $
   where ${categories.shopId} = ${PLATFORM} and (${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId}
     or ${categories.parentId} in (select ${categories.id} from ${categories} where ${categories.shopId} = ${PLATFORM} and ${categories.parentId} = ${categoryId}))`;
 
+/** Named read: a platform category's subtree ids (platformCategorySubtree run on its own). */
+export async function listPlatformCategorySubtree(db: Db, categoryId: number): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(platformCategorySubtree(categoryId));
+  return result.rows.map((r) => r.id);
+}
+
 /** Named read for product search documents: the names of these categories, by id. */
 export async function findCategoryNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nameZh: string; nameEn: string | null }>> {
   if (ids.length === 0) return new Map();

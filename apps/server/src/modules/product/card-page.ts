@@ -3,12 +3,14 @@
 // SQL text for the planner over this module's products table; the filters on shop state, the
 // category subtree and shop categories, and the shop's name, are the owners' named parts that the
 // flow hands in (PageParts).
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Db } from '../../db/client.ts';
+import { preparedPerParts } from '../../db/prepared.ts';
+import { products } from '../../db/schema/product.ts';
 
 /**
  * The other owners' named parts the search page is built from (flows/search-products.ts hands them
@@ -24,9 +26,8 @@ export interface PageParts {
   discountTag: (productId: SQL, shopId: SQL) => SQL<unknown>;
 }
 
+/** A browse's filters (a keyword page's are the in-memory index's, lib/search-index.ts). */
 export interface ProductFilter {
-  /** A tsquery literal from parseKeyword; null = browse. */
-  tsquery: string | null;
   categoryId?: number;
   shopId?: number;
   shopCategoryId?: number;
@@ -55,7 +56,6 @@ export type ProductCardRow = {
  */
 function whereOf(f: ProductFilter, named: Omit<PageParts, 'discountTag'>): SQL {
   const parts: SQL[] = [sql`p.status = ${PRODUCT_STATUS.onShelf}`, sql`p.shop_id in (${named.openShopIds()})`];
-  if (f.tsquery) parts.push(sql`p.search_vector @@ ${f.tsquery}::tsquery`);
   if (f.categoryId !== undefined) parts.push(sql`p.category_id in (${named.categorySubtree(f.categoryId)})`);
   if (f.shopId !== undefined) parts.push(sql`p.shop_id = ${f.shopId}`);
   if (f.shopCategoryId !== undefined) parts.push(sql`p.shop_category_id in (${named.shopCategorySubtree(f.shopCategoryId)})`);
@@ -65,74 +65,76 @@ function whereOf(f: ProductFilter, named: Omit<PageParts, 'discountTag'>): SQL {
   return sql.join(parts, sql` and `);
 }
 
-type Key = 'rank' | 'sold_num' | 'created_at' | 'price' | 'id';
+type Key = 'sold_num' | 'created_at' | 'price' | 'id';
 
-/** Sort keys; relevance is ts_rank over the weighted document, and sales then id break ties so pages are stable. */
-function orderKeys(f: ProductFilter, sort: number | undefined): [Key, 'asc' | 'desc'][] {
+/** Sort keys of a browse; sales then id by default, and id breaks ties so pages are stable. */
+function orderKeys(sort: number | undefined): [Key, 'asc' | 'desc'][] {
   switch (sort) {
     case SEARCH_SORT.createdAsc:
-      return [['created_at', 'asc'], ['id', 'asc']];
+      return [
+        ['created_at', 'asc'],
+        ['id', 'asc'],
+      ];
     case SEARCH_SORT.createdDesc:
-      return [['created_at', 'desc'], ['id', 'desc']];
-    case SEARCH_SORT.salesDesc:
-      return [['sold_num', 'desc'], ['id', 'desc']];
+      return [
+        ['created_at', 'desc'],
+        ['id', 'desc'],
+      ];
     case SEARCH_SORT.salesAsc:
-      return [['sold_num', 'asc'], ['id', 'asc']];
+      return [
+        ['sold_num', 'asc'],
+        ['id', 'asc'],
+      ];
     case SEARCH_SORT.priceDesc:
-      return [['price', 'desc'], ['id', 'desc']];
+      return [
+        ['price', 'desc'],
+        ['id', 'desc'],
+      ];
     case SEARCH_SORT.priceAsc:
-      return [['price', 'asc'], ['id', 'asc']];
+      return [
+        ['price', 'asc'],
+        ['id', 'asc'],
+      ];
     default:
-      return f.tsquery ? [['rank', 'desc'], ['sold_num', 'desc'], ['id', 'desc']] : [['sold_num', 'desc'], ['id', 'desc']];
+      return [
+        ['sold_num', 'desc'],
+        ['id', 'desc'],
+      ];
   }
 }
 
-const orderBy = (keys: [Key, 'asc' | 'desc'][], column: (key: Key) => SQL) =>
+const orderBy = (keys: [Key, 'asc' | 'desc'][], alias: string) =>
   sql.join(
-    keys.map(([key, dir]) => sql`${column(key)} ${sql.raw(dir)}`),
+    keys.map(([key, dir]) => sql.raw(`${alias}.${key} ${dir}`)),
     sql`, `,
   );
 
 /**
- * One page of product cards: the matches are sorted on narrow columns only, then the page's rows are
- * joined for display. A keyword page also answers how many products match (`matches`): the ranking
- * visits every match anyway, so the count rides on it as a window (decision 006) instead of a second
- * statement. A browse walks an index for one page only, so it answers null and the caller counts.
+ * One page of a browse (no keyword; keyword pages come from the in-memory index, decision 048 and
+ * findProductCards): an index walk sorts on narrow columns for one page, then the page's rows are
+ * joined for display. The caller counts only when the page is full (countProducts).
  */
-export async function findProductPage(
-  db: Db,
-  f: ProductFilter,
-  sort: number | undefined,
-  lang: Language,
-  limit: number,
-  offset: number,
-  parts: PageParts,
-): Promise<{ rows: ProductCardRow[]; matches: number | null }> {
+export async function findProductPage(db: Db, f: ProductFilter, sort: number | undefined, lang: Language, limit: number, offset: number, parts: PageParts): Promise<{ rows: ProductCardRow[] }> {
   const en = lang === 'en';
   const shop = parts.shopCard(db);
-  const keys = orderKeys(f, sort);
-  const rank = f.tsquery ? sql`ts_rank(p.search_vector, ${f.tsquery}::tsquery)` : sql`0`;
-  const inner = (key: Key) => (key === 'rank' ? rank : sql.raw(`p.${key}`));
-  const outer = (key: Key) => sql.raw(`h.${key}`);
-  const counted = f.tsquery !== null;
-  const result = await db.execute<ProductCardRow & { matches?: number }>(sql`
+  const keys = orderKeys(sort);
+  const result = await db.execute<ProductCardRow>(sql`
     select p.id as "prodId",
       ${en ? sql`coalesce(p.name_en, p.name_zh)` : sql`p.name_zh`} as "prodName",
       p.pic, p.price, p.ori_price as "oriPrice", p.sold_num as "soldNum", p.total_stocks as "totalStocks",
       p.shop_id as "shopId", ${en ? sql`coalesce(${shop.nameEn}, ${shop.nameZh})` : shop.nameZh} as "shopName",
-      ${parts.discountTag(sql`p.id`, sql`p.shop_id`)} as "discountTag"${counted ? sql`, h.matches::int as "matches"` : sql``}
+      ${parts.discountTag(sql`p.id`, sql`p.shop_id`)} as "discountTag"
     from (
-      select p.id, p.sold_num, p.created_at, p.price, ${rank} as rank${counted ? sql`, count(*) over () as matches` : sql``}
+      select p.id, p.sold_num, p.created_at, p.price
       from products p
       where ${whereOf(f, parts)}
-      order by ${orderBy(keys, inner)}
+      order by ${orderBy(keys, 'p')}
       limit ${limit} offset ${offset}
     ) h
     join products p on p.id = h.id
     join ${shop} on ${shop.shopId} = p.shop_id
-    order by ${orderBy(keys, outer)}`);
-  const matches = counted ? (result.rows[0]?.matches ?? null) : null;
-  return { rows: result.rows.map(({ matches: _matches, ...row }) => row), matches };
+    order by ${orderBy(keys, 'h')}`);
+  return { rows: result.rows };
 }
 
 /**
@@ -143,4 +145,50 @@ export async function countProducts(db: Db, f: ProductFilter, parts: Omit<PagePa
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (select 1 from products p where ${whereOf(f, parts)} limit ${cap + 1}) m`);
   return result.rows[0]?.n ?? 0;
+}
+
+/** The other owners' named parts the cards of a keyword page are read with (constant, so the statement is prepared once). */
+export interface CardParts {
+  openShopIds: PageParts['openShopIds'];
+  shopCard: PageParts['shopCard'];
+  /** The promotion module's tag, at a moment given as SQL (the statement's placeholder). */
+  discountTagAt: (productId: SQL, shopId: SQL, at: SQL) => SQL<unknown>;
+}
+
+const cardStatements = preparedPerParts((db, parts: CardParts) => {
+  const prepare = (lang: Language) => {
+    const en = lang === 'en';
+    const shop = parts.shopCard(db);
+    return db
+      .select({
+        prodId: products.id,
+        prodName: en ? sql<string>`coalesce(${products.nameEn}, ${products.nameZh})` : products.nameZh,
+        pic: products.pic,
+        price: products.price,
+        oriPrice: products.oriPrice,
+        soldNum: products.soldNum,
+        totalStocks: products.totalStocks,
+        shopId: products.shopId,
+        shopName: en ? sql<string>`coalesce(${shop.nameEn}, ${shop.nameZh})` : shop.nameZh,
+        discountTag: parts.discountTagAt(sql`${products.id}`, sql`${products.shopId}`, sql`${sql.placeholder('now')}::timestamptz`),
+      })
+      .from(products)
+      .innerJoin(shop, eq(shop.shopId, products.shopId))
+      .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, eq(products.status, PRODUCT_STATUS.onShelf), sql`${products.shopId} in (${parts.openShopIds()})`))
+      .prepare(`search_cards_${lang}`);
+  };
+  return { zh: prepare('zh'), en: prepare('en') };
+});
+
+/**
+ * The cards of these products, in the order given: a keyword page whose ids the in-memory search
+ * index chose (decision 048), in one prepared statement (planned once per connection). Checks again
+ * that each is on the shelf in an open shop, so a product taken off since the index last read the
+ * database is left out rather than shown.
+ */
+export async function findProductCards(db: Db, ids: readonly number[], lang: Language, now: Date, parts: CardParts): Promise<ProductCardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await cardStatements(db, parts)[lang === 'en' ? 'en' : 'zh'].execute({ ids: [...ids], now: now.toISOString() })) as ProductCardRow[];
+  const byId = new Map(rows.map((r) => [r.prodId, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -186,9 +186,12 @@ export interface DiscountTagJson {
  */
 export const runningDiscountTag =
   (now: Date) =>
-  (productId: SQL, shopId: SQL): SQL<DiscountTagJson | null> => {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    return sql<DiscountTagJson | null>`(
+  (productId: SQL, shopId: SQL): SQL<DiscountTagJson | null> =>
+    runningDiscountTagAt(productId, shopId, sql`${now.toISOString()}::timestamptz`);
+
+/** runningDiscountTag at a moment given as SQL (a prepared statement's placeholder). */
+export const runningDiscountTagAt = (productId: SQL, shopId: SQL, at: SQL): SQL<DiscountTagJson | null> => {
+  return sql<DiscountTagJson | null>`(
       select json_build_object('rule', d.discount_rule, 'type', d.discount_type, 'need', i.need_amount, 'reduce', i.reduce_amount, 'discount', i.discount)
       from ${discounts} d
       join lateral (select need_amount, reduce_amount, discount from ${discountItems} where discount_id = d.id order by need_amount limit 1) i on true
@@ -196,4 +199,4 @@ export const runningDiscountTag =
         and (d.suitable_prod_type = ${DISCOUNT_SCOPE.all} or exists (select 1 from ${discountProducts} dp where dp.discount_id = d.id and dp.product_id = ${productId}))
       order by d.end_time, d.id
       limit 1)`;
-  };
+};

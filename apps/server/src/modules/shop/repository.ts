@@ -63,6 +63,18 @@ export const shopIsOpen = (shopId: number): SQL<boolean> =>
  */
 export const openShopIds = (): SQL => sql`select ${shops.id} from ${shops} where ${shops.status} = ${SHOP_STATUS.open}`;
 
+/** Named read: the ids of the open shops (the in-memory search index shows only their products). */
+export async function listOpenShopIds(db: Db): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(openShopIds());
+  return result.rows.map((r) => r.id);
+}
+
+/** Named read: a shop category and its children's ids (shopCategorySubtree run on its own). */
+export async function listShopCategorySubtree(db: Db, shopCategoryId: number): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(shopCategorySubtree(shopCategoryId));
+  return result.rows.map((r) => r.id);
+}
+
 /** Named statement part: the ids of a shop category and its children, a subquery for `... in (...)` (the store's goods page). */
 export const shopCategorySubtree = (shopCategoryId: number): SQL =>
   sql`select ${shopCategories.id} from ${shopCategories} where ${shopCategories.id} = ${shopCategoryId} or ${shopCategories.parentId} = ${shopCategoryId}`;
