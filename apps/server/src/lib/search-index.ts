@@ -216,6 +216,8 @@ export class SearchIndex {
 
   // Per query scratch, sized to the slots: a stamp per slot instead of clearing.
   private mark = new Int32Array(0);
+  /** The slots that matched the first item (then every item), reused by every query. */
+  private found = new Int32Array(0);
   private score = new Float32Array(0);
   private stamp = 0;
 
@@ -299,6 +301,7 @@ export class SearchIndex {
     this.dead = 0;
     this.mark = new Int32Array(0);
     this.score = new Float32Array(0);
+    this.found = new Int32Array(0);
   }
 
   /** Compacts when a quarter of the slots are dead (documents changed or products removed). */
@@ -335,7 +338,9 @@ export class SearchIndex {
     const rejected = ++this.stamp;
     const first = this.stamp + 1;
     this.stamp += q.items.length;
-    const found: number[] = [];
+    if (this.found.length < this.slots) this.found = new Int32Array(this.ids.length);
+    const found = this.found;
+    let n = 0;
     const passes = this.filter(q);
 
     for (let k = 0; k < q.items.length; k++) {
@@ -361,7 +366,7 @@ export class SearchIndex {
             if (passes(slot)) {
               mark[slot] = want;
               score[slot] = f(ranks[codes[j] as number] as number);
-              found.push(slot);
+              found[n++] = slot;
             } else mark[slot] = rejected;
           } else if (m === before) {
             mark[slot] = want;
@@ -372,27 +377,36 @@ export class SearchIndex {
     }
     const last = first + q.items.length - 1;
     const size = q.items.length;
-    let matched = found;
     if (size > 1) {
-      matched = found.filter((slot) => mark[slot] === last);
-      for (const slot of matched) score[slot] = f((score[slot] as number) / size);
+      // Keep the slots that matched every item, in place.
+      let kept = 0;
+      for (let i = 0; i < n; i++) {
+        const slot = found[i] as number;
+        if (mark[slot] === last) {
+          found[kept++] = slot;
+          score[slot] = f((score[slot] as number) / size);
+        }
+      }
+      n = kept;
     }
+    const matched = found.subarray(0, n);
     const k = Math.min(q.offset + q.limit, matched.length);
     if (k <= q.offset) return { ids: [], matches: matched.length };
     const before = this.comparator(q.sort);
     let top: number[];
-    if (k > 1000 || k * 8 > matched.length) top = matched.sort(before).slice(0, k);
+    if (k > 1000 || k * 8 > matched.length) top = Array.from(matched.sort(before).subarray(0, k));
     else {
       // A short page of many matches: keep the best k in order, inserting the few that beat the worst.
       top = [];
-      for (const slot of matched) {
+      for (let i = 0; i < n; i++) {
+        const slot = matched[i] as number;
         if (top.length === k) {
           if (before(slot, top[k - 1] as number) >= 0) continue;
           top.pop();
         }
-        let i = top.length;
-        while (i > 0 && before(slot, top[i - 1] as number) < 0) i--;
-        top.splice(i, 0, slot);
+        let at = top.length;
+        while (at > 0 && before(slot, top[at - 1] as number) < 0) at--;
+        top.splice(at, 0, slot);
       }
     }
     return { ids: top.slice(q.offset, k).map((slot) => this.ids[slot] as number), matches: matched.length };
