@@ -53,6 +53,7 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
 
   async function load(): Promise<SearchIndex> {
     const next = new SearchIndex();
+    next.beginBulk();
     // The oldest running transaction before any row: whatever the batches miss is at or past it.
     const since = await currentXmin(ctx.db);
     next.setOpenShops(await listOpenShopIds(ctx.db));
@@ -62,7 +63,7 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
       if (batch.length < LOAD_BATCH) break;
       after = batch[batch.length - 1]!.id;
     }
-    next.compact();
+    next.endBulk();
     xmin = since;
     return next;
   }

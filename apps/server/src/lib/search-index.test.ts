@@ -121,3 +121,21 @@ describe('SearchIndex', () => {
     expect(index.size).toBe(10);
   });
 });
+
+describe('SearchIndex bulk load', () => {
+  it('answers exactly as one built product by product, and takes updates after', () => {
+    const products = Array.from({ length: 300 }, (_, i) => product(`${['青花', '白瓷', '紫砂'][i % 3]} 茶杯 ${i}`, { soldNum: i % 7, price: (i * 13) % 100 }));
+    const one = indexOf(...products);
+    const bulk = new SearchIndex();
+    bulk.setOpenShops([1, 2]);
+    bulk.beginBulk();
+    for (const p of products) bulk.put(p);
+    bulk.endBulk();
+    for (const keyword of ['茶杯', '青花', '茶', 'chabei', '紫砂茶杯']) {
+      for (const sort of [byRank, { key: 'price', desc: false } as const]) expect(find(bulk, keyword, { sort, limit: 50 }), keyword).toEqual(find(one, keyword, { sort, limit: 50 }));
+    }
+    bulk.put({ ...products[0]!, doc: doc('新名字') });
+    expect(find(bulk, '新名字').ids).toEqual([products[0]!.id]);
+    expect(find(bulk, '茶杯').matches).toBe(299);
+  });
+});

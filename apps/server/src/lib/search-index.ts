@@ -133,8 +133,16 @@ class Postings {
   count = 0;
   last = -1;
 
+  /** A list made at its exact final size (a first load measures it first). */
+  static sized(bytes: number, count: number): Postings {
+    const list = new Postings();
+    list.gaps = new Uint8Array(bytes);
+    list.codes = new Uint16Array(count);
+    return list;
+  }
+
   add(slot: number, code: number) {
-    if (this.bytes + 5 > this.gaps.length) this.gaps = grow(this.gaps, this.bytes + 5);
+    if (this.bytes + varintLength(slot - this.last) > this.gaps.length) this.gaps = grow(this.gaps, this.bytes + 5);
     if (this.count + 1 > this.codes.length) this.codes = grow(this.codes, this.count + 1);
     let gap = slot - this.last;
     while (gap >= 0x80) {
@@ -187,6 +195,58 @@ function hashOf(text: string): number {
   return h | 0;
 }
 
+const CHUNK = 1 << 20;
+const varintLength = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+
+/** Postings of a first load as (lexeme, slot, code) in chunks of a million (each its own mapping, returned when freed). */
+class BulkPostings {
+  private readonly lexemes = new Map<string, number>();
+  private readonly names: string[] = [];
+  private readonly chunks: { lexeme: Int32Array; slot: Int32Array; code: Uint16Array }[] = [];
+  private used = CHUNK;
+
+  add(lexeme: string, slot: number, code: number) {
+    let id = this.lexemes.get(lexeme);
+    if (id === undefined) {
+      id = this.names.length;
+      // A copy of its own: a long slice would keep the whole document alive as the map's key.
+      const own = Buffer.from(lexeme).toString();
+      this.names.push(own);
+      this.lexemes.set(own, id);
+    }
+    if (this.used === CHUNK) {
+      this.chunks.push({ lexeme: new Int32Array(CHUNK), slot: new Int32Array(CHUNK), code: new Uint16Array(CHUNK) });
+      this.used = 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1]!;
+    chunk.lexeme[this.used] = id;
+    chunk.slot[this.used] = slot;
+    chunk.code[this.used] = code;
+    this.used++;
+  }
+
+  /** Every lexeme's list at its exact size: one pass to measure, one to fill (slots arrive in order). */
+  build(): Map<string, Postings> {
+    const n = this.names.length;
+    const count = new Int32Array(n);
+    const bytes = new Int32Array(n);
+    const last = new Int32Array(n).fill(-1);
+    const each = (visit: (lexeme: number, slot: number, code: number) => void) =>
+      this.chunks.forEach((chunk, c) => {
+        const end = c === this.chunks.length - 1 ? this.used : CHUNK;
+        for (let i = 0; i < end; i++) visit(chunk.lexeme[i] as number, chunk.slot[i] as number, chunk.code[i] as number);
+      });
+    each((l, slot) => {
+      count[l] = (count[l] as number) + 1;
+      bytes[l] = (bytes[l] as number) + varintLength(slot - (last[l] as number));
+      last[l] = slot;
+    });
+    const lists = this.names.map((_, l) => Postings.sized(bytes[l] as number, count[l] as number));
+    each((l, slot, code) => lists[l]!.add(slot, code));
+    return new Map(this.names.map((name, l) => [name, lists[l]!]));
+  }
+}
+
 export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
   /** Lexemes in code-unit order, for prefix items; rebuilt when a new lexeme came since. */
@@ -215,6 +275,7 @@ export class SearchIndex {
   private openShops = new Uint8Array(64);
 
   // Per query scratch, sized to the slots: a stamp per slot instead of clearing.
+  private bulk: BulkPostings | null = null;
   private mark = new Int32Array(0);
   /** The slots that matched the first item (then every item), reused by every query. */
   private found = new Int32Array(0);
@@ -234,6 +295,27 @@ export class SearchIndex {
     this.openShops = open;
   }
 
+  /**
+   * A first load: postings are gathered in a few large chunks and each list is then made once at
+   * its exact size (endBulk), instead of growing thousands of small arrays, whose freed copies would
+   * stay in the process's memory.
+   */
+  beginBulk(): void {
+    this.bulk = new BulkPostings();
+  }
+
+  endBulk(): void {
+    const bulk = this.bulk;
+    if (!bulk) return;
+    this.bulk = null;
+    for (const [lexeme, list] of bulk.build()) {
+      const existing = this.postings.get(lexeme);
+      if (existing) list.forEach((slot, code) => existing.add(slot, code));
+      else this.postings.set(lexeme, list);
+    }
+    this.sortedStale = true;
+  }
+
   /** Adds or updates a product; a null document (not yet indexed) removes it, as does `remove`. */
   put(p: IndexedProduct): void {
     if (p.doc === null) return this.remove(p.id);
@@ -242,16 +324,20 @@ export class SearchIndex {
     if (slot < 0 || this.docHash[slot] !== hash) {
       if (slot >= 0) this.kill(slot);
       slot = this.newSlot(p.id, hash);
-      parseVector(p.doc, (lexeme, rank) => {
-        let list = this.postings.get(lexeme);
-        if (!list) {
-          list = new Postings();
-          // A copy of its own: a long slice would keep the whole document alive as the map's key.
-          this.postings.set(Buffer.from(lexeme).toString(), list);
-          this.sortedStale = true;
-        }
-        list.add(slot, this.codeOf(rank));
-      });
+      const bulk = this.bulk;
+      if (bulk) {
+        parseVector(p.doc, (lexeme, rank) => bulk.add(lexeme, slot, this.codeOf(rank)));
+      } else
+        parseVector(p.doc, (lexeme, rank) => {
+          let list = this.postings.get(lexeme);
+          if (!list) {
+            list = new Postings();
+            // A copy of its own: a long slice would keep the whole document alive as the map's key.
+            this.postings.set(Buffer.from(lexeme).toString(), list);
+            this.sortedStale = true;
+          }
+          list.add(slot, this.codeOf(rank));
+        });
     }
     this.status[slot] = p.status;
     this.shop[slot] = p.shopId;
