@@ -114,7 +114,7 @@ const EnvSchema = z.object({
   SEARCH_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * How old the in-memory search index may be before a keyword search reads the products changed
-   * since (decision 049); writers that drop the search caches make the next search read at once.
+   * since (decision 050); writers that drop the search caches make the next search read at once.
    * 0 = before every keyword search (the tests, which write products directly).
    */
   SEARCH_INDEX_SYNC_MS: z.coerce.number().int().min(0).default(1000),

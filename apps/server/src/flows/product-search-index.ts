@@ -1,4 +1,4 @@
-// Keeps an API instance's in-memory search index (lib/search-index.ts, decision 049) in step with
+// Keeps an API instance's in-memory search index (lib/search-index.ts, decision 050) in step with
 // the database. It loads every indexed product once (in batches), then reads only the products
 // changed since: a statement trigger logs each product written (product_changes, with the writing
 // transaction's id), and a read takes the changes of every transaction at or past the oldest one

@@ -49,7 +49,7 @@ export type ProductSearch = ReturnType<typeof createProductSearch>;
 export function createProductSearch(ctx: AppContext, { totalCap = SEARCH_TOTAL_CAP }: { totalCap?: number } = {}) {
   const totals = ctx.caches.named<number>(TOTAL_CACHE, { ttlMs: TOTAL_TTL_MS, max: TOTAL_CACHE_SIZE });
   const pages = ctx.caches.named<Omit<SearchPage, 'keywords'>>(PAGE_CACHE, { ttlMs: PAGE_TTL_MS, max: PAGE_CACHE_SIZE });
-  // Keyword pages are matched, ranked and counted in memory (decision 049); a dropped page cache means a product changed.
+  // Keyword pages are matched, ranked and counted in memory (decision 050); a dropped page cache means a product changed.
   const index = liveSearchIndex(ctx, PAGE_CACHE);
 
   /** A keyword page: the index chooses the page's ids and counts the matches; one statement reads those cards. */

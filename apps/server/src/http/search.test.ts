@@ -294,7 +294,7 @@ describe('GET /search/page bad input never fails', () => {
 });
 
 describe('GET /search/page query count', () => {
-  /** The in-memory index's read of changed products (decision 049): once a second in production, before every keyword search in tests. */
+  /** The in-memory index's read of changed products (decision 050): once a second in production, before every keyword search in tests. */
   const isIndexRead = (q: string) => q.includes('product_changes') || q.includes('pg_snapshot_xmin');
   const statements = async (url: string) => {
     const { result, queries } = await countQueries(() => t.app.inject({ method: 'GET', url }));
@@ -403,7 +403,7 @@ describe('GET /search/hotSearch', () => {
   });
 });
 
-describe('GET /search/page from the in-memory index (decision 049)', () => {
+describe('GET /search/page from the in-memory index (decision 050)', () => {
   it("ranks one-item keywords exactly as PostgreSQL's ts_rank, then sales, then id", async () => {
     for (const keyword of ['手机', '茶杯', '茶', 'shouji', 'phone', 'tea']) {
       const { tsquery } = parseKeyword(keyword);

@@ -1,4 +1,4 @@
-// The in-memory product search index of an API instance (decision 049): for each lexeme of the
+// The in-memory product search index of an API instance (decision 050): for each lexeme of the
 // products' search documents (lib/search-tokenizer.ts writes them), a compact posting list of the
 // products that have it and what the lexeme weighs in each; beside them, per product, the columns
 // that search filters and sorts on. A keyword page is matched, filtered, ranked and counted here

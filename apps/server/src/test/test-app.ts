@@ -39,7 +39,7 @@ async function createTestApp(): Promise<TestApp> {
     // The suite logs in hundreds of times from one address; plugins/rate-limit.test.ts checks the limit with its own app.
     LOGIN_PER_IP_PER_MINUTE: '100000',
     UPLOAD_PER_IP_PER_MINUTE: '100000',
-    // Tests write products straight to the database and search at once (decision 049).
+    // Tests write products straight to the database and search at once (decision 050).
     SEARCH_INDEX_SYNC_MS: '0',
     // Uploads and other files of a test run stay out of the developer's data/ folder.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bazaar-test-')),

@@ -91,7 +91,7 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 /**
  * Which products changed, and in which transaction: a statement trigger on products (migration
  * 0025) adds a row per product written, inserted or deleted. The API's in-memory search index
- * (decision 049) reads the rows of transactions it may not have seen (xid at or past the oldest
+ * (decision 050) reads the rows of transactions it may not have seen (xid at or past the oldest
  * transaction that was running at its last read) and drops rows older than an hour.
  */
 export const productChanges = pgTable(

@@ -110,7 +110,7 @@ const orderBy = (keys: [Key, 'asc' | 'desc'][], alias: string) =>
   );
 
 /**
- * One page of a browse (no keyword; keyword pages come from the in-memory index, decision 049 and
+ * One page of a browse (no keyword; keyword pages come from the in-memory index, decision 050 and
  * findProductCards): an index walk sorts on narrow columns for one page, then the page's rows are
  * joined for display. The caller counts only when the page is full (countProducts).
  */
@@ -182,7 +182,7 @@ const cardStatements = preparedPerParts((db, parts: CardParts) => {
 
 /**
  * The cards of these products, in the order given: a keyword page whose ids the in-memory search
- * index chose (decision 049), in one prepared statement (planned once per connection). Checks again
+ * index chose (decision 050), in one prepared statement (planned once per connection). Checks again
  * that each is on the shelf in an open shop, so a product taken off since the index last read the
  * database is left out rather than shown.
  */
