@@ -1,6 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -16,6 +15,7 @@ import { ERROR_CODE_HEADER, errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { sandboxGatePlugin } from './plugins/sandbox-gate.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerRoutes } from './http/routes.ts';
 import { openapiTransform } from './plugins/openapi.ts';
 
@@ -67,30 +67,10 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
       "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
       "font-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
   });
-  // Security headers on every answer. JSON needs no policy of its own; the policy is for the HTML
-  // this API serves: the sandbox pages, whose <style> carries the reply's nonce.
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    // The storefront on another port of the same host is the same site (it proxies us anyway).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  // Security headers on every answer, computed once (plugins/security-headers.ts). JSON needs no
+  // policy of its own; the policy is for the HTML this API serves: the sandbox pages, whose <style>
+  // carries a nonce drawn for that page (http/sandbox-page.ts).
+  await app.register(securityHeadersPlugin);
   // Limits run before the token lookup, so a flood never reaches the database.
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

@@ -17,13 +17,44 @@ describe('security headers', () => {
     }
   });
 
-  it('a sandbox page styles itself with the nonce of its own policy', async () => {
+  it('every answer carries the whole set, computed once at start (decision 049)', async () => {
     const { app } = await getTestApp();
-    const res = await app.inject({ method: 'GET', url: '/sandbox/sms' });
-    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
-    expect(nonce).toBeTruthy();
-    expect(res.body).toContain(`<style nonce="${nonce}">`);
-    expect(res.body).not.toContain('<style>');
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data:;font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none';object-src 'none';base-uri 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const [method, url] of [['GET', '/healthz'], ['GET', '/prod/prodInfo?prodId=x'], ['GET', '/no-such-thing'], ['POST', '/p/user/userInfo']] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.headers, url).toMatchObject(expected);
+    }
+  });
+
+  it('a sandbox page styles itself with the nonce of its own policy, drawn for that page', async () => {
+    const { app } = await getTestApp();
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: 'GET', url: '/sandbox/sms' });
+      const policy = String(res.headers['content-security-policy']);
+      const nonce = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      expect(policy).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(res.body).toContain(`<style nonce="${nonce}">`);
+      expect(res.body).not.toContain('<style>');
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it('/docs keeps scripts to its own files and cannot be framed', async () => {
