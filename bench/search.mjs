@@ -341,13 +341,6 @@ async function hotMode() {
 
   // Warm-up (JIT), then steady load over the hot words.
   await load('warm-up', api, Object.values(KINDS).flat().map(searchPath), 4);
-  // And the uncached path itself (each connection's prepared statements, the JIT of the search), on
-  // 100 words of each pool asked with another page size, so the measured pages are not cached.
-  const warmWords = Object.values(pools).flatMap((words) => words.slice(0, 100));
-  await distinctRun(
-    warmWords.map((w) => searchPath(w).replace('size=20', 'size=19')),
-    connections,
-  );
   const rows = [];
   for (const [kind, words] of Object.entries(KINDS)) {
     rows.push(await load(`GET /search/page, ${kind} (${words.join(', ')})`, api, words.map(searchPath), 1));
