@@ -11,8 +11,8 @@ import { recordChange } from '../modules/audit/service.ts';
 import * as products from '../modules/product/merchant-products.ts';
 import { findShopNames } from '../modules/shop/product-reads.ts';
 import { dropStorefrontCaches, listFilter, toProductRow } from './merchant-products.ts';
+import { localized } from '../lib/localized.ts';
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 /** GET /admin/products: every shop's products (not deleted), by keyword, shop and state. */
 export async function pageAllProducts(ctx: AppContext, query: AdminProductQuery, lang: Language): Promise<Page<AdminProductRow>> {
@@ -22,7 +22,7 @@ export async function pageAllProducts(ctx: AppContext, query: AdminProductQuery,
   return {
     records: rows.map((r) => {
       const shop = names.get(r.shopId);
-      return { ...toProductRow(r), shopId: r.shopId, shopName: shop ? pick(lang, shop.nameZh, shop.nameEn) : '' };
+      return { ...toProductRow(r), shopId: r.shopId, shopName: shop ? localized(lang, shop.nameZh, shop.nameEn) : '' };
     }),
     total,
     size: query.size,

@@ -15,6 +15,8 @@ import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 import { comboStateOf, findCombos, listRunningCombosOfProduct, type ComboLineRecord, type ComboRecord } from '../modules/promotion/combos.ts';
 import type { PackageDeal, PricingLine } from '../modules/pricing/types.ts';
+import { localized } from '../lib/localized.ts';
+import { propertyValues } from '../lib/sku-text.ts';
 
 const parts: CheckoutParts = { skuCard, anyShopCard, checkedCartLines };
 
@@ -65,18 +67,10 @@ export async function liveCombosById(ctx: AppContext, ids: number[]): Promise<Ma
   return liveCombos(ctx, await findCombos(ctx.db, [...new Set(ids)]));
 }
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
-/** '颜色:黑色;尺码:M' -> '黑色 M' when a SKU has no name of its own. */
-const propertyValues = (properties: string) =>
-  properties
-    .split(';')
-    .map((pair) => pair.split(':')[1] ?? '')
-    .filter(Boolean)
-    .join(' ');
 
-export const skuNameOf = (sku: SkuLine, lang: Language) => pick(lang, sku.skuNameZh ?? propertyValues(sku.properties), sku.skuNameEn);
-export const comboNameOf = (record: ComboRecord, lang: Language) => pick(lang, record.nameZh, record.nameEn);
+export const skuNameOf = (sku: SkuLine, lang: Language) => localized(lang, sku.skuNameZh ?? propertyValues(sku.properties), sku.skuNameEn);
+export const comboNameOf = (record: ComboRecord, lang: Language) => localized(lang, record.nameZh, record.nameEn);
 
 export function toComboView(live: LiveCombo, lang: Language): Combo {
   const { record } = live;
@@ -94,7 +88,7 @@ export function toComboView(live: LiveCombo, lang: Language): Combo {
     lines: live.lines.map(({ line, sku }) => ({
       prodId: sku.prodId,
       skuId: sku.skuId,
-      prodName: pick(lang, sku.prodNameZh, sku.prodNameEn),
+      prodName: localized(lang, sku.prodNameZh, sku.prodNameEn),
       skuName: skuNameOf(sku, lang),
       pic: sku.skuPic ?? sku.prodPic,
       price: sku.price,

@@ -16,11 +16,11 @@ import * as admin from '../modules/promotion/coupon-admin.ts';
 import { existingProductIds, productCardsOf } from '../modules/product/coupon-reads.ts';
 import { ownProductIds, shopProductCards } from '../modules/product/promotion-reads.ts';
 import { staffChange } from './staff-change.ts';
+import { localized } from '../lib/localized.ts';
 
 /** The platform's coupons are shop 0's. */
 export const PLATFORM = 0;
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 const missing = () => notFound('couponAdmin.errors.notFound');
 
 function toRow(r: admin.CouponRecord, now: Date, lang: Language): CouponAdminRow {
@@ -66,7 +66,7 @@ export async function issuerCoupon(ctx: AppContext, shopId: number, id: number, 
   const cards = shopId === PLATFORM ? await productCardsOf(ctx.db, found.productIds) : await shopProductCards(ctx.db, shopId, found.productIds);
   return {
     ...toRow(found, ctx.now(), lang),
-    products: cards.map((c) => ({ prodId: c.id, prodName: pick(lang, c.nameZh, c.nameEn), pic: c.pic, price: c.price, onShelf: c.status === PRODUCT_STATUS.onShelf })),
+    products: cards.map((c) => ({ prodId: c.id, prodName: localized(lang, c.nameZh, c.nameEn), pic: c.pic, price: c.price, onShelf: c.status === PRODUCT_STATUS.onShelf })),
   };
 }
 

@@ -11,8 +11,8 @@ import { pageCouponProducts } from '../modules/promotion/coupon-products.ts';
 import { onShelfProductCard } from '../modules/product/repository.ts';
 import { openShopCard } from '../modules/shop/repository.ts';
 import { toCouponCard } from './coupons.ts';
+import { localized } from '../lib/localized.ts';
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 export async function couponProducts(ctx: AppContext, userId: string | null, query: CouponProductQuery, lang: Language): Promise<CouponProductPage> {
   const card = await findCouponCard(ctx.db, { userId, couponId: query.couponId }, { openShopCard });
@@ -23,14 +23,14 @@ export async function couponProducts(ctx: AppContext, userId: string | null, que
     coupon: toCouponCard(card, lang),
     records: rows.map((r) => ({
       prodId: r.prodId,
-      prodName: pick(lang, r.nameZh, r.nameEn),
+      prodName: localized(lang, r.nameZh, r.nameEn),
       pic: r.pic,
       price: r.price,
       oriPrice: r.oriPrice,
       soldNum: r.soldNum,
       totalStocks: r.totalStocks,
       shopId: r.shopId,
-      shopName: pick(lang, r.shopNameZh, r.shopNameEn),
+      shopName: localized(lang, r.shopNameZh, r.shopNameEn),
     })),
     total,
     size: query.size,

@@ -9,10 +9,10 @@ import { invalid } from '../lib/app-error.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import * as coupons from '../modules/promotion/coupons.ts';
 import { openShopCard, openShopIds } from '../modules/shop/repository.ts';
+import { localized } from '../lib/localized.ts';
 
 const parts: coupons.CouponParts = { openShopCard };
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : zh);
 const asType = (n: number) => (n === 2 ? 2 : 1) as 1 | 2;
 const asScope = (n: number) => (n === 1 || n === 2 ? n : 0) as 0 | 1 | 2;
 
@@ -21,8 +21,8 @@ export function toCouponCard(r: coupons.CouponRow, lang: Language): CouponCard {
   return {
     couponId: r.id,
     shopId: r.shopId,
-    shopName: r.shopId === 0 ? null : pick(lang, r.shopNameZh, r.shopNameEn),
-    couponName: pick(lang, r.nameZh, r.nameEn) ?? r.nameZh,
+    shopName: r.shopId === 0 ? null : localized(lang, r.shopNameZh, r.shopNameEn),
+    couponName: localized(lang, r.nameZh, r.nameEn) ?? r.nameZh,
     couponType: asType(r.couponType),
     cashCondition: r.cashCondition,
     reduceAmount: r.reduceAmount,
@@ -86,8 +86,8 @@ export async function pageMyCoupons(ctx: AppContext, userId: string, query: MyCo
     couponUserId: r.id,
     couponId: r.couponId,
     shopId: r.shopId,
-    shopName: r.shopId === 0 ? null : pick(lang, r.shopNameZh, r.shopNameEn),
-    couponName: pick(lang, r.nameZh, r.nameEn) ?? r.nameZh,
+    shopName: r.shopId === 0 ? null : localized(lang, r.shopNameZh, r.shopNameEn),
+    couponName: localized(lang, r.nameZh, r.nameEn) ?? r.nameZh,
     couponType: asType(r.couponType),
     cashCondition: r.cashCondition,
     reduceAmount: r.reduceAmount,

@@ -13,10 +13,10 @@ import { onShelfProductCard } from '../modules/product/repository.ts';
 import * as pages from '../modules/promotion/discount-pages.ts';
 import { tiersOf } from '../modules/promotion/discount-admin.ts';
 import { openShopCard } from '../modules/shop/repository.ts';
+import { localized } from '../lib/localized.ts';
 
 const parts: pages.DiscountPageParts = { onShelfProductCard, openShopCard };
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 type SummaryRow = Awaited<ReturnType<typeof pages.pageRunningDiscounts>>['rows'][number];
 
@@ -26,7 +26,7 @@ async function summaries(ctx: AppContext, rows: (Omit<SummaryRow, 'pic'> & { pic
     const items = tiers.get(r.id) ?? [];
     return {
       discountId: r.id,
-      discountName: pick(lang, r.nameZh, r.nameEn),
+      discountName: localized(lang, r.nameZh, r.nameEn),
       discountRule: r.discountRule,
       discountType: r.discountType,
       suitableProdType: r.suitableProdType,
@@ -34,7 +34,7 @@ async function summaries(ctx: AppContext, rows: (Omit<SummaryRow, 'pic'> & { pic
       labels: items.map((tier) => discountTierLabel(r.discountRule, r.discountType, tier, lang)),
       maxReduceAmount: r.maxReduceAmount,
       shopId: r.shopId,
-      shopName: pick(lang, r.shopNameZh, r.shopNameEn),
+      shopName: localized(lang, r.shopNameZh, r.shopNameEn),
       shopLogo: r.shopLogo,
       pic: r.pic,
       startTime: formatApiTime(r.startTime),
@@ -68,12 +68,12 @@ export async function discountSummary(ctx: AppContext, id: number, lang: Languag
 /** GET /marking/discount/prodList: the promotion's products on the shelf, by name and sort. */
 export async function pageDiscountProducts(ctx: AppContext, query: DiscountProductQuery, lang: Language): Promise<Page<ProductCard>> {
   const discount = await runningDiscount(ctx, query.discountId);
-  const shopName = pick(lang, discount.shopNameZh, discount.shopNameEn);
+  const shopName = localized(lang, discount.shopNameZh, discount.shopNameEn);
   const { rows, total } = await pages.pageDiscountProducts(ctx.db, { discountId: query.discountId, keyword: query.keyword, sort: query.sort }, query.current, query.size, parts);
   return {
     records: rows.map((r) => ({
       prodId: r.prodId,
-      prodName: pick(lang, r.nameZh, r.nameEn),
+      prodName: localized(lang, r.nameZh, r.nameEn),
       pic: r.pic,
       price: r.price,
       oriPrice: r.oriPrice,
@@ -98,7 +98,7 @@ export async function discountTagsOf(ctx: AppContext, prodIds: number[], lang: L
     const list = map.get(r.prodId) ?? [];
     list.push({
       discountId: r.id,
-      discountName: pick(lang, r.nameZh, r.nameEn),
+      discountName: localized(lang, r.nameZh, r.nameEn),
       labels: (tiers.get(r.id) ?? []).map((tier) => discountTierLabel(r.discountRule, r.discountType, tier, lang)),
       endTime: formatApiTime(r.endTime),
     });

@@ -26,6 +26,7 @@ import { BALANCE_LOG_TYPE, balanceOf, debitForPayment, userGrowth } from '../mod
 import { fenToYuan } from '../providers/payment/payment-provider.ts';
 import type { Settlement } from './payment-notice.ts';
 import { staffChange } from './staff-change.ts';
+import { localized } from '../lib/localized.ts';
 
 /** Where the shopper comes back to after paying: the member center, with the payNo. */
 export const MEMBERSHIP_RETURN_PATH = '/member-center/member-center';
@@ -41,8 +42,7 @@ export const memberErrors = {
   tooMany: () => invalid('member.errors.tooMany'),
 };
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
-const levelName = (l: levels.LevelRow, lang: Language) => pick(lang, l.nameZh, l.nameEn);
+const levelName = (l: levels.LevelRow, lang: Language) => localized(lang, l.nameZh, l.nameEn);
 
 /** GET /p/score/scoreLevel/page: one type's levels (on) with benefits, prices and exclusive coupons. */
 export async function listMemberLevels(ctx: AppContext, levelType: number, lang: Language): Promise<MemberLevel[]> {
@@ -63,7 +63,7 @@ export async function listMemberLevels(ctx: AppContext, levelType: number, lang:
       .filter((c) => c.levelId === r.id)
       .map((c) => ({
         couponId: c.couponId,
-        couponName: pick(lang, c.nameZh, c.nameEn),
+        couponName: localized(lang, c.nameZh, c.nameEn),
         couponType: c.couponType,
         cashCondition: c.cashCondition,
         reduceAmount: c.reduceAmount,
@@ -89,7 +89,7 @@ export async function memberInfo(ctx: AppContext, userId: string, lang: Language
     vipEndTime: state.vipEndTime ? formatApiTime(state.vipEndTime) : null,
     expiringSoon: state.vipEndTime !== null && state.vipEndTime.getTime() - now.getTime() <= MEMBER_EXPIRING_SOON_DAYS * 86_400_000,
     benefits: {
-      levelName: benefits.levelId === null ? null : pick(lang, benefits.levelNameZh, benefits.levelNameEn),
+      levelName: benefits.levelId === null ? null : localized(lang, benefits.levelNameZh, benefits.levelNameEn),
       discount: benefits.discount,
       discountRange: benefits.discountRange,
       rateScore: benefits.rateScore,
@@ -116,7 +116,7 @@ export async function memberPricing(
   const b = await membership.memberBenefits(ctx.db, userId, ctx.now(), userGrowth);
   if (b.levelId === null || (b.discount === null && !b.isFreeFee)) return undefined;
   return {
-    levelName: pick(lang, b.levelNameZh, b.levelNameEn),
+    levelName: localized(lang, b.levelNameZh, b.levelNameEn),
     pricing: {
       rate: b.discount === null ? 100 : Math.round(b.discount * 100) / 10,
       selfRunOnly: b.discountRange === DISCOUNT_RANGE.selfRun,

@@ -15,9 +15,9 @@ import { checkedCartLines } from '../modules/cart/repository.ts';
 import { skuCard } from '../modules/product/repository.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 import { liveCombos, skuNameOf, type LiveCombo } from './combos.ts';
+import { localized } from '../lib/localized.ts';
 
 const parts = { skuCard, anyShopCard, checkedCartLines };
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 function toRow(live: LiveCombo, usage: { orders: number; pieces: number; reduced: number } | undefined, now: Date): ComboRow {
   const r = live.record;
@@ -65,7 +65,7 @@ export async function shopCombo(ctx: AppContext, shopId: number, id: number, lan
     lines: combo.lines.map(({ line, sku }) => ({
       prodId: sku.prodId,
       skuId: sku.skuId,
-      prodName: pick(lang, sku.prodNameZh, sku.prodNameEn),
+      prodName: localized(lang, sku.prodNameZh, sku.prodNameEn),
       skuName: skuNameOf(sku, lang),
       pic: sku.skuPic ?? sku.prodPic,
       price: sku.price,

@@ -7,11 +7,11 @@ import type { AppContext } from '../context.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 import { lowStockSkus } from '../modules/product/low-stock.ts';
 import { countToShip, paidByDay } from '../modules/order/shop-stats.ts';
+import { localized } from '../lib/localized.ts';
 
 const GMT8_MS = 8 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 /** The mall day ('yyyy-MM-dd') of an instant. */
 const mallDay = (at: number) => new Date(at + GMT8_MS).toISOString().slice(0, 10);
 
@@ -52,7 +52,7 @@ export async function merchantDashboard(ctx: AppContext, session: MerchantSessio
     lowStock: {
       threshold: LOW_STOCK_THRESHOLD,
       count: low.count,
-      skus: low.rows.map((r) => ({ skuId: r.skuId, prodId: r.prodId, prodName: pick(lang, r.prodNameZh, r.prodNameEn), skuName: pick(lang, r.skuNameZh, r.skuNameEn), stocks: r.stocks })),
+      skus: low.rows.map((r) => ({ skuId: r.skuId, prodId: r.prodId, prodName: localized(lang, r.prodNameZh, r.prodNameEn), skuName: localized(lang, r.skuNameZh, r.skuNameEn), stocks: r.stocks })),
     },
     days,
   };

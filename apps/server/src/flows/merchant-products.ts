@@ -36,8 +36,8 @@ import { listOwnCategories } from '../modules/shop/product-reads.ts';
 import { fileLink, shopOwnedPaths } from '../modules/upload/service.ts';
 import { refreshProductSearch } from './product-search.ts';
 import { dropSearchCaches } from './search-products.ts';
+import { localized } from '../lib/localized.ts';
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 const orNull = (text: string | undefined) => (text ? text : null);
 
 /** Drops what the storefront shows of these products, here and in every other instance. */
@@ -111,7 +111,7 @@ export { toRow as toProductRow };
 /** GET /merchant/product/shop-categories: the shop's own categories, hidden ones marked. */
 export async function shopCategoryOptions(ctx: AppContext, session: MerchantSession, lang: Language) {
   const rows = await listOwnCategories(ctx.db, session.shopId);
-  return rows.map((r) => ({ id: r.id, parentId: r.parentId, name: pick(lang, r.nameZh, r.nameEn), shown: r.status === 1 }));
+  return rows.map((r) => ({ id: r.id, parentId: r.parentId, name: localized(lang, r.nameZh, r.nameEn), shown: r.status === 1 }));
 }
 
 // ---- One product ----

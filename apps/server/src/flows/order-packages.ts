@@ -7,8 +7,8 @@ import type { Db, Tx } from '../db/client.ts';
 import { invalid } from '../lib/app-error.ts';
 import { findDeliveryTrack, listPackages } from '../modules/logistics/service.ts';
 import { findOrderLines, findOrderOwner } from '../modules/order/delivery-reads.ts';
+import { localized } from '../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 /** An order's packages ready for display (the shopper's and the merchant's calls): two queries, in parallel. */
 export async function orderPackages(db: Db | Tx, orderNumber: string, lang: Language): Promise<OrderPackage[]> {
@@ -23,8 +23,8 @@ export async function orderPackages(db: Db | Tx, orderNumber: string, lang: Lang
         {
           orderItemId: i.orderItemId,
           prodId: line.prodId,
-          prodName: pick(lang, line.prodNameZh, line.prodNameEn),
-          skuName: pick(lang, line.skuNameZh, line.skuNameEn),
+          prodName: localized(lang, line.prodNameZh, line.prodNameEn),
+          skuName: localized(lang, line.skuNameZh, line.skuNameEn),
           pic: line.pic,
           count: i.count,
         },

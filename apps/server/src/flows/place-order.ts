@@ -13,6 +13,7 @@ import { failedCheck, retryOnConflict, uniqueViolation } from '../db/errors.ts';
 import { invalid } from '../lib/app-error.ts';
 import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
+import { propertyValues } from '../lib/sku-text.ts';
 import { STOCK_SHORT, takeStockPart } from '../modules/product/stock.ts';
 import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { buildOrderRows } from '../modules/order/order-rows.ts';
@@ -30,6 +31,7 @@ import { COUPON_TAKEN, freezeCouponsPart, type CouponUse } from '../modules/prom
 import { lineReduction, priceLines, toCheckoutCoupon, toChooseDiscountItemDto } from './price-cart.ts';
 import { comboPricing, liveCombosById, refusal, type LiveCombo } from './combos.ts';
 import { memberPricing } from './membership.ts';
+import { localized } from '../lib/localized.ts';
 
 /** The confirmed checkout lives this long (reference 5.2, proposed 30 min). */
 export const CONFIRM_TTL_MS = 30 * 60_000;
@@ -133,14 +135,6 @@ const parts: repo.CheckoutParts = { skuCard, anyShopCard, checkedCartLines };
 const isSaleable = (line: repo.SkuLine) => notForSaleReason(line) === null;
 
 /** '颜色:黑色;尺码:M' -> '黑色 M' when a SKU has no name of its own. */
-function propertyValues(properties: string): string {
-  return properties
-    .split(';')
-    .map((pair) => pair.split(':')[1] ?? '')
-    .filter(Boolean)
-    .join(' ');
-}
-
 const NO_SHARES: LineShares = { package: 0, promotion: 0, shopCoupon: 0, platformCoupon: 0, member: 0, points: 0 };
 
 function toLine(row: repo.SkuLine, count: number, basketId: number, discountId: number | null, combo?: { key: string; comboId: number }): CheckoutLine {
@@ -249,7 +243,6 @@ function appliedCoupons(priced: PricedCart): AppliedCoupon[] {
   return [...shop, ...platform];
 }
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 /** The points part of confirm's answer: the shopper's points and the rate, besides the pipeline's outcome. */
 interface PointsView {
@@ -270,7 +263,7 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
     couponsShown.add(g.shopId);
     return {
       shopId: g.shopId,
-      shopName: pick(lang, g.shopNameZh, g.shopNameEn),
+      shopName: localized(lang, g.shopNameZh, g.shopNameEn),
       orderMold: g.orderMold,
       dvyType: g.dvyType,
       total: g.total,
@@ -293,7 +286,7 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
           combo: group.package
             ? {
                 comboId: group.package.comboId,
-                comboName: pick(lang, group.package.nameZh, group.package.nameEn),
+                comboName: localized(lang, group.package.nameZh, group.package.nameEn),
                 comboAmount: group.package.price,
                 prodCount: group.package.sets,
                 isChecked: 1 as const,
@@ -308,8 +301,8 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
             prodId: l.prodId,
             skuId: l.skuId,
             shopId: l.shopId,
-            prodName: pick(lang, l.prodNameZh, l.prodNameEn),
-            skuName: pick(lang, l.skuNameZh, l.skuNameEn),
+            prodName: localized(lang, l.prodNameZh, l.prodNameEn),
+            skuName: localized(lang, l.skuNameZh, l.skuNameEn),
             pic: l.pic,
             price: l.price,
             prodCount: l.count,

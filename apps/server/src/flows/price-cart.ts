@@ -10,6 +10,7 @@ import { priceCart } from '../modules/pricing/pipeline.ts';
 import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, MemberPricing, PackageDeal, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
 import { listRunningDiscounts, type RunningDiscount } from '../modules/promotion/discount-rules.ts';
 import { listCheckoutCoupons } from '../modules/promotion/coupons.ts';
+import { localized } from '../lib/localized.ts';
 
 const RULES = ['amountReduce', 'pieceDiscount', 'amountDiscount'] as const;
 const RULE_CODES = { amountReduce: 0, pieceDiscount: 1, amountDiscount: 2 } as const;
@@ -114,7 +115,6 @@ export async function priceLines(ctx: AppContext, userId: string, request: Price
 
 // ---- The API's shapes --------------------------------------------------------------------------
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 function toTier(t: PromotionTier): DiscountTier {
   return { needAmount: t.need, reduceAmount: t.reduce, discount: t.rate / 10 };
@@ -123,7 +123,7 @@ function toTier(t: PromotionTier): DiscountTier {
 export function toDiscountLabel(p: PromotionInfo, lang: Language): DiscountLabel {
   return {
     discountId: p.id,
-    discountName: pick(lang, p.nameZh, p.nameEn),
+    discountName: localized(lang, p.nameZh, p.nameEn),
     discountRule: RULE_CODES[p.rule],
     discountType: p.repeat ? 1 : 0,
     maxReduceAmount: p.maxReduce,
@@ -147,7 +147,7 @@ export function toCheckoutCoupon(c: CouponOption, lang: Language): CheckoutCoupo
     couponUserId: c.userCouponId,
     couponId: c.couponId,
     shopId: c.shopId,
-    couponName: pick(lang, c.nameZh, c.nameEn),
+    couponName: localized(lang, c.nameZh, c.nameEn),
     couponType: c.kind === 'cash' ? 1 : 2,
     cashCondition: c.threshold,
     reduceAmount: c.reduce,

@@ -15,8 +15,8 @@ import { markShipped } from '../modules/order/transitions.ts';
 import { buyerNicknames } from '../modules/account/buyer-search.ts';
 import { orderPackages } from './order-packages.ts';
 import { shopOrderFilter } from './shop-order-search.ts';
+import { localized } from '../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 export async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrderRow[], lang: Language): Promise<MerchantOrder[]> {
   const numbers = rows.map((r) => r.orderNumber);
@@ -52,8 +52,8 @@ export async function describeOrders(ctx: AppContext, rows: shopOrders.ShopOrder
           orderItemId: i.id,
           prodId: i.productId,
           skuId: i.skuId,
-          prodName: pick(lang, i.prodNameZh, i.prodNameEn),
-          skuName: pick(lang, i.skuNameZh, i.skuNameEn),
+          prodName: localized(lang, i.prodNameZh, i.prodNameEn),
+          skuName: localized(lang, i.skuNameZh, i.skuNameEn),
           pic: i.pic,
           price: i.price,
           prodCount: i.prodCount,

@@ -25,8 +25,8 @@ import { promotionUsage, type PromotionUsage } from '../modules/order/promotion-
 import { ownProductIds, shopProductCards } from '../modules/product/promotion-reads.ts';
 import * as promotions from '../modules/promotion/discount-admin.ts';
 import { findShopNames } from '../modules/shop/product-reads.ts';
+import { localized } from '../lib/localized.ts';
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 function toRow(r: promotions.DiscountRecord, shopName: string, usage: PromotionUsage | undefined, now: Date, lang: Language): DiscountRow {
   return {
@@ -54,7 +54,7 @@ async function rowsWithShops(ctx: AppContext, rows: promotions.DiscountRecord[],
   const [names, usage] = await Promise.all([findShopNames(ctx.db, rows.map((r) => r.shopId)), promotionUsage(ctx.db, rows.map((r) => r.id))]);
   return rows.map((r) => {
     const shop = names.get(r.shopId);
-    return toRow(r, shop ? pick(lang, shop.nameZh, shop.nameEn) : '', usage.get(r.id), now, lang);
+    return toRow(r, shop ? localized(lang, shop.nameZh, shop.nameEn) : '', usage.get(r.id), now, lang);
   });
 }
 
@@ -76,7 +76,7 @@ export async function shopDiscount(ctx: AppContext, shopId: number, id: number, 
   const [[row], cards] = await Promise.all([rowsWithShops(ctx, [found], ctx.now(), lang), shopProductCards(ctx.db, shopId, found.productIds)]);
   return {
     ...row!,
-    products: cards.map((c) => ({ prodId: c.id, prodName: pick(lang, c.nameZh, c.nameEn), pic: c.pic, price: c.price, onShelf: c.status === PRODUCT_STATUS.onShelf })),
+    products: cards.map((c) => ({ prodId: c.id, prodName: localized(lang, c.nameZh, c.nameEn), pic: c.pic, price: c.price, onShelf: c.status === PRODUCT_STATUS.onShelf })),
   };
 }
 

@@ -22,6 +22,14 @@ export function parseProperties(properties: string): [string, string][] {
     });
 }
 
+/** 'k:v;k:v' -> 'v v' (the values only): the name of a SKU that has none of its own, in orders and packages. */
+export function propertyValues(properties: string): string {
+  return parseProperties(properties)
+    .map(([, value]) => value)
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** A SKU's properties and name in the reader's language, with Chinese as the fallback. */
 export function localizeSku(sku: SkuText, lang: Language): { pairs: [string, string][]; properties: string; skuName: string } {
   const zhPairs = parseProperties(sku.properties);

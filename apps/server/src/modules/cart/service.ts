@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { localizeSku } from '../../lib/sku-text.ts';
 import * as repo from './repository.ts';
+import { localized } from '../../lib/localized.ts';
 
 /** The product and shop modules' named queries, handed in by flows/cart.ts. */
 export type CatalogParts = repo.CatalogParts;
@@ -64,7 +65,6 @@ export function cartCount(ctx: AppContext, userId: string): Promise<number> {
 
 // ---- The cart page (reference 2.3) ----
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 /** Why a line can no longer be bought, or null while it can (the shared rule, constants/product-status.ts). */
 export function expiryReason(line: repo.CartLineRow): CartExpiryReason | null {
@@ -76,7 +76,7 @@ function lineView(line: repo.CartLineRow, lang: Language) {
     basketId: line.basketId,
     prodId: line.prodId,
     skuId: line.skuId,
-    prodName: pick(lang, line.nameZh, line.nameEn),
+    prodName: localized(lang, line.nameZh, line.nameEn),
     skuName: localizeSku({ properties: line.properties, nameZh: line.skuNameZh, nameEn: line.skuNameEn }, lang).skuName,
     pic: line.skuPic || line.pic,
     price: line.price,
@@ -99,14 +99,14 @@ export function cartLineView(line: repo.CartLineRow, lang: Language) {
   return { ...lineView(line, lang), stocks: line.stocks };
 }
 
-export const shopName = (line: repo.CartLineRow, lang: Language) => pick(lang, line.shopNameZh, line.shopNameEn);
+export const shopName = (line: repo.CartLineRow, lang: Language) => localized(lang, line.shopNameZh, line.shopNameEn);
 
 /** GET /p/shopCart/getShopCartExpiryProdList: the lines that can no longer be bought, newest first. */
 export async function expiredItems(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<CartExpiryItem[]> {
   const lines = await repo.listCartLines(ctx.db, userId, parts);
   return lines.flatMap((line) => {
     const reason = expiryReason(line);
-    return reason ? [{ ...lineView(line, lang), shopId: line.shopId, shopName: pick(lang, line.shopNameZh, line.shopNameEn), reason }] : [];
+    return reason ? [{ ...lineView(line, lang), shopId: line.shopId, shopName: localized(lang, line.shopNameZh, line.shopNameEn), reason }] : [];
   });
 }
 

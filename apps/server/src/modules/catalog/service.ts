@@ -5,6 +5,7 @@ import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import type { AppContext } from '../../context.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
+import { localized } from '../../lib/localized.ts';
 
 /** The category tree changes only through the platform console, which drops it on every instance; the TTL only bounds a missed drop. */
 export const TREE_TTL_MS = 5 * 60_000;
@@ -15,13 +16,12 @@ export const HOME_TTL_MS = 30_000;
 export const FLOOR_SIZE = 10;
 export const ACTIVITY_BLOCK_SIZE = 5;
 
-const pick = (lang: Language, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
 
 /** 'yyyy-MM-dd HH:mm:ss' in GMT+8, the API's time format. */
 const apiTime = formatApiTime;
 
 function toCategory(row: repo.CategoryRow, lang: Language): Category {
-  return { categoryId: row.id, categoryName: pick(lang, row.nameZh, row.nameEn), parentId: row.parentId, grade: row.grade, pic: row.pic ?? row.icon };
+  return { categoryId: row.id, categoryName: localized(lang, row.nameZh, row.nameEn), parentId: row.parentId, grade: row.grade, pic: row.pic ?? row.icon };
 }
 
 /** Builds the tree from rows sorted parents first; a hidden parent hides its whole branch. */
@@ -93,20 +93,20 @@ type HomeRows = ActivityRows & {
 function toCard(row: repo.ProductCardRow, lang: Language): ProductCard {
   return {
     prodId: row.prodId,
-    prodName: pick(lang, row.nameZh, row.nameEn),
+    prodName: localized(lang, row.nameZh, row.nameEn),
     pic: row.pic,
     price: row.price,
     oriPrice: Math.max(row.oriPrice, row.price),
     soldNum: row.soldNum,
     totalStocks: row.totalStocks,
     shopId: row.shopId,
-    shopName: pick(lang, row.shopNameZh, row.shopNameEn),
+    shopName: localized(lang, row.shopNameZh, row.shopNameEn),
   };
 }
 
 function toBanner(row: repo.BannerRow, lang: Language): Banner {
   // The picture has its headline drawn in: the reader's language, else the Chinese one.
-  return { imgUrl: pick(lang, row.img, row.imgEn), prodId: row.prodId, title: pick(lang, row.titleZh ?? '', row.titleEn), seq: row.seq };
+  return { imgUrl: localized(lang, row.img, row.imgEn), prodId: row.prodId, title: localized(lang, row.titleZh ?? '', row.titleEn), seq: row.seq };
 }
 
 /** Drops the home page's rows here and in every other instance (a product's shelf, name or price changed, a shop went offline or reopened). */
@@ -174,7 +174,7 @@ export function createCatalogService(ctx: AppContext, parts: CatalogParts) {
       const seckills: SeckillCard[] = running(rows.seckills).map((s) => ({
         seckillId: s.seckillId,
         prodId: s.prodId,
-        prodName: pick(lang, s.nameZh, s.nameEn),
+        prodName: localized(lang, s.nameZh, s.nameEn),
         pic: s.pic,
         seckillPrice: s.seckillPrice ?? s.price,
         price: s.price,
@@ -184,7 +184,7 @@ export function createCatalogService(ctx: AppContext, parts: CatalogParts) {
       const groupBuys: GroupBuyCard[] = running(rows.groupBuys).map((g) => ({
         groupActivityId: g.groupActivityId,
         prodId: g.prodId,
-        prodName: pick(lang, g.nameZh, g.nameEn),
+        prodName: localized(lang, g.nameZh, g.nameEn),
         pic: g.pic,
         actPrice: g.actPrice ?? g.price,
         price: g.price,
@@ -193,14 +193,14 @@ export function createCatalogService(ctx: AppContext, parts: CatalogParts) {
       }));
       const discounts: DiscountCard[] = running(rows.discounts).map((d) => ({
         discountId: d.discountId,
-        discountName: pick(lang, d.nameZh, d.nameEn),
+        discountName: localized(lang, d.nameZh, d.nameEn),
         discountRule: d.discountRule,
         // The first tier in the reader's language, worded as everywhere else ("每满300减50").
-        label: d.needAmount === null ? pick(lang, d.nameZh, d.nameEn) : discountTierLabel(d.discountRule, d.discountType ?? 0, { needAmount: d.needAmount, reduceAmount: d.reduceAmount ?? 0, discount: d.discount }, lang),
+        label: d.needAmount === null ? localized(lang, d.nameZh, d.nameEn) : discountTierLabel(d.discountRule, d.discountType ?? 0, { needAmount: d.needAmount, reduceAmount: d.reduceAmount ?? 0, discount: d.discount }, lang),
         shopId: d.shopId,
-        shopName: pick(lang, d.shopNameZh, d.shopNameEn),
+        shopName: localized(lang, d.shopNameZh, d.shopNameEn),
         prodId: d.prodId,
-        prodName: pick(lang, d.prodNameZh, d.prodNameEn),
+        prodName: localized(lang, d.prodNameZh, d.prodNameEn),
         pic: d.pic,
         price: d.price,
         endTime: apiTime(d.endTime),

@@ -6,8 +6,8 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import * as repo from './repository.ts';
+import { localized } from '../../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const pageCount = (total: number, size: number) => Math.ceil(total / size);
 
 /** The product and shop modules' parts, handed in by flows/collections.ts. */
@@ -18,14 +18,14 @@ type CardRow = Awaited<ReturnType<typeof repo.listProductCollections>>[number];
 function productCard(row: Omit<CardRow, 'collectedAt'>, lang: Language) {
   return {
     prodId: row.prodId,
-    prodName: pick(lang, row.nameZh, row.nameEn),
+    prodName: localized(lang, row.nameZh, row.nameEn),
     pic: row.pic,
     price: row.price,
     oriPrice: row.oriPrice,
     soldNum: row.soldNum,
     totalStocks: row.totalStocks,
     shopId: row.shopId,
-    shopName: pick(lang, row.shopNameZh, row.shopNameEn),
+    shopName: localized(lang, row.shopNameZh, row.shopNameEn),
     onShelf: row.status === PRODUCT_STATUS.onShelf && row.shopStatus === SHOP_STATUS.open,
   };
 }
@@ -102,9 +102,9 @@ export async function collectedShopPage(ctx: AppContext, userId: string, current
   ]);
   const records: CollectedShop[] = rows.map((row) => ({
     shopId: row.shopId,
-    shopName: pick(lang, row.nameZh, row.nameEn),
+    shopName: localized(lang, row.nameZh, row.nameEn),
     shopLogo: row.logo,
-    intro: pick(lang, row.introZh, row.introEn),
+    intro: localized(lang, row.introZh, row.introEn),
     type: row.type,
     shopScore: row.score,
     collectTime: formatApiTime(row.collectedAt),

@@ -7,13 +7,13 @@ import { invalid, notFound } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { localized } from '../../lib/localized.ts';
 
 export const TOP_NOTICE_LIMIT = 10;
 
 type Localized = Record<Language, { title: string; content: string }>;
 
 
-const pick = (lang: Language, zh: string, en: string | null) => (lang === 'en' && en ? en : zh);
 
 const EMPTY_WEB_CONFIG: WebConfig = {
   pcWelcomeCn: '',
@@ -94,13 +94,13 @@ export function createContentService(ctx: AppContext) {
 
     async topNotices(shopId: number, lang: Language): Promise<NoticeSummary[]> {
       const rows = await repo.listNotices(ctx.db, shopId, TOP_NOTICE_LIMIT);
-      return rows.map((r) => ({ id: r.id, title: pick(lang, r.titleZh, r.titleEn), publishTime: formatApiTime(r.publishTime) }));
+      return rows.map((r) => ({ id: r.id, title: localized(lang, r.titleZh, r.titleEn), publishTime: formatApiTime(r.publishTime) }));
     },
 
     async noticePage(shopId: number, current: number, size: number, lang: Language) {
       const [rows, total] = await Promise.all([repo.listNotices(ctx.db, shopId, size, (current - 1) * size), repo.countNotices(ctx.db, shopId)]);
       return {
-        records: rows.map((r) => ({ id: r.id, title: pick(lang, r.titleZh, r.titleEn), publishTime: formatApiTime(r.publishTime) })),
+        records: rows.map((r) => ({ id: r.id, title: localized(lang, r.titleZh, r.titleEn), publishTime: formatApiTime(r.publishTime) })),
         total,
         size,
         current,
@@ -114,9 +114,9 @@ export function createContentService(ctx: AppContext) {
       return {
         id: row.id,
         shopId: row.shopId,
-        title: pick(lang, row.titleZh, row.titleEn),
+        title: localized(lang, row.titleZh, row.titleEn),
         // Store owners write notices too: their HTML is cleaned like product descriptions.
-        content: sanitizeRichText(pick(lang, row.contentZh, row.contentEn)),
+        content: sanitizeRichText(localized(lang, row.contentZh, row.contentEn)),
         publishTime: formatApiTime(row.publishTime),
       };
     },

@@ -9,12 +9,12 @@ import type { CourierProvider } from '../../providers/courier/courier-provider.t
 import { parseTraceMessage, traceText } from '../../providers/courier/trace-text.ts';
 import * as repo from './repository.ts';
 import { startTracking } from './tracking.ts';
+import { localized } from '../../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 export async function listCompanies(ctx: AppContext, lang: Language): Promise<DeliveryCompany[]> {
   const rows = await repo.listCompanies(ctx.db);
-  return rows.map((r) => ({ dvyId: r.id, dvyName: pick(lang, r.nameZh, r.nameEn) }));
+  return rows.map((r) => ({ dvyId: r.id, dvyName: localized(lang, r.nameZh, r.nameEn) }));
 }
 
 /** An order's packages, oldest first, with what each holds (order line ids and pieces). One query. */
@@ -28,7 +28,7 @@ export async function listPackages(db: Db | Tx, orderNumber: string, lang: Langu
       pkg = {
         orderDeliveryId: r.id,
         dvyId: r.dvyId,
-        dvyName: pick(lang, r.companyZh ?? r.dvyName, r.companyEn),
+        dvyName: localized(lang, r.companyZh ?? r.dvyName, r.companyEn),
         dvyFlowId: r.dvyFlowId ?? '',
         createTime: formatApiTime(r.createdAt),
         state: r.state,
@@ -46,7 +46,7 @@ export async function findDeliveryTrack(ctx: AppContext, deliveryId: number, lan
   const delivery = await repo.findDelivery(ctx.db, deliveryId);
   if (!delivery) return null;
   const traces = await repo.listTraces(ctx.db, deliveryId);
-  const companyName = pick(lang, delivery.companyZh ?? delivery.dvyName, delivery.companyEn);
+  const companyName = localized(lang, delivery.companyZh ?? delivery.dvyName, delivery.companyEn);
   // The sandbox's scans read in the shopper's language; a real courier's text is shown as sent.
   const station = (t: (typeof traces)[number]) => {
     const message = parseTraceMessage(t.message);

@@ -8,8 +8,8 @@ import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
+import { localized } from '../../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 export interface MerchantSession {
   accountId: number;
@@ -43,7 +43,7 @@ export async function admitMerchant(ctx: AppContext, account: MerchantAccount, l
   if (account.shopStatus === SHOP_STATUS.offline) throw invalid('staff.errors.shopOffline', { reason: account.shopOfflineReason ?? '-' });
   if (account.shopStatus !== SHOP_STATUS.open) throw invalid('merchant.errors.shopClosed');
   await repo.touchLogin(ctx.db, account.id, ctx.now());
-  return { shopId: account.shopId, shopName: pick(lang, account.shopNameZh, account.shopNameEn) };
+  return { shopId: account.shopId, shopName: localized(lang, account.shopNameZh, account.shopNameEn) };
 }
 
 /** The session of a merchant account, while it is enabled and its shop open (flows/merchant-session.ts hands in the shop card). */
@@ -62,7 +62,7 @@ export async function profile(
 ): Promise<{ shopId: number; shopName: string; username: string }> {
   const row = await repo.findAccountProfile(ctx.db, session.accountId, shopCard);
   if (!row) throw invalid('merchant.errors.unauthorized');
-  return { shopId: row.shopId, shopName: pick(lang, row.shopNameZh, row.shopNameEn), username: row.username };
+  return { shopId: row.shopId, shopName: localized(lang, row.shopNameZh, row.shopNameEn), username: row.username };
 }
 
 // ---- The store account, set once by the shop owner after approval (flows/shop-account.ts) ----

@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
+import { localized } from '../../lib/localized.ts';
 
-const pick = (lang: Language, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
 
 const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
 
@@ -20,8 +20,8 @@ function toItem(row: ItemRow, lang: Language): OrderItem {
     prodId: row.productId,
     skuId: row.skuId,
     shopId: row.shopId,
-    prodName: pick(lang, row.prodNameZh, row.prodNameEn),
-    skuName: pick(lang, row.skuNameZh ?? '', row.skuNameEn),
+    prodName: localized(lang, row.prodNameZh, row.prodNameEn),
+    skuName: localized(lang, row.skuNameZh ?? '', row.skuNameEn),
     pic: row.pic ?? '',
     price: row.price,
     prodCount: row.prodCount,
@@ -72,7 +72,7 @@ export function createOrderService(ctx: AppContext) {
         orderMold: r.orderMold,
         refundStatus: r.refundStatus,
         shopId: r.shopId,
-        shopName: pick(lang, r.shopNameZh, r.shopNameEn),
+        shopName: localized(lang, r.shopNameZh, r.shopNameEn),
         total: r.total,
         freight: r.freight,
         actualTotal: r.actualTotal,
@@ -113,7 +113,7 @@ export function createOrderService(ctx: AppContext) {
         orderMold: order.orderMold,
         refundStatus: order.refundStatus,
         shopId: order.shopId,
-        shopName: pick(lang, found.shopNameZh, found.shopNameEn),
+        shopName: localized(lang, found.shopNameZh, found.shopNameEn),
         total: order.total,
         freight: order.freight,
         transfee: order.freight,

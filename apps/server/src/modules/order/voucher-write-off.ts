@@ -9,11 +9,11 @@ import type { Db } from '../../db/client.ts';
 import { orderItems, orderVirtualCodes, orders } from '../../db/schema/order.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import { conflict, invalid } from '../../lib/app-error.ts';
+import { localized } from '../../lib/localized.ts';
 
 /** A code can be written off once the order is paid and delivered (pending receipt) or completed. */
 const REDEEMABLE = [ORDER_STATUS.shipped, ORDER_STATUS.completed];
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 export async function writeOffVoucher(db: Db, shopId: number, code: string, now: Date, lang: Language): Promise<VoucherWriteOffResult> {
   const [done] = await db
@@ -45,8 +45,8 @@ export async function writeOffVoucher(db: Db, shopId: number, code: string, now:
   return {
     code,
     orderNumber: done.orderNumber,
-    prodName: line ? pick(lang, line.prodNameZh, line.prodNameEn) : '',
-    skuName: line ? pick(lang, line.skuNameZh, line.skuNameEn) : '',
+    prodName: line ? localized(lang, line.prodNameZh, line.prodNameEn) : '',
+    skuName: line ? localized(lang, line.skuNameZh, line.skuNameEn) : '',
     usedAt: formatApiTime(done.usedAt ?? now),
     remaining: left?.n ?? 0,
   };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { localizeSku, specGroupsOf } from '../../lib/sku-text.ts';
 import * as repo from './repository.ts';
+import { localized } from '../../lib/localized.ts';
 
 /** How long an assembled detail is served from memory; shown stock may lag by this much. */
 export const PRODUCT_DETAIL_TTL_MS = 30_000;
@@ -27,7 +28,6 @@ export async function dropShopProductCounts(ctx: Pick<AppContext, 'caches'>, sho
   await ctx.caches.invalidate(SHOP_COUNT_CACHE, shopIds.map(String));
 }
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 /** Where the product ships from (the shop's province, by code or by name) and on what terms. */
 function deliveryOf(product: repo.SaleableProductRow, lang: Language): ProductDelivery {
@@ -105,13 +105,13 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
     const skuRows = product.skus;
     if (skuRows.length === 0) return null;
     const [prodCount, followers] = await Promise.all([shopProductCount(product.shopId), parts.followers(ctx, product.shopId)]);
-    const localized = skuRows.map((sku) => ({ sku, ...localizeSku(sku, lang) }));
-    const shopName = pick(lang, product.shopNameZh, product.shopNameEn);
+    const skus = skuRows.map((sku) => ({ sku, ...localizeSku(sku, lang) }));
+    const shopName = localized(lang, product.shopNameZh, product.shopNameEn);
     const shop: ProductShop = {
       shopId: product.shopId,
       shopName,
       shopLogo: product.shopLogo,
-      intro: pick(lang, product.shopIntroZh, product.shopIntroEn),
+      intro: localized(lang, product.shopIntroZh, product.shopIntroEn),
       type: product.shopType,
       shopScore: product.shopScore,
       prodCount,
@@ -119,8 +119,8 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
     };
     const detail: ProductDetail = {
       prodId: product.id,
-      prodName: pick(lang, product.nameZh, product.nameEn),
-      brief: pick(lang, product.briefZh, product.briefEn),
+      prodName: localized(lang, product.nameZh, product.nameEn),
+      brief: localized(lang, product.briefZh, product.briefEn),
       // Sanitized when the merchant saved it (flows/merchant-products.ts); the seed writes its own.
       content: (lang === 'en' && product.contentEn ? product.contentEn : product.contentZh) ?? '',
       pic: product.pic,
@@ -134,7 +134,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
       shopId: product.shopId,
       shopName,
       shop,
-      skuList: localized.map(({ sku, properties, skuName }) => ({
+      skuList: skus.map(({ sku, properties, skuName }) => ({
         skuId: sku.id,
         properties,
         skuName,
@@ -143,7 +143,7 @@ function createProductDetailCache(ctx: AppContext): ProductDetailCache {
         stocks: sku.stocks,
         pic: sku.pic ?? product.pic,
       })),
-      specs: specGroupsOf(localized.map((l) => l.pairs)),
+      specs: specGroupsOf(skus.map((l) => l.pairs)),
       delivery: deliveryOf(product, lang),
     };
     // Its own memory: Buffer.from would cut a small body from Node's shared 8 KiB pool, and a kept

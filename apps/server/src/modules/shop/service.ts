@@ -5,8 +5,8 @@ import { SHOP_SEARCH_THUMBS, type ShopSearchPage, type ShopSearchQuery } from '@
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
+import { localized } from '../../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 /**
  * Unknown, under review and rejected stores answer the same (section 2: not shown as open); a store
@@ -23,9 +23,9 @@ export function createShopService(ctx: AppContext) {
       if (!row || row.status !== SHOP_STATUS.open) throw notOpen(row?.status);
       return {
         shopId: row.id,
-        shopName: pick(lang, row.nameZh, row.nameEn),
+        shopName: localized(lang, row.nameZh, row.nameEn),
         shopLogo: row.logo,
-        intro: pick(lang, row.introZh, row.introEn),
+        intro: localized(lang, row.introZh, row.introEn),
         type: row.type,
         shopScore: row.score,
         banner: row.banner,
@@ -41,7 +41,7 @@ export function createShopService(ctx: AppContext) {
       return rows.flatMap((row) =>
         row.id === null
           ? []
-          : [{ categoryId: row.id, categoryName: pick(lang, row.nameZh, row.nameEn), parentId: row.parentId ?? 0, grade: row.parentId ? 2 : 1, pic: null }],
+          : [{ categoryId: row.id, categoryName: localized(lang, row.nameZh, row.nameEn), parentId: row.parentId ?? 0, grade: row.parentId ? 2 : 1, pic: null }],
       );
     },
 
@@ -61,15 +61,15 @@ export function createShopService(ctx: AppContext) {
       return {
         records: rows.map((row) => ({
           shopId: row.id,
-          shopName: pick(lang, row.nameZh, row.nameEn),
+          shopName: localized(lang, row.nameZh, row.nameEn),
           shopLogo: row.logo,
-          intro: pick(lang, row.introZh, row.introEn),
+          intro: localized(lang, row.introZh, row.introEn),
           type: row.type,
           shopScore: row.score,
           prodCount: row.prodCount,
           products: thumbs
             .filter((p) => p.shopId === row.id)
-            .map((p) => ({ prodId: p.id, prodName: pick(lang, p.nameZh, p.nameEn), pic: p.pic, price: p.price })),
+            .map((p) => ({ prodId: p.id, prodName: localized(lang, p.nameZh, p.nameEn), pic: p.pic, price: p.price })),
         })),
         total,
         size,

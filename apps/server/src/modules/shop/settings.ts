@@ -15,8 +15,8 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { shopCategories, shops } from '../../db/schema/shop.ts';
 import { invalid } from '../../lib/app-error.ts';
+import { localized } from '../../lib/localized.ts';
 
-const pick = (lang: Language, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 export async function shopSettings(ctx: AppContext, shopId: number, lang: Language): Promise<MerchantShopSettings> {
   const [row] = await ctx.db
@@ -27,7 +27,7 @@ export async function shopSettings(ctx: AppContext, shopId: number, lang: Langua
   if (!row) throw invalid('merchant.errors.unauthorized');
   return {
     shopId: row.id,
-    shopName: pick(lang, row.nameZh, row.nameEn),
+    shopName: localized(lang, row.nameZh, row.nameEn),
     logo: row.logo,
     banner: row.banner,
     introZh: row.introZh ?? '',
