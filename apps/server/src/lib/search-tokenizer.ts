@@ -1,10 +1,24 @@
 // Turns product names into weighted search tokens and a keyword into a tsquery, in the app, so
 // PostgreSQL and PGlite need no extension or dictionary (decision 006).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
-import { pinyin } from 'pinyin-pro';
 
-const jieba = Jieba.withDict(dict);
+const require = createRequire(import.meta.url);
+
+/**
+ * jieba with its default dictionary, read from the package's file into a buffer that is dropped
+ * once jieba has built its own tables. (The package's `dict.js` reads dict.txt and idf.txt into
+ * buffers its module keeps for the life of the process: 11 MB for nothing, as idf is never used.)
+ */
+const jieba = Jieba.withDict(readFileSync(require.resolve('@node-rs/jieba/dict.txt')));
+
+/**
+ * pinyin-pro and its dictionaries (about 20 MiB) load on the first product document written, not
+ * at start: only writes (a product saved, the seed) need pinyin; keywords are matched as typed.
+ */
+let pinyinModule: typeof import('pinyin-pro') | undefined;
+const pinyinPro = () => (pinyinModule ??= require('pinyin-pro') as typeof import('pinyin-pro'));
 
 /** Han characters (CJK ideographs, extensions and compatibility ideographs). */
 const HAN = /\p{Script=Han}/u;
@@ -37,7 +51,7 @@ const isHan = (run: string) => HAN.test(run);
 
 /** Pinyin without tones, ü as v, one string per word: 手机 -> shouji. */
 export function pinyinOf(han: string): string {
-  return pinyin(han, { toneType: 'none', type: 'array', v: true, nonZh: 'removed' }).join('').toLowerCase();
+  return pinyinPro().pinyin(han, { toneType: 'none', type: 'array', v: true, nonZh: 'removed' }).join('').toLowerCase();
 }
 
 /** Characters of a Han run as code points (not UTF-16 units, so extension-B characters stay whole). */
