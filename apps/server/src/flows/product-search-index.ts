@@ -45,10 +45,12 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
   /** performance.now() when the last completed read began. */
   let lastRead = -Infinity;
   let lastPrune = -Infinity;
-  let dirty = false;
+  /** Cache drops heard so far, and how many had been heard when the last completed read began. */
+  let drops = 0;
+  let dropsRead = 0;
   let running: Promise<void> | null = null;
   ctx.caches.onInvalidate(invalidatedBy, () => {
-    dirty = true;
+    drops++;
   });
 
   async function load(): Promise<SearchIndex> {
@@ -70,7 +72,7 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
 
   async function read(): Promise<void> {
     const started = performance.now();
-    dirty = false;
+    const dropsAtStart = drops;
     if (!index || started - lastRead > RELOAD_AFTER_MS) {
       index = await load();
     } else {
@@ -82,18 +84,26 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
       xmin = changes.xmin;
     }
     lastRead = started;
+    // A failed read leaves these as they were, so the next search reads again.
+    dropsRead = dropsAtStart;
     if (started - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = started;
-      await dropOldProductChanges(ctx.db, CHANGES_KEPT_MS);
+      // Housekeeping, not the search's business: it runs beside the request, and a failure (a lock
+      // wait, say) only means the next read tries again.
+      dropOldProductChanges(ctx.db, CHANGES_KEPT_MS).catch(() => {
+        lastPrune = -Infinity;
+      });
     }
   }
 
   return {
     async fresh() {
       const asked = performance.now();
+      const dropsAsked = drops;
       // A read that began before this call may have missed a write committed before it: wait for
-      // one that began late enough, and for one after any cache drop seen meanwhile.
-      while (!index || dirty || lastRead < asked - syncMs) {
+      // one that began late enough, and after every cache drop heard before this call (drops heard
+      // later are the later searches' business, so a stream of them cannot hold this one).
+      while (!index || dropsRead < dropsAsked || lastRead < asked - syncMs) {
         running ??= read().finally(() => {
           running = null;
         });

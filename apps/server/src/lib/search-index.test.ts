@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lexemeRank, parseVector, SearchIndex, type IndexedProduct, type IndexQuery } from './search-index.ts';
+import { bestOf, lexemeRank, parseVector, SearchIndex, type IndexedProduct, type IndexQuery } from './search-index.ts';
 import { parseKeyword, productSearchVector } from './search-tokenizer.ts';
 
 /** A document as PostgreSQL prints it back: the same text the tokenizer writes, for these names. */
@@ -137,5 +137,28 @@ describe('SearchIndex bulk load', () => {
     bulk.put({ ...products[0]!, doc: doc('新名字') });
     expect(find(bulk, '新名字').ids).toEqual([products[0]!.id]);
     expect(find(bulk, '茶杯').matches).toBe(299);
+  });
+});
+
+describe('bestOf', () => {
+  it('keeps the best k in order, as a full sort would, whatever order the slots come in', () => {
+    const slots = Int32Array.from({ length: 5_000 }, (_, i) => (i * 7_919) % 5_000);
+    const before = (a: number, b: number) => (a % 97) - (b % 97) || b - a;
+    for (const k of [1, 20, 640]) expect(bestOf(slots, k, before)).toEqual(Array.from(slots).sort(before).slice(0, k));
+    expect(bestOf(slots.subarray(0, 3), 20, before)).toEqual(Array.from(slots.subarray(0, 3)).sort(before));
+  });
+
+  it('costs n log k comparisons when every later slot sorts first (newest first over ids in order)', () => {
+    const n = 87_000;
+    const k = 1_000;
+    const slots = Int32Array.from({ length: n }, (_, i) => i);
+    let comparisons = 0;
+    const newestFirst = (a: number, b: number) => {
+      comparisons++;
+      return b - a;
+    };
+    expect(bestOf(slots, k, newestFirst).slice(0, 3)).toEqual([n - 1, n - 2, n - 3]);
+    // A sorted-list insert walked the whole list for each slot: about n * k = 87,000,000 comparisons.
+    expect(comparisons).toBeLessThan(n * 2 * Math.ceil(Math.log2(k)) + k * Math.ceil(Math.log2(k)) * 2);
   });
 });

@@ -480,21 +480,8 @@ export class SearchIndex {
     if (k <= q.offset) return { ids: [], matches: matched.length };
     const before = this.comparator(q.sort);
     let top: number[];
-    if (k > 1000 || k * 8 > matched.length) top = Array.from(matched.sort(before).subarray(0, k));
-    else {
-      // A short page of many matches: keep the best k in order, inserting the few that beat the worst.
-      top = [];
-      for (let i = 0; i < n; i++) {
-        const slot = matched[i] as number;
-        if (top.length === k) {
-          if (before(slot, top[k - 1] as number) >= 0) continue;
-          top.pop();
-        }
-        let at = top.length;
-        while (at > 0 && before(slot, top[at - 1] as number) < 0) at--;
-        top.splice(at, 0, slot);
-      }
-    }
+    if (k * 8 > matched.length) top = Array.from(matched.sort(before).subarray(0, k));
+    else top = bestOf(matched, k, before);
     return { ids: top.slice(q.offset, k).map((slot) => this.ids[slot] as number), matches: matched.length };
   }
 
@@ -603,4 +590,40 @@ export class SearchIndex {
     this.alive[slot] = 0;
     this.dead++;
   }
+}
+
+/**
+ * The best k of many slots in order: a bounded heap whose root is the worst slot kept, so each
+ * candidate costs one comparison, and one that beats the root log k more (n log k in all, whatever
+ * order the slots come in; inserting into a sorted list cost n times k when every newer slot sorts
+ * first, as for "newest first").
+ */
+export function bestOf(slots: Int32Array, k: number, before: (a: number, b: number) => number): number[] {
+  const heap = new Int32Array(k);
+  let size = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i] as number;
+    if (size < k) {
+      let at = size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (before(slot, heap[parent] as number) <= 0) break;
+        heap[at] = heap[parent] as number;
+        at = parent;
+      }
+      heap[at] = slot;
+    } else if (before(slot, heap[0] as number) < 0) {
+      let at = 0;
+      for (;;) {
+        let child = 2 * at + 1;
+        if (child >= k) break;
+        if (child + 1 < k && before(heap[child + 1] as number, heap[child] as number) > 0) child++;
+        if (before(heap[child] as number, slot) <= 0) break;
+        heap[at] = heap[child] as number;
+        at = child;
+      }
+      heap[at] = slot;
+    }
+  }
+  return Array.from(heap.subarray(0, size)).sort(before);
 }

@@ -36,6 +36,11 @@ export const nodeTransport: Transport = (url, { method, headers, body, signal })
       response.on('error', reject);
     });
     request.on('error', reject);
-    if (typeof body === 'string') request.end(body);
-    else request.end();
+    // api() sends JSON text; FormData goes through fetch (api.ts), so any other body is a mistake.
+    if (body !== undefined && typeof body !== 'string') {
+      request.destroy();
+      reject(new TypeError('nodeTransport sends only text bodies'));
+      return;
+    }
+    request.end(body);
   });
