@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestOf, lexemeRank, parseVector, SearchIndex, type IndexedProduct, type IndexQuery } from './search-index.ts';
+import { bestOf, insertSorted, lexemeRank, parseVector, SearchIndex, type IndexedProduct, type IndexQuery } from './search-index.ts';
 import { parseKeyword, productSearchVector } from './search-tokenizer.ts';
 
 /** A document as PostgreSQL prints it back: the same text the tokenizer writes, for these names. */
@@ -160,5 +160,25 @@ describe('bestOf', () => {
     expect(bestOf(slots, k, newestFirst).slice(0, 3)).toEqual([n - 1, n - 2, n - 3]);
     // A sorted-list insert walked the whole list for each slot: about n * k = 87,000,000 comparisons.
     expect(comparisons).toBeLessThan(n * 2 * Math.ceil(Math.log2(k)) + k * Math.ceil(Math.log2(k)) * 2);
+  });
+});
+
+describe('insertSorted', () => {
+  it('keeps the list in the order a full sort gives', () => {
+    const words = ['shouji', '手机', 'pho', 'phone', 'a', '茶', 'z', 'ph', '𠀀字'];
+    const sorted: string[] = [];
+    for (const w of words) insertSorted(sorted, w);
+    expect(sorted).toEqual([...words].sort());
+  });
+});
+
+describe('prefix search after a new word arrives', () => {
+  it('finds a word added after the first prefix search', () => {
+    const index = indexOf(product('手机'));
+    expect(find(index, 'sho').ids).toHaveLength(1);
+    const later = product('手表');
+    index.put(later);
+    expect(find(index, 'shoub').ids).toEqual([later.id]);
+    expect(find(index, 'sho').ids).toHaveLength(2);
   });
 });

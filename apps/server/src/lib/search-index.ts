@@ -333,8 +333,11 @@ export class SearchIndex {
           if (!list) {
             list = new Postings();
             // A copy of its own: a long slice would keep the whole document alive as the map's key.
-            this.postings.set(Buffer.from(lexeme).toString(), list);
-            this.sortedStale = true;
+            const key = Buffer.from(lexeme).toString();
+            this.postings.set(key, list);
+            // One new word goes into the sorted list where it belongs (a prefix search would otherwise
+            // sort every word of the catalogue again after each change read bringing a new one).
+            if (!this.sortedStale) insertSorted(this.sorted, key);
           }
           list.add(slot, this.codeOf(rank));
         });
@@ -626,4 +629,16 @@ export function bestOf(slots: Int32Array, k: number, before: (a: number, b: numb
     }
   }
   return Array.from(heap.subarray(0, size)).sort(before);
+}
+
+/** Inserts `key` into `sorted` (ascending, as Array.prototype.sort orders strings) by binary search. */
+export function insertSorted(sorted: string[], key: string): void {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  sorted.splice(lo, 0, key);
 }
