@@ -23,7 +23,7 @@ export default tseslint.config(
   ...layerRules,
   {
     // The few files allowed to read the environment.
-    files: ['apps/server/src/env.ts', 'apps/server/src/test/test-app.ts', 'apps/web/app/lib/env.server.ts', 'apps/web/server.js', 'apps/platform/server.js', 'apps/merchant/server.js', 'apps/web/playwright.config.ts', 'scripts/**', 'bench/**', 'apps/web/tests/**'],
+    files: ['apps/server/src/env.ts', 'apps/server/src/test/test-app.ts', 'apps/web/app/lib/env.server.ts', 'apps/web/server.js', 'apps/platform/server.js', 'apps/merchant/server.js', 'apps/web/playwright.config.ts', 'scripts/**', 'apps/server/scripts/**', 'bench/**', 'apps/web/tests/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );
