@@ -18,6 +18,7 @@
 // for 100,000; a directory already seeded that far is left as it is). BENCH_DATA_DIR picks the
 // directory; with --skip-seed a directory seeded earlier is used as it is.
 import autocannon from 'autocannon';
+import { apiCommand } from './load.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -85,11 +86,9 @@ async function startServers(apiPort, webPort, { web = true } = {}) {
   const start = (command, args, cwd) => spawn(command, args, { cwd: path.resolve(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const profileAt = process.argv.indexOf('--profile');
   const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : '';
-  const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(String(profileDir))}`] : [];
-  nodeFlags.push(...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
-  const apiCommand = process.env.BENCH_API_CMD === 'compiled' ? ['node', [...nodeFlags, 'dist/server.js']] : profileDir ? ['node', [...nodeFlags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
+  const [command, args] = apiCommand(profileDir ? path.resolve(String(profileDir)) : '');
   // BENCH_SERVER_DIR measures another checkout's API (e.g. main's, for a before/after).
-  const children = [start(apiCommand[0], apiCommand[1], process.env.BENCH_SERVER_DIR ?? 'apps/server')];
+  const children = [start(command, args, process.env.BENCH_SERVER_DIR ?? 'apps/server')];
   const stop = async () => {
     for (const child of children) {
       try {

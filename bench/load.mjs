@@ -3,6 +3,19 @@
 import autocannon from 'autocannon';
 import os from 'node:os';
 
+/**
+ * How a benchmark starts the API: BENCH_API_CMD=compiled runs apps/server/dist/server.js (after
+ * `npm run build -w @bazaar/server`, as production runs it, decision 049), otherwise tsx as
+ * `npm start` does; BENCH_API_NODE_ARGS adds node options (V8 flags), `profileDir` a CPU profile.
+ * Answers [command, args] for the apps/server folder.
+ */
+export function apiCommand(profileDir = '') {
+  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  flags.push(...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  if (process.env.BENCH_API_CMD === 'compiled') return ['node', [...flags, 'dist/server.js']];
+  return flags.length ? ['node', [...flags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
+}
+
 export function argValue(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;

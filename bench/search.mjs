@@ -13,7 +13,9 @@
 // Each kind's pool (two-character Chinese words, single characters, pinyin, English words, all taken
 // from the catalogue's own names) is asked at --connections (default 8) parallel requests, every word
 // exactly once; exact p50/p95/p99 over all requests and req/s = requests / wall time.
-//   DATABASE_URL=... BENCH_DATA_DIR=/tmp/x node bench/search.mjs --mode distinct [--connections 8] [--profile DIR]
+//   DATABASE_URL=... BENCH_DATA_DIR=/tmp/x node bench/search.mjs --mode distinct [--connections 8]
+// BENCH_API_CMD=compiled runs the compiled API (npm run build -w @bazaar/server) as production does;
+// BENCH_API_NODE_ARGS adds node options (bench/load.mjs apiCommand). [--profile DIR]
 // It also prints the CPU each request cost the API's processes, the database's backends (PostgreSQL,
 // from pg_stat_activity) and this load generator, read from /proc, and the API's resident memory
 // after the runs: on a shared machine CPU per request compares code better than req/s does.
@@ -24,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { apiCommand } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -372,11 +375,8 @@ async function hotMode() {
 // --profile DIR: a V8 CPU profile of the API (node --cpu-prof), written when it stops; summarize it
 // with `node bench/profile-summary.mjs DIR/*.cpuprofile`.
 const profileDir = arg('profile', '');
-const children = [
-  profileDir
-    ? start('node', ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', 'tsx', 'src/server.ts'], path.join(root, 'apps/server'))
-    : start('npx', ['tsx', 'src/server.ts'], path.join(root, 'apps/server')),
-];
+const [apiCmd, apiArgs] = apiCommand(profileDir ? path.resolve(profileDir) : '');
+const children = [start(apiCmd, apiArgs, path.join(root, 'apps/server'))];
 try {
   await waitFor(`${api}/healthz`);
   if (mode === 'distinct') {
