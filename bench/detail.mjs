@@ -18,9 +18,9 @@
 // for 100,000; a directory already seeded that far is left as it is). BENCH_DATA_DIR picks the
 // directory; with --skip-seed a directory seeded earlier is used as it is.
 import autocannon from 'autocannon';
-import { apiCommand } from './load.mjs';
+import { apiCommand, cpuMs } from './load.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,24 +111,6 @@ async function startServers(apiPort, webPort, { web = true } = {}) {
   return { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}`, stop, apiGroup: children[0].pid };
 }
 
-const TICK_MS = 1000 / 100; // /proc reports CPU in clock ticks of 10 ms (USER_HZ 100)
-/** CPU milliseconds used so far by the processes `pick` selects (Linux /proc), from their stat fields. */
-function cpuMs(pick) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[2] is the pgrp, [11] utime, [12] stime (after the command name)
-    if (pick(Number(pid), Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * TICK_MS;
-}
 /** PostgreSQL backends serving this benchmark's database (their title names it; others' work is left out). */
 const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : '';
 const ourBackend = (pid) => {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 // Shared by the load scripts: one autocannon run summarized, and the results printed as a
 // Markdown table with the machine it ran on (copied into docs/benchmarks.md).
 import autocannon from 'autocannon';
@@ -14,6 +15,35 @@ export function apiCommand(profileDir = '') {
   flags.push(...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
   if (process.env.BENCH_API_CMD === 'compiled') return ['node', [...flags, 'dist/server.js']];
   return flags.length ? ['node', [...flags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
+}
+
+/** Waits until `url` answers 2xx (a server starting), or throws after `timeoutMs`. */
+export async function waitFor(url, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const TICK_MS = 1000 / 100; // /proc reports CPU in clock ticks of 10 ms (USER_HZ 100)
+/** CPU milliseconds used so far by the processes `pick(pid, pgrp)` selects (Linux /proc stat fields). */
+export function cpuMs(pick) {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[2] is the pgrp, [11] utime, [12] stime (after the command name)
+    if (pick(Number(pid), Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * TICK_MS;
 }
 
 export function argValue(name, fallback) {

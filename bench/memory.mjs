@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { apiMemory, apiNodeOptions, serverProcess, serverSnapshot } from './api-memory.mjs';
 import { cipher } from './mall-api.mjs';
+import { waitFor } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argValue = (name, fallback) => {
@@ -71,14 +72,6 @@ const stop = () => {
 };
 process.on('exit', stop);
 
-async function waitFor(url, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function load(requests, connections, headers = {}) {
   return new Promise((resolve, reject) => {

@@ -11,12 +11,11 @@
 // Targets on the 2-core machine: logged-in pages >= 600 req/s at 10 connections, p99 <= 100 ms at 50,
 // storefront CPU per page within 10 times the bare renderToString's.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { argValue, run } from './load.mjs';
+import { argValue, cpuMs, run, waitFor } from './load.mjs';
 import { cipher } from './mall-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,14 +29,6 @@ const api = `http://127.0.0.1:${apiPort}`;
 const web = `http://127.0.0.1:${webPort}`;
 const bare = `http://127.0.0.1:${barePort}`;
 
-async function waitFor(url, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const env = {
   ...process.env,
@@ -67,24 +58,8 @@ http.createServer((req, res) => {
 }).listen(${barePort}, '127.0.0.1');
 `;
 
-const TICK_MS = 1000 / 100; // /proc reports CPU in clock ticks of 10 ms (USER_HZ 100)
-/** CPU milliseconds used so far by every process of a group (Linux /proc). */
-function groupCpuMs(pgid) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[2] is the pgrp, [11] utime, [12] stime (after the command name)
-    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * TICK_MS;
-}
+/** CPU milliseconds used so far by every process of a group. */
+const groupCpuMs = (pgid) => cpuMs((_pid, pgrp) => pgrp === pgid);
 
 /** One load run, with the CPU each group spent per request. */
 async function measure(title, urls, connections, headers, groups) {
