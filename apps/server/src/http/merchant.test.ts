@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTICS_STATE, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { OrderPackageSchema } from '@bazaar/shared/schemas/logistics';
@@ -66,7 +66,8 @@ describe('POST /merchant/login', () => {
   });
 
   it('refuses a disabled account and a shop that is not open', async () => {
-    const [offline] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.status, 2));
+    // The seeded offline shop (the lowest id): other files' tests close shops of their own, without store accounts.
+    const [offline] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.status, 2)).orderBy(asc(shops.id)).limit(1);
     const disabled = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username: `shop${offline!.id}`, password: cipherOf(t, 'merchant123') }, { headers: en }) });
     expect(disabled.statusCode).toBe(400);
     expect(disabled.body).toBe('This merchant account is disabled. Please contact the platform');
