@@ -398,14 +398,6 @@ export class SearchIndex {
     if (this.dead > 1000 && this.dead * 4 > this.slots) this.compact();
   }
 
-  /** Bytes held by the postings and columns (for the decision's memory figures and tests). */
-  bytes(): number {
-    let n = 0;
-    for (const list of this.postings.values()) n += list.gaps.byteLength + list.codes.byteLength + 64;
-    for (const a of [this.ids, this.alive, this.status, this.shop, this.category, this.shopCategory, this.price, this.stocks, this.sold, this.created, this.docHash, this.slotOf]) n += a.byteLength;
-    return n;
-  }
-
   /**
    * The page of product ids a query asks for, in order, and how many products match. Only on-shelf
    * products of open shops match. Relevance is ts_rank's (default weights, no normalization): one
