@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { apiCommand } from './load.mjs';
+import { catalogueWords } from './search-words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -240,31 +241,8 @@ async function distinctRun(paths, parallel) {
 
 /** Distinct words of each kind from the catalogue's names (browsed in both languages), minus the hot words. */
 async function distinctPools() {
-  const { pinyin } = await import('pinyin-pro');
   const hot = new Set(Object.values(KINDS).flat());
-  const zhNames = [];
-  const enNames = [];
-  for (let current = 1; current <= 40; current++) {
-    for (const [lang, names] of [
-      ['zh', zhNames],
-      ['en', enNames],
-    ]) {
-      const page = await (await fetch(`${api}/search/page?size=100&current=${current}&sort=${current % 6}`, { headers: { 'accept-language': lang } })).json();
-      names.push(...page.records.map((r) => r.prodName));
-    }
-  }
-  const bigrams = new Set();
-  const chars = new Set();
-  for (const name of zhNames) {
-    for (const run of name.match(/\p{Script=Han}+/gu) ?? []) {
-      for (let i = 0; i < run.length; i++) {
-        chars.add(run[i]);
-        if (i + 1 < run.length) bigrams.add(run.slice(i, i + 2));
-      }
-    }
-  }
-  const english = new Set(enNames.flatMap((n) => n.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 3));
-  const pinyins = new Set([...bigrams].map((w) => pinyin(w, { toneType: 'none', type: 'array' }).join('').replace(/ü/g, 'v')).filter((w) => /^[a-z]+$/.test(w)));
+  const { bigrams, chars, pinyins, english } = await catalogueWords(api);
   const pool = (set) => [...set].filter((w) => !hot.has(w));
   return {
     'two-character Chinese': pool(bigrams),
