@@ -9,7 +9,7 @@ import { api, session, whenUnauthorized } from './lib/api.ts';
 import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { PageBoundary } from './lib/page-boundary.tsx';
+import { PageBoundary } from '@bazaar/console-ui/page-boundary.tsx';
 import { LoginPage } from './features/login.tsx';
 import { OrdersPage } from './features/orders.tsx';
 import { OrderDetailPage } from './features/order-detail.tsx';
@@ -21,8 +21,7 @@ import { ProductsPage } from './features/products.tsx';
 import { ProductEditPage } from './features/products-edit.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
 import { PromotionEditPage } from './features/promotions-edit.tsx';
-import { CouponsPage } from './features/coupons.tsx';
-import { CouponEditPage } from './features/coupons-edit.tsx';
+import { CouponEditPage, CouponsPage } from './features/coupons.tsx';
 import { CombosPage } from './features/combos.tsx';
 import { ComboEditPage } from './features/combos-edit.tsx';
 

@@ -7,7 +7,7 @@ import { consoleTheme } from '@bazaar/shared/console/theme';
 import { AdminProfileSchema } from '@bazaar/shared/schemas/admin';
 import { api, session, whenUnauthorized } from './lib/api.ts';
 import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
-import { PageBoundary } from './lib/page-boundary.tsx';
+import { PageBoundary } from '@bazaar/console-ui/page-boundary.tsx';
 import { LoginPage } from './features/login.tsx';
 import { ApplicationsPage } from './features/applications.tsx';
 import { AuditLogPage } from './features/audit-log.tsx';

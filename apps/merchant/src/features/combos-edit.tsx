@@ -7,7 +7,7 @@ import { MerchantProductDetailSchema } from '@bazaar/shared/schemas/merchant-pro
 import type { DiscountProduct } from '@bazaar/shared/schemas/shop-promotion';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { yuan } from '../lib/format.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
 import { ProductPicker } from './promotions-edit.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */

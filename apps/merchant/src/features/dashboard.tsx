@@ -4,7 +4,7 @@ import { Button, Card, Col, Collapse, Row, Skeleton, Statistic, Table, Typograph
 import { MerchantDashboardSchema } from '@bazaar/shared/schemas/merchant-orders';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { yuan } from '../lib/format.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
 
 // The chart library is the largest part of the page: its own chunk, fetched with the dashboard.
 const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));

@@ -7,7 +7,7 @@ import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { MAX_PACKAGES, MerchantOrderDetailSchema, type MerchantOrderDetail } from '@bazaar/shared/schemas/merchant';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { yuan } from '../lib/format.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
 
 const CompaniesSchema = z.array(DeliveryCompanySchema);
 

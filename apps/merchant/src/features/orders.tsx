@@ -8,7 +8,7 @@ import { MerchantOrderSchema, type MerchantOrder } from '@bazaar/shared/schemas/
 import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
 import { api, ApiError, session } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { yuan } from '../lib/format.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
 
 const PageSchema = pageOf(MerchantOrderSchema);
 const PAGE_SIZE = 10;

@@ -16,7 +16,7 @@ import {
 } from '@bazaar/shared/schemas/merchant-product';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { yuan } from '../lib/format.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
 import { StockModal } from './products-stock.tsx';
 
 const PageSchema = pageOf(MerchantProductRowSchema);

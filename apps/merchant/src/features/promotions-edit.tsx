@@ -15,7 +15,7 @@ import {
 } from '@bazaar/shared/schemas/shop-promotion';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { yuan } from '../lib/format.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';

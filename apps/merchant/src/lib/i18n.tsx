@@ -1,5 +1,4 @@
-import { createContext, useContext } from 'react';
-import { createTranslator, type T } from '@bazaar/shared/console/translator';
+import { createTranslator } from '@bazaar/shared/console/translator';
 import { consoleMerchant as zh } from '@bazaar/shared/i18n/zh/console-merchant';
 import type { ConsoleLang } from '@bazaar/shared/console/api-client';
 import { consoleMerchant as en } from '@bazaar/shared/i18n/en/console-merchant';
@@ -19,5 +18,5 @@ export function storeLang(lang: Lang): void {
 export type { T } from '@bazaar/shared/console/translator';
 export const translator = createTranslator(CATALOGS);
 
-export const I18nContext = createContext<{ lang: Lang; t: T; setLang: (lang: Lang) => void }>({ lang: 'zh', t: translator('zh'), setLang: () => undefined });
-export const useI18n = () => useContext(I18nContext);
+// The context is the shared components' (packages/console-ui); this console provides its catalog.
+export { I18nContext, useI18n } from '@bazaar/console-ui/i18n-context.tsx';

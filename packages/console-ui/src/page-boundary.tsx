@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Button, Result } from 'antd';
-import { useI18n } from './i18n.tsx';
+import { useI18n } from './i18n-context.tsx';
 
 /**
  * A page that throws while rendering (or whose code fails to load after a new build) shows a

@@ -1,0 +1,145 @@
+// The layout of a console's marketing lists (the merchant's promotions, packages and coupons, the
+// platform's coupons): a title with "add", an intro, tabs by state, a name search, and a paged table
+// whose last column opens a row (edit, or view once closed) or ends it after a confirmation.
+import { useMemo, useState, type Key } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { App, Button, Input, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import type { z } from 'zod';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import { errorText, type ConsoleApi } from './console-api.ts';
+import { useI18n } from './i18n-context.tsx';
+
+const PAGE_SIZE = 10;
+
+/** A row of such a list: named in both languages. */
+export interface NamedRow {
+  nameZh: string;
+  nameEn: string;
+}
+
+export interface StateListPageProps<Row extends NamedRow> {
+  api: ConsoleApi;
+  /** The list's API path: `GET path?state&keyword&current&size`, `POST path/:id/end`. */
+  path: string;
+  /** The first part of the list's query key; it is invalidated after an end. */
+  queryKey: string;
+  /** Other queries an end makes stale (the platform's audit log), invalidated after the list. */
+  alsoInvalidate?: QueryKey[];
+  /** The texts' key prefix: `<prefix>.title`, `.add`, `.intro`, `.tabs.<tab>`, `.search`, `.searchButton`, `.empty`, `.total`, `.columns.actions`, `.edit`, `.view`, `.end`, `.actionOn`, `.endConfirm`, `.endOk`, `.cancel`, `.ended`. */
+  prefix: string;
+  /** The title's element id (the section is labelled by it). */
+  titleId: string;
+  /** The tabs, the first shown at the start ('all'). */
+  tabs: readonly string[];
+  rowSchema: z.ZodType<Row>;
+  /** What `POST path/:id/end` answers. */
+  endSchema: z.ZodTypeAny;
+  rowKey: keyof Row & string;
+  idOf: (row: Row) => number;
+  /** Whether a row can still be edited and ended (otherwise it is only viewed). */
+  isOpen: (row: Row) => boolean;
+  /** The columns before the actions, given the row's name in the console's language. */
+  columns: (nameOf: (row: Row) => string) => TableColumnsType<Row>;
+  onOpen: (id: number) => void;
+  onCreate: () => void;
+}
+
+export function StateListPage<Row extends NamedRow>({ api, path, queryKey, alsoInvalidate = [], prefix, titleId, tabs, rowSchema, endSchema, rowKey, idOf, isOpen, columns, onOpen, onCreate }: StateListPageProps<Row>) {
+  const { t, lang } = useI18n();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const pageSchema = useMemo(() => pageOf(rowSchema), [rowSchema]);
+  const [tab, setTab] = useState(tabs[0] ?? 'all');
+  const [keyword, setKeyword] = useState('');
+  const [typed, setTyped] = useState('');
+  const [current, setCurrent] = useState(1);
+  const list = useQuery({
+    queryKey: [queryKey, lang, tab, keyword, current],
+    queryFn: () => api(path, { lang, query: { state: tab, keyword, current, size: PAGE_SIZE }, schema: pageSchema }),
+    placeholderData: keepPreviousData,
+  });
+  const end = useMutation({
+    mutationFn: (id: number) => api(`${path}/${id}/end`, { lang, method: 'POST', schema: endSchema }),
+    onSuccess: () => void message.success(t(`${prefix}.ended`)),
+    onError: (err) => void message.error(errorText(err, t)),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: [queryKey] });
+      for (const key of alsoInvalidate) await client.invalidateQueries({ queryKey: key });
+    },
+  });
+  const nameOf = (row: Row) => (lang === 'en' && row.nameEn ? row.nameEn : row.nameZh);
+  const search = () => {
+    setKeyword(typed.trim());
+    setCurrent(1);
+  };
+
+  function confirmEnd(row: Row) {
+    modal.confirm({
+      title: t(`${prefix}.endConfirm`, { name: nameOf(row) }),
+      okText: t(`${prefix}.endOk`),
+      cancelText: t(`${prefix}.cancel`),
+      okButtonProps: { danger: true },
+      onOk: () => end.mutateAsync(idOf(row)).catch(() => undefined),
+    });
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <Typography.Title level={2} id={titleId} style={{ fontSize: 20 }}>
+          {t(`${prefix}.title`)}
+        </Typography.Title>
+        <Button type="primary" onClick={onCreate}>
+          {t(`${prefix}.add`)}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary">{t(`${prefix}.intro`)}</Typography.Paragraph>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key);
+          setCurrent(1);
+        }}
+        items={tabs.map((key) => ({ key, label: t(`${prefix}.tabs.${key}`) }))}
+      />
+      <Space.Compact style={{ marginBottom: 16, maxWidth: 420, width: '100%' }}>
+        <Input aria-label={t(`${prefix}.search`)} placeholder={t(`${prefix}.search`)} value={typed} maxLength={50} onChange={(e) => setTyped(e.target.value)} onPressEnter={search} />
+        <Button onClick={search}>{t(`${prefix}.searchButton`)}</Button>
+      </Space.Compact>
+      {list.error ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {errorText(list.error, t)}
+        </Typography.Paragraph>
+      ) : null}
+      <Table<Row>
+        rowKey={rowKey as Key & string}
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        locale={{ emptyText: t(`${prefix}.empty`) }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t(`${prefix}.total`, { total }) }}
+        columns={[
+          ...columns(nameOf),
+          {
+            title: t(`${prefix}.columns.actions`),
+            render: (_v, row) => {
+              const open = isOpen(row);
+              const action = t(open ? `${prefix}.edit` : `${prefix}.view`);
+              return (
+                <Space size={4}>
+                  <Button size="small" onClick={() => onOpen(idOf(row))} aria-label={t(`${prefix}.actionOn`, { action, name: nameOf(row) })}>
+                    {action}
+                  </Button>
+                  {open ? (
+                    <Button size="small" danger onClick={() => confirmEnd(row)} aria-label={t(`${prefix}.actionOn`, { action: t(`${prefix}.end`), name: nameOf(row) })}>
+                      {t(`${prefix}.end`)}
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </section>
+  );
+}
