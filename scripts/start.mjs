@@ -49,9 +49,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds a front end when its build is missing or older than its sources (or the shared package's). */
-function buildIfStale(what, workspace, built, sourceDir) {
-  const sources = Math.max(newestMtime(path.join(root, sourceDir)), newestMtime(path.join(root, 'packages/shared/src')));
+/** Builds a front end when its build is missing or older than its source folders (or packages/shared's). */
+function buildIfStale(what, workspace, built, sourceDirs) {
+  const sources = Math.max(...[...sourceDirs, 'packages/shared/src'].map((dir) => newestMtime(path.join(root, dir))));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   console.log(`Building the ${what}…`);
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
@@ -59,9 +59,9 @@ function buildIfStale(what, workspace, built, sourceDir) {
 }
 
 // The consoles are static builds in both modes (they have no watch mode of their own).
-if (!dev) buildIfStale('storefront', '@bazaar/web', path.join(root, 'apps/web/build/server/index.js'), 'apps/web/app');
-buildIfStale('platform console', '@bazaar/platform', path.join(root, 'apps/platform/dist/index.html'), 'apps/platform/src');
-buildIfStale('merchant center', '@bazaar/merchant', path.join(root, 'apps/merchant/dist/index.html'), 'apps/merchant/src');
+if (!dev) buildIfStale('storefront', '@bazaar/web', path.join(root, 'apps/web/build/server/index.js'), ['apps/web/app']);
+buildIfStale('platform console', '@bazaar/platform', path.join(root, 'apps/platform/dist/index.html'), ['apps/platform/src', 'packages/console-ui/src']);
+buildIfStale('merchant center', '@bazaar/merchant', path.join(root, 'apps/merchant/dist/index.html'), ['apps/merchant/src', 'packages/console-ui/src']);
 
 const children = [];
 function run(name, cmd, args, cwd, { readable = false } = {}) {

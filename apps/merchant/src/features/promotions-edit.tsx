@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { pageOf } from '@bazaar/shared/schemas/common';
 import { MerchantProductRowSchema, type MerchantProductRow } from '@bazaar/shared/schemas/merchant-product';
 import {
   DISCOUNT_NAME_EN_MAX_LENGTH,
@@ -16,6 +15,8 @@ import {
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import type { ProductPickerProps } from '@bazaar/console-ui/coupon-issuer.ts';
+import { ProductPickerModal } from '@bazaar/console-ui/product-picker.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -268,71 +269,23 @@ export function PromotionEditPage({ discountId, onDone }: { discountId: number |
   );
 }
 
-const ProductPageSchema = pageOf(MerchantProductRowSchema);
-const PICKER_PAGE = 8;
-
 /** The shop's own products (the merchant product list answers only them), picked across pages. */
-export function ProductPicker({ initial, onCancel, onDone }: { initial: DiscountProduct[]; onCancel: () => void; onDone: (picked: DiscountProduct[]) => void }) {
-  const { t, lang } = useI18n();
-  const [picked, setPicked] = useState<DiscountProduct[]>(initial);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [current, setCurrent] = useState(1);
-  const page = useQuery({
-    queryKey: ['promotion-picker', lang, keyword, current],
-    queryFn: () => api('/merchant/product/page', { lang, query: { keyword, current, size: PICKER_PAGE }, schema: ProductPageSchema }),
-    placeholderData: keepPreviousData,
-  });
-  const nameOf = (p: MerchantProductRow) => (lang === 'en' && p.nameEn ? p.nameEn : p.nameZh);
-  const toPicked = (p: MerchantProductRow): DiscountProduct => ({ prodId: p.prodId, prodName: nameOf(p), pic: p.pic, price: p.price, onShelf: p.status === 1 });
+export function ProductPicker(props: ProductPickerProps) {
+  const { t } = useI18n();
   return (
-    <Modal open title={t('promotions.picker.title')} okText={t('promotions.picker.done', { count: picked.length })} cancelText={t('promotions.cancel')} onOk={() => onDone(picked)} onCancel={onCancel} width={720}>
-      <Space.Compact style={{ marginBottom: 12, width: '100%' }}>
-        <Input
-          aria-label={t('promotions.picker.search')}
-          placeholder={t('promotions.picker.search')}
-          value={typed}
-          maxLength={50}
-          onChange={(e) => setTyped(e.target.value)}
-          onPressEnter={() => {
-            setKeyword(typed.trim());
-            setCurrent(1);
-          }}
-        />
-        <Button
-          onClick={() => {
-            setKeyword(typed.trim());
-            setCurrent(1);
-          }}
-        >
-          {t('promotions.searchButton')}
-        </Button>
-      </Space.Compact>
-      <Table<MerchantProductRow>
-        size="small"
-        rowKey="prodId"
-        loading={page.isFetching}
-        dataSource={page.data?.records ?? []}
-        locale={{ emptyText: t('promotions.picker.empty') }}
-        rowSelection={{
-          selectedRowKeys: picked.map((p) => p.prodId),
-          preserveSelectedRowKeys: true,
-          getCheckboxProps: (p) => ({ 'aria-label': nameOf(p) }),
-          onSelect: (p, selected) => setPicked((list) => (selected ? [...list.filter((x) => x.prodId !== p.prodId), toPicked(p)] : list.filter((x) => x.prodId !== p.prodId))),
-          onSelectAll: (selected, _rows, changed) =>
-            setPicked((list) => {
-              const ids = new Set(changed.map((p) => p.prodId));
-              const rest = list.filter((x) => !ids.has(x.prodId));
-              return selected ? [...rest, ...changed.map(toPicked)] : rest;
-            }),
-        }}
-        pagination={{ current, pageSize: PICKER_PAGE, total: page.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
-        columns={[
-          { title: t('promotions.picker.name'), render: (_v, p) => `${nameOf(p)} (#${p.prodId})` },
-          { title: t('promotions.picker.price'), render: (_v, p) => yuan(p.price) },
-          { title: t('promotions.picker.status'), render: (_v, p) => <Tag>{t(p.status === 1 ? 'promotions.picker.onShelf' : 'promotions.picker.offShelf')}</Tag> },
-        ]}
-      />
-    </Modal>
+    <ProductPickerModal<MerchantProductRow>
+      {...props}
+      api={api}
+      path="/merchant/product/page"
+      queryKey="promotion-picker"
+      rowSchema={MerchantProductRowSchema}
+      prefix="promotions"
+      width={720}
+      columns={(nameOf) => [
+        { title: t('promotions.picker.name'), render: (_v, p) => `${nameOf(p)} (#${p.prodId})` },
+        { title: t('promotions.picker.price'), render: (_v, p) => yuan(p.price) },
+        { title: t('promotions.picker.status'), render: (_v, p) => <Tag>{t(p.status === 1 ? 'promotions.picker.onShelf' : 'promotions.picker.offShelf')}</Tag> },
+      ]}
+    />
   );
 }
