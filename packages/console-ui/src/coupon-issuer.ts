@@ -2,14 +2,8 @@
 // (shopId 0, audited): the API path, the query keys, the texts' prefix and the product picker.
 import type { ComponentType } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import type { DiscountProduct } from '@bazaar/shared/schemas/shop-promotion';
 import type { ConsoleApi } from './console-api.ts';
-
-export interface ProductPickerProps {
-  initial: DiscountProduct[];
-  onCancel: () => void;
-  onDone: (picked: DiscountProduct[]) => void;
-}
+import type { ProductPickerProps } from './product-picker.tsx';
 
 export interface CouponIssuer {
   api: ConsoleApi;

@@ -7,10 +7,16 @@ import type { z } from 'zod';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import type { DiscountProduct } from '@bazaar/shared/schemas/shop-promotion';
 import type { ConsoleApi } from './console-api.ts';
-import type { ProductPickerProps } from './coupon-issuer.ts';
 import { useI18n } from './i18n-context.tsx';
 
 const PICKER_PAGE = 8;
+
+/** What a page hands its picker: the products picked so far, and where the new list goes. */
+export interface ProductPickerProps {
+  initial: DiscountProduct[];
+  onCancel: () => void;
+  onDone: (picked: DiscountProduct[]) => void;
+}
 
 /** A product row of a product list (merchant or admin). */
 export interface PickableProduct {

@@ -15,8 +15,7 @@ import {
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
-import type { ProductPickerProps } from '@bazaar/console-ui/coupon-issuer.ts';
-import { ProductPickerModal } from '@bazaar/console-ui/product-picker.tsx';
+import { ProductPickerModal, type ProductPickerProps } from '@bazaar/console-ui/product-picker.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';

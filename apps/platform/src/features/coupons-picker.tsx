@@ -1,9 +1,8 @@
 // Products of every shop for a platform coupon's list (issue 11 §5, decision 044), picked across pages.
 import { Tag } from 'antd';
 import { AdminProductRowSchema, type AdminProductRow } from '@bazaar/shared/schemas/merchant-product';
-import type { ProductPickerProps } from '@bazaar/console-ui/coupon-issuer.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
-import { ProductPickerModal } from '@bazaar/console-ui/product-picker.tsx';
+import { ProductPickerModal, type ProductPickerProps } from '@bazaar/console-ui/product-picker.tsx';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 
