@@ -6,6 +6,8 @@
 // skipped. A keyword search reads the changes first when the index is older than
 // SEARCH_INDEX_SYNC_MS, or when the search caches were dropped (here or, through Redis, by another
 // instance) since its last read, so a writer that drops them is read at once by every instance.
+// A timer (keepWarm, started with the server) reads the changes every minute and compacts the index,
+// so no search pays for a reload after an idle spell or for a compaction.
 import type { AppContext } from '../context.ts';
 import { SearchIndex } from '../lib/search-index.ts';
 import { currentXmin, dropOldProductChanges, listChangedProducts, listIndexProducts } from '../modules/product/search-document.ts';
@@ -18,10 +20,22 @@ const CHANGES_KEPT_MS = 60 * 60_000;
 const RELOAD_AFTER_MS = 50 * 60_000;
 /** How often an instance deletes the changes older than CHANGES_KEPT_MS. */
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** How often the keeper reads the changes and compacts: well inside RELOAD_AFTER_MS, so an idle instance never reloads. */
+export const SEARCH_INDEX_KEEP_WARM_MS = 60_000;
 
 export interface LiveSearchIndex {
   /** The index, once it has read every change older than the sync interval and every dropped-cache event. */
   fresh(): Promise<SearchIndex>;
+  /** Upkeep outside any request: reads the changes (loading the index when it has none or is too old) and compacts it when wasteful. */
+  tend(): Promise<void>;
+  /** Tends the index every `everyMs` until the returned function is called (server start to close); a failed tend is reported and tried again at the next tick. */
+  keepWarm(onError: (error: unknown) => void, everyMs?: number): () => void;
+}
+
+export interface LiveSearchIndexOptions {
+  syncMs: number;
+  /** An index that has not read the changes for this long loads afresh (tests shorten it). */
+  reloadAfterMs?: number;
 }
 
 const instances = new WeakMap<AppContext, LiveSearchIndex>();
@@ -33,13 +47,13 @@ const instances = new WeakMap<AppContext, LiveSearchIndex>();
 export function liveSearchIndex(ctx: AppContext, invalidatedBy: string): LiveSearchIndex {
   let live = instances.get(ctx);
   if (!live) {
-    live = createLiveSearchIndex(ctx, ctx.env.SEARCH_INDEX_SYNC_MS, invalidatedBy);
+    live = createLiveSearchIndex(ctx, invalidatedBy, { syncMs: ctx.env.SEARCH_INDEX_SYNC_MS });
     instances.set(ctx, live);
   }
   return live;
 }
 
-function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: string): LiveSearchIndex {
+export function createLiveSearchIndex(ctx: AppContext, invalidatedBy: string, { syncMs, reloadAfterMs = RELOAD_AFTER_MS }: LiveSearchIndexOptions): LiveSearchIndex {
   let index: SearchIndex | null = null;
   let xmin = '';
   /** performance.now() when the last completed read began. */
@@ -73,14 +87,13 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
   async function read(): Promise<void> {
     const started = performance.now();
     const dropsAtStart = drops;
-    if (!index || started - lastRead > RELOAD_AFTER_MS) {
+    if (!index || started - lastRead > reloadAfterMs) {
       index = await load();
     } else {
       const changes = await listChangedProducts(ctx.db, xmin, openShopIds);
       for (const id of changes.gone) index.remove(id);
       for (const product of changes.products) index.put(product);
       index.setOpenShops(changes.openShops);
-      index.compactIfWasteful();
       xmin = changes.xmin;
     }
     lastRead = started;
@@ -96,6 +109,20 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
     }
   }
 
+  /** One read at a time, shared by whoever asks while it runs. */
+  function readOnce(): Promise<void> {
+    running ??= read().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  async function tend(): Promise<void> {
+    await readOnce();
+    // Synchronous: requests arriving meanwhile wait for it, but none has it inside its own await.
+    index?.compactIfWasteful();
+  }
+
   return {
     async fresh() {
       const asked = performance.now();
@@ -103,13 +130,24 @@ function createLiveSearchIndex(ctx: AppContext, syncMs: number, invalidatedBy: s
       // A read that began before this call may have missed a write committed before it: wait for
       // one that began late enough, and after every cache drop heard before this call (drops heard
       // later are the later searches' business, so a stream of them cannot hold this one).
-      while (!index || dropsRead < dropsAsked || lastRead < asked - syncMs) {
-        running ??= read().finally(() => {
-          running = null;
-        });
-        await running;
-      }
+      while (!index || dropsRead < dropsAsked || lastRead < asked - syncMs) await readOnce();
       return index;
+    },
+    tend,
+    keepWarm(onError, everyMs = SEARCH_INDEX_KEEP_WARM_MS) {
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        // The searches read for themselves meanwhile.
+        tend()
+          .catch(onError)
+          .finally(() => {
+            busy = false;
+          });
+      }, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
   };
 }

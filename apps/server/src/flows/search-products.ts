@@ -92,6 +92,10 @@ export function createProductSearch(ctx: AppContext, { totalCap = SEARCH_TOTAL_C
     async warm(): Promise<void> {
       await index.fresh();
     },
+    /** Reads the index's changes and compacts it on a timer, so no search pays for either (decision 050); returns the stop. */
+    keepWarm(onError: (error: unknown) => void): () => void {
+      return index.keepWarm(onError);
+    },
     /**
      * A page of on-shelf products of open shops. A keyword page: the in-memory index matches, ranks
      * and counts, one statement reads the page's cards, and the page is kept PAGE_TTL_MS. A browse:

@@ -1,14 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchPageSchema, SearchQuerySchema, type SearchPage } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
 import { categories, products, shopCategories, shops, skus } from '../db/schema.ts';
 import { countQueries } from '../db/query-count.ts';
+import { SearchIndex } from '../lib/search-index.ts';
 import { parseKeyword } from '../lib/search-tokenizer.ts';
 import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { refreshProductSearch } from '../flows/product-search.ts';
+import { createLiveSearchIndex } from '../flows/product-search-index.ts';
 import { createProductSearch, dropSearchCaches } from '../flows/search-products.ts';
 
 let t: TestApp;
@@ -563,5 +565,52 @@ describe('GET /search/page from the in-memory index (decision 050)', () => {
     release();
     await slowTx;
     expect((await ask(index, word, 7)).total).toBe(0);
+  });
+});
+
+describe('the search index kept outside requests (decision 050)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('an index the keeper tends is not loaded again by the first search after an idle spell; an untended one is', async () => {
+    const errors: unknown[] = [];
+    const untended = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0, reloadAfterMs: 600 });
+    const tended = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0, reloadAfterMs: 600 });
+    const untendedFirst = await untended.fresh();
+    const tendedFirst = await tended.fresh();
+    const stop = tended.keepWarm((error) => errors.push(error), 50);
+    try {
+      await sleep(900);
+      // A load builds a new index; a read of the changes updates the one it has.
+      expect(await untended.fresh()).not.toBe(untendedFirst);
+      expect(await tended.fresh()).toBe(tendedFirst);
+      expect(errors).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('compacts when tended, never inside a search', async () => {
+    const compactions = vi.spyOn(SearchIndex.prototype, 'compactIfWasteful');
+    try {
+      const live = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0 });
+      await live.fresh();
+      const [id] = await createProducts([{ shopId: await shopWithStatus(1), nameZh: `整理 ${uniqueWord()}` }]);
+      await t.ctx.db
+        .update(products)
+        .set({ nameZh: `整理 ${uniqueWord()}` })
+        .where(eq(products.id, id as number));
+      await refreshProductSearch(t.ctx.db, [id as number]);
+      await live.fresh();
+      expect(compactions).not.toHaveBeenCalled();
+      await live.tend();
+      expect(compactions).toHaveBeenCalledTimes(1);
+    } finally {
+      compactions.mockRestore();
+    }
+  });
+
+  it('products carry no full-text index: keyword pages are matched in memory (migration 0026)', async () => {
+    const found = await t.ctx.db.execute<{ indexname: string }>(sql`select indexname from pg_indexes where tablename = 'products' and indexdef ilike '%gin%'`);
+    expect(found.rows).toEqual([]);
   });
 });

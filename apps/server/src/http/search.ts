@@ -14,8 +14,14 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const products = createProductSearch(app.ctx);
   const search = createSearchService(app.ctx);
   // The keyword index loads in the background once the server is ready (seconds at 100,000 products).
+  // Then a timer reads its changes and compacts it, so no search pays for a reload after an idle spell or for a compaction.
+  let stopKeeping = () => {};
   app.addHook('onReady', async () => {
     products.warm().catch((error: unknown) => app.log.warn({ err: error }, 'search index: first load failed; the first keyword search loads it'));
+    stopKeeping = products.keepWarm((error) => app.log.warn({ err: error }, 'search index: upkeep failed; it tries again in a minute'));
+  });
+  app.addHook('onClose', async () => {
+    stopKeeping();
   });
 
   api.get('/search/page', { config: { limit: 'search' }, schema: { summary: 'Search products: a page of cards with filters and sort', tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>

@@ -77,7 +77,6 @@ export const products = pgTable(
     index('products_status_created_idx').on(t.status, t.createdAt),
     index('products_status_price_idx').on(t.status, t.price),
     index('products_type_idx').on(t.prodType, t.status),
-    index('products_search_idx').using('gin', t.searchVector),
     check('products_price_ck', sql`${t.price} >= 0 and ${t.oriPrice} >= 0 and ${t.scorePrice} >= 0`),
     check('products_stocks_ck', sql`${t.totalStocks} >= -1 and ${t.soldNum} >= 0`),
     check('products_type_ck', sql`${t.prodType} between 0 and 5 and ${t.mold} in (0, 1)`),
