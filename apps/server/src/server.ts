@@ -6,7 +6,6 @@ import { createLogger } from './lib/logger.ts';
 import { createCaches } from './lib/cache.ts';
 import { createMemoryKv, createRedisKv } from './lib/kv.ts';
 import { createProviders } from './providers/create-providers.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
 import { jobHandlers, scheduleRecurringJobs } from './jobs.ts';
 import { startJobSweeper } from './lib/jobs.ts';
 import { ensureSerialInstance } from './lib/serial-number.ts';
@@ -23,7 +22,8 @@ if (refusal) {
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 await database.migrate();
 await ensureSerialInstance(database.db);
-if (env.SEED_ON_START) await seedIfEmpty(database.db, { dataDir: env.dataDir, log, merchantUrl: `http://localhost:${env.MERCHANT_PORT}/` });
+// Imported only here: the seed's modules (pictures, areas, pinyin) stay out of a production server's memory.
+if (env.SEED_ON_START) await (await import('./db/seed/seed.ts')).seedIfEmpty(database.db, { dataDir: env.dataDir, log, merchantUrl: `http://localhost:${env.MERCHANT_PORT}/` });
 
 const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL) : createMemoryKv();
 const now = () => new Date();

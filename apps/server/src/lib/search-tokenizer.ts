@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Jieba } from '@node-rs/jieba';
+// pinyin-pro loads with the first product document written: keywords are matched as typed.
+import { pinyinPro } from './pinyin-pro.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -12,13 +14,6 @@ const require = createRequire(import.meta.url);
  * buffers its module keeps for the life of the process: 11 MB for nothing, as idf is never used.)
  */
 const jieba = Jieba.withDict(readFileSync(require.resolve('@node-rs/jieba/dict.txt')));
-
-/**
- * pinyin-pro and its dictionaries (about 20 MiB) load on the first product document written, not
- * at start: only writes (a product saved, the seed) need pinyin; keywords are matched as typed.
- */
-let pinyinModule: typeof import('pinyin-pro') | undefined;
-const pinyinPro = () => (pinyinModule ??= require('pinyin-pro') as typeof import('pinyin-pro'));
 
 /** Han characters (CJK ideographs, extensions and compatibility ideographs). */
 const HAN = /\p{Script=Han}/u;

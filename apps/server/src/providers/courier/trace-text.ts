@@ -1,7 +1,7 @@
 // A courier sandbox scan is stored as a message (a key of the `courierTrace` texts and its
 // parameters), so the timeline reads in the shopper's language; real couriers send text, which is
 // shown as sent. Place and courier names are Chinese in the parameters and romanized in English.
-import { pinyin } from 'pinyin-pro';
+import { pinyinPro } from '../../lib/pinyin-pro.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { createI18n } from '@bazaar/shared/i18n/catalogs';
 
@@ -37,7 +37,7 @@ export function romanize(name: string): string {
   for (const [pattern, english] of suffixes) {
     if (name.length > 2 && pattern.test(name)) return `${romanize(name.replace(pattern, ''))}${english}`;
   }
-  const syllables = pinyin(name, { toneType: 'none', type: 'array', v: true, nonZh: 'consecutive' }).join('');
+  const syllables = pinyinPro().pinyin(name, { toneType: 'none', type: 'array', v: true, nonZh: 'consecutive' }).join('');
   return syllables ? syllables.charAt(0).toUpperCase() + syllables.slice(1) : name;
 }
 
