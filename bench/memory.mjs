@@ -8,7 +8,7 @@
 // Each line gives the server process's RSS (from /proc) and its V8 heap (from a Node diagnostic
 // report), and the other node processes of the API's group (npx and the tsx command line when the
 // API runs through `npx tsx`). Usage:
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/COPY_OF_bazaar_perf_100k node bench/memory.mjs [--duration 10]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/COPY_OF_bazaar_perf_100k node bench/memory.mjs [--duration 10] [--detail-requests 10000]
 // BENCH_API_PORT picks the port (18540). BENCH_API_CMD picks how the API runs: `npx-tsx` (the
 // default, as the other benchmarks start it), `node-tsx` (node --import tsx, one process) or
 // `compiled` (node dist/server.js after `npm run build -w @bazaar/server`). BENCH_API_NODE_OPTIONS
@@ -31,6 +31,9 @@ const argValue = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const duration = Number(argValue('duration', 10));
+// A fixed number of uncached details instead of --duration seconds of them, so runs on a busy
+// machine put the same load through the API (the detail cache fills with what was asked).
+const detailRequests = Number(argValue('detail-requests', 0));
 const apiPort = Number(process.env.BENCH_API_PORT ?? 18540);
 const api = `http://127.0.0.1:${apiPort}`;
 const mode = process.env.BENCH_API_CMD ?? 'npx-tsx';
@@ -74,9 +77,9 @@ const stop = () => {
 process.on('exit', stop);
 
 
-function load(requests, connections, headers = {}) {
+function load(requests, connections, headers = {}, amount = 0) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: api, connections, duration, headers: { 'accept-language': 'zh', ...headers }, requests }, (err, r) =>
+    autocannon({ url: api, connections, ...(amount ? { amount } : { duration }), headers: { 'accept-language': 'zh', ...headers }, requests }, (err, r) =>
       err ? reject(err) : resolve({ reqPerSec: Math.round(r.requests.average), non2xx: r.non2xx + r.errors }),
     );
   });
@@ -126,7 +129,7 @@ try {
 
   // 1. The uncached detail: each id once, counting up from 1.
   let id = 1;
-  const detail = await load([{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/prod/prodInfo?prodId=${id++}` }) }], 10);
+  const detail = await load([{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/prod/prodInfo?prodId=${id++}` }) }], 10, {}, detailRequests);
   await note('after the uncached detail', `${detail.reqPerSec} req/s, ${id - 1} ids, ${detail.non2xx} non-2xx`);
 
   // 2. Search with distinct words.
