@@ -83,12 +83,12 @@ async function waitFor(url, timeoutMs = 240_000) {
 async function startServers(apiPort, webPort, { web = true } = {}) {
   // Seeded above (or earlier): the API must not seed again while it is measured.
   const env = { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', SEED_ON_START: 'false', API_PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, NODE_OPTIONS: apiNodeOptions() };
-  const start = (command, args, cwd) => spawn(command, args, { cwd: path.resolve(root, cwd), env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const start = (command, args, cwd, extraEnv = {}) => spawn(command, args, { cwd: path.resolve(root, cwd), env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const profileAt = process.argv.indexOf('--profile');
   const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : '';
-  const [command, args] = apiCommand(profileDir ? path.resolve(String(profileDir)) : '');
+  const [command, args, apiEnv] = apiCommand(profileDir ? path.resolve(String(profileDir)) : '');
   // BENCH_SERVER_DIR measures another checkout's API (e.g. main's, for a before/after).
-  const children = [start(command, args, process.env.BENCH_SERVER_DIR ?? 'apps/server')];
+  const children = [start(command, args, process.env.BENCH_SERVER_DIR ?? 'apps/server', apiEnv)];
   const stop = async () => {
     for (const child of children) {
       try {

@@ -3,18 +3,42 @@ import { readdirSync, readFileSync } from 'node:fs';
 // Markdown table with the machine it ran on (copied into docs/benchmarks.md).
 import autocannon from 'autocannon';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * How a benchmark starts the API: BENCH_API_CMD=compiled runs apps/server/dist/server.js (after
- * `npm run build -w @bazaar/server`, as production runs it, decision 049), otherwise tsx as
- * `npm start` does; BENCH_API_NODE_ARGS adds node options (V8 flags), `profileDir` a CPU profile.
- * Answers [command, args] for the apps/server folder.
+ * `npm run build -w @bazaar/server`) as `npm run start:prod` does, with that script's environment
+ * (the allocator settings) and node options (decision 049), read from the measured checkout's
+ * package.json (BENCH_SERVER_DIR, else this one's); otherwise tsx as `npm start` does.
+ * BENCH_API_NODE_ARGS adds node options (V8 flags; a repeated flag's last value wins), `profileDir`
+ * a CPU profile. Answers [command, args, env] for the apps/server folder; spawn it with that env
+ * over the benchmark's own.
  */
 export function apiCommand(profileDir = '') {
   const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  flags.push(...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
-  if (process.env.BENCH_API_CMD === 'compiled') return ['node', [...flags, 'dist/server.js']];
-  return flags.length ? ['node', [...flags, '--import', 'tsx', 'src/server.ts']] : ['npx', ['tsx', 'src/server.ts']];
+  const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (process.env.BENCH_API_CMD === 'compiled') {
+    const prod = startProdCommand(process.env.BENCH_SERVER_DIR ?? path.join(root, 'apps/server'));
+    return ['node', [...flags, ...prod.nodeOptions, ...extra, 'dist/server.js'], prod.env];
+  }
+  flags.push(...extra);
+  return flags.length ? ['node', [...flags, '--import', 'tsx', 'src/server.ts'], {}] : ['npx', ['tsx', 'src/server.ts'], {}];
+}
+
+/** `npm run start:prod` of a server folder: `[VAR=value ...] node [options] dist/server.js`, taken apart. */
+export function startProdCommand(serverDir) {
+  const script = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts['start:prod'];
+  const words = script.split(/\s+/).filter(Boolean);
+  const env = {};
+  while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift().split('=');
+    env[name] = value.join('=');
+  }
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/server.js') throw new Error(`start:prod is not "[VAR=value ...] node [options] dist/server.js": ${script}`);
+  return { env, nodeOptions: words.slice(1, -1) };
 }
 
 /** Waits until `url` answers 2xx (a server starting), or throws after `timeoutMs`. */

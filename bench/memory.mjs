@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { apiMemory, apiNodeOptions, serverProcess, serverSnapshot } from './api-memory.mjs';
 import { cipher } from './mall-api.mjs';
-import { waitFor } from './load.mjs';
+import { apiCommand, waitFor } from './load.mjs';
 import { catalogueWords } from './search-words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,10 +46,12 @@ const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boole
 const commands = {
   'npx-tsx': ['npx', ['tsx', 'src/server.ts']],
   'node-tsx': ['node', [...nodeArgs, '--import', 'tsx', 'src/server.ts']],
-  compiled: ['node', [...nodeArgs, 'dist/server.js']],
+  // As `npm run start:prod` runs it (its allocator settings and V8 flags), plus BENCH_API_NODE_ARGS.
+  compiled: apiCommand(),
 };
 if (!commands[mode]) throw new Error(`BENCH_API_CMD: one of ${Object.keys(commands).join(', ')}`);
-const child = spawn(commands[mode][0], commands[mode][1], {
+const [command, commandArgs, commandEnv = {}] = commands[mode];
+const child = spawn(command, commandArgs, {
   // BENCH_SERVER_DIR measures another checkout's API (e.g. main's, for a before/after).
   cwd: process.env.BENCH_SERVER_DIR ?? path.join(root, 'apps/server'),
   env: {
@@ -63,6 +65,7 @@ const child = spawn(commands[mode][0], commands[mode][1], {
     // The load comes from one address.
     SEARCH_PER_IP_PER_MINUTE: '100000000',
     NODE_OPTIONS: apiNodeOptions(),
+    ...commandEnv,
   },
   detached: true,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -160,7 +163,7 @@ try {
     console.log(`${rows.at(-1).phase}: ${rows.at(-1).memory}`);
   }
 
-  console.log(`\nMachine: ${os.cpus().length} cores, Node ${process.version}; API run as ${mode}${process.env.BENCH_API_NODE_OPTIONS ? ` with ${process.env.BENCH_API_NODE_OPTIONS}` : ''}${nodeArgs.length ? ` with node ${nodeArgs.join(' ')}` : ''}; duration ${duration}s\n`);
+  console.log(`\nMachine: ${os.cpus().length} cores, Node ${process.version}; API run as ${mode}${process.env.BENCH_API_NODE_OPTIONS ? ` with ${process.env.BENCH_API_NODE_OPTIONS}` : ''}: ${Object.entries(commandEnv).map(([k, v]) => `${k}=${v} `).join('')}${command} ${commandArgs.join(' ')}; duration ${duration}s\n`);
   console.log('| after | load | what ran | memory |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.phase} | ${r.load} | ${r.detail} | ${r.memory} |`);
 } finally {

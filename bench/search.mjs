@@ -68,7 +68,7 @@ async function waitFor(url, timeoutMs = 240_000) {
 }
 
 /** Each server in its own process group, so stopping it stops tsx's child too. */
-function start(command, args, cwd) {
+function start(command, args, cwd, apiEnv = {}) {
   // The load comes from one address: the per-address search limit would refuse most of it.
   const env = {
     ...process.env,
@@ -81,6 +81,7 @@ function start(command, args, cwd) {
     DATA_DIR: dataDir,
     SEED_ON_START: 'false',
     SEARCH_PER_IP_PER_MINUTE: '100000000',
+    ...apiEnv,
   };
   return spawn(command, args, {
     cwd,
@@ -353,8 +354,9 @@ async function hotMode() {
 // --profile DIR: a V8 CPU profile of the API (node --cpu-prof), written when it stops; summarize it
 // with `node bench/profile-summary.mjs DIR/*.cpuprofile`.
 const profileDir = arg('profile', '');
-const [apiCmd, apiArgs] = apiCommand(profileDir ? path.resolve(profileDir) : '');
-const children = [start(apiCmd, apiArgs, path.join(root, 'apps/server'))];
+const [apiCmd, apiArgs, apiEnv] = apiCommand(profileDir ? path.resolve(profileDir) : '');
+// BENCH_SERVER_DIR runs another checkout's API (e.g. main's, for a before/after), as bench/memory.mjs does.
+const children = [start(apiCmd, apiArgs, process.env.BENCH_SERVER_DIR ?? path.join(root, 'apps/server'), apiEnv)];
 try {
   await waitFor(`${api}/healthz`);
   if (mode === 'distinct') {
