@@ -11,24 +11,6 @@ const caches = await createCaches({ now: () => clock });
 afterAll(() => caches.close());
 
 describe('createCaches', () => {
-  it('drops expired entries on its timer, so an idle instance does not keep them', async () => {
-    let now = 5_000;
-    const swept = await createCaches({ now: () => now, sweepMs: 20 });
-    try {
-      const cache = swept.named<string>('sweep', { ttlMs: 1_000, max: 100 });
-      for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
-      swept.named<string>('sweep-long', { ttlMs: 60_000, max: 10 });
-      await swept.named<string>('sweep-long', { ttlMs: 60_000, max: 10 }).get('kept', async () => 'kept');
-      expect(swept.entries()).toBe(4);
-      now += 1_001;
-      await new Promise((resolve) => setTimeout(resolve, 80));
-      expect(swept.entries()).toBe(1);
-      expect(swept.purgeStale()).toBe(0);
-    } finally {
-      await swept.close();
-    }
-  });
-
   it('loads a key once for parallel readers and serves it until its TTL', async () => {
     const cache = caches.named<number>('single-flight', { ttlMs: 1_000, max: 10 });
     let loads = 0;

@@ -41,19 +41,8 @@ export interface Caches {
   invalidate(name: string, keys?: string[]): Promise<void>;
   /** Calls `listener` whenever a named cache is dropped, here or (through Redis) by another instance. */
   onInvalidate(name: string, listener: () => void): void;
-  /** Drops the expired entries of every cache now; answers how many. (A timer does it every `sweepMs`.) */
-  purgeStale(): number;
-  /** Entries held across every cache, expired ones included until purged. */
-  entries(): number;
   close(): Promise<void>;
 }
-
-/**
- * How often expired entries are dropped. lru-cache drops an expired entry only when it is read or
- * evicted, so after a burst an idle instance kept every expired detail body and search page (the
- * detail cache alone: its 16 MiB) for as long as it stayed idle.
- */
-const SWEEP_MS = 15_000;
 
 const CHANNEL = 'bazaar:cache:invalidate';
 
@@ -64,7 +53,7 @@ interface Invalidation {
 }
 
 /** Caches for one app instance; `now` is the app's clock (tests move it). */
-export async function createCaches(options: { redisUrl?: string; now?: () => number; channel?: string; sweepMs?: number } = {}): Promise<Caches> {
+export async function createCaches(options: { redisUrl?: string; now?: () => number; channel?: string } = {}): Promise<Caches> {
   const instanceId = randomUUID();
   const channel = options.channel ?? CHANNEL;
   const perf = { now: options.now ?? (() => Date.now()) };
@@ -90,18 +79,6 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
     });
     await subscriber.subscribe(channel);
   }
-
-  const purgeStale = () => {
-    let purged = 0;
-    for (const store of stores.values()) {
-      const before = store.size;
-      store.purgeStale();
-      purged += before - store.size;
-    }
-    return purged;
-  };
-  const sweeper = setInterval(purgeStale, options.sweepMs ?? SWEEP_MS);
-  sweeper.unref();
 
   return {
     named<V>(name: string, { ttlMs, max, maxBytes, sizeOf }: CacheOptions<V>): Cache<V> {
@@ -149,14 +126,7 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
     onInvalidate(name, listener) {
       listeners.set(name, [...(listeners.get(name) ?? []), listener]);
     },
-    purgeStale,
-    entries() {
-      let n = 0;
-      for (const store of stores.values()) n += store.size;
-      return n;
-    },
     async close() {
-      clearInterval(sweeper);
       await Promise.all([subscriber?.quit(), publisher?.quit()]);
     },
   };
