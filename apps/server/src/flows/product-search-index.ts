@@ -34,8 +34,10 @@ export interface LiveSearchIndex {
 
 export interface LiveSearchIndexOptions {
   syncMs: number;
-  /** An index that has not read the changes for this long loads afresh (tests shorten it). */
+  /** An index that has not read the changes for this long loads afresh. */
   reloadAfterMs?: number;
+  /** The clock of the sync interval and the reload age, in ms (tests move it). */
+  now?: () => number;
 }
 
 const instances = new WeakMap<AppContext, LiveSearchIndex>();
@@ -53,10 +55,10 @@ export function liveSearchIndex(ctx: AppContext, invalidatedBy: string): LiveSea
   return live;
 }
 
-export function createLiveSearchIndex(ctx: AppContext, invalidatedBy: string, { syncMs, reloadAfterMs = RELOAD_AFTER_MS }: LiveSearchIndexOptions): LiveSearchIndex {
+export function createLiveSearchIndex(ctx: AppContext, invalidatedBy: string, { syncMs, reloadAfterMs = RELOAD_AFTER_MS, now = () => performance.now() }: LiveSearchIndexOptions): LiveSearchIndex {
   let index: SearchIndex | null = null;
   let xmin = '';
-  /** performance.now() when the last completed read began. */
+  /** now() when the last completed read began. */
   let lastRead = -Infinity;
   let lastPrune = -Infinity;
   /** Cache drops heard so far, and how many had been heard when the last completed read began. */
@@ -85,7 +87,7 @@ export function createLiveSearchIndex(ctx: AppContext, invalidatedBy: string, { 
   }
 
   async function read(): Promise<void> {
-    const started = performance.now();
+    const started = now();
     const dropsAtStart = drops;
     if (!index || started - lastRead > reloadAfterMs) {
       index = await load();
@@ -125,7 +127,7 @@ export function createLiveSearchIndex(ctx: AppContext, invalidatedBy: string, { 
 
   return {
     async fresh() {
-      const asked = performance.now();
+      const asked = now();
       const dropsAsked = drops;
       // A read that began before this call may have missed a write committed before it: wait for
       // one that began late enough, and after every cache drop heard before this call (drops heard

@@ -571,22 +571,35 @@ describe('GET /search/page from the in-memory index (decision 050)', () => {
 describe('the search index kept outside requests (decision 050)', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('an index the keeper tends is not loaded again by the first search after an idle spell; an untended one is', async () => {
-    const errors: unknown[] = [];
-    const untended = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0, reloadAfterMs: 600 });
-    const tended = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0, reloadAfterMs: 600 });
+  it('an index tended within the reload age is not loaded again by the first search after an idle spell; an untended one is', async () => {
+    let clock = 0;
+    const options = { syncMs: 0, reloadAfterMs: 50 * 60_000, now: () => clock };
+    const untended = createLiveSearchIndex(t.ctx, 'search-pages', options);
+    const tended = createLiveSearchIndex(t.ctx, 'search-pages', options);
     const untendedFirst = await untended.fresh();
     const tendedFirst = await tended.fresh();
-    const stop = tended.keepWarm((error) => errors.push(error), 50);
+    clock += 40 * 60_000;
+    await tended.tend();
+    clock += 40 * 60_000;
+    // A load builds a new index; a read of the changes updates the one it has.
+    expect(await untended.fresh()).not.toBe(untendedFirst);
+    expect(await tended.fresh()).toBe(tendedFirst);
+  });
+
+  it('keepWarm tends the index on its timer until stopped', async () => {
+    const tends = vi.spyOn(SearchIndex.prototype, 'compactIfWasteful');
+    const errors: unknown[] = [];
+    const live = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0 });
+    await live.fresh();
+    const stop = live.keepWarm((error) => errors.push(error), 10);
     try {
-      await sleep(900);
-      // A load builds a new index; a read of the changes updates the one it has.
-      expect(await untended.fresh()).not.toBe(untendedFirst);
-      expect(await tended.fresh()).toBe(tendedFirst);
-      expect(errors).toEqual([]);
+      for (let i = 0; i < 500 && tends.mock.calls.length < 2; i++) await sleep(10);
+      expect(tends.mock.calls.length).toBeGreaterThanOrEqual(2);
     } finally {
       stop();
+      tends.mockRestore();
     }
+    expect(errors).toEqual([]);
   });
 
   it('compacts when tended, never inside a search', async () => {
