@@ -5,12 +5,21 @@
 // personal is never stored: requests with a token cookie, responses that set a cookie, and
 // anything but a 200 HTML document pass straight through.
 //
+// Shared pages (`sharedPage`: the home page, the product list and the product page) are the same
+// for a shopper and a visitor: their loaders ask the API nothing personal, and the shopper's parts
+// (the name in the top bar, the cart count, the collection state) are filled in by the browser. A
+// shopper's request for one is answered from the same stored page: its token cookie is removed
+// before the page is rendered, and the request is marked (SHARED_PAGE_HEADER, shared-pages.js) so
+// the root loader leaves the user to the browser (decision 051).
+//
 // A stored page is compressed at most once per encoding (br, gzip), when a visitor first asks for
 // it, and those bytes are served to everyone after; a client that accepts neither gets the page as
 // is. With `encodings: null` (COMPRESS=false: a reverse proxy compresses) only the page is kept.
 import zlib from 'node:zlib';
+import { SHARED_PAGE_HEADER } from './shared-pages.js';
 
 const TOKEN_COOKIE = /(?:^|;\s*)token=/;
+const TOKEN_COOKIE_PART = /(?:^|;\s*)token=[^;]*/g;
 const LANGUAGE_COOKIE = /(?:^|;\s*)language=([^;]*)/;
 const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'vary', 'set-cookie', 'connection', 'date', 'etag']);
 
@@ -51,10 +60,18 @@ function encode(body, encoding, levels) {
 }
 
 /**
- * @param {{ ttlMs: number, maxEntries?: number, now?: () => number, encodings?: Encodings | null }} options
+ * The Cookie header without the token: a shared page is rendered as for a visitor.
+ * @param {string} cookies
+ */
+function withoutToken(cookies) {
+  return cookies.replace(TOKEN_COOKIE_PART, '').replace(/^;\s*/, '');
+}
+
+/**
+ * @param {{ ttlMs: number, maxEntries?: number, now?: () => number, encodings?: Encodings | null, sharedPage?: (path: string) => boolean }} options
  * @returns {import('express').RequestHandler}
  */
-export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now, encodings = null }) {
+export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now, encodings = null, sharedPage = () => false }) {
   /** @type {Map<string, Entry>} */
   const entries = new Map();
   /** @type {Map<string, Array<() => void>>} requests waiting for a page that is being rendered */
@@ -79,12 +96,20 @@ export function anonymousPageCache({ ttlMs, maxEntries = 500, now = Date.now, en
   }
 
   return function pageCache(req, res, next) {
+    delete req.headers[SHARED_PAGE_HEADER];
     if (ttlMs <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const cookies = req.headers.cookie ?? '';
-    if (TOKEN_COOKIE.test(cookies)) return next();
     // Documents only: React Router's data requests (.data) and assets are left alone.
     if (!(req.headers.accept ?? '').includes('text/html') && !(req.headers.accept ?? '').includes('*/*')) return next();
     if (req.path.endsWith('.data') || req.path.includes('.')) return next();
+    let cookies = req.headers.cookie ?? '';
+    const shared = sharedPage(req.path);
+    if (TOKEN_COOKIE.test(cookies)) {
+      if (!shared) return next();
+      cookies = withoutToken(cookies);
+      if (cookies) req.headers.cookie = cookies;
+      else delete req.headers.cookie;
+    }
+    if (shared) req.headers[SHARED_PAGE_HEADER] = '1';
 
     const key = `${LANGUAGE_COOKIE.exec(cookies)?.[1] ?? ''}|${req.originalUrl}`;
     const hit = entries.get(key);

@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createRequestHandler } from '@react-router/express';
 import { anonymousPageCache } from './page-cache.js';
+import { isSharedPage } from './shared-pages.js';
 import { forwardedHeaders } from './forwarded.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
@@ -54,7 +55,7 @@ export async function startStorefront({ port, host, api, pageCacheMs, encodings,
   app.use((req, res, next) => (req.path.includes('.') ? files(req, res, next) : next()));
   // Pages the storefront does not render (the payment sandboxes) name no icon, so browsers ask for /favicon.ico.
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
-  app.use(anonymousPageCache({ ttlMs: pageCacheMs, encodings }));
+  app.use(anonymousPageCache({ ttlMs: pageCacheMs, encodings, sharedPage: isSharedPage }));
   if (encodings) app.use(coalesceWrites);
   app.all(
     '*',

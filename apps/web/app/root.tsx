@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE } from '@bazaar/shared/constants/limits';
 import { I18nProvider } from './lib/i18n.tsx';
 import { loadRootData } from './lib/root-data.server.ts';
 import { documentLanguage, loadMoreTexts, needsMoreTexts } from './lib/texts.ts';
+import { withBrowserUser } from './lib/browser-user.ts';
 import { AppShell } from './components/app-shell.tsx';
 import { NotFoundPage, FallbackErrorPage } from './components/error-pages.tsx';
 import { isChunkLoadError, reloadForChunkError } from './components/chunk-reload.ts';
@@ -26,11 +27,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // In the browser, a page that needs the texts the first page did not load gets them here, while
-// its data loads.
+// its data loads. A shared page (decision 051) came without the user: the browser asks for it
+// while the page hydrates, when it holds a token.
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), needsMoreTexts(new URL(request.url).pathname) ? loadMoreTexts(documentLanguage()) : null]);
-  return data;
+  return data.userInBrowser ? withBrowserUser(data) : data;
 }
+clientLoader.hydrate = true as const;
 
 // The site config is fetched again on every route change (specification section 7).
 export function shouldRevalidate() {
@@ -62,17 +65,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * Marks the document once React has hydrated it and run the first effects (a page's own effects,
- * such as the cart opening the login popup, ran before this one): the browser journeys wait for
- * it before they look at a page (tests/e2e/support.ts waitForHydration).
+ * such as the cart opening the login popup, ran before this one), and a shared page knows its
+ * user: the browser journeys wait for it before they look at a page (tests/e2e/support.ts
+ * waitForHydration).
  */
-function useHydratedMarker() {
+function useHydratedMarker(ready = true) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    if (ready) document.documentElement.dataset.hydrated = 'true';
+  }, [ready]);
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useHydratedMarker();
+  useHydratedMarker(!loaderData.userInBrowser);
   return (
     <AppShell data={loaderData}>
       <Outlet />

@@ -63,9 +63,12 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
     };
   }, []);
 
-  // loginResult follows the token the server accepted (a refused token was dropped by the root loader).
+  // loginResult follows the token the server accepted (a refused token was dropped by the root
+  // loader). A shared page does not know its user until the browser has asked (root.tsx).
   const user = data.user;
+  const userKnown = !data.userInBrowser;
   useEffect(() => {
+    if (!userKnown) return;
     try {
       if (!user) localStorage.removeItem(LOGIN_RESULT_KEY);
       else {
@@ -75,7 +78,7 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
     } catch {
       // Storage may be unavailable; nothing depends on it for rendering.
     }
-  }, [user]);
+  }, [user, userKnown]);
 
   useTrafficLog(data.lang, () => readLoginResult()?.userId ?? user?.userId ?? null);
   useFocusOnNavigate();

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anonymousPageCache, chooseEncoding } from '../../page-cache.js';
+import { SHARED_PAGE_HEADER, isSharedPage } from '../../shared-pages.js';
 
 let base = '';
 let renders = 0;
@@ -186,5 +187,46 @@ describe('chooseEncoding', () => {
     ['BR', 'br'],
   ])('%s -> %s', (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe('anonymousPageCache shared pages (decision 051)', () => {
+  let sharedBase = '';
+  let sharedRenders = 0;
+  let closeShared: () => void = () => undefined;
+  beforeAll(async () => {
+    const app = express();
+    app.use(anonymousPageCache({ ttlMs: 60_000, sharedPage: isSharedPage }));
+    app.get(['/', '/list', '/detail/:id', '/cart'], (req, res) => {
+      sharedRenders += 1;
+      res.type('html').send(`render ${sharedRenders} cookie=${req.headers.cookie ?? '-'} shared=${req.headers[SHARED_PAGE_HEADER] ?? '-'}`);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    sharedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    closeShared = () => server.close();
+  });
+  afterAll(() => closeShared());
+  const ask = (path: string, headers: Record<string, string> = {}) => fetch(`${sharedBase}${path}`, { headers: { accept: 'text/html', ...headers } }).then((r) => r.text());
+
+  it('renders a shared page without the token, once, for shoppers and visitors alike', async () => {
+    const first = await ask('/detail/7', { cookie: 'language=en; token=alice-token' });
+    expect(first).toBe('render 1 cookie=language=en shared=1');
+    expect(await ask('/detail/7', { cookie: 'token=bob-token; language=en' })).toBe(first);
+    expect(await ask('/detail/7', { cookie: 'language=en' })).toBe(first);
+    const onlyToken = await ask('/list?pn=1', { cookie: 'token=carol-token' });
+    expect(onlyToken).toBe('render 2 cookie=- shared=1');
+    expect(sharedRenders).toBe(2);
+  });
+
+  it('leaves a personal page to be rendered for its shopper, and drops a mark a client sends', async () => {
+    const before = sharedRenders;
+    expect(await ask('/cart', { cookie: 'token=alice-token', [SHARED_PAGE_HEADER]: '1' })).toBe(`render ${before + 1} cookie=token=alice-token shared=-`);
+    expect(await ask('/cart', { cookie: 'token=alice-token' })).toBe(`render ${before + 2} cookie=token=alice-token shared=-`);
+  });
+
+  it('knows the home page, the product list and the product page in either language, and nothing else', () => {
+    for (const path of ['/', '/en', '/en/', '/list', '/en/list', '/detail', '/detail/12', '/en/detail/12']) expect(isSharedPage(path), path).toBe(true);
+    for (const path of ['/cart', '/en/cart', '/listing', '/detail/12/x', '/user-center/uc-order', '/zh/list', '/shopIndex']) expect(isSharedPage(path), path).toBe(false);
   });
 });

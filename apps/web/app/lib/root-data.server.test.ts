@@ -1,6 +1,8 @@
 // The fallback-language prefix redirect stays on this origin.
-import { describe, expect, it } from 'vitest';
-import { pageUrl, resolveLanguage } from './root-data.server.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHARED_PAGE_HEADER } from '../../shared-pages.js';
+import { fetchTransport, setServerTransport } from './api.ts';
+import { loadRootData, pageUrl, resolveLanguage } from './root-data.server.ts';
 
 function redirectOf(path: string): { status: number; location: string | null } {
   try {
@@ -50,5 +52,38 @@ describe('data requests', () => {
     expect(langOf('/en/_.data')).toBe('en');
     expect(langOf('/en/detail/5.data?_routes=routes%2Fdetail')).toBe('en');
     expect(redirectOf('/zh/list.data?pn=a&_routes=routes%2Flist')).toEqual({ status: 301, location: '/list?pn=a' });
+  });
+});
+
+describe('loadRootData on shared pages (decision 051)', () => {
+  const webConfig = { pcWelcomeCn: '欢迎', pcWelcomeEn: 'Welcome', pcLogoImgText: 'Bazaar', pcCompanyInfoCn: '', pcCompanyInfoEn: '', pcTitleImg: '', pcRecordNumber: '', pcRecordUrl: '', merchantUrl: '' };
+  const user = { userId: 'u1', userName: 'alice', nickName: 'Alice', pic: null, sex: null, birthDate: null, mobile: '138****0000' };
+  let asked: Array<{ url: string; authorization: string | undefined }> = [];
+  beforeEach(() => {
+    asked = [];
+    setServerTransport(fetchTransport);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        asked.push({ url, authorization: (init.headers as Record<string, string>).Authorization });
+        const body = url.includes('/p/user/userInfo') ? user : url.includes('getSysServiceSwitch') ? { serviceTermsSwitch: true, privacyPolicySwitch: true } : webConfig;
+        return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('leaves the user to the browser when the page cache marked the page shared', async () => {
+    const result = await loadRootData(new Request('http://shop.example.test/list', { headers: { Cookie: 'token=alice-token', [SHARED_PAGE_HEADER]: '1' } }));
+    expect(result.data).toMatchObject({ user: null, isLoggedIn: false, userInBrowser: true });
+    expect(asked.some((call) => call.url.includes('/p/user/userInfo') || call.authorization)).toBe(false);
+    expect(result.init?.headers).toBeDefined();
+    expect(new Headers(result.init?.headers).get('Set-Cookie')).toBeNull();
+  });
+
+  it("renders a personal page with the shopper's user", async () => {
+    const result = await loadRootData(new Request('http://shop.example.test/cart', { headers: { Cookie: 'token=alice-token' } }));
+    expect(result.data).toMatchObject({ user: { nickName: 'Alice' }, isLoggedIn: true, userInBrowser: false });
+    expect(asked.find((call) => call.url.includes('/p/user/userInfo'))?.authorization).toBe('alice-token');
   });
 });

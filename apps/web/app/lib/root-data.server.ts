@@ -10,6 +10,7 @@ import { serverEnv } from './env.server.ts';
 import { sharedData } from './shared-data.server.ts';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import { provideCatalog } from './i18n.tsx';
+import { SHARED_PAGE_HEADER } from '../../shared-pages.js';
 
 // Loaders reach the API over node:http rather than fetch (api-transport.server.ts).
 setServerTransport(nodeTransport);
@@ -56,10 +57,15 @@ export function resolveLanguage(request: Request): { lang: Language; setCookie: 
   return { lang: languageFromCookie(request.headers.get('Cookie')), setCookie: false };
 }
 
-/** What every page needs: the language, the site config, switches and the logged-in user. */
+/**
+ * What every page needs: the language, the site config, switches and the logged-in user. On a
+ * shared page (shared-pages.js: the page cache removed the token and marked the request) there is
+ * no user here: `userInBrowser` tells the browser to ask for it (root.tsx clientLoader).
+ */
 export async function loadRootData(request: Request) {
   const { lang, setCookie } = resolveLanguage(request);
-  const token = readCookie(request.headers.get('Cookie'), TOKEN_COOKIE);
+  const userInBrowser = request.headers.get(SHARED_PAGE_HEADER) === '1';
+  const token = userInBrowser ? null : readCookie(request.headers.get('Cookie'), TOKEN_COOKIE);
   const common = { lang, baseUrl: serverEnv.apiUrl } as const;
   const [webConfig, serviceSwitch, user] = await Promise.all([
     sharedData('webConfig', () => api('/webConfig/getPcWebConfig', { ...common, schema: WebConfigSchema })),
@@ -70,5 +76,5 @@ export async function loadRootData(request: Request) {
   if (setCookie) headers.append('Set-Cookie', languageCookie(lang, isHttps(request)));
   // A token the API refuses is dropped, so the page renders logged out.
   if (token && !user) headers.append('Set-Cookie', clearedCookie(TOKEN_COOKIE, isHttps(request)));
-  return data({ lang, webConfig, serviceSwitch, user, isLoggedIn: !!user }, { headers });
+  return data({ lang, webConfig, serviceSwitch, user, isLoggedIn: !!user, userInBrowser }, { headers });
 }
