@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { DEFAULT_LANGUAGE } from '@bazaar/shared/constants/limits';
 import { I18nProvider } from './lib/i18n.tsx';
@@ -75,8 +75,12 @@ function useHydratedMarker(ready = true) {
   }, [ready]);
 }
 
+/** Whether a route's data is still to be asked for by the browser (a shared page, decision 051). */
+const askedInBrowser = (data: unknown) => typeof data === 'object' && data !== null && 'userInBrowser' in data && data.userInBrowser === true;
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  useHydratedMarker(!loaderData.userInBrowser);
+  const matches = useMatches();
+  useHydratedMarker(!askedInBrowser(loaderData) && !matches.some((match) => askedInBrowser(match.data)));
   return (
     <AppShell data={loaderData}>
       <Outlet />

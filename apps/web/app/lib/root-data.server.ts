@@ -10,7 +10,7 @@ import { serverEnv } from './env.server.ts';
 import { sharedData } from './shared-data.server.ts';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import { provideCatalog } from './i18n.tsx';
-import { SHARED_PAGE_HEADER } from '../../shared-pages.js';
+import { isSharedRender } from './shared-request.server.ts';
 
 // Loaders reach the API over node:http rather than fetch (api-transport.server.ts).
 setServerTransport(nodeTransport);
@@ -64,7 +64,7 @@ export function resolveLanguage(request: Request): { lang: Language; setCookie: 
  */
 export async function loadRootData(request: Request) {
   const { lang, setCookie } = resolveLanguage(request);
-  const userInBrowser = request.headers.get(SHARED_PAGE_HEADER) === '1';
+  const userInBrowser = isSharedRender(request);
   const token = userInBrowser ? null : readCookie(request.headers.get('Cookie'), TOKEN_COOKIE);
   const common = { lang, baseUrl: serverEnv.apiUrl } as const;
   const [webConfig, serviceSwitch, user] = await Promise.all([

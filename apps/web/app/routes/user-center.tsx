@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormError } from '../components/ui/form-error.tsx';
 import { UserCenterMenu } from '../features/account/user-center-menu.tsx';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { PagePending } from '../components/ui/page-pending.tsx';
 import '../features/account/account.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,6 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The user center: login required, a left menu and the page. */
 export default function UserCenterLayout() {
   const root = useRouteLoaderData<RootData>('root');
+  // A shared page (decision 051) learns its user in the browser.
+  if (root?.userInBrowser) return <PagePending />;
   if (!root?.isLoggedIn || !root.user) return <UserCenterSignIn />;
   return (
     <div className="container page-section user-center">

@@ -13,6 +13,8 @@ import { Button } from '../components/ui/button.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { fetchAsBrowserUser, type UserApiContext } from '../features/account/user-data.ts';
+import { isSharedRender } from '../lib/shared-request.server.ts';
 import { OrderCard } from '../features/order/order-card.tsx';
 import '../features/order/order.css';
 
@@ -30,24 +32,43 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'orders.title' });
 }
 
-/** ?status= tab, ?q= order number (digits) or product name, ?current= page; the list and the counts in parallel. */
-export async function loader({ request }: Route.LoaderArgs) {
+/** ?status= tab, ?q= order number (digits) or product name, ?current= page. */
+function ordersQuery(request: Request) {
   const url = new URL(request.url);
   const requestedStatus = Number(url.searchParams.get('status'));
   const status = TABS.some((tab) => tab.status === requestedStatus) ? requestedStatus : 0;
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   const requested = Number(url.searchParams.get('current'));
   const current = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { prodName: q } : {};
-  const data = await fetchAsUser(request, (ctx) =>
-    Promise.all([
-      api('/p/myOrder/myOrder', { ...ctx, query: { status, current, size: PAGE_SIZE, ...search }, schema: pageOf(MyOrderSchema) }),
-      api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
-    ]),
-  );
-  if (!data) return { status, q, page: null, counts: null };
-  return { status, q, page: data[0], counts: data[1].orderCountData };
+  return { status, q, current };
 }
+
+/** The list and the counts in parallel. */
+async function loadOrders(ctx: UserApiContext, { status, q, current }: ReturnType<typeof ordersQuery>) {
+  const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { prodName: q } : {};
+  const [page, center] = await Promise.all([
+    api('/p/myOrder/myOrder', { ...ctx, query: { status, current, size: PAGE_SIZE, ...search }, schema: pageOf(MyOrderSchema) }),
+    api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
+  ]);
+  return { page, counts: center.orderCountData };
+}
+
+// A shared page (decision 051): the server renders the page without the orders and the browser asks for them.
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = ordersQuery(request);
+  if (isSharedRender(request)) return { status: query.status, q: query.q, page: null, counts: null, userInBrowser: true };
+  const data = await fetchAsUser(request, (ctx) => loadOrders(ctx, query));
+  return { status: query.status, q: query.q, page: data?.page ?? null, counts: data?.counts ?? null, userInBrowser: false };
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  if (!data.userInBrowser) return data;
+  const query = ordersQuery(request);
+  const loaded = await fetchAsBrowserUser((ctx) => loadOrders(ctx, query));
+  return { status: query.status, q: query.q, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser: false };
+}
+clientLoader.hydrate = true as const;
 
 export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import type { Widen } from '../widen.ts';
 export const ui: Widen<typeof zh> = {
   common: {
     appName: 'Bazaar Mall',
+    loading: 'Loading…',
     close: 'Close',
     backHome: 'Back to home',
     skipToContent: 'Skip to main content',

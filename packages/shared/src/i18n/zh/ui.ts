@@ -2,6 +2,7 @@
 export const ui = {
   common: {
     appName: 'Bazaar 商城',
+    loading: '加载中…',
     close: '关闭',
     backHome: '返回首页',
     skipToContent: '跳到主要内容',
