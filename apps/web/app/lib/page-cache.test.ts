@@ -197,7 +197,7 @@ describe('anonymousPageCache shared pages (decision 051)', () => {
   beforeAll(async () => {
     const app = express();
     app.use(anonymousPageCache({ ttlMs: 60_000, sharedPage: isSharedPage }));
-    app.get(['/', '/list', '/detail/:id', '/cart'], (req, res) => {
+    app.get(['/', '/list', '/detail/:id', '/user-center/uc-address'], (req, res) => {
       sharedRenders += 1;
       res.type('html').send(`render ${sharedRenders} cookie=${req.headers.cookie ?? '-'} shared=${req.headers[SHARED_PAGE_HEADER] ?? '-'}`);
     });
@@ -221,12 +221,13 @@ describe('anonymousPageCache shared pages (decision 051)', () => {
 
   it('leaves a personal page to be rendered for its shopper, and drops a mark a client sends', async () => {
     const before = sharedRenders;
-    expect(await ask('/cart', { cookie: 'token=alice-token', [SHARED_PAGE_HEADER]: '1' })).toBe(`render ${before + 1} cookie=token=alice-token shared=-`);
-    expect(await ask('/cart', { cookie: 'token=alice-token' })).toBe(`render ${before + 2} cookie=token=alice-token shared=-`);
+    const page = '/user-center/uc-address';
+    expect(await ask(page, { cookie: 'token=alice-token', [SHARED_PAGE_HEADER]: '1' })).toBe(`render ${before + 1} cookie=token=alice-token shared=-`);
+    expect(await ask(page, { cookie: 'token=alice-token' })).toBe(`render ${before + 2} cookie=token=alice-token shared=-`);
   });
 
-  it('knows the home page, the product list and the product page in either language, and nothing else', () => {
-    for (const path of ['/', '/en', '/en/', '/list', '/en/list', '/detail', '/detail/12', '/en/detail/12']) expect(isSharedPage(path), path).toBe(true);
-    for (const path of ['/cart', '/en/cart', '/listing', '/detail/12/x', '/user-center/uc-order', '/zh/list', '/shopIndex']) expect(isSharedPage(path), path).toBe(false);
+  it('knows the home page, the product list, the product page, the cart and the order list in either language, and nothing else', () => {
+    for (const path of ['/', '/en', '/en/', '/list', '/en/list', '/detail', '/detail/12', '/en/detail/12', '/cart', '/en/cart', '/user-center/uc-order', '/en/user-center/uc-order']) expect(isSharedPage(path), path).toBe(true);
+    for (const path of ['/listing', '/detail/12/x', '/user-center', '/user-center/uc-address', '/submit-order', '/zh/list', '/shopIndex', '/cart/x']) expect(isSharedPage(path), path).toBe(false);
   });
 });

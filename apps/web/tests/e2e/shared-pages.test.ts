@@ -2,10 +2,15 @@
 // order list are rendered once for everyone and kept by the page cache; each shopper's own parts
 // (the name in the top bar, whether the product is collected, the cart, the orders) are asked for
 // by the browser.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { API_URL, expectLoggedInAs, openPage, registerShopper, test, topBar, useToken, zh, type Shopper } from './support.ts';
 import { addAddressByApi, addToCartByApi, pickProducts, placeOrderByApi } from './order-support.ts';
+
+/** A browser of its own for a logged-in shopper. */
+function shopperContext(browser: Browser, baseURL: string, shopper: Shopper) {
+  return browser.newContext({ baseURL, storageState: { cookies: [{ name: 'token', value: shopper.token, domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] } });
+}
 
 /** Four document requests, shoppers taking turns: each of the storefront's two workers keeps its own copy. */
 async function documentsFor(request: APIRequestContext, url: string, shoppers: Shopper[]) {
@@ -39,8 +44,7 @@ test('one stored home page serves two shoppers, and each sees their own name and
   expect(documents.some(({ cache }) => cache === 'hit')).toBe(true);
 
   for (const shopper of [alice, bob]) {
-    const context = await browser.newContext({ baseURL });
-    await useToken(context, baseURL!, shopper.token);
+    const context = await shopperContext(browser, baseURL!, shopper);
     const page = await context.newPage();
     await openPage(page, `/detail/${product!.prodId}`);
     await expectLoggedInAs(page, shopper.nickName);
@@ -81,8 +85,7 @@ test("the cart and the order list come from one stored page, and each shopper's 
     [alice, forAlice!, forBob!],
     [bob, forBob!, forAlice!],
   ] as const) {
-    const context = await browser.newContext({ baseURL });
-    await useToken(context, baseURL!, shopper.token);
+    const context = await shopperContext(browser, baseURL!, shopper);
     const page = await context.newPage();
     await openPage(page, '/cart');
     await expectLoggedInAs(page, shopper.nickName);
