@@ -75,11 +75,15 @@ export function argValue(name, fallback) {
   return i > 0 ? process.argv[i + 1] : fallback;
 }
 
-/** One load run; `urls` may be several (requests go round them). */
+/**
+ * One load run; `urls` may be several (each connection goes round them in order). An entry is a
+ * URL, or `{ url, method, headers, body }` for a call with its own method, headers or body (one
+ * origin for all).
+ */
 export function run(title, urls, { connections, duration, pipelining = 1, headers }) {
   headers ??= { 'accept-language': 'zh' };
-  const list = Array.isArray(urls) ? urls : [urls];
-  const base = new URL(list[0]);
+  const list = (Array.isArray(urls) ? urls : [urls]).map((entry) => (typeof entry === 'string' ? { url: entry } : entry));
+  const base = new URL(list[0].url);
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -88,9 +92,9 @@ export function run(title, urls, { connections, duration, pipelining = 1, header
         pipelining,
         duration,
         headers,
-        requests: list.map((u) => {
-          const url = new URL(u);
-          return { method: 'GET', path: `${url.pathname}${url.search}` };
+        requests: list.map((entry) => {
+          const url = new URL(entry.url);
+          return { method: entry.method ?? 'GET', path: `${url.pathname}${url.search}`, ...(entry.headers ? { headers: { ...headers, ...entry.headers } } : {}), ...(entry.body === undefined ? {} : { body: entry.body }) };
         }),
       },
       (err, result) => {
