@@ -111,6 +111,9 @@ test('staff adjust a balance in the console with a reason; the shopper sees the 
   await expect(page).toHaveURL(/io=out/);
   await expect(records.getByText(en('balance.records.empty'))).toBeVisible();
   await records.getByRole('link', { name: en('balance.records.allIo'), exact: true }).click();
+  // The type links keep the page's other filters: wait until "all" is the page's, or the next link
+  // would still carry io=out (and find nothing).
+  await expect(page).not.toHaveURL(/io=out/);
   await records.getByRole('link', { name: en('balance.type.5'), exact: true }).click();
   await expect(page).toHaveURL(/type=5/);
   await expect(rows).toHaveCount(1);
