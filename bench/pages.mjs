@@ -9,7 +9,7 @@
 // profile of each storefront worker there (node --cpu-prof) while the logged-in home page runs
 // alone; `node bench/profile-summary.mjs DIR/*.cpuprofile` summarizes it.
 // Targets on the 2-core machine: logged-in pages >= 600 req/s at 10 connections, p99 <= 100 ms at 50,
-// storefront CPU per page within 10 times the bare renderToString's. Shared pages (decision 051)
+// storefront CPU per page within 10 times the bare renderToString's. Shared pages (decision 052)
 // answer a shopper's document from the page cache, so each logged-in page is also measured as a
 // whole view: the document and the API calls the browser then makes for the shopper's parts.
 import { spawn } from 'node:child_process';
@@ -111,7 +111,7 @@ try {
     cart: ['/cart (5 lines)', [`${web}/cart`], false],
     orders: ['/user-center/uc-order', [`${web}/user-center/uc-order`], false],
   };
-  // What the browser asks for itself on the logged-in view of a shared page (decision 051), through
+  // What the browser asks for itself on the logged-in view of a shared page (decision 052), through
   // the storefront's /api proxy as a browser does: the user, and the cart's or the orders' data.
   const cart = await (await fetch(`${api}/p/shopCart/info`, { method: 'POST', headers: authorized, body: '[]' })).json();
   const basketIds = cart.flatMap((shop) => shop.shopCartItemDiscounts.flatMap((group) => group.shopCartItems.filter((item) => item.isChecked === 1).map((item) => item.basketId)));

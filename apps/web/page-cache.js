@@ -10,7 +10,7 @@
 // (the name in the top bar, the cart count, the collection state) are filled in by the browser. A
 // shopper's request for one is answered from the same stored page: its token cookie is removed
 // before the page is rendered, and the request is marked (SHARED_PAGE_HEADER, shared-pages.js) so
-// the root loader leaves the user to the browser (decision 051).
+// the root loader leaves the user to the browser (decision 052).
 //
 // A stored page is compressed at most once per encoding (br, gzip), when a visitor first asks for
 // it, and those bytes are served to everyone after; a client that accepts neither gets the page as

@@ -1,4 +1,4 @@
-// Pages whose document is the same for a logged-in shopper and a visitor (decision 051): on them the
+// Pages whose document is the same for a logged-in shopper and a visitor (decision 052): on them the
 // server's loaders ask the API nothing personal, and what is the shopper's own (the name in the top
 // bar, the cart count, whether the product is collected, the footprint, the cart, the orders) the
 // browser asks for as the page loads. The page cache (page-cache.js) serves them to shoppers too, and the root

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // In the browser, a page that needs the texts the first page did not load gets them here, while
-// its data loads. A shared page (decision 051) came without the user: the browser asks for it
+// its data loads. A shared page (decision 052) came without the user: the browser asks for it
 // while the page hydrates, when it holds a token.
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), needsMoreTexts(new URL(request.url).pathname) ? loadMoreTexts(documentLanguage()) : null]);
@@ -75,7 +75,7 @@ function useHydratedMarker(ready = true) {
   }, [ready]);
 }
 
-/** Whether a route's data is still to be asked for by the browser (a shared page, decision 051). */
+/** Whether a route's data is still to be asked for by the browser (a shared page, decision 052). */
 const askedInBrowser = (data: unknown) => typeof data === 'object' && data !== null && 'userInBrowser' in data && data.userInBrowser === true;
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-// The user of a shared page (decision 051), asked for by the browser: the page was rendered for
+// The user of a shared page (decision 052), asked for by the browser: the page was rendered for
 // everyone, so the root loader's data came without one.
 import type { UserInfo } from '@bazaar/shared/schemas/account';
 import { apiData } from './api.ts';

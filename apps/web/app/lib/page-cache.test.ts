@@ -190,7 +190,7 @@ describe('chooseEncoding', () => {
   });
 });
 
-describe('anonymousPageCache shared pages (decision 051)', () => {
+describe('anonymousPageCache shared pages (decision 052)', () => {
   let sharedBase = '';
   let sharedRenders = 0;
   let closeShared: () => void = () => undefined;

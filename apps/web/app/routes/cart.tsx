@@ -33,7 +33,7 @@ async function loadCart(ctx: UserApiContext) {
   return { shops, expired, total };
 }
 
-// A shared page (decision 051): the server renders the page without the cart and the browser asks for it.
+// A shared page (decision 052): the server renders the page without the cart and the browser asks for it.
 export async function loader({ request }: Route.LoaderArgs) {
   if (isSharedRender(request)) return { cart: null, userInBrowser: true };
   return { cart: await fetchAsUser(request, loadCart), userInBrowser: false };

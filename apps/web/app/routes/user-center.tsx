@@ -17,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The user center: login required, a left menu and the page. */
 export default function UserCenterLayout() {
   const root = useRouteLoaderData<RootData>('root');
-  // A shared page (decision 051) learns its user in the browser.
+  // A shared page (decision 052) learns its user in the browser.
   if (root?.userInBrowser) return <PagePending />;
   if (!root?.isLoggedIn || !root.user) return <UserCenterSignIn />;
   return (

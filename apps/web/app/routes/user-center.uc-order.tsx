@@ -53,7 +53,7 @@ async function loadOrders(ctx: UserApiContext, { status, q, current }: ReturnTyp
   return { page, counts: center.orderCountData };
 }
 
-// A shared page (decision 051): the server renders the page without the orders and the browser asks for them.
+// A shared page (decision 052): the server renders the page without the orders and the browser asks for them.
 export async function loader({ request }: Route.LoaderArgs) {
   const query = ordersQuery(request);
   if (isSharedRender(request)) return { status: query.status, q: query.q, page: null, counts: null, userInBrowser: true };

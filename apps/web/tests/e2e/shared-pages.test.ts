@@ -1,4 +1,4 @@
-// Shared pages (decision 051): the home page, the product list, the product page, the cart and the
+// Shared pages (decision 052): the home page, the product list, the product page, the cart and the
 // order list are rendered once for everyone and kept by the page cache; each shopper's own parts
 // (the name in the top bar, whether the product is collected, the cart, the orders) are asked for
 // by the browser.

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n.tsx';
 
-/** A personal page's place while the browser asks for its data (a shared page, decision 051). */
+/** A personal page's place while the browser asks for its data (a shared page, decision 052). */
 export function PagePending() {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 // A personal loader's API calls, run on the server with the request's token (user-loader.server.ts)
-// or, on a shared page (decision 051), in the browser with the browser's token.
+// or, on a shared page (decision 052), in the browser with the browser's token.
 import { ApiError, type ApiOptions } from '../../lib/api.ts';
 import { getBrowserToken } from '../../lib/cookies.ts';
 
