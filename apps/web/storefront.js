@@ -6,9 +6,9 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createRequestHandler } from '@react-router/express';
 import { anonymousPageCache } from './page-cache.js';
+import { apiProxies } from './api-proxy.js';
 import { isSharedPage } from './shared-pages.js';
 import { forwardedHeaders } from './forwarded.js';
 import { contentSecurityPolicy } from './security-headers.js';
@@ -30,10 +30,9 @@ export async function startStorefront({ port, host, api, pageCacheMs, encodings,
     setForwarded(req);
     next();
   });
-  const apiProxy = createProxyMiddleware({ target: api, changeOrigin: false, ws: true, pathRewrite: { '^/api': '' } });
-  app.use('/api', apiProxy);
-  const passThrough = (pathname) => pathname.startsWith('/uploads/') || pathname === '/sandbox' || pathname.startsWith('/sandbox/');
-  app.use(createProxyMiddleware({ target: api, pathFilter: passThrough }));
+  const proxies = apiProxies(api);
+  app.use('/api', proxies.calls);
+  app.use(proxies.passThrough);
 
   // Proxied answers keep the API's own security headers; everything served from here gets these.
   app.use((_req, res, next) => {
@@ -68,7 +67,7 @@ export async function startStorefront({ port, host, api, pageCacheMs, encodings,
   const server = app.listen(port, host, onListening);
   server.on('upgrade', (req, socket, head) => {
     setForwarded(req);
-    apiProxy.upgrade(req, socket, head);
+    proxies.socket.upgrade(req, socket, head);
   });
 
   for (const signal of ['SIGINT', 'SIGTERM']) {
