@@ -4,7 +4,6 @@ import { SearchPageSchema, SearchQuerySchema, type SearchPage } from '@bazaar/sh
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
 import { categories, products, shopCategories, shops, skus } from '../db/schema.ts';
 import { countQueries } from '../db/query-count.ts';
-import { SearchIndex } from '../lib/search-index.ts';
 import { parseKeyword } from '../lib/search-tokenizer.ts';
 import { SHARED_INFRASTRUCTURE, createTestInstance } from '../test/instances.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -586,11 +585,11 @@ describe('the search index kept outside requests (decision 050)', () => {
     expect(await tended.fresh()).toBe(tendedFirst);
   });
 
+  // The spies watch this test's own index: the app's index (and its timer) run in this process too.
   it('keepWarm tends the index on its timer until stopped', async () => {
-    const tends = vi.spyOn(SearchIndex.prototype, 'compactIfWasteful');
     const errors: unknown[] = [];
     const live = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0 });
-    await live.fresh();
+    const tends = vi.spyOn(await live.fresh(), 'compactIfWasteful');
     const stop = live.keepWarm((error) => errors.push(error), 10);
     try {
       for (let i = 0; i < 500 && tends.mock.calls.length < 2; i++) await sleep(10);
@@ -603,17 +602,17 @@ describe('the search index kept outside requests (decision 050)', () => {
   });
 
   it('compacts when tended, never inside a search', async () => {
-    const compactions = vi.spyOn(SearchIndex.prototype, 'compactIfWasteful');
+    const live = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0 });
+    const index = await live.fresh();
+    const compactions = vi.spyOn(index, 'compactIfWasteful');
     try {
-      const live = createLiveSearchIndex(t.ctx, 'search-pages', { syncMs: 0 });
-      await live.fresh();
       const [id] = await createProducts([{ shopId: await shopWithStatus(1), nameZh: `整理 ${uniqueWord()}` }]);
       await t.ctx.db
         .update(products)
         .set({ nameZh: `整理 ${uniqueWord()}` })
         .where(eq(products.id, id as number));
       await refreshProductSearch(t.ctx.db, [id as number]);
-      await live.fresh();
+      expect(await live.fresh()).toBe(index);
       expect(compactions).not.toHaveBeenCalled();
       await live.tend();
       expect(compactions).toHaveBeenCalledTimes(1);
