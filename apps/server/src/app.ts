@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,7 +31,8 @@ export type App = FastifyInstance & { withTypeProvider: () => FastifyInstance };
 export async function buildApp({ ctx, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    disableRequestLogging: !ctx.env.LOG_REQUESTS,
+    // Fastify 5.12 moved the switch into a log controller (the top-level option is deprecated).
+    logController: new LogController({ disableRequestLogging: !ctx.env.LOG_REQUESTS }),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from these hops (the storefront's proxy by default).
     trustProxy: ctx.env.TRUSTED_PROXIES,
