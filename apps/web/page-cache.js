@@ -2,15 +2,14 @@
 // Anonymous pages are the same for everyone with the same URL and language, and a burst of
 // visitors (a sale starting, a link shared) would otherwise render the same page once each.
 // Pages are kept a few seconds, concurrent misses for one page render it once, and anything
-// personal is never stored: requests with a token cookie, responses that set a cookie, and
-// anything but a 200 HTML document pass straight through.
+// personal is never stored: requests with a token cookie (but for shared pages, below), responses
+// that set a cookie, and anything but a 200 HTML document pass straight through.
 //
-// Shared pages (`sharedPage`: the home page, the product list and the product page) are the same
-// for a shopper and a visitor: their loaders ask the API nothing personal, and the shopper's parts
-// (the name in the top bar, the cart count, the collection state) are filled in by the browser. A
-// shopper's request for one is answered from the same stored page: its token cookie is removed
-// before the page is rendered, and the request is marked (SHARED_PAGE_HEADER, shared-pages.js) so
-// the root loader leaves the user to the browser (decision 052).
+// Shared pages (`sharedPage`, shared-pages.js: the home page, the product list, the product page,
+// the cart and the order list) are rendered the same for a shopper and a visitor, and the shopper's
+// own parts are filled in by the browser. A shopper's request for one is answered from the same
+// stored page: its token cookie is removed before the page is rendered, and the request is marked
+// (SHARED_PAGE_HEADER) so the loaders leave the shopper's data to the browser (decision 052).
 //
 // A stored page is compressed at most once per encoding (br, gzip), when a visitor first asks for
 // it, and those bytes are served to everyone after; a client that accepts neither gets the page as

@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE } from '@bazaar/shared/constants/limits';
 import { I18nProvider } from './lib/i18n.tsx';
 import { loadRootData } from './lib/root-data.server.ts';
 import { documentLanguage, loadMoreTexts, needsMoreTexts } from './lib/texts.ts';
-import { withBrowserUser } from './lib/browser-user.ts';
+import { withBrowserUser } from './features/account/user-data.ts';
 import { AppShell } from './components/app-shell.tsx';
 import { NotFoundPage, FallbackErrorPage } from './components/error-pages.tsx';
 import { isChunkLoadError, reloadForChunkError } from './components/chunk-reload.ts';
@@ -79,8 +79,8 @@ function useHydratedMarker(ready = true) {
 const askedInBrowser = (data: unknown) => typeof data === 'object' && data !== null && 'userInBrowser' in data && data.userInBrowser === true;
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const matches = useMatches();
-  useHydratedMarker(!askedInBrowser(loaderData) && !matches.some((match) => askedInBrowser(match.data)));
+  // The root is one of the matches.
+  useHydratedMarker(!useMatches().some((match) => askedInBrowser(match.data)));
   return (
     <AppShell data={loaderData}>
       <Outlet />

@@ -53,20 +53,23 @@ async function loadOrders(ctx: UserApiContext, { status, q, current }: ReturnTyp
   return { page, counts: center.orderCountData };
 }
 
+/** The page's data: the query, and the orders unless they are still to be asked for by the browser. */
+function ordersData({ status, q }: ReturnType<typeof ordersQuery>, loaded: Awaited<ReturnType<typeof loadOrders>> | null, userInBrowser = false) {
+  return { status, q, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser };
+}
+
 // A shared page (decision 052): the server renders the page without the orders and the browser asks for them.
 export async function loader({ request }: Route.LoaderArgs) {
   const query = ordersQuery(request);
-  if (isSharedRender(request)) return { status: query.status, q: query.q, page: null, counts: null, userInBrowser: true };
-  const data = await fetchAsUser(request, (ctx) => loadOrders(ctx, query));
-  return { status: query.status, q: query.q, page: data?.page ?? null, counts: data?.counts ?? null, userInBrowser: false };
+  if (isSharedRender(request)) return ordersData(query, null, true);
+  return ordersData(query, await fetchAsUser(request, (ctx) => loadOrders(ctx, query)));
 }
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
   if (!data.userInBrowser) return data;
   const query = ordersQuery(request);
-  const loaded = await fetchAsBrowserUser((ctx) => loadOrders(ctx, query));
-  return { status: query.status, q: query.q, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser: false };
+  return ordersData(query, await fetchAsBrowserUser((ctx) => loadOrders(ctx, query)));
 }
 clientLoader.hydrate = true as const;
 
