@@ -1,5 +1,6 @@
-import { Space, Tag, Typography } from 'antd';
-import { DISCOUNT_STATES, DiscountRowSchema, MerchantDiscountDetailSchema, type DiscountRow, type DiscountState } from '@bazaar/shared/schemas/shop-promotion';
+import { Tag } from 'antd';
+import { PROMOTION_STATE_COLOR, PromotionName, PromotionTiers, PromotionTime } from '@bazaar/console-ui/promotion-cells.tsx';
+import { DISCOUNT_STATES, DiscountRowSchema, MerchantDiscountDetailSchema, type DiscountRow } from '@bazaar/shared/schemas/shop-promotion';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { StateListPage } from '@bazaar/console-ui/state-list-page.tsx';
@@ -7,7 +8,6 @@ import { api } from '../lib/api.ts';
 
 const TABS = ['all', ...DISCOUNT_STATES] as const;
 
-const STATE_COLOR: Record<DiscountState, string> = { upcoming: 'processing', running: 'success', ended: 'default', takenDown: 'error' };
 
 /** The shop's promotions by state: create, edit or view, end. */
 export function PromotionsPage({ onOpen, onCreate }: { onOpen: (id: number) => void; onCreate: () => void }) {
@@ -30,43 +30,20 @@ export function PromotionsPage({ onOpen, onCreate }: { onOpen: (id: number) => v
       columns={(nameOf) => [
         {
           title: t('promotions.columns.name'),
-          render: (_v, d) => (
-            <>
-              <Typography.Text strong>{nameOf(d)}</Typography.Text>
-              {d.offenceReason ? (
-                <Typography.Paragraph type="danger" style={{ margin: 0 }}>
-                  {t('promotions.takenDownReason', { reason: d.offenceReason })}
-                </Typography.Paragraph>
-              ) : null}
-            </>
-          ),
+          render: (_v, d) => <PromotionName name={nameOf(d)} takenDown={d.offenceReason ? t('promotions.takenDownReason', { reason: d.offenceReason }) : null} />,
         },
         { title: t('promotions.columns.rule'), render: (_v, d) => t(`promotions.rule.${d.discountRule}`) },
         {
           title: t('promotions.columns.tiers'),
-          render: (_v, d) => (
-            <Space size={4} wrap>
-              {d.labels.map((label) => (
-                <Tag key={label} color="error">
-                  {label}
-                </Tag>
-              ))}
-            </Space>
-          ),
+          render: (_v, d) => <PromotionTiers row={d} />,
         },
         { title: t('promotions.columns.scope'), render: (_v, d) => (d.suitableProdType === 1 ? t('promotions.someProducts', { count: d.productCount }) : t('promotions.allProducts')) },
         {
           title: t('promotions.columns.time'),
-          render: (_v, d) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              {d.startTime}
-              <br />
-              {d.endTime}
-            </span>
-          ),
+          render: (_v, d) => <PromotionTime row={d} />,
         },
         { title: t('promotions.columns.usage'), render: (_v, d) => <span data-testid={`promotion-usage-${d.discountId}`}>{t('promotions.usage', { orders: d.usage.orders, amount: yuan(d.usage.reducedAmount) })}</span> },
-        { title: t('promotions.columns.state'), render: (_v, d) => <Tag color={STATE_COLOR[d.state]}>{t(`promotions.state.${d.state}`)}</Tag> },
+        { title: t('promotions.columns.state'), render: (_v, d) => <Tag color={PROMOTION_STATE_COLOR[d.state]}>{t(`promotions.state.${d.state}`)}</Tag> },
       ]}
     />
   );

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Image, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { yuan } from '@bazaar/console-ui/format.ts';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { AdminProductRowSchema, PRODUCT_LIST_STATUSES, TAKEDOWN_REASON_MAX, type AdminProductRow } from '@bazaar/shared/schemas/merchant-product';
 import { api, ApiError } from '../lib/api.ts';
@@ -10,7 +11,6 @@ import { useI18n } from '../lib/i18n.tsx';
 
 const PageSchema = pageOf(AdminProductRowSchema);
 const PAGE_SIZE = 10;
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 export function ProductsPage() {
   const { t, lang } = useI18n();

@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, InputNumber, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { PROMOTION_STATE_COLOR, PromotionName, PromotionTiers, PromotionTime } from '@bazaar/console-ui/promotion-cells.tsx';
+import { yuan } from '@bazaar/console-ui/format.ts';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { DiscountRowSchema, type DiscountRow, type DiscountState } from '@bazaar/shared/schemas/shop-promotion';
 import { api, ApiError } from '../lib/api.ts';
@@ -14,8 +16,6 @@ const PageSchema = pageOf(DiscountRowSchema);
 const PAGE_SIZE = 10;
 const TABS = ['running', 'upcoming', 'ended', 'takenDown', 'all'] as const satisfies readonly (DiscountState | 'all')[];
 type Tab = (typeof TABS)[number];
-const STATE_COLOR: Record<DiscountState, string> = { upcoming: 'processing', running: 'success', ended: 'default', takenDown: 'error' };
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 export function PromotionsPage() {
   const { t, lang } = useI18n();
@@ -95,44 +95,21 @@ export function PromotionsPage() {
         columns={[
           {
             title: t('platformPromotions.columns.name'),
-            render: (_v, d) => (
-              <>
-                <Typography.Text strong>{nameOf(d)}</Typography.Text>
-                {d.offenceReason ? (
-                  <Typography.Paragraph type="danger" style={{ margin: 0 }}>
-                    {t('platformPromotions.takenDownReason', { reason: d.offenceReason })}
-                  </Typography.Paragraph>
-                ) : null}
-              </>
-            ),
+            render: (_v, d) => <PromotionName name={nameOf(d)} takenDown={d.offenceReason ? t('platformPromotions.takenDownReason', { reason: d.offenceReason }) : null} />,
           },
           { title: t('platformPromotions.columns.shop'), render: (_v, d) => `${d.shopName} (#${d.shopId})` },
           { title: t('platformPromotions.columns.rule'), render: (_v, d) => t(`platformPromotions.rule.${d.discountRule}`) },
           {
             title: t('platformPromotions.columns.tiers'),
-            render: (_v, d) => (
-              <Space size={4} wrap>
-                {d.labels.map((label) => (
-                  <Tag key={label} color="error">
-                    {label}
-                  </Tag>
-                ))}
-              </Space>
-            ),
+            render: (_v, d) => <PromotionTiers row={d} />,
           },
           { title: t('platformPromotions.columns.scope'), render: (_v, d) => (d.suitableProdType === 1 ? t('platformPromotions.someProducts', { count: d.productCount }) : t('platformPromotions.allProducts')) },
           {
             title: t('platformPromotions.columns.time'),
-            render: (_v, d) => (
-              <span style={{ whiteSpace: 'nowrap' }}>
-                {d.startTime}
-                <br />
-                {d.endTime}
-              </span>
-            ),
+            render: (_v, d) => <PromotionTime row={d} />,
           },
           { title: t('platformPromotions.columns.usage'), render: (_v, d) => t('platformPromotions.usage', { orders: d.usage.orders, amount: yuan(d.usage.reducedAmount) }) },
-          { title: t('platformPromotions.columns.state'), render: (_v, d) => <Tag color={STATE_COLOR[d.state]}>{t(`platformPromotions.state.${d.state}`)}</Tag> },
+          { title: t('platformPromotions.columns.state'), render: (_v, d) => <Tag color={PROMOTION_STATE_COLOR[d.state]}>{t(`platformPromotions.state.${d.state}`)}</Tag> },
           {
             title: t('platformPromotions.columns.actions'),
             render: (_v, d) =>
