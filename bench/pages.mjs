@@ -5,7 +5,8 @@
 //   npm run build -w @bazaar/web
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_pages REDIS_URL=redis://127.0.0.1:6379/9 node bench/pages.mjs [--duration 10] [--only home,cart]
 //   (without DATABASE_URL: a throw-away embedded database; BENCH_DATA_DIR reuses a seeded folder)
-// WEB_WORKERS, SSR_CACHE_MS and COMPRESS pass to the storefront. `--profile DIR` writes a CPU
+// WEB_WORKERS, SSR_CACHE_MS and COMPRESS pass to the storefront; BENCH_API_CMD=compiled runs the
+// API as `npm run start:prod` does (after `npm run build -w @bazaar/server`), else tsx. `--profile DIR` writes a CPU
 // profile of each storefront worker there (node --cpu-prof) while the logged-in home page runs
 // alone; `node bench/profile-summary.mjs DIR/*.cpuprofile` summarizes it.
 // Targets on the 2-core machine: logged-in pages >= 600 req/s at 10 connections, p99 <= 100 ms at 50,
@@ -17,7 +18,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { argValue, cpuMs, run, waitFor } from './load.mjs';
+import { apiCommand, argValue, cpuMs, run, waitFor } from './load.mjs';
 import { cipher } from './mall-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,7 +75,8 @@ async function measure(title, urls, connections, headers, groups) {
 
 const children = [];
 try {
-  const apiChild = spawnGroup('npx', ['tsx', 'src/server.ts'], path.join(root, 'apps/server'));
+  const [apiCmd, apiArgs, apiEnv] = apiCommand();
+  const apiChild = spawnGroup(apiCmd, apiArgs, path.join(root, 'apps/server'), apiEnv);
   children.push(apiChild);
   await waitFor(`${api}/healthz`);
   const webArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, 'server.js'] : ['server.js'];
@@ -113,17 +115,16 @@ try {
   };
   // What the browser asks for itself on the logged-in view of a shared page (decision 052), through
   // the storefront's /api proxy as a browser does: the user, and the cart's or the orders' data.
-  const cart = await (await fetch(`${api}/p/shopCart/info`, { method: 'POST', headers: authorized, body: '[]' })).json();
-  const basketIds = cart.flatMap((shop) => shop.shopCartItemDiscounts.flatMap((group) => group.shopCartItems.filter((item) => item.isChecked === 1).map((item) => item.basketId)));
   const json = { 'content-type': 'application/json', accept: 'application/json', authorization: token };
   const call = (pathname, method = 'GET', body) => ({ url: `${web}/api${pathname}`, method, headers: json, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const user = call('/p/user/userInfo');
+  // Every page's header also asks for the cart's count once the shopper is known.
+  const user = [call('/p/user/userInfo'), call('/p/shopCart/prodCount')];
   const browserCalls = {
-    home: [user],
-    list: [user],
-    detail: [user],
-    cart: [user, call('/p/shopCart/info', 'POST', []), call('/p/shopCart/getShopCartExpiryProdList'), call('/p/shopCart/totalPay', 'POST', basketIds)],
-    orders: [user, call('/p/myOrder/myOrder?status=0&current=1&size=10'), call('/p/user/centerInfo')],
+    home: user,
+    list: user,
+    detail: user,
+    cart: [...user, call('/p/shopCart/view')],
+    orders: [...user, call('/p/myOrder/myOrder?status=0&current=1&size=10'), call('/p/user/centerInfo')],
   };
   const browser = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'zh-CN,zh;q=0.9', 'accept-encoding': 'br, gzip' };
   const loggedIn = { ...browser, cookie: `token=${encodeURIComponent(token)}` };

@@ -4,7 +4,7 @@
 import type { Language } from '@bazaar/shared/constants/limits';
 import { CART_ITEM_MAX } from '@bazaar/shared/constants/limits';
 import type { ChangeItem } from '@bazaar/shared/schemas/cart';
-import type { CartItem, CartShop, CartTotal } from '@bazaar/shared/schemas/cart-view';
+import type { CartItem, CartShop, CartTotal, CartView } from '@bazaar/shared/schemas/cart-view';
 import type { CartCombo, ChangeCombo, CheckCombosBody } from '@bazaar/shared/schemas/combo';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
@@ -98,14 +98,20 @@ function packageLineView(combo: LiveCombo, l: PricedLine, checked: boolean, lang
   };
 }
 
+const NO_TOTAL: CartTotal = { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 };
+
+/** The pipeline's totals of the ticked lines as the cart's total: goods, reductions and what is left, fen. */
+const toCartTotal = (totals: PricedCart['totals']): CartTotal => ({ totalMoney: totals.goods, finalMoney: totals.payable, subtractMoney: totals.goods + totals.freight - totals.payable, count: totals.count });
+
 /**
- * POST /p/shopCart/info: the buyable lines by shop (shops in the order of their newest line), each
+ * The buyable lines by shop (shops in the order of their newest line), each
  * shop's lines under their promotion with its label data, reduction and hint, from the ticked lines;
- * each discount package in the cart is a group of its own (`combo`), first in its shop.
+ * each discount package in the cart is a group of its own (`combo`), first in its shop; with the
+ * totals of the ticked lines and packages (what totalPay answers for them).
  */
-export async function cartInfo(ctx: AppContext, userId: string, lang: Language): Promise<CartShop[]> {
-  const [lines, packages] = await Promise.all([cart.buyableLines(ctx, userId, parts), cartPackages(ctx, userId)]);
-  if (lines.length === 0 && packages.length === 0) return [];
+async function pricedCart(ctx: AppContext, userId: string, lang: Language, buyable: Promise<CartLineRow[]>): Promise<{ shops: CartShop[]; total: CartTotal }> {
+  const [lines, packages] = await Promise.all([buyable, cartPackages(ctx, userId)]);
+  if (lines.length === 0 && packages.length === 0) return { shops: [], total: NO_TOTAL };
   const deals = packagePricing(packages, (p) => p.row.isChecked);
   const priced = await priceLines(ctx, userId, { lines: [...lines.map((l) => toPricingLine(l, l.isChecked)), ...deals.lines], withCoupons: false, packages: deals.deals });
   const rows = new Map(lines.map((l) => [String(l.basketId), l]));
@@ -117,7 +123,7 @@ export async function cartInfo(ctx: AppContext, userId: string, lang: Language):
     if (sku && !shopNames.has(p.combo.record.shopId)) shopNames.set(p.combo.record.shopId, lang === 'en' && sku.shopNameEn ? sku.shopNameEn : sku.shopNameZh);
   }
   const shopOrder = [...new Set([...lines.map((l) => l.shopId), ...packages.map((p) => p.combo.record.shopId)])];
-  return priced.shops
+  const shops = priced.shops
     .sort((a, b) => shopOrder.indexOf(a.shopId) - shopOrder.indexOf(b.shopId))
     .map((shop) => ({
       shopId: shop.shopId,
@@ -141,6 +147,23 @@ export async function cartInfo(ctx: AppContext, userId: string, lang: Language):
       }),
       discounts: shop.promotions.map((p) => toDiscountLabel(p, lang)),
     }));
+  return { shops, total: toCartTotal(priced.totals) };
+}
+
+/** POST /p/shopCart/info: the priced groups by shop. */
+export async function cartInfo(ctx: AppContext, userId: string, lang: Language): Promise<CartShop[]> {
+  return (await pricedCart(ctx, userId, lang, cart.buyableLines(ctx, userId, parts))).shops;
+}
+
+/**
+ * GET /p/shopCart/view (Bazaar): the cart page's first paint in one answer: info's groups, the
+ * lines that can no longer be bought and totalPay of the ticked lines and packages, from one read of
+ * the lines and one pricing (what info, getShopCartExpiryProdList and totalPay answer together).
+ */
+export async function cartView(ctx: AppContext, userId: string, lang: Language): Promise<CartView> {
+  const byState = cart.linesByState(ctx, userId, lang, parts);
+  const [{ shops, total }, { expired }] = await Promise.all([pricedCart(ctx, userId, lang, byState.then((s) => s.buyable)), byState]);
+  return { shops, expired, total };
 }
 
 /**
@@ -152,11 +175,10 @@ export async function totalPay(ctx: AppContext, userId: string, basketIds: numbe
   const ids = [...new Set(basketIds)];
   const [lines, packages] = await Promise.all([ids.length > 0 ? cart.buyableLines(ctx, userId, parts, ids) : Promise.resolve([]), cartPackages(ctx, userId)]);
   const ticked = packages.filter((p) => p.row.isChecked && p.combo.unavailable === null);
-  if (lines.length === 0 && ticked.length === 0) return { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 };
+  if (lines.length === 0 && ticked.length === 0) return NO_TOTAL;
   const deals = packagePricing(ticked, () => true);
   const { totals } = await priceLines(ctx, userId, { lines: [...lines.map((l) => toPricingLine(l, true)), ...deals.lines], withCoupons: false, packages: deals.deals });
-  const subtractMoney = totals.goods + totals.freight - totals.payable;
-  return { totalMoney: totals.goods, finalMoney: totals.payable, subtractMoney, count: totals.count };
+  return toCartTotal(totals);
 }
 
 /**

@@ -11,11 +11,12 @@ import {
   CartExpiryItemSchema,
   CartInfoSchema,
   CartTotalSchema,
+  CartViewSchema,
   CheckItemsBodySchema,
 } from '@bazaar/shared/schemas/cart-view';
 import { ChangeComboSchema, CheckCombosBodySchema, ComboIdsBodySchema } from '@bazaar/shared/schemas/combo';
 import { shopperId } from '../plugins/auth.ts';
-import { cartInfo, changeCombo, changeItem, checkCombos, clearExpiredItems, deleteCombos, expiredItems, totalPay } from '../flows/cart.ts';
+import { cartInfo, cartView, changeCombo, changeItem, checkCombos, clearExpiredItems, deleteCombos, expiredItems, totalPay } from '../flows/cart.ts';
 import { cartCount, checkItems, deleteItems } from '../modules/cart/service.ts';
 
 const security = [{ token: [] }];
@@ -37,6 +38,9 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   );
   api.get('/p/shopCart/getShopCartExpiryProdList', { schema: { summary: 'Cart lines that can no longer be bought', tags, security, response: { 200: z.array(CartExpiryItemSchema) } } }, (request) =>
     expiredItems(ctx, shopperId(request), request.lang),
+  );
+  api.get('/p/shopCart/view', { schema: { summary: 'The cart page in one answer: the groups by shop, the lines that can no longer be bought and the ticked lines\' total, priced once', tags, security, response: { 200: CartViewSchema } } }, (request) =>
+    cartView(ctx, shopperId(request), request.lang),
   );
   api.post('/p/shopCart/totalPay', { schema: { summary: 'Totals of the selected cart lines and the ticked discount packages', tags, security, body: BasketIdsBodySchema, response: { 200: CartTotalSchema } } }, (request) =>
     totalPay(ctx, shopperId(request), request.body),

@@ -86,6 +86,13 @@ export const CartTotalSchema = z.object({
 });
 export type CartTotal = z.infer<typeof CartTotalSchema>;
 
+/**
+ * GET /p/shopCart/view (Bazaar, beside Mall4j's three calls): the cart page's first paint, priced
+ * once: info's groups, the lines that can no longer be bought, and the ticked lines' total.
+ */
+export const CartViewSchema = z.object({ shops: CartInfoSchema, expired: z.array(CartExpiryItemSchema), total: CartTotalSchema });
+export type CartView = z.infer<typeof CartViewSchema>;
+
 /** POST /p/shopCart/checkItems: tick or untick lines for checkout. */
 export const CheckItemsBodySchema = z
   .array(

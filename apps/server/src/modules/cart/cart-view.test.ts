@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CartExpiryItemSchema, CartInfoSchema, CartTotalSchema } from '@bazaar/shared/schemas/cart-view';
+import { CartExpiryItemSchema, CartInfoSchema, CartTotalSchema, CartViewSchema } from '@bazaar/shared/schemas/cart-view';
 import { countQueries } from '../../db/query-count.ts';
 import { cartItems, products, skus } from '../../db/schema.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
@@ -52,6 +52,7 @@ describe('the cart page calls', () => {
   it('answer 401 to a visitor', async () => {
     for (const [method, url, body] of [
       ['POST', '/p/shopCart/info', []],
+      ['GET', '/p/shopCart/view', undefined],
       ['GET', '/p/shopCart/getShopCartExpiryProdList', undefined],
       ['POST', '/p/shopCart/totalPay', [1]],
       ['POST', '/p/shopCart/checkItems', [{ basketId: 1, isChecked: 1 }]],
@@ -156,6 +157,35 @@ describe('the cart page calls', () => {
     expect((await total(token, [red, 2_147_483_000])).count).toBe(3);
   });
 
+  it('answer the whole page in one call that agrees with info, the unavailable lines and totalPay of the ticked lines', async () => {
+    const { token } = await registerUser(t);
+    const view = async (lang?: 'en') => {
+      const res = await call('GET', '/p/shopCart/view', token, undefined, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return CartViewSchema.parse(res.json());
+    };
+    expect(await view()).toEqual({ shops: [], expired: [], total: { totalMoney: 0, finalMoney: 0, subtractMoney: 0, count: 0 } });
+    const a = await createShopProduct(t, 0);
+    const b = await createShopProduct(t, 1);
+    const gone = await createShopProduct(t, 1);
+    const x = await addLine(t, token, a, 0, 2);
+    await addLine(t, token, a, 2, 1);
+    const y = await addLine(t, token, b, 0, 3);
+    await addLine(t, token, gone, 0, 1);
+    await t.ctx.db.update(products).set({ status: 0 }).where(eq(products.id, gone.prodId));
+    expect((await call('POST', '/p/shopCart/checkItems', token, [{ basketId: y, isChecked: 0 }])).statusCode).toBe(200);
+
+    for (const lang of [undefined, 'en'] as const) {
+      const shops = await info(token, lang);
+      const ticked = itemsOf(shops).filter((i) => i.isChecked === 1).map((i) => i.basketId);
+      expect(ticked).toContain(x);
+      expect(await view(lang)).toEqual({ shops, expired: await expired(token, lang), total: await total(token, ticked) });
+    }
+    const whole = await view();
+    expect(whole.expired.map((i) => i.prodId)).toEqual([gone.prodId]);
+    expect(whole.total.count).toBe(3);
+  });
+
   it('tick and untick lines; the ticks are kept for checkout', async () => {
     const { token } = await registerUser(t);
     const a = await createShopProduct(t, 0);
@@ -245,6 +275,7 @@ describe('the cart page calls', () => {
     for (const [method, url, body, statements] of [
       ['POST', '/p/shopCart/info', [], 4],
       ['GET', '/p/shopCart/getShopCartExpiryProdList', undefined, 2],
+      ['GET', '/p/shopCart/view', undefined, 4],
       ['POST', '/p/shopCart/totalPay', ids, 4],
       ['POST', '/p/shopCart/checkItems', ids.map((basketId, i) => ({ basketId, isChecked: i % 2 })), 2],
       ['DELETE', '/p/shopCart/deleteItem', ids.slice(0, 2), 2],

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedPerParts } from '../../db/prepared.ts';
+import { preparedPer, preparedPerParts } from '../../db/prepared.ts';
 import { cartCombos, cartItems } from '../../db/schema/cart.ts';
 
 /**
@@ -130,44 +130,53 @@ export async function sumCartCount(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+const cartLinesStatement = (byBasket: boolean) =>
+  preparedPerParts((db, parts: CatalogParts) => {
+    const sku = parts.skuCard(db);
+    const shop = parts.anyShopCard(db);
+    const mine = eq(cartItems.userId, sql.placeholder('userId'));
+    return db
+      .select({
+        basketId: cartItems.id,
+        count: cartItems.count,
+        isChecked: cartItems.isChecked,
+        discountId: cartItems.discountId,
+        skuId: sku.skuId,
+        skuStatus: sku.skuStatus,
+        stocks: sku.stocks,
+        price: sku.price,
+        skuPic: sku.skuPic,
+        properties: sku.properties,
+        skuNameZh: sku.skuNameZh,
+        skuNameEn: sku.skuNameEn,
+        prodId: sku.prodId,
+        prodStatus: sku.prodStatus,
+        prodType: sku.prodType,
+        nameZh: sku.nameZh,
+        nameEn: sku.nameEn,
+        pic: sku.pic,
+        shopId: shop.shopId,
+        shopStatus: shop.status,
+        shopNameZh: shop.nameZh,
+        shopNameEn: shop.nameEn,
+      })
+      .from(cartItems)
+      .innerJoin(sku, eq(sku.skuId, cartItems.skuId))
+      .innerJoin(shop, eq(shop.shopId, sku.shopId))
+      .where(byBasket ? and(mine, sql`${cartItems.id} = any(${sql.placeholder('basketIds')}::int[])`) : mine)
+      .orderBy(desc(cartItems.id))
+      .prepare(byBasket ? 'cart_lines_by_basket' : 'cart_lines');
+  });
+/** Prepared once per set of parts and handle (the flow hands in one constant set): every cart page reads this. */
+const allCartLines = cartLinesStatement(false);
+const someCartLines = cartLinesStatement(true);
+
 /**
  * The user's lines (all, or only `basketIds`) with their SKU, product and shop as they are now,
- * newest first, in one statement: the cart page, the invalid list and the total all read this.
+ * newest first, in one prepared statement: the cart page, the invalid list and the total all read this.
  */
-export async function listCartLines(db: Db, userId: string, parts: CatalogParts, basketIds?: number[]) {
-  const mine = eq(cartItems.userId, userId);
-  const sku = parts.skuCard(db);
-  const shop = parts.anyShopCard(db);
-  return db
-    .select({
-      basketId: cartItems.id,
-      count: cartItems.count,
-      isChecked: cartItems.isChecked,
-      discountId: cartItems.discountId,
-      skuId: sku.skuId,
-      skuStatus: sku.skuStatus,
-      stocks: sku.stocks,
-      price: sku.price,
-      skuPic: sku.skuPic,
-      properties: sku.properties,
-      skuNameZh: sku.skuNameZh,
-      skuNameEn: sku.skuNameEn,
-      prodId: sku.prodId,
-      prodStatus: sku.prodStatus,
-      prodType: sku.prodType,
-      nameZh: sku.nameZh,
-      nameEn: sku.nameEn,
-      pic: sku.pic,
-      shopId: shop.shopId,
-      shopStatus: shop.status,
-      shopNameZh: shop.nameZh,
-      shopNameEn: shop.nameEn,
-    })
-    .from(cartItems)
-    .innerJoin(sku, eq(sku.skuId, cartItems.skuId))
-    .innerJoin(shop, eq(shop.shopId, sku.shopId))
-    .where(basketIds ? and(mine, inArray(cartItems.id, basketIds)) : mine)
-    .orderBy(desc(cartItems.id));
+export function listCartLines(db: Db, userId: string, parts: CatalogParts, basketIds?: number[]) {
+  return basketIds ? someCartLines(db, parts).execute({ userId, basketIds }) : allCartLines(db, parts).execute({ userId });
 }
 export type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number];
 
@@ -225,12 +234,17 @@ export const checkedCartLines = (db: Db) =>
 // ---- Discount packages in the cart (decision 046): one row per user and package, `count` sets ----
 
 /** The user's packages in the cart, newest first. */
-export function listCartCombos(db: Db, userId: string) {
-  return db
+const cartCombosStatement = preparedPer((db) =>
+  db
     .select({ comboId: cartCombos.comboId, shopId: cartCombos.shopId, count: cartCombos.count, isChecked: cartCombos.isChecked })
     .from(cartCombos)
-    .where(eq(cartCombos.userId, userId))
-    .orderBy(desc(cartCombos.id));
+    .where(eq(cartCombos.userId, sql.placeholder('userId')))
+    .orderBy(desc(cartCombos.id))
+    .prepare('cart_combos'),
+);
+
+export function listCartCombos(db: Db, userId: string) {
+  return cartCombosStatement(db).execute({ userId });
 }
 export type CartComboRow = Awaited<ReturnType<typeof listCartCombos>>[number];
 

@@ -101,13 +101,21 @@ export function cartLineView(line: repo.CartLineRow, lang: Language) {
 
 export const shopName = (line: repo.CartLineRow, lang: Language) => localized(lang, line.shopNameZh, line.shopNameEn);
 
+/** The cart's lines read once, split into those that can be bought and those that no longer can (newest first). */
+export async function linesByState(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<{ buyable: repo.CartLineRow[]; expired: CartExpiryItem[] }> {
+  const buyable: repo.CartLineRow[] = [];
+  const expired: CartExpiryItem[] = [];
+  for (const line of await repo.listCartLines(ctx.db, userId, parts)) {
+    const reason = expiryReason(line);
+    if (reason) expired.push({ ...lineView(line, lang), shopId: line.shopId, shopName: localized(lang, line.shopNameZh, line.shopNameEn), reason });
+    else buyable.push(line);
+  }
+  return { buyable, expired };
+}
+
 /** GET /p/shopCart/getShopCartExpiryProdList: the lines that can no longer be bought, newest first. */
 export async function expiredItems(ctx: AppContext, userId: string, lang: Language, parts: repo.CatalogParts): Promise<CartExpiryItem[]> {
-  const lines = await repo.listCartLines(ctx.db, userId, parts);
-  return lines.flatMap((line) => {
-    const reason = expiryReason(line);
-    return reason ? [{ ...lineView(line, lang), shopId: line.shopId, shopName: localized(lang, line.shopNameZh, line.shopNameEn), reason }] : [];
-  });
+  return (await linesByState(ctx, userId, lang, parts)).expired;
 }
 
 /** POST /p/shopCart/checkItems: ticks or unticks the caller's lines; other ids change nothing. */
