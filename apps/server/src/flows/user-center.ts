@@ -1,5 +1,5 @@
 // GET /p/user/centerInfo: the user center's summary, put together from its owners (account,
-// order, after-sales and shop), one query each.
+// order, after-sales and shop), one prepared query each, side by side.
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { CenterInfo } from '@bazaar/shared/schemas/account';
 import type { AppContext } from '../context.ts';
@@ -9,10 +9,7 @@ import { countOrdersByStatus } from '../modules/order/user-counts.ts';
 import { findUserShop } from '../modules/shop/repository.ts';
 
 export async function userCenterInfo(ctx: AppContext, userId: string): Promise<CenterInfo> {
-  const isSetPassword = await isPasswordSet(ctx, userId);
-  const counts = await countOrdersByStatus(ctx.db, userId);
-  const refund = await countOpenRefunds(ctx.db, userId);
-  const shop = await findUserShop(ctx.db, userId);
+  const [isSetPassword, counts, refund, shop] = await Promise.all([isPasswordSet(ctx, userId), countOrdersByStatus(ctx.db, userId), countOpenRefunds(ctx.db, userId), findUserShop(ctx.db, userId)]);
   return {
     isSetPassword,
     orderCountData: { ...counts, refund },

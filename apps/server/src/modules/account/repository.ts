@@ -1,6 +1,7 @@
 // The account module's queries. Nothing here knows HTTP.
 import { desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { smsMessages, users } from '../../db/schema/account.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -25,6 +26,20 @@ export async function findUserByMobile(db: Queryable, mobile: string): Promise<U
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+const passwordSetStatement = preparedPer((db) =>
+  db
+    .select({ set: sql<boolean>`${users.passwordHash} is not null` })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('account_password_set'),
+);
+
+/** Whether the user has a password (the user center asks on every visit; prepared); undefined for no such user. */
+export async function passwordIsSet(db: Db, id: string): Promise<boolean | undefined> {
+  const [row] = await passwordSetStatement(db).execute({ id });
+  return row?.set;
 }
 
 export async function isUserNameTaken(db: Queryable, userName: string): Promise<boolean> {

@@ -26,6 +26,7 @@ import {
   insertUser,
   insertUserOrGetByMobile,
   isMobileRegistered,
+  passwordIsSet,
   isUserNameTaken,
   setPassword,
   updateProfile,
@@ -256,9 +257,9 @@ export async function setUserInfo(ctx: AppContext, userId: string, input: SetUse
 
 /** Whether the user has set a password (the user center's flag; the rest of the center is flows/user-center.ts). */
 export async function isPasswordSet(ctx: AppContext, userId: string): Promise<boolean> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw unauthorized();
-  return user.passwordHash !== null;
+  const set = await passwordIsSet(ctx.db, userId);
+  if (set === undefined) throw unauthorized();
+  return set;
 }
 
 /** The session lookup's check that a shopper may act (decision 015). */

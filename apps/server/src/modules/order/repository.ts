@@ -1,12 +1,12 @@
 // Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
-import { preparedPerParts } from '../../db/prepared.ts';
+import { preparedPer, preparedPerParts } from '../../db/prepared.ts';
 import { checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes } from '../../db/schema/order.ts';
 
 type Part<T> = SQL.Aliased<T>;
@@ -175,7 +175,10 @@ export interface OrderFilter {
   orderNumber?: string;
 }
 
-function filterConditions(filter: OrderFilter): SQL[] {
+/** A filter whose user may be a prepared statement's placeholder. */
+type FilterOf = Omit<OrderFilter, 'userId'> & { userId: string | Placeholder };
+
+function filterConditions(filter: FilterOf): SQL[] {
   const conditions: SQL[] = [eq(orders.userId, filter.userId), eq(orders.deleteStatus, 0)];
   const awaitingReview = sql`exists (select 1 from ${orderItems} where ${orderItems.orderNumber} = ${orders.orderNumber} and ${orderItems.commSts} = 0)`;
   if (filter.tab === 1) conditions.push(eq(orders.status, ORDER_STATUS.unpaid));
@@ -188,8 +191,7 @@ function filterConditions(filter: OrderFilter): SQL[] {
   return conditions;
 }
 
-/** One page of orders, newest first, with the total riding on the same statement and the shop's name joined. */
-export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: number, shopCard: ShopCard) {
+function pageQuery(db: Db, filter: FilterOf, shopCard: ShopCard) {
   const shop = shopCard(db);
   return db
     .select({
@@ -211,9 +213,31 @@ export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: n
     .from(orders)
     .innerJoin(shop, eq(shop.shopId, orders.shopId))
     .where(and(...filterConditions(filter)))
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+}
+
+/** A tab's page without a search, prepared once per tab, shop card and handle: the order list's usual read. */
+const tabPageStatements = preparedPerParts((db, shopCard: ShopCard) => {
+  const made = new Map<number, ReturnType<typeof prepareTab>>();
+  const prepareTab = (tab: number) =>
+    pageQuery(db, { userId: sql.placeholder('userId'), tab }, shopCard)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`order_page_tab_${tab}`);
+  return (tab: number) => {
+    let statement = made.get(tab);
+    if (statement === undefined) {
+      statement = prepareTab(tab);
+      made.set(tab, statement);
+    }
+    return statement;
+  };
+});
+
+/** One page of orders, newest first, with the total riding on the same statement and the shop's name joined. */
+export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: number, shopCard: ShopCard) {
+  if (filter.prodName || filter.orderNumber) return pageQuery(db, filter, shopCard).limit(limit).offset(offset);
+  return tabPageStatements(db, shopCard)(filter.tab).execute({ userId: filter.userId, limit, offset });
 }
 
 export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
@@ -224,9 +248,19 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
   return row?.n ?? 0;
 }
 
+const itemsStatement = preparedPer((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(sql`${orderItems.orderNumber} = any(${sql.placeholder('orderNumbers')}::text[])`)
+    .orderBy(orderItems.id)
+    .prepare('order_items_of_orders'),
+);
+
+/** The items of the given orders, in one prepared statement. */
 export function itemsOfOrders(db: Db, orderNumbers: string[]) {
   if (orderNumbers.length === 0) return Promise.resolve([]);
-  return db.select().from(orderItems).where(inArray(orderItems.orderNumber, orderNumbers)).orderBy(orderItems.id);
+  return itemsStatement(db).execute({ orderNumbers });
 }
 
 /** The order with its shop and address copy, only when it is this user's and not deleted. */

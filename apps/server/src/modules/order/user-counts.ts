@@ -2,11 +2,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Db } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
 
-export async function countOrdersByStatus(db: Db, userId: string) {
-  const count = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
-  const [row] = await db
+const count = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/** Prepared: the user center asks on every visit. */
+const countsStatement = preparedPer((db) =>
+  db
     .select({
       unPay: count(sql`${orders.status} = ${ORDER_STATUS.unpaid}`),
       payed: count(sql`${orders.status} = ${ORDER_STATUS.paid}`),
@@ -18,6 +21,11 @@ export async function countOrdersByStatus(db: Db, userId: string) {
       grouping: count(sql`${orders.status} = ${ORDER_STATUS.grouping}`),
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.deleteStatus, 0)));
+    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.deleteStatus, 0)))
+    .prepare('order_user_counts'),
+);
+
+export async function countOrdersByStatus(db: Db, userId: string) {
+  const [row] = await countsStatement(db).execute({ userId });
   return row ?? { unPay: 0, payed: 0, consignment: 0, success: 0, grouping: 0 };
 }

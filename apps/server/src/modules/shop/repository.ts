@@ -3,6 +3,7 @@ import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { shopAudits, shopCategories, shops } from '../../db/schema/shop.ts';
 import { escapeLike } from '../../lib/sql-like.ts';
 
@@ -195,18 +196,23 @@ export async function listTopProducts(db: Db, shopIds: number[], perShop: number
 }
 
 /** The user's shop with its latest review decision, if the user ever applied. */
-export async function findUserShop(db: Db, userId: string) {
+const userShopStatement = preparedPer((db) => {
   const latestAudit = db
     .select({ status: shopAudits.status })
     .from(shopAudits)
     .where(eq(shopAudits.shopId, shops.id))
     .orderBy(desc(shopAudits.createdAt), desc(shopAudits.id))
     .limit(1);
-  const [row] = await db
+  return db
     .select({ id: shops.id, status: shops.status, auditStatus: sql<number | null>`(${latestAudit})` })
     .from(shops)
-    .where(eq(shops.userId, userId))
-    .limit(1);
+    .where(eq(shops.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('shop_of_user');
+});
+
+export async function findUserShop(db: Db, userId: string) {
+  const [row] = await userShopStatement(db).execute({ userId });
   return row;
 }
 
