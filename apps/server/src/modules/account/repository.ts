@@ -28,6 +28,21 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return row;
 }
 
+const userByIdStatement = preparedPer((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_user_by_id'),
+);
+
+/** findUserById outside a transaction, as a prepared statement: every logged-in page asks for its shopper. */
+export async function readUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await userByIdStatement(db).execute({ id });
+  return row;
+}
+
 const passwordSetStatement = preparedPer((db) =>
   db
     .select({ set: sql<boolean>`${users.passwordHash} is not null` })

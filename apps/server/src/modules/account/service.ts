@@ -27,6 +27,7 @@ import {
   insertUserOrGetByMobile,
   isMobileRegistered,
   passwordIsSet,
+  readUserById,
   isUserNameTaken,
   setPassword,
   updateProfile,
@@ -217,7 +218,7 @@ function toUserInfo(row: UserRow): UserInfo {
 }
 
 export async function getUserInfo(ctx: AppContext, userId: string): Promise<UserInfo> {
-  const user = await findUserById(ctx.db, userId);
+  const user = await readUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   return toUserInfo(user);
 }

@@ -119,14 +119,19 @@ export async function deleteLine(db: Db, userId: string, id: number) {
   await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
 }
 
-/** The number of pieces in the user's cart, a discount package's set counting as one. */
-export async function sumCartCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+const cartCountStatement = preparedPer((db) =>
+  db
     .select({
-      n: sql<number>`(coalesce(sum(${cartItems.count}), 0) + (select coalesce(sum(${cartCombos.count}), 0) from ${cartCombos} where ${cartCombos.userId} = ${userId}))::int`,
+      n: sql<number>`(coalesce(sum(${cartItems.count}), 0) + (select coalesce(sum(${cartCombos.count}), 0) from ${cartCombos} where ${cartCombos.userId} = ${sql.placeholder('userId')}))::int`,
     })
     .from(cartItems)
-    .where(eq(cartItems.userId, userId));
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .prepare('cart_count'),
+);
+
+/** The number of pieces in the user's cart, a discount package's set counting as one (prepared: the header asks on every logged-in page). */
+export async function sumCartCount(db: Db, userId: string): Promise<number> {
+  const [row] = await cartCountStatement(db).execute({ userId });
   return row?.n ?? 0;
 }
 
