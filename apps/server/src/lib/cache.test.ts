@@ -48,6 +48,19 @@ describe('createCaches', () => {
     expect([short, await cache.get('s', load('s2'))]).toEqual(['s1', 's2']);
   });
 
+  it('sweeps expired entries away without waiting for a read, so an idle server gives their memory back', async () => {
+    const cache = caches.named<string>('swept', { ttlMs: 1_000, max: 100 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
+    clock += 500;
+    await cache.get('d', async () => 'd');
+    clock += 600;
+    caches.sweep();
+    expect(cache.count()).toBe(1);
+    clock += 1_000;
+    caches.sweep();
+    expect(cache.count()).toBe(0);
+  });
+
   it('keeps at most `maxBytes` as sizeOf counts them, the least recently used going first', async () => {
     const cache = caches.named<Buffer>('by-bytes', { ttlMs: 60_000, max: 1_000, maxBytes: 3_000, sizeOf: (b) => b.byteLength });
     let loads = 0;

@@ -32,6 +32,8 @@ export function stringBytes(text: string): number {
 export interface Cache<V> {
   /** The cached value, or `load()`'s (one load per key at a time). `load` may shorten this entry's life with `ttl(ms)`. */
   get(key: string, load: (ttl: (ms: number) => void) => Promise<V>): Promise<V>;
+  /** How many entries are kept (an expired one counts until it is read or swept). */
+  count(): number;
 }
 
 export interface Caches {
@@ -41,10 +43,18 @@ export interface Caches {
   invalidate(name: string, keys?: string[]): Promise<void>;
   /** Calls `listener` whenever a named cache is dropped, here or (through Redis) by another instance. */
   onInvalidate(name: string, listener: () => void): void;
+  /** Drops the expired entries of every cache now (a timer does it every SWEEP_EVERY_MS). */
+  sweep(): void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'bazaar:cache:invalidate';
+/**
+ * lru-cache drops an expired entry only when it is read or pushed out, so a burst's entries (16 MiB
+ * of product details, a thousand search pages) would stay after it until new traffic replaced them.
+ * Every cache is swept this often instead, so an idle server gives that memory back.
+ */
+const SWEEP_EVERY_MS = 5_000;
 
 interface Invalidation {
   from: string;
@@ -79,6 +89,12 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
     });
     await subscriber.subscribe(channel);
   }
+
+  const sweep = () => {
+    for (const store of stores.values()) store.purgeStale();
+  };
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeper.unref();
 
   return {
     named<V>(name: string, { ttlMs, max, maxBytes, sizeOf }: CacheOptions<V>): Cache<V> {
@@ -117,16 +133,19 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
           const boxed = await lru.fetch(key, { context: load as (ttl: (ms: number) => void) => Promise<unknown> });
           return boxed!.value as V;
         },
+        count: () => lru.size,
       };
     },
     async invalidate(name, keys) {
       dropLocal(name, keys);
       if (publisher) await publisher.publish(channel, JSON.stringify({ from: instanceId, name, ...(keys ? { keys } : {}) } satisfies Invalidation));
     },
+    sweep,
     onInvalidate(name, listener) {
       listeners.set(name, [...(listeners.get(name) ?? []), listener]);
     },
     async close() {
+      clearInterval(sweeper);
       await Promise.all([subscriber?.quit(), publisher?.quit()]);
     },
   };
