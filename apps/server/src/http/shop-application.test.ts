@@ -175,7 +175,7 @@ describe('the store application from submission to the store account', () => {
     // Every decision is in the audit log: who, what, when, before and after.
     const log = await get('/admin/audit-logs?size=100', staff);
     expect(log.statusCode, log.body).toBe(200);
-    const entries = (log.json().records as Array<Record<string, unknown>>).filter((r) => r.targetId === String(shopId));
+    const entries = (log.json().records as Array<Record<string, unknown>>).filter((r) => r.targetType === 'shop' && r.targetId === String(shopId));
     expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['shop.approve', { status: 0, remarks: null }, { status: 1, remarks: null }],
       ['shop.reject', { status: 0, remarks: null }, { status: -1, remarks: 'The licence photo is blurred' }],
