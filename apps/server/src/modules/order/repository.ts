@@ -250,14 +250,31 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
 
 const itemsStatement = preparedPer((db) =>
   db
-    .select()
+    .select({
+      id: orderItems.id,
+      orderNumber: orderItems.orderNumber,
+      shopId: orderItems.shopId,
+      productId: orderItems.productId,
+      skuId: orderItems.skuId,
+      prodNameZh: orderItems.prodNameZh,
+      prodNameEn: orderItems.prodNameEn,
+      skuNameZh: orderItems.skuNameZh,
+      skuNameEn: orderItems.skuNameEn,
+      pic: orderItems.pic,
+      price: orderItems.price,
+      prodCount: orderItems.prodCount,
+      productTotalAmount: orderItems.productTotalAmount,
+      actualTotal: orderItems.actualTotal,
+      commSts: orderItems.commSts,
+      comboId: orderItems.comboId,
+    })
     .from(orderItems)
     .where(sql`${orderItems.orderNumber} = any(${sql.placeholder('orderNumbers')}::text[])`)
     .orderBy(orderItems.id)
     .prepare('order_items_of_orders'),
 );
 
-/** The items of the given orders, in one prepared statement. */
+/** The items of the given orders as the order list and detail show them, in one prepared statement. */
 export function itemsOfOrders(db: Db, orderNumbers: string[]) {
   if (orderNumbers.length === 0) return Promise.resolve([]);
   return itemsStatement(db).execute({ orderNumbers });
