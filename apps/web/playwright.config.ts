@@ -33,7 +33,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  workers: CI ? 2 : 4,
+  // Three in CI: the journeys spend minutes waiting out real timers (the SMS resend lock's 61 s,
+  // polls for caches), during which a third worker runs another journey on the two cores.
+  workers: CI ? 3 : 4,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: CI ? [['list'], ['html', { open: 'never' }]] : 'list',
