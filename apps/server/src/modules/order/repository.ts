@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
 import { preparedPer, preparedPerParts } from '../../db/prepared.ts';
+import { orderLineColumns } from './line-columns.ts';
 import { checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes } from '../../db/schema/order.ts';
 
 type Part<T> = SQL.Aliased<T>;
@@ -251,18 +252,8 @@ export async function countOrders(db: Db, filter: OrderFilter): Promise<number> 
 const itemsStatement = preparedPer((db) =>
   db
     .select({
-      id: orderItems.id,
-      orderNumber: orderItems.orderNumber,
+      ...orderLineColumns,
       shopId: orderItems.shopId,
-      productId: orderItems.productId,
-      skuId: orderItems.skuId,
-      prodNameZh: orderItems.prodNameZh,
-      prodNameEn: orderItems.prodNameEn,
-      skuNameZh: orderItems.skuNameZh,
-      skuNameEn: orderItems.skuNameEn,
-      pic: orderItems.pic,
-      price: orderItems.price,
-      prodCount: orderItems.prodCount,
       productTotalAmount: orderItems.productTotalAmount,
       actualTotal: orderItems.actualTotal,
       commSts: orderItems.commSts,

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderAddresses, orderItems, orders } from '../../db/schema/order.ts';
+import { orderLineColumns } from './line-columns.ts';
 
 type Queryable = Db | Tx;
 
@@ -119,19 +120,7 @@ export async function findShopOrder(db: Queryable, shopId: number, orderNumber: 
 export function listOrderLines(db: Queryable, orderNumbers: string[]) {
   if (orderNumbers.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      id: orderItems.id,
-      orderNumber: orderItems.orderNumber,
-      productId: orderItems.productId,
-      skuId: orderItems.skuId,
-      prodNameZh: orderItems.prodNameZh,
-      prodNameEn: orderItems.prodNameEn,
-      skuNameZh: orderItems.skuNameZh,
-      skuNameEn: orderItems.skuNameEn,
-      pic: orderItems.pic,
-      price: orderItems.price,
-      prodCount: orderItems.prodCount,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .where(inArray(orderItems.orderNumber, orderNumbers))
     .orderBy(asc(orderItems.id));
