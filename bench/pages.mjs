@@ -115,8 +115,8 @@ try {
   };
   // What the browser asks for itself on the logged-in view of a shared page (decision 052), through
   // the storefront's /api proxy as a browser does: the user, and the cart's or the orders' data.
-  const json = { 'content-type': 'application/json', accept: 'application/json', authorization: token };
-  const call = (pathname, method = 'GET', body) => ({ url: `${web}/api${pathname}`, method, headers: json, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const json = { accept: 'application/json', authorization: token };
+  const call = (pathname) => ({ url: `${web}/api${pathname}`, method: 'GET', headers: json });
   // Every page's header also asks for the cart's count once the shopper is known.
   const user = [call('/p/user/userInfo'), call('/p/shopCart/prodCount')];
   const browserCalls = {
