@@ -43,20 +43,6 @@ export async function readUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-const passwordSetStatement = preparedPer((db) =>
-  db
-    .select({ set: sql<boolean>`${users.passwordHash} is not null` })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('account_password_set'),
-);
-
-/** Whether the user has a password (the user center asks on every visit; prepared); undefined for no such user. */
-export async function passwordIsSet(db: Db, id: string): Promise<boolean | undefined> {
-  const [row] = await passwordSetStatement(db).execute({ id });
-  return row?.set;
-}
-
 export async function isUserNameTaken(db: Queryable, userName: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })

@@ -26,7 +26,6 @@ import {
   insertUser,
   insertUserOrGetByMobile,
   isMobileRegistered,
-  passwordIsSet,
   readUserById,
   isUserNameTaken,
   setPassword,
@@ -258,9 +257,9 @@ export async function setUserInfo(ctx: AppContext, userId: string, input: SetUse
 
 /** Whether the user has set a password (the user center's flag; the rest of the center is flows/user-center.ts). */
 export async function isPasswordSet(ctx: AppContext, userId: string): Promise<boolean> {
-  const set = await passwordIsSet(ctx.db, userId);
-  if (set === undefined) throw unauthorized();
-  return set;
+  const user = await readUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  return user.passwordHash !== null;
 }
 
 /** The session lookup's check that a shopper may act (decision 015). */
