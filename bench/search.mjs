@@ -258,10 +258,10 @@ async function distinctMode() {
   // Warm-up (JIT, connection pools) on the hot words only, which the pools leave out.
   await load('warm-up', api, Object.values(KINDS).flat().map(searchPath), 4);
   // And the uncached path itself (each connection's prepared statements, the JIT of the search), on
-  // 100 words of each pool asked with another page size, so the measured pages are not cached.
-  const warmWords = Object.values(pools).flatMap((words) => words.slice(0, 100));
+  // every word of every pool asking for its second page: the same code as the measured first pages,
+  // none of their cards, and nothing the measured pages could find cached.
   await distinctRun(
-    warmWords.map((w) => searchPath(w).replace('size=20', 'size=19')),
+    Object.values(pools).flatMap((words) => words.map((w) => `${searchPath(w)}&current=2`)),
     connections,
   );
   const rows = [];
