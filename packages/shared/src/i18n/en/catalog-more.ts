@@ -19,5 +19,6 @@ import { uiPromotion } from './ui-promotion.ts';
 import { uiCouponAdmin } from './ui-coupon-admin.ts';
 import { uiCombo } from './ui-combo.ts';
 import { uiMember } from './ui-member.ts';
+import { uiReview } from './ui-review.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview };

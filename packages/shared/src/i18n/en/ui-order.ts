@@ -96,6 +96,7 @@ export const uiOrder: Widen<typeof zh> = {
       delete: 'Delete order',
       buyAgain: 'Buy again',
       detail: 'Order details',
+      review: 'Review',
     },
     confirmCancel: { title: 'Cancel the order', body: 'Cancel order {{number}}? Its items go back into stock.', confirm: 'Cancel order', back: 'Keep it' },
     confirmReceipt: { title: 'Confirm receipt', body: 'Please confirm that you received everything in order {{number}}.', confirm: 'Confirm receipt', back: 'Not yet' },

@@ -94,6 +94,7 @@ export const uiOrder = {
       delete: '删除订单',
       buyAgain: '再次购买',
       detail: '订单详情',
+      review: '评价',
     },
     confirmCancel: { title: '取消订单', body: '确定取消订单 {{number}} 吗？取消后商品库存将被释放。', confirm: '取消订单', back: '再想想' },
     confirmReceipt: { title: '确认收货', body: '请确认您已收到订单 {{number}} 的全部商品。', confirm: '确认收货', back: '再想想' },
