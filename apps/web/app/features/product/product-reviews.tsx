@@ -5,6 +5,7 @@ import { REVIEW_FILTER, type ReviewFilter } from '@bazaar/shared/constants/revie
 import type { Review, ReviewSummary } from '@bazaar/shared/schemas/review';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { pageWindow } from '../../components/ui/pagination.tsx';
+import { Stars } from '../../components/ui/stars.tsx';
 import { apiData } from '../../lib/api.ts';
 
 const PAGE_SIZE = 10;
@@ -17,16 +18,6 @@ const FILTERS: { value: ReviewFilter; key: string; count: (s: ReviewSummary) => 
   { value: REVIEW_FILTER.bad, key: 'review.filters.bad', count: (s) => s.negativeNumber },
   { value: REVIEW_FILTER.withPictures, key: 'review.filters.pictures', count: (s) => s.picNumber },
 ];
-
-function Stars({ score }: { score: number }) {
-  const { t } = useTranslation();
-  return (
-    <span className="stars" role="img" aria-label={t('review.score', { score })}>
-      {'★★★★★'.slice(0, score)}
-      <span className="stars__off">{'★★★★★'.slice(score)}</span>
-    </span>
-  );
-}
 
 function ReviewItem({ review, onPicture }: { review: Review; onPicture: (src: string) => void }) {
   const { t } = useTranslation();
