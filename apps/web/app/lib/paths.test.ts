@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageSwitchUrl, safeRedirectPath, stripLanguagePrefix } from './paths.ts';
+import { languageSwitchUrl, safeRedirectPath, stripLanguagePrefix, writeReviewsPath } from './paths.ts';
 
 describe('paths', () => {
   it.each([
@@ -30,5 +30,9 @@ describe('paths', () => {
     ['/\\evil.example', '/'],
   ])('safeRedirectPath(%j) = %s', (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
+  });
+
+  it('names the order to review in the query', () => {
+    expect(writeReviewsPath('2026112012000001')).toBe('/write-comments?orderNumber=2026112012000001');
   });
 });

@@ -9,6 +9,8 @@ import { notifyCartChanged } from '../../lib/cart-events.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
+import { writeReviewsPath } from '../../lib/paths.ts';
+import { awaitsReview } from './review-state.ts';
 
 type Confirming = 'cancel' | 'receipt' | 'delete' | null;
 
@@ -19,8 +21,8 @@ const CONFIRM = {
 } as const;
 
 /**
- * What the buyer can do with an order in its state: pay, cancel, confirm receipt, delete, buy again
- * and (in the list) open the detail. Cancel, receipt and delete ask first. When the order moved
+ * What the buyer can do with an order in its state: pay, cancel, confirm receipt, review, delete, buy
+ * again and (in the list) open the detail. Cancel, receipt and delete ask first. When the order moved
  * meanwhile the API answers 'order status changed' (shown as a toast) and the page reloads its data.
  */
 export function OrderActions({ order, showDetail = false, onDeleted }: { order: Pick<MyOrder, 'orderNumber' | 'status' | 'orderItemDtos'>; showDetail?: boolean; onDeleted?: () => void }) {
@@ -83,6 +85,11 @@ export function OrderActions({ order, showDetail = false, onDeleted }: { order: 
         <Button size="sm" disabled={busy} onClick={() => setConfirming('receipt')} aria-label={label('orders.actions.receipt')}>
           {t('orders.actions.receipt')}
         </Button>
+      ) : null}
+      {awaitsReview(order) ? (
+        <Link className={buttonClass({ size: 'sm' })} to={writeReviewsPath(n)} aria-label={label('orders.actions.review')}>
+          {t('orders.actions.review')}
+        </Link>
       ) : null}
       {showDetail ? (
         <Link className={buttonClass({ size: 'sm', variant: 'secondary' })} to={`/order-detail?orderNumber=${n}`} aria-label={label('orders.actions.detail')}>

@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
-import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { MyOrder } from '@bazaar/shared/schemas/order';
 import { Price } from '../../components/ui/price.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { awaitsReview } from './review-state.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 
 /** The status as the buyer reads it: a completed order still to review is "pending evaluation". */
 export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>): string {
-  if (order.status === ORDER_STATUS.completed && order.orderItemDtos.some((i) => i.commSts === 0)) return 'orders.evaluate';
+  if (awaitsReview(order)) return 'orders.evaluate';
   return `orders.status.${order.status}`;
 }
 
