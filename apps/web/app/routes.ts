@@ -25,6 +25,7 @@ export default [
       route('payment', 'routes/payment.tsx'),
       route('payment/result', 'routes/payment-result.tsx'),
       route('weixin-pay', 'routes/weixin-pay.tsx'),
+      route('write-comments', 'routes/write-comments.tsx'),
       ...prefix('user-center', [
         layout('routes/user-center.tsx', [
           index('routes/user-center.index.tsx'),
@@ -36,6 +37,7 @@ export default [
           route('uc-balance', 'routes/user-center.uc-balance.tsx'),
           route('uc-integral', 'routes/user-center.uc-integral.tsx'),
           route('uc-coupons', 'routes/user-center.uc-coupons.tsx'),
+          route('uc-comments', 'routes/user-center.uc-comments.tsx'),
           route('uc-order', 'routes/user-center.uc-order.tsx'),
           route('uc-freeshop', 'routes/user-center.uc-freeshop.tsx'),
           route('uc-shopaccount', 'routes/user-center.uc-shopaccount.tsx'),

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 const ITEMS = [
   { to: '/user-center', key: 'userCenter.menu.index', end: true },
   { to: '/user-center/uc-order', key: 'orders.menu', end: false },
+  { to: '/user-center/uc-comments', key: 'myReviews.menu', end: false },
   { to: '/user-center/uc-account', key: 'userCenter.menu.account', end: false },
   { to: '/user-center/uc-password', key: 'userCenter.menu.password', end: false },
   { to: '/user-center/uc-integral', key: 'points.menu', end: false },

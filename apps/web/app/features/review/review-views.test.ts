@@ -1,0 +1,109 @@
+// The review pages' parts as the server renders them, in both languages: the rating as a named radio
+// group, the text with its count and no silent limit, and "my reviews" with its marks and links.
+import { createElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '@bazaar/shared/i18n/catalogs';
+import type { MyReview, ReviewItem } from '@bazaar/shared/schemas/review';
+import { I18nProvider, i18nFor, provideCatalog } from '../../lib/i18n.tsx';
+import { ReviewedList, ToReviewList } from './my-reviews.tsx';
+import { ReviewForm } from './review-form.tsx';
+import { StarRating } from './star-rating.tsx';
+
+provideCatalog('zh', catalogs.zh);
+provideCatalog('en', catalogs.en);
+
+type Lang = 'zh' | 'en';
+const render = (lang: Lang, element: ReactNode) => {
+  const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
+  return renderToString(createElement(I18nProvider, { lang, children: createElement(Stub) }));
+};
+const t = (lang: Lang, key: string, values?: Record<string, unknown>) => i18nFor(lang).t(key, values);
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const pattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const item: ReviewItem = {
+  orderItemId: 11,
+  orderNumber: '2026112012000001',
+  prodId: 3,
+  prodName: '西湖龙井',
+  skuName: '250g',
+  pic: '/uploads/p.png',
+  price: 9900,
+  prodCount: 1,
+  shopId: 2,
+  shopName: '茶舍',
+  commSts: 0,
+  finallyTime: '2026-11-22 10:00:00',
+};
+const review: MyReview = {
+  commId: 5,
+  score: 4,
+  evaluate: 0,
+  content: '香气很足',
+  pics: ['/uploads/public/a.png'],
+  isAnonymous: true,
+  skuName: '250g',
+  recTime: '2026-11-23 09:30:00',
+  replyContent: '谢谢惠顾',
+  replyTime: '2026-11-23 12:00:00',
+  prodId: 3,
+  prodName: '西湖龙井',
+  pic: '/uploads/p.png',
+  orderNumber: '2026112012000001',
+  status: 0,
+};
+
+for (const lang of ['zh', 'en'] as const) {
+  describe(`review parts (${lang})`, () => {
+    it('names each star of the rating and links its message', () => {
+      const html = render(lang, createElement(StarRating, { value: 4, onChange: () => undefined, error: t(lang, 'review.errors.score') }));
+      expect(html).toContain(`<legend class="field__label">${t(lang, 'writeReview.score.legend')}</legend>`);
+      expect(html.match(/type="radio"/g)).toHaveLength(5);
+      for (const n of [1, 5]) expect(html).toContain(`>${t(lang, 'writeReview.score.star', { count: n })}</span>`);
+      expect(html).toMatch(/checked="" value="4"/);
+      expect(html).toContain(t(lang, 'writeReview.score.levels.4'));
+      expect(html).toMatch(new RegExp(`aria-describedby="([^"]+)".*id="\\1" class="field__error" role="alert">${pattern(escape(t(lang, 'review.errors.score')))}<`));
+    });
+
+    it('shows the line with an empty form: counted text without a length cap, pictures, anonymity and submit', () => {
+      const html = render(lang, createElement(ReviewForm, { item, onReviewed: () => undefined }));
+      expect(html).toContain(item.prodName);
+      expect(html).toContain(item.skuName);
+      expect(html).toContain(`aria-label="${escape(t(lang, 'writeReview.itemLabel', { name: item.prodName }))}"`);
+      expect(html).toMatch(/<textarea[^>]*>/);
+      expect(html).not.toMatch(/maxlength/i);
+      expect(html).toContain('>0/150<');
+      expect(html).toContain(t(lang, 'writeReview.pictures.add'));
+      expect(html).toContain(escape(t(lang, 'writeReview.pictures.count', { count: 0, max: 9 })));
+      expect(html).toMatch(/type="checkbox"/);
+      expect(html).toContain(t(lang, 'writeReview.anonymous'));
+      expect(html).toMatch(new RegExp(`<button type="submit"[^>]*>${t(lang, 'writeReview.submit')}</button>`));
+    });
+
+    it('lists the lines to review with a link to review their order', () => {
+      const html = render(lang, createElement(ToReviewList, { items: [item] }));
+      expect(html).toContain(`href="/write-comments?orderNumber=${item.orderNumber}"`);
+      expect(html).toContain(`aria-label="${escape(t(lang, 'myReviews.toReview.writeLabel', { name: item.prodName }))}"`);
+      expect(html).toContain(escape(t(lang, 'orders.orderNumber', { number: item.orderNumber })));
+      expect(render(lang, createElement(ToReviewList, { items: [] }))).toContain(escape(t(lang, 'myReviews.toReview.empty')));
+    });
+
+    it('shows a review with its stars, anonymity, pictures, reply, date and hidden state', () => {
+      const html = render(lang, createElement(ReviewedList, { reviews: [review] }));
+      expect(html).toContain(`role="img" aria-label="${escape(t(lang, 'review.score', { score: 4 }))}"`);
+      expect(html).toContain(review.content);
+      expect(html).toContain(t(lang, 'myReviews.reviewed.anonymous'));
+      expect(html).toContain(`alt="${escape(t(lang, 'review.picture', { n: 1 }))}"`);
+      expect(html).toContain(review.replyContent!);
+      expect(html).toContain(escape(t(lang, 'myReviews.reviewed.time', { time: '2026-11-23 09:30' })));
+      expect(html).toContain(escape(t(lang, 'myReviews.reviewed.hidden')));
+      const shown = render(lang, createElement(ReviewedList, { reviews: [{ ...review, isAnonymous: false, replyContent: null, status: 1 }] }));
+      expect(shown).not.toContain(t(lang, 'myReviews.reviewed.anonymous'));
+      expect(shown).not.toContain(escape(t(lang, 'myReviews.reviewed.hidden')));
+      expect(shown).not.toContain(t(lang, 'review.reply'));
+      expect(render(lang, createElement(ReviewedList, { reviews: [] }))).toContain(escape(t(lang, 'myReviews.reviewed.empty')));
+    });
+  });
+}
