@@ -4,6 +4,7 @@
 import { asc, count, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { products, reviews, skus, users } from '../schema.ts';
+import { evaluateOf } from '../../modules/review/service.ts';
 import { createPrng } from './prng.ts';
 import { DAY_MS, DEMO_USERS } from './site-data.ts';
 
@@ -64,7 +65,6 @@ const REPLY_EN = {
 };
 
 const scoreFor = (roll: number) => (roll < 0.62 ? 5 : roll < 0.82 ? 4 : roll < 0.91 ? 3 : roll < 0.96 ? 2 : 1);
-const evaluateOf = (score: number): 0 | 1 | 2 => (score >= 4 ? 0 : score === 3 ? 1 : 2);
 
 interface PlannedReview {
   n: number;

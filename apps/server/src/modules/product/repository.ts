@@ -38,6 +38,22 @@ export const listedProductCard = (db: Db) =>
     .as('listed_product');
 
 /**
+ * Named query: every product, deleted ones too, with its name and picture, as a subquery the
+ * shopper's own reviews join (flows/shopper-reviews.ts): a review outlives its product's listing.
+ * Aliases start with any_product_.
+ */
+export const anyProductName = (db: Db) =>
+  db
+    .select({
+      prodId: sql<number>`${products.id}`.mapWith(products.id).as('any_product_id'),
+      nameZh: sql<string>`${products.nameZh}`.mapWith(products.nameZh).as('any_product_name_zh'),
+      nameEn: sql<string | null>`${products.nameEn}`.mapWith(products.nameEn).as('any_product_name_en'),
+      pic: sql<string>`${products.pic}`.mapWith(products.pic).as('any_product_pic'),
+    })
+    .from(products)
+    .as('any_product');
+
+/**
  * Named query: on-shelf products with their card columns, as a subquery the home page's floors,
  * banners and activity blocks join in place of the products table (flows/catalog.ts hands it to the
  * catalog and promotion modules). Aliases start with on_shelf_.

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
 import { reviews } from '../../db/schema/review.ts';
 
 /** The account's named parts for a review's author (flows/product-reviews.ts hands them in). */
@@ -67,4 +68,64 @@ export async function listReviews(db: Db, prodId: number, evaluate: number, limi
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit)
     .offset(offset);
+}
+
+// ---- The shopper's own reviews ----
+
+/** The unique index that lets one review per order line in (decision 054). */
+export const REVIEW_LINE_KEY = 'reviews_order_item_uq';
+
+export type NewReview = typeof reviews.$inferInsert;
+
+/** Writes a review in the caller's transaction; answers its id. */
+export async function insertReview(tx: Tx, review: NewReview): Promise<number> {
+  const [row] = await tx.insert(reviews).values(review).returning({ id: reviews.id });
+  return row!.id;
+}
+
+type Part<T> = SQL.Aliased<T>;
+
+/**
+ * The product module's named query for a reviewed product's name and picture (product/repository.ts
+ * anyProductName: every product, deleted ones too), handed in by flows/shopper-reviews.ts.
+ */
+export type ProductName = (db: Db) => SubqueryWithSelection<
+  { prodId: Part<number>; nameZh: Part<string>; nameEn: Part<string | null>; pic: Part<string> },
+  'any_product'
+>;
+
+/** A page of the user's reviews, hidden ones too, newest first, with the product's name and picture. */
+export function listUserReviews(db: Db, userId: string, limit: number, offset: number, productName: ProductName) {
+  const product = productName(db);
+  return db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      orderNumber: reviews.orderNumber,
+      score: reviews.score,
+      evaluate: reviews.evaluate,
+      content: reviews.content,
+      pics: reviews.pics,
+      isAnonymous: reviews.isAnonymous,
+      status: reviews.status,
+      skuNameZh: reviews.skuNameZh,
+      skuNameEn: reviews.skuNameEn,
+      replyContent: reviews.replyContent,
+      replyTime: reviews.replyTime,
+      createdAt: reviews.createdAt,
+      prodNameZh: product.nameZh,
+      prodNameEn: product.nameEn,
+      pic: product.pic,
+    })
+    .from(reviews)
+    .leftJoin(product, eq(product.prodId, reviews.productId))
+    .where(eq(reviews.userId, userId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countUserReviews(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.userId, userId));
+  return row?.n ?? 0;
 }

@@ -1,10 +1,16 @@
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { Review, ReviewPageQuery, ReviewSummary } from '@bazaar/shared/schemas/review';
+import type { Page, PageQuery } from '@bazaar/shared/schemas/common';
+import type { MyReview, Review, ReviewPageQuery, ReviewSummary } from '@bazaar/shared/schemas/review';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
+import { localized } from '../../lib/localized.ts';
 import type { SQL } from 'drizzle-orm';
 import * as repo from './repository.ts';
+
+/** A review's evaluation follows from its score: 4-5 good (0), 3 medium (1), 1-2 bad (2). */
+export const evaluateOf = (score: number): 0 | 1 | 2 => (score >= 4 ? 0 : score === 3 ? 1 : 2);
 
 /** '张小北' -> '张***北'; one character -> '*'. Anonymous reviewers are never named in full. */
 export function maskNickName(name: string): string {
@@ -54,6 +60,51 @@ export async function reviewPage(ctx: AppContext, query: ReviewPageQuery, lang: 
     recTime: formatApiTime(r.createdAt),
     replyContent: r.replyContent,
     replyTime: r.replyTime ? formatApiTime(r.replyTime) : null,
+  }));
+  return { records, total, size, current, pages: Math.ceil(total / size) };
+}
+
+/** What a shopper's review of an order line records; the line's copies come from the order (flows/shopper-reviews.ts). */
+export interface ReviewOfLine {
+  userId: string;
+  orderItemId: number;
+  orderNumber: string;
+  productId: number;
+  shopId: number;
+  skuNameZh: string | null;
+  skuNameEn: string | null;
+  score: number;
+  content: string;
+  pics: string[];
+  isAnonymous: boolean;
+  createdAt: Date;
+}
+
+/** Writes the review in the caller's transaction (the one that marked the line reviewed); answers its id. */
+export function addReview(tx: Tx, review: ReviewOfLine): Promise<number> {
+  return repo.insertReview(tx, { ...review, evaluate: evaluateOf(review.score) });
+}
+
+/** GET /p/prodComm/prodCommPageByUser: the user's own reviews, newest first, hidden ones marked (status 0). */
+export async function userReviewPage(ctx: AppContext, userId: string, query: PageQuery, lang: Language, productName: repo.ProductName): Promise<Page<MyReview>> {
+  const { current, size } = query;
+  const [total, rows] = await Promise.all([repo.countUserReviews(ctx.db, userId), repo.listUserReviews(ctx.db, userId, size, (current - 1) * size, productName)]);
+  const records: MyReview[] = rows.map((r) => ({
+    commId: r.id,
+    prodId: r.productId,
+    prodName: localized(lang, r.prodNameZh, r.prodNameEn),
+    pic: r.pic ?? '',
+    orderNumber: r.orderNumber ?? '',
+    score: r.score,
+    evaluate: r.evaluate,
+    content: r.content,
+    pics: r.pics,
+    isAnonymous: r.isAnonymous,
+    skuName: localized(lang, r.skuNameZh, r.skuNameEn),
+    recTime: formatApiTime(r.createdAt),
+    replyContent: r.replyContent,
+    replyTime: r.replyTime ? formatApiTime(r.replyTime) : null,
+    status: r.status,
   }));
   return { records, total, size, current, pages: Math.ceil(total / size) };
 }
