@@ -10,7 +10,6 @@ import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { buttonClass } from '../components/ui/button.tsx';
-import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { ReviewForm } from '../features/review/review-form.tsx';
@@ -57,10 +56,8 @@ function WriteReviews({ orderNumber, items }: { orderNumber: string | null; item
   const remaining = items.filter((item) => !reviewed.includes(item.orderItemId));
 
   function onReviewed(item: ReviewItem) {
-    const text = t('writeReview.submitted', { name: item.prodName });
     setReviewed((current) => [...current, item.orderItemId]);
-    setMessage(text);
-    showToast(text, { kind: 'success' });
+    setMessage(t('writeReview.submitted', { name: item.prodName }));
     // The form that had the focus is gone: the message takes it.
     requestAnimationFrame(() => status.current?.focus());
     void revalidator.revalidate();
