@@ -76,6 +76,9 @@ for (const lang of ['zh', 'en'] as const) {
       '/user-center/uc-collection',
       '/user-center/uc-footprint',
       '/user-center/uc-order',
+      '/user-center/uc-comments',
+      '/user-center/uc-comments?tab=reviewed',
+      `/write-comments?orderNumber=${orderNumber}`,
       `/order-detail?orderNumber=${orderNumber}`,
       `/payment?orderNumbers=${orderNumber}`,
     ])

@@ -3,25 +3,12 @@
 // product and day, exports the filtered list as CSV, and writes off the order's voucher codes at
 // the write-off desk; the second write-off of a code is refused. Every page passes axe.
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
-import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
+import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { headers, ok, orderDetail, placeOrderByApi, type Pick } from './order-support.ts';
+import { headers, ok, orderDetail, placeOrderByApi, virtualProduct } from './order-support.ts';
 import { API_URL, loginByApi, test } from './support.ts';
 
 const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
-
-async function virtualProduct(request: APIRequestContext): Promise<Pick> {
-  const page = SearchPageSchema.parse(await ok(request.get(`${API_URL}/search/page?keyword=${encodeURIComponent('会员')}&size=100&hasStock=1`)));
-  for (const card of page.records) {
-    const product = ProductDetailSchema.parse(await ok(request.get(`${API_URL}/prod/prodInfo?prodId=${card.prodId}`)));
-    const sku = product.skuList.find((s) => s.stocks === -1 || s.stocks >= 10);
-    if (product.prodType !== 0 || product.mold !== 1 || !sku) continue;
-    return { prodId: product.prodId, skuId: sku.skuId, shopId: product.shopId, prodName: product.prodName, stocks: sku.stocks, price: sku.price };
-  }
-  throw new Error('no virtual product on sale');
-}
 
 async function logIn(merchant: Page, shopId: number): Promise<void> {
   await merchant.goto(`${MERCHANT_URL}/`);

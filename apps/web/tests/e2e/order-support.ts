@@ -47,6 +47,18 @@ export async function pickProducts(request: APIRequestContext, shops: number, sk
   throw new Error(`no ${shops} shops with products in stock`);
 }
 
+/** A virtual product on sale (a membership card, found through the search): paid, it is delivered at once, with no parcel to wait for. */
+export async function virtualProduct(request: APIRequestContext): Promise<Pick> {
+  const page = SearchPageSchema.parse(await ok(request.get(`${API_URL}/search/page?keyword=${encodeURIComponent('会员')}&size=100&hasStock=1`)));
+  for (const card of page.records) {
+    const product = ProductDetailSchema.parse(await ok(request.get(`${API_URL}/prod/prodInfo?prodId=${card.prodId}`)));
+    const sku = product.skuList.find((s) => s.stocks === -1 || s.stocks >= 10);
+    if (product.prodType !== 0 || product.mold !== 1 || !sku) continue;
+    return { prodId: product.prodId, skuId: sku.skuId, shopId: product.shopId, prodName: product.prodName, stocks: sku.stocks, price: sku.price };
+  }
+  throw new Error('no virtual product on sale');
+}
+
 export async function skuStock(request: APIRequestContext, pick: Pick): Promise<number> {
   const product = ProductDetailSchema.parse(await ok(request.get(`${API_URL}/prod/prodInfo?prodId=${pick.prodId}`)));
   return product.skuList.find((s) => s.skuId === pick.skuId)!.stocks;

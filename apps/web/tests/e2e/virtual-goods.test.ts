@@ -1,22 +1,9 @@
 // Virtual goods: a shopper buys a digital item (found through the public search, never by id),
 // pays through the Alipay sandbox, and the order detail shows one voucher code per piece at once,
 // with no parcel to wait for; confirming receipt completes the order.
-import { expect, type APIRequestContext } from '@playwright/test';
-import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
-import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
-import { addAddressByApi, ok, orderDetail, placeOrderByApi, type Pick } from './order-support.ts';
-import { API_URL, openPage, registerShopper, useToken, zh, test } from './support.ts';
-
-async function virtualProduct(request: APIRequestContext): Promise<Pick> {
-  const page = SearchPageSchema.parse(await ok(request.get(`${API_URL}/search/page?keyword=${encodeURIComponent('会员')}&size=100&hasStock=1`)));
-  for (const card of page.records) {
-    const product = ProductDetailSchema.parse(await ok(request.get(`${API_URL}/prod/prodInfo?prodId=${card.prodId}`)));
-    const sku = product.skuList.find((s) => s.stocks === -1 || s.stocks >= 10);
-    if (product.prodType !== 0 || product.mold !== 1 || !sku) continue;
-    return { prodId: product.prodId, skuId: sku.skuId, shopId: product.shopId, prodName: product.prodName, stocks: sku.stocks, price: sku.price };
-  }
-  throw new Error('no virtual product on sale');
-}
+import { expect } from '@playwright/test';
+import { addAddressByApi, orderDetail, placeOrderByApi, virtualProduct } from './order-support.ts';
+import { openPage, registerShopper, useToken, zh, test } from './support.ts';
 
 test('zh: a paid virtual item shows its voucher codes at once and the order completes on receipt', async ({ page, request, context, baseURL }) => {
   const shopper = await registerShopper(request);
