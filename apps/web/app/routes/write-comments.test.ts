@@ -2,6 +2,7 @@
 // number asks nothing, and an order the API refuses (400/404) is the empty state, never an error.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchTransport, setServerTransport } from '../lib/api.ts';
+import { reviewItem } from '../features/review/review-fixtures.ts';
 import { loader } from './write-comments.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,20 +13,7 @@ const call = (query: string, cookie = 'token=t0k3n') =>
     request: new Request(`http://shop.test/write-comments${query}`, { headers: { Cookie: cookie } }),
   });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const line = {
-  orderItemId: 11,
-  orderNumber: '2026112012000001',
-  prodId: 3,
-  prodName: '西湖龙井',
-  skuName: '250g',
-  pic: '/uploads/p.png',
-  price: 9900,
-  prodCount: 1,
-  shopId: 2,
-  shopName: '茶舍',
-  commSts: 0,
-  finallyTime: '2026-11-22 10:00:00',
-};
+const line = reviewItem;
 
 describe('write-comments loader', () => {
   it("asks for the order's lines to review", async () => {

@@ -5,9 +5,9 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
-import type { MyReview, ReviewItem } from '@bazaar/shared/schemas/review';
 import { I18nProvider, i18nFor, provideCatalog } from '../../lib/i18n.tsx';
 import { ReviewedList, ToReviewList } from './my-reviews.tsx';
+import { myReview, reviewItem } from './review-fixtures.ts';
 import { ReviewForm } from './review-form.tsx';
 import { StarRating } from './star-rating.tsx';
 
@@ -23,37 +23,8 @@ const t = (lang: Lang, key: string, values?: Record<string, unknown>) => i18nFor
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const pattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const item: ReviewItem = {
-  orderItemId: 11,
-  orderNumber: '2026112012000001',
-  prodId: 3,
-  prodName: '西湖龙井',
-  skuName: '250g',
-  pic: '/uploads/p.png',
-  price: 9900,
-  prodCount: 1,
-  shopId: 2,
-  shopName: '茶舍',
-  commSts: 0,
-  finallyTime: '2026-11-22 10:00:00',
-};
-const review: MyReview = {
-  commId: 5,
-  score: 4,
-  evaluate: 0,
-  content: '香气很足',
-  pics: ['/uploads/public/a.png'],
-  isAnonymous: true,
-  skuName: '250g',
-  recTime: '2026-11-23 09:30:00',
-  replyContent: '谢谢惠顾',
-  replyTime: '2026-11-23 12:00:00',
-  prodId: 3,
-  prodName: '西湖龙井',
-  pic: '/uploads/p.png',
-  orderNumber: '2026112012000001',
-  status: 0,
-};
+const item = reviewItem;
+const review = myReview;
 
 for (const lang of ['zh', 'en'] as const) {
   describe(`review parts (${lang})`, () => {
