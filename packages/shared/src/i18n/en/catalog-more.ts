@@ -20,5 +20,6 @@ import { uiCouponAdmin } from './ui-coupon-admin.ts';
 import { uiCombo } from './ui-combo.ts';
 import { uiMember } from './ui-member.ts';
 import { uiReview } from './ui-review.ts';
+import { uiMerchantReviews } from './ui-merchant-reviews.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews };
