@@ -34,6 +34,8 @@ export const reviews = pgTable(
     uniqueIndex('reviews_order_item_uq').on(t.orderItemId),
     index('reviews_product_idx').on(t.productId, t.status, t.createdAt),
     index('reviews_user_idx').on(t.userId, t.createdAt),
+    // The merchant center's list: one shop's reviews, newest first (decision 055).
+    index('reviews_shop_idx').on(t.shopId, t.createdAt),
     check('reviews_score_ck', sql`${t.score} between 1 and 5 and ${t.evaluate} between 0 and 2`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_shop_idx" ON "reviews" USING btree ("shop_id","created_at");
