@@ -94,29 +94,37 @@ export type ProductName = (db: Db) => SubqueryWithSelection<
   'any_product'
 >;
 
+/**
+ * What a list of reviews with their products reads (the shopper's own, the shop's): the review's
+ * columns and the product module's name and picture (`product`: its named query, joined).
+ */
+export function reviewWithProductColumns(product: ReturnType<ProductName>) {
+  return {
+    id: reviews.id,
+    productId: reviews.productId,
+    orderNumber: reviews.orderNumber,
+    score: reviews.score,
+    evaluate: reviews.evaluate,
+    content: reviews.content,
+    pics: reviews.pics,
+    isAnonymous: reviews.isAnonymous,
+    status: reviews.status,
+    skuNameZh: reviews.skuNameZh,
+    skuNameEn: reviews.skuNameEn,
+    replyContent: reviews.replyContent,
+    replyTime: reviews.replyTime,
+    createdAt: reviews.createdAt,
+    prodNameZh: product.nameZh,
+    prodNameEn: product.nameEn,
+    pic: product.pic,
+  };
+}
+
 /** A page of the user's reviews, hidden ones too, newest first, with the product's name and picture. */
 export function listUserReviews(db: Db, userId: string, limit: number, offset: number, productName: ProductName) {
   const product = productName(db);
   return db
-    .select({
-      id: reviews.id,
-      productId: reviews.productId,
-      orderNumber: reviews.orderNumber,
-      score: reviews.score,
-      evaluate: reviews.evaluate,
-      content: reviews.content,
-      pics: reviews.pics,
-      isAnonymous: reviews.isAnonymous,
-      status: reviews.status,
-      skuNameZh: reviews.skuNameZh,
-      skuNameEn: reviews.skuNameEn,
-      replyContent: reviews.replyContent,
-      replyTime: reviews.replyTime,
-      createdAt: reviews.createdAt,
-      prodNameZh: product.nameZh,
-      prodNameEn: product.nameEn,
-      pic: product.pic,
-    })
+    .select(reviewWithProductColumns(product))
     .from(reviews)
     .leftJoin(product, eq(product.prodId, reviews.productId))
     .where(eq(reviews.userId, userId))

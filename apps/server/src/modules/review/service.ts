@@ -89,7 +89,16 @@ export function addReview(tx: Tx, review: ReviewOfLine): Promise<number> {
 export async function userReviewPage(ctx: AppContext, userId: string, query: PageQuery, lang: Language, productName: repo.ProductName): Promise<Page<MyReview>> {
   const { current, size } = query;
   const [total, rows] = await Promise.all([repo.countUserReviews(ctx.db, userId), repo.listUserReviews(ctx.db, userId, size, (current - 1) * size, productName)]);
-  const records: MyReview[] = rows.map((r) => ({
+  const records = rows.map((r) => toMyReview(r, lang));
+  return { records, total, size, current, pages: Math.ceil(total / size) };
+}
+
+/** A row of repo.reviewWithProductColumns (the shop's list reads the same, and the reviewer's name). */
+type ReviewWithProduct = Awaited<ReturnType<typeof repo.listUserReviews>>[number];
+
+/** A review with its product as the shopper's list (and, with the reviewer's name, the shop's) shows it. */
+export function toMyReview(r: ReviewWithProduct, lang: Language): MyReview {
+  return {
     commId: r.id,
     prodId: r.productId,
     prodName: localized(lang, r.prodNameZh, r.prodNameEn),
@@ -105,6 +114,5 @@ export async function userReviewPage(ctx: AppContext, userId: string, query: Pag
     replyContent: r.replyContent,
     replyTime: r.replyTime ? formatApiTime(r.replyTime) : null,
     status: r.status,
-  }));
-  return { records, total, size, current, pages: Math.ceil(total / size) };
+  };
 }
