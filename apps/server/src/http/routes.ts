@@ -22,6 +22,7 @@ import { merchantProductRoutes } from './merchant-products.ts';
 import { adminProductRoutes } from './admin-products.ts';
 import { merchantDashboardRoutes } from './merchant-dashboard.ts';
 import { merchantOrderRoutes } from './merchant-orders.ts';
+import { merchantReviewRoutes } from './merchant-reviews.ts';
 import { paymentRoutes } from './payment.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
@@ -61,6 +62,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantProductRoutes);
   await app.register(merchantDashboardRoutes);
   await app.register(merchantOrderRoutes);
+  await app.register(merchantReviewRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadRoutes);
   await app.register(shopApplicationRoutes);
