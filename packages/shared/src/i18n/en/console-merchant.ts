@@ -2,6 +2,7 @@ import { consoleMerchantProducts } from './console-merchant-products.ts';
 import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import { consoleMerchantCombos } from './console-merchant-combos.ts';
+import { consoleMerchantReviews } from './console-merchant-reviews.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -14,6 +15,7 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantPromotions,
   ...consoleMerchantCoupons,
   ...consoleMerchantCombos,
+  ...consoleMerchantReviews,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

@@ -5,6 +5,7 @@ import { consoleMerchantProducts } from './console-merchant-products.ts';
 import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import { consoleMerchantCombos } from './console-merchant-combos.ts';
+import { consoleMerchantReviews } from './console-merchant-reviews.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
@@ -13,6 +14,7 @@ export const consoleMerchant = {
   ...consoleMerchantPromotions,
   ...consoleMerchantCoupons,
   ...consoleMerchantCombos,
+  ...consoleMerchantReviews,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',

@@ -1,0 +1,43 @@
+// The merchant center's reviews and replies (decision 055); spread into console-merchant.ts.
+// en/console-merchant-reviews.ts has the same keys.
+export const consoleMerchantReviews = {
+  reviews: {
+    menu: '评价管理',
+    title: '评价管理',
+    intro: '买家对本店商品的评价，最新的在前。及时回复能打消其他买家的顾虑，回复会公开显示在商品详情页的评价下方。',
+    evaluate: { label: '评价等级', all: '全部评价', good: '好评', medium: '中评', bad: '差评', pictures: '有图' },
+    replied: { label: '回复状态', all: '全部', unreplied: '未回复', replied: '已回复' },
+    prodName: '商品名称',
+    search: '搜索',
+    columns: { product: '商品', review: '评价内容', buyer: '买家', orderNumber: '订单号', time: '评价时间', reply: '商家回复', actions: '操作' },
+    score: '{{score}} 星',
+    anonymous: '匿名',
+    hidden: '已被平台隐藏',
+    pictures: '评价图片',
+    picture: '评价图片 {{n}}',
+    noOrder: '无',
+    notReplied: '未回复',
+    repliedAt: '回复于 {{time}}',
+    reply: '回复',
+    editReply: '修改回复',
+    replyTo: '{{action}} {{buyer}} 对“{{product}}”的评价',
+    empty: '暂无评价',
+    total_other: '共 {{count}} 条评价',
+    modal: {
+      title: '回复评价',
+      editTitle: '修改回复',
+      review: '{{buyer}} 的评价（{{score}} 星）',
+      content: '回复内容',
+      placeholder: '感谢买家的支持，或说明问题的处理办法',
+      hint: '回复将公开显示在商品详情页，最多 {{max}} 个字；再次保存会替换原来的回复',
+      save: '保存回复',
+      cancel: '取消',
+      saved: '回复已保存',
+    },
+    replyErrors: {
+      replyRequired: '请填写回复内容',
+      replyTooLong: '回复内容最多 {{max}} 个字',
+      invalid: '回复内容含有无法识别的字符，请删除后再试',
+    },
+  },
+};
