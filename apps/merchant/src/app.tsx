@@ -24,12 +24,13 @@ import { PromotionEditPage } from './features/promotions-edit.tsx';
 import { CouponEditPage, CouponsPage } from './features/coupons.tsx';
 import { CombosPage } from './features/combos.tsx';
 import { ComboEditPage } from './features/combos-edit.tsx';
+import { ReviewsPage } from './features/reviews.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #products, #product/<id|new>, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #password, #shop-info
+ * #orders/paid, #order/<number>, #products, #product/<id|new>, #reviews, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #password, #shop-info
  * (and the other shop pages).
  */
 type Place =
@@ -38,6 +39,7 @@ type Place =
   | { page: 'order'; orderNumber: string }
   | { page: 'products' }
   | { page: 'product'; prodId: number | null }
+  | { page: 'reviews' }
   | { page: 'promotions' }
   | { page: 'promotion'; discountId: number | null }
   | { page: 'coupons' }
@@ -59,6 +61,7 @@ function placeOf(hash: string): Place {
   const product = /^#product\/(new|\d{1,10})$/.exec(hash);
   if (product) return { page: 'product', prodId: product[1] === 'new' ? null : Number(product[1]) };
   if (hash === '#products') return { page: 'products' };
+  if (hash === '#reviews') return { page: 'reviews' };
   const promotion = /^#promotion\/(new|\d{1,10})$/.exec(hash);
   if (promotion) return { page: 'promotion', discountId: promotion[1] === 'new' ? null : Number(promotion[1]) };
   if (hash === '#promotions') return { page: 'promotions' };
@@ -118,6 +121,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'dashboard', label: t('menu.dashboard') },
                 { key: 'orders', label: t('menu.orders') },
                 { key: 'products', label: t('products.menu') },
+                { key: 'reviews', label: t('reviews.menu') },
                 { key: 'promotions', label: t('promotions.menu') },
                 { key: 'coupons', label: t('coupons.menu') },
                 { key: 'combos', label: t('combos.menu') },
@@ -137,6 +141,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <ProductsPage onEdit={(prodId) => setPlace({ page: 'product', prodId })} onCreate={() => setPlace({ page: 'product', prodId: null })} />
             ) : place.page === 'product' ? (
               <ProductEditPage key={place.prodId ?? 'new'} prodId={place.prodId} onDone={() => setPlace({ page: 'products' })} />
+            ) : place.page === 'reviews' ? (
+              <ReviewsPage api={api} />
             ) : place.page === 'promotions' ? (
               <PromotionsPage onOpen={(discountId) => setPlace({ page: 'promotion', discountId })} onCreate={() => setPlace({ page: 'promotion', discountId: null })} />
             ) : place.page === 'promotion' ? (
