@@ -1,10 +1,9 @@
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { REVIEW_PICS_MAX } from '@bazaar/shared/constants/review';
-import { UploadedFileSchema, type UploadedFile } from '@bazaar/shared/schemas/shop-application';
-import { api } from '../../lib/api.ts';
-import { IMAGE_ACCEPT, checkImageFile } from '../../lib/image-file.ts';
-import { inlineFailure } from '../../lib/form-errors.ts';
+import type { UploadedFile } from '@bazaar/shared/schemas/shop-application';
+import { IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { useImageUpload } from '../../lib/use-image-upload.ts';
 
 /**
  * A review's pictures: up to 9, each checked in the browser with section 5's messages (format,
@@ -33,32 +32,14 @@ export function ReviewPictures({
   const input = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const full = pics.length >= REVIEW_PICS_MAX;
-
-  async function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (files.length === 0) return;
-    const room = REVIEW_PICS_MAX - pics.length;
-    const problem = files.map((file) => checkImageFile(file)).find(Boolean);
-    if (problem) {
-      onError(t(problem));
-      return;
-    }
-    onError(files.length > room ? t('review.errors.tooManyPics') : null);
-    onUploading(true);
-    try {
-      for (const file of files.slice(0, room)) {
-        const form = new FormData();
-        form.append('file', file);
-        onAdd(await api('/p/file/upload/public', { method: 'POST', body: form, schema: UploadedFileSchema, silent: true }));
-      }
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) onError(message);
-    } finally {
-      onUploading(false);
-    }
-  }
+  const chosen = useImageUpload({
+    visibility: 'public',
+    room: REVIEW_PICS_MAX - pics.length,
+    tooMany: t('review.errors.tooManyPics'),
+    onUploaded: onAdd,
+    onError,
+    onUploading,
+  });
 
   function remove(index: number) {
     onRemove(index);

@@ -1,9 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { UploadedFileSchema, type UploadedFile } from '@bazaar/shared/schemas/shop-application';
-import { api } from '../../lib/api.ts';
-import { IMAGE_ACCEPT, checkImageFile } from '../../lib/image-file.ts';
-import { inlineFailure } from '../../lib/form-errors.ts';
+import type { UploadedFile } from '@bazaar/shared/schemas/shop-application';
+import { IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { useImageUpload } from '../../lib/use-image-upload.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /**
@@ -30,28 +29,7 @@ export function ImageUploadField({
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
 
-  async function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      onError(t(problem));
-      return;
-    }
-    onError(null);
-    setUploading(true);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      onChange(await api(`/p/file/upload/${visibility}`, { method: 'POST', body: form, schema: UploadedFileSchema, silent: true }));
-    } catch (err) {
-      const message = inlineFailure(err, t);
-      if (message) onError(message);
-    } finally {
-      setUploading(false);
-    }
-  }
+  const chosen = useImageUpload({ visibility, onUploaded: onChange, onError, onUploading: setUploading });
 
   return (
     <div className={`field image-field${error ? ' field--invalid' : ''}`} data-field={label}>
