@@ -35,10 +35,10 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
           <label htmlFor={remarksId} className="field__label">
             {t('checkout.shop.remarks')}
           </label>
-          <div className={`checkout-shop__remarks-box${tooLong ? ' field--invalid' : ''}`}>
+          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
             <textarea
               id={remarksId}
-              className="field__input checkout-shop__textarea"
+              className="field__input counted-box__textarea"
               rows={2}
               placeholder={t('checkout.shop.remarksPlaceholder')}
               value={remarks}
@@ -46,7 +46,7 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
               aria-invalid={tooLong ? true : undefined}
               aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
             />
-            <span id={`${remarksId}-count`} className={`checkout-shop__counter${tooLong ? ' checkout-shop__counter--over' : ''}`} aria-live="polite">
+            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
               {t('checkout.shop.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
             </span>
           </div>

@@ -7,11 +7,11 @@ import { writeReviewsPath } from '../../lib/paths.ts';
 
 function Product({ prodId, pic, name, sku }: { prodId: number; pic: string; name: string; sku: string }) {
   return (
-    <Link to={`/detail/${prodId}`} className="my-review__product">
-      <img className="my-review__pic" src={pic} alt="" width={64} height={64} loading="lazy" />
-      <span className="my-review__names">
-        <span className="my-review__name">{name}</span>
-        {sku ? <span className="my-review__sku">{sku}</span> : null}
+    <Link to={`/detail/${prodId}`} className="order-item my-review__product">
+      <img className="order-item__pic" src={pic} alt="" width={64} height={64} loading="lazy" />
+      <span className="order-item__text">
+        <span className="order-item__name">{name}</span>
+        {sku ? <span className="order-item__sku">{sku}</span> : null}
       </span>
     </Link>
   );

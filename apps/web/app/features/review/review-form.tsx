@@ -76,10 +76,10 @@ export function ReviewForm({ item, onReviewed }: { item: ReviewItem; onReviewed:
           <label htmlFor={`${id}-content`} className="field__label">
             {t('writeReview.content.label')}
           </label>
-          <div className="review-form__box">
+          <div className="counted-box">
             <textarea
               id={`${id}-content`}
-              className="field__input review-form__textarea"
+              className="field__input counted-box__textarea review-form__textarea"
               rows={4}
               value={content}
               placeholder={t('writeReview.content.placeholder')}
@@ -90,7 +90,7 @@ export function ReviewForm({ item, onReviewed }: { item: ReviewItem; onReviewed:
                 clear('content');
               }}
             />
-            <span id={`${id}-count`} className={`review-form__counter${tooLong ? ' review-form__counter--over' : ''}`} aria-live="polite">
+            <span id={`${id}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
               {t('writeReview.content.counter', { count: content.length, max: REVIEW_CONTENT_MAX })}
             </span>
           </div>
