@@ -8,3 +8,9 @@ export const REVIEW_CONTENT_MAX = 150;
 export const REVIEW_PICS_MAX = 9;
 /** An order line's review state (order_items.comm_sts; the call's `commStatus`). */
 export const COMM_STATUS = { toReview: 0, reviewed: 1 } as const;
+
+/** A review's status (reviews.status): shown on the product page, or hidden by staff (still in the shopper's and the shop's lists, marked). */
+export const REVIEW_STATUS = { hidden: 0, shown: 1 } as const;
+
+/** The audit log's actions of review moderation (decision 056). */
+export const REVIEW_AUDIT_ACTIONS = ['review.hide', 'review.show'] as const;

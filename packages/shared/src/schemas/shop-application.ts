@@ -6,6 +6,7 @@ import { CONTENT_AUDIT_ACTIONS } from './platform-content.ts';
 import { BANNER_AUDIT_ACTIONS } from './platform-banners.ts';
 import { COUPON_AUDIT_ACTIONS } from './coupon-admin.ts';
 import { MEMBER_AUDIT_ACTIONS } from './member.ts';
+import { REVIEW_AUDIT_ACTIONS } from '../constants/review.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -236,6 +237,7 @@ export const AUDIT_ACTIONS = [
   ...BANNER_AUDIT_ACTIONS,
   ...COUPON_AUDIT_ACTIONS,
   ...MEMBER_AUDIT_ACTIONS,
+  ...REVIEW_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -21,5 +21,6 @@ import { uiCombo } from './ui-combo.ts';
 import { uiMember } from './ui-member.ts';
 import { uiReview } from './ui-review.ts';
 import { uiMerchantReviews } from './ui-merchant-reviews.ts';
+import { uiAdminReviews } from './ui-admin-reviews.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews };
