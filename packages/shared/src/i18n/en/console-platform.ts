@@ -3,6 +3,7 @@ import type { consolePlatform as zh } from '../zh/console-platform.ts';
 import type { Widen } from '../widen.ts';
 import { consolePlatformContent } from './console-platform-content.ts';
 import { consolePlatformBanners } from './console-platform-banners.ts';
+import { consolePlatformReviews } from './console-platform-reviews.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
@@ -12,6 +13,7 @@ import { consolePlatformMember } from './console-platform-member.ts';
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
   ...consolePlatformBanners,
+  reviews: consolePlatformReviews.reviews,
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,
@@ -59,7 +61,7 @@ export const consolePlatform: Widen<typeof zh> = {
   },
   audit: {
     columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
-    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit },
     all: 'All actions',
     empty: 'No entries',
   },

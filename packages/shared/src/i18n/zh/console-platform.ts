@@ -2,6 +2,7 @@
 // messages arrive already translated. Keys are shared with en/console-platform.ts.
 import { consolePlatformContent } from './console-platform-content.ts';
 import { consolePlatformBanners } from './console-platform-banners.ts';
+import { consolePlatformReviews } from './console-platform-reviews.ts';
 import { consolePlatformProducts } from './console-platform-products.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
@@ -12,6 +13,7 @@ import { consolePlatformMember } from './console-platform-member.ts';
 export const consolePlatform = {
   ...consolePlatformContent,
   ...consolePlatformBanners,
+  reviews: consolePlatformReviews.reviews,
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,
@@ -59,7 +61,7 @@ export const consolePlatform = {
   },
   audit: {
     columns: { time: '时间', staff: '操作人', action: '操作', target: '对象', change: '变更（前 → 后）' },
-    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit },
+    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit },
     all: '全部操作',
     empty: '暂无记录',
   },

@@ -1,0 +1,31 @@
+// The platform console's review moderation (decision 056). Keys are shared with
+// zh/console-platform-reviews.ts; spread into console-platform.ts.
+export const consolePlatformReviews = {
+  reviews: {
+    menu: 'Reviews',
+    title: 'Reviews',
+    intro: "Every shop's product reviews, newest first. A hidden review leaves the product page's list and counts; the shopper's “My reviews” and the merchant center still show it, marked hidden.",
+    shopId: 'Shop ID',
+    prodName: 'Product name',
+    search: 'Search',
+    evaluate: { label: 'Rating', all: 'All reviews', good: 'Positive', medium: 'Neutral', bad: 'Negative', pictures: 'With pictures' },
+    status: { label: 'Status', all: 'All statuses', shown: 'Shown', hidden: 'Hidden' },
+    columns: { shop: 'Shop', product: 'Product', review: 'Review', buyer: 'Shopper', reply: 'Shop reply', time: 'Posted', status: 'Status', actions: 'Actions' },
+    score: '{{score}} stars',
+    anonymous: 'Anonymous',
+    pictures: 'Review pictures',
+    picture: 'Review picture {{n}}',
+    notReplied: 'Not replied',
+    hide: 'Hide',
+    show: 'Show',
+    hideConfirm: 'Hide this review? The product page will no longer show it.',
+    showConfirm: 'Show this review again? It returns to the product page.',
+    confirm: 'OK',
+    cancel: 'Cancel',
+    hidden: 'Hidden',
+    shownDone: 'Shown again',
+    empty: 'No reviews',
+    total: '{{count}} in all',
+  },
+  reviewAudit: { 'review.hide': 'Hid a product review', 'review.show': 'Showed a product review again' },
+};

@@ -1,0 +1,31 @@
+// The platform console's review moderation (decision 056). Keys are shared with
+// en/console-platform-reviews.ts; spread into console-platform.ts.
+export const consolePlatformReviews = {
+  reviews: {
+    menu: '评价管理',
+    title: '评价管理',
+    intro: '所有店铺的商品评价，最新的在前。隐藏的评价不再出现在商品页的评价列表和统计中，买家的“我的评价”和商家后台仍能看到（标为已隐藏）。',
+    shopId: '店铺 ID',
+    prodName: '商品名称',
+    search: '搜索',
+    evaluate: { label: '评价等级', all: '全部评价', good: '好评', medium: '中评', bad: '差评', pictures: '有图' },
+    status: { label: '显示状态', all: '全部状态', shown: '显示中', hidden: '已隐藏' },
+    columns: { shop: '店铺', product: '商品', review: '评价', buyer: '买家', reply: '商家回复', time: '评价时间', status: '状态', actions: '操作' },
+    score: '{{score}} 星',
+    anonymous: '匿名',
+    pictures: '评价图片',
+    picture: '评价图片 {{n}}',
+    notReplied: '未回复',
+    hide: '隐藏',
+    show: '恢复显示',
+    hideConfirm: '隐藏这条评价？商品页将不再显示它。',
+    showConfirm: '恢复显示这条评价？它将重新出现在商品页。',
+    confirm: '确定',
+    cancel: '取消',
+    hidden: '已隐藏',
+    shownDone: '已恢复显示',
+    empty: '没有评价',
+    total: '共 {{count}} 条',
+  },
+  reviewAudit: { 'review.hide': '隐藏商品评价', 'review.show': '恢复显示商品评价' },
+};
