@@ -22,10 +22,18 @@ export interface ShopReviewParts {
 
 type ShopReviewFilter = Pick<MerchantReviewQuery, 'evaluate' | 'replied' | 'prodName'> & { commId?: number };
 
-function shopReviews(db: Db, shopId: number, filter: ShopReviewFilter, parts: ShopReviewParts) {
-  const product = parts.productName(db);
-  const conditions: (SQL | undefined)[] = [eq(reviews.shopId, shopId)];
+/** The list's filters (a shop's, or every shop's for staff with a status); `product` is the joined name query. */
+export interface ReviewListFilter extends ShopReviewFilter {
+  shopId?: number;
+  status?: number;
+}
+
+/** The conditions of a review list, the product name's on the joined product query (the staff list uses them too). */
+export function reviewListWhere(filter: ReviewListFilter, product: ReturnType<ShopReviewParts['productName']>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.shopId !== undefined) conditions.push(eq(reviews.shopId, filter.shopId));
   if (filter.commId !== undefined) conditions.push(eq(reviews.id, filter.commId));
+  if (filter.status !== undefined) conditions.push(eq(reviews.status, filter.status));
   if (filter.evaluate === REVIEW_FILTER.withPictures) conditions.push(sql`cardinality(${reviews.pics}) > 0`);
   else if (filter.evaluate >= 0) conditions.push(eq(reviews.evaluate, filter.evaluate));
   if (filter.replied === 'replied') conditions.push(isNotNull(reviews.replyContent));
@@ -34,7 +42,12 @@ function shopReviews(db: Db, shopId: number, filter: ShopReviewFilter, parts: Sh
     const pattern = `%${escapeLike(filter.prodName)}%`;
     conditions.push(or(sql`${product.nameZh} ilike ${pattern}`, sql`${product.nameEn} ilike ${pattern}`));
   }
-  return { product, where: and(...conditions) };
+  return and(...conditions);
+}
+
+function shopReviews(db: Db, shopId: number, filter: ShopReviewFilter, parts: ShopReviewParts) {
+  const product = parts.productName(db);
+  return { product, where: reviewListWhere({ ...filter, shopId }, product) };
 }
 
 async function countShopReviews(db: Db, shopId: number, filter: ShopReviewFilter, parts: ShopReviewParts): Promise<number> {
@@ -58,7 +71,8 @@ function listShopReviews(db: Db, shopId: number, filter: ShopReviewFilter, limit
 
 type ShopReviewRow = Awaited<ReturnType<typeof listShopReviews>>[number];
 
-function toMerchantReview(r: ShopReviewRow, lang: Language): MerchantReview {
+/** The shop's row: the shopper's own row and the reviewer, masked when anonymous (the staff list's too). */
+export function toMerchantReview(r: ShopReviewRow, lang: Language): MerchantReview {
   return { ...toMyReview(r, lang), nickName: r.isAnonymous ? maskNickName(r.nickName) : r.nickName };
 }
 
