@@ -23,6 +23,7 @@ import { adminProductRoutes } from './admin-products.ts';
 import { merchantDashboardRoutes } from './merchant-dashboard.ts';
 import { merchantOrderRoutes } from './merchant-orders.ts';
 import { merchantReviewRoutes } from './merchant-reviews.ts';
+import { adminReviewRoutes } from './admin-reviews.ts';
 import { paymentRoutes } from './payment.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
@@ -68,6 +69,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(shopApplicationRoutes);
   await app.register(adminRoutes);
   await app.register(adminProductRoutes);
+  await app.register(adminReviewRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminBannerRoutes);
   await app.register(adminShopRoutes);
