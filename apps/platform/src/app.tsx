@@ -16,6 +16,7 @@ import { NoticesPage } from './features/notices.tsx';
 import { BannersPage } from './features/banners.tsx';
 import { SiteConfigPage } from './features/site-config.tsx';
 import { ProductsPage } from './features/products.tsx';
+import { ReviewsPage } from './features/reviews.tsx';
 import { ShopsPage } from './features/shops.tsx';
 import { UsersPage } from './features/users.tsx';
 import { PointsRulesPage } from './features/points-rules.tsx';
@@ -26,7 +27,7 @@ import { PromotionsPage } from './features/promotions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'member-levels', 'coupons', 'promotions', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'member-levels', 'coupons', 'promotions', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -61,6 +62,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'shops', label: t('menu.shops') },
                 { key: 'users', label: t('menu.users') },
                 { key: 'products', label: t('products.menu') },
+                { key: 'reviews', label: t('reviews.menu') },
                 { key: 'categories', label: t('contentMenu.categories') },
                 { key: 'banners', label: t('banners.menu') },
                 { key: 'notices', label: t('contentMenu.notices') },
@@ -82,6 +84,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'shops' ? <ShopsPage /> : null}
             {page === 'users' ? <UsersPage /> : null}
             {page === 'products' ? <ProductsPage /> : null}
+            {page === 'reviews' ? <ReviewsPage /> : null}
             {page === 'categories' ? <CategoriesPage /> : null}
             {page === 'banners' ? <BannersPage /> : null}
             {page === 'notices' ? <NoticesPage /> : null}
