@@ -65,7 +65,7 @@ const DISABLED = {
  * staff keep one session each (decision 015), so two people (or two browser journeys) never log
  * each other out. Same demo password as admin.
  */
-export const MORE_STAFF = ['ops01', 'cs01', 'goods01', 'mkt01', 'fin01', 'mkt02'] as const;
+export const MORE_STAFF = ['ops01', 'cs01', 'goods01', 'mkt01', 'fin01', 'mkt02', 'cs02'] as const;
 const OFFLINE_SHOP = '旧时光杂货';
 const OFFLINE_FALLBACK_REASON = '店铺违反平台规则，已下线整改。';
 
