@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageSwitchUrl, safeRedirectPath, stripLanguagePrefix, writeReviewsPath } from './paths.ts';
+import { languageSwitchUrl, safeRedirectPath, stripLanguagePrefix } from './paths.ts';
+import { writeReviewsPath } from './review-paths.ts';
 
 describe('paths', () => {
   it.each([

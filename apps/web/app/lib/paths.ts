@@ -20,6 +20,3 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return value;
 }
-
-/** The page that writes the reviews of an order's lines (the order list, its detail and "my reviews" link to it). */
-export const writeReviewsPath = (orderNumber: string) => `/write-comments?orderNumber=${encodeURIComponent(orderNumber)}`;

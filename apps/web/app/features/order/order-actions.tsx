@@ -9,7 +9,7 @@ import { notifyCartChanged } from '../../lib/cart-events.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { writeReviewsPath } from '../../lib/paths.ts';
+import { writeReviewsPath } from '../../lib/review-paths.ts';
 import { awaitsReview } from './review-state.ts';
 
 type Confirming = 'cancel' | 'receipt' | 'delete' | null;

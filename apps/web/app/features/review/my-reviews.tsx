@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import type { MyReview, ReviewItem } from '@bazaar/shared/schemas/review';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
-import { writeReviewsPath } from '../../lib/paths.ts';
+import { writeReviewsPath } from '../../lib/review-paths.ts';
 
 function Product({ prodId, pic, name, sku }: { prodId: number; pic: string; name: string; sku: string }) {
   return (
