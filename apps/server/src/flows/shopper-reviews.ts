@@ -16,9 +16,9 @@ import { anyShopCard } from '../modules/shop/repository.ts';
 import { ownedPaths, PUBLIC_PREFIX } from '../modules/upload/service.ts';
 
 const REFUSAL_KEYS = {
-  notFound: 'review.errors.itemNotFound',
-  reviewed: 'review.errors.alreadyReviewed',
-  notCompleted: 'review.errors.notCompleted',
+  notFound: 'writeReview.errors.itemNotFound',
+  reviewed: 'writeReview.errors.alreadyReviewed',
+  notCompleted: 'writeReview.errors.notCompleted',
   changed: 'orders.errors.statusChanged',
 } as const;
 
@@ -26,7 +26,7 @@ const REFUSAL_KEYS = {
 async function checkPictures(ctx: AppContext, userId: string, pics: string[]): Promise<void> {
   if (pics.length === 0) return;
   const owned = await ownedPaths(ctx, userId, pics);
-  if (pics.some((pic) => !pic.startsWith(PUBLIC_PREFIX) || !owned.has(pic))) throw invalid('review.errors.picInvalid');
+  if (pics.some((pic) => !pic.startsWith(PUBLIC_PREFIX) || !owned.has(pic))) throw invalid('writeReview.errors.picInvalid');
 }
 
 /**
@@ -60,7 +60,7 @@ export async function writeReview(ctx: AppContext, userId: string, input: WriteR
       return reviewed.productId;
     });
   } catch (err) {
-    if (uniqueViolation(err) === REVIEW_LINE_KEY) throw invalid('review.errors.alreadyReviewed');
+    if (uniqueViolation(err) === REVIEW_LINE_KEY) throw invalid('writeReview.errors.alreadyReviewed');
     throw err;
   }
   await invalidateReviewSummary(ctx, productId);

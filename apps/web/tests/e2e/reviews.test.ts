@@ -61,16 +61,16 @@ test('a shopper reviews a completed order: checks, a 5-star anonymous review wit
   const form = page.getByRole('form', { name: zh('writeReview.itemLabel', { name: pick.prodName }) });
   const submit = form.getByRole('button', { name: zh('writeReview.submit') });
   await submit.click();
-  await expect(form.getByRole('alert')).toHaveText(zh('review.errors.score'));
+  await expect(form.getByRole('alert')).toHaveText(zh('writeReview.errors.score'));
   await form.getByRole('radio', { name: zh('writeReview.score.star', { count: 5 }) }).check();
   await expect(form.getByText(zh('writeReview.score.levels.5'))).toBeVisible();
   await expect(form.getByRole('alert')).toHaveCount(0);
   await submit.click();
-  await expect(form.getByRole('alert')).toHaveText(zh('review.errors.contentRequired'));
+  await expect(form.getByRole('alert')).toHaveText(zh('writeReview.errors.contentRequired'));
   const text = form.getByLabel(zh('writeReview.content.label'));
   await text.fill('好'.repeat(REVIEW_CONTENT_MAX + 1));
   await expect(form.getByText(zh('writeReview.content.counter', { count: REVIEW_CONTENT_MAX + 1, max: REVIEW_CONTENT_MAX }))).toBeVisible();
-  await expect(form.getByRole('alert')).toHaveText(zh('review.errors.contentTooLong'));
+  await expect(form.getByRole('alert')).toHaveText(zh('writeReview.errors.contentTooLong'));
   const content = `会员卡到账很快，客服耐心 ${orderNumber.slice(-6)}`;
   await text.fill(content);
   await expect(form.getByText(zh('writeReview.content.counter', { count: content.length, max: REVIEW_CONTENT_MAX }))).toBeVisible();
@@ -101,7 +101,7 @@ test('a shopper reviews a completed order: checks, a 5-star anonymous review wit
   await otherForm.getByRole('radio', { name: zh('writeReview.score.star', { count: 3 }) }).check();
   await otherForm.getByLabel(zh('writeReview.content.label')).fill('第二次评价');
   await otherForm.getByRole('button', { name: zh('writeReview.submit') }).click();
-  await expect(otherForm.getByRole('alert')).toHaveText(zh('review.errors.alreadyReviewed'));
+  await expect(otherForm.getByRole('alert')).toHaveText(zh('writeReview.errors.alreadyReviewed'));
   await other.close();
   await page.getByRole('link', { name: zh('writeReview.toMyReviews') }).click();
 

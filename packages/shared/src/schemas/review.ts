@@ -54,19 +54,19 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 /** A review picture: a public image the shopper uploaded (POST /p/file/upload/public). */
 const reviewPic = z
-  .string('review.errors.picInvalid')
+  .string('writeReview.errors.picInvalid')
   .trim()
-  .max(300, 'review.errors.picInvalid')
-  .regex(PUBLIC_IMAGE_PATTERN, 'review.errors.picInvalid')
-  .refine((v) => !v.includes('..'), 'review.errors.picInvalid');
+  .max(300, 'writeReview.errors.picInvalid')
+  .regex(PUBLIC_IMAGE_PATTERN, 'writeReview.errors.picInvalid')
+  .refine((v) => !v.includes('..'), 'writeReview.errors.picInvalid');
 
 /** POST /p/prodComm. `prodId` (Mall4j sends it) must be the line's product when given. */
 export const WriteReviewSchema = z.object({
-  orderItemId: z.number('review.errors.itemNotFound').int('review.errors.itemNotFound').min(1, 'review.errors.itemNotFound').max(2_147_483_647, 'review.errors.itemNotFound'),
-  prodId: z.number('review.errors.itemNotFound').int('review.errors.itemNotFound').min(1, 'review.errors.itemNotFound').max(2_147_483_647, 'review.errors.itemNotFound').optional(),
-  score: z.number('review.errors.score').int('review.errors.score').min(1, 'review.errors.score').max(5, 'review.errors.score'),
-  content: textInput('review.errors.contentRequired').trim().min(1, 'review.errors.contentRequired').max(REVIEW_CONTENT_MAX, 'review.errors.contentTooLong'),
-  pics: z.array(reviewPic, 'review.errors.picInvalid').max(REVIEW_PICS_MAX, 'review.errors.tooManyPics').default([]),
+  orderItemId: z.number('writeReview.errors.itemNotFound').int('writeReview.errors.itemNotFound').min(1, 'writeReview.errors.itemNotFound').max(2_147_483_647, 'writeReview.errors.itemNotFound'),
+  prodId: z.number('writeReview.errors.itemNotFound').int('writeReview.errors.itemNotFound').min(1, 'writeReview.errors.itemNotFound').max(2_147_483_647, 'writeReview.errors.itemNotFound').optional(),
+  score: z.number('writeReview.errors.score').int('writeReview.errors.score').min(1, 'writeReview.errors.score').max(5, 'writeReview.errors.score'),
+  content: textInput('writeReview.errors.contentRequired').trim().min(1, 'writeReview.errors.contentRequired').max(REVIEW_CONTENT_MAX, 'writeReview.errors.contentTooLong'),
+  pics: z.array(reviewPic, 'writeReview.errors.picInvalid').max(REVIEW_PICS_MAX, 'writeReview.errors.tooManyPics').default([]),
   isAnonymous: z.boolean('validation.invalid').default(false),
 });
 export type WriteReview = z.infer<typeof WriteReviewSchema>;

@@ -14,21 +14,21 @@ describe('checkReview', () => {
   });
 
   it('asks for a rating first, then the text, with the API’s messages', () => {
-    expect(checkReview({ ...draft, score: null, content: '' }).problem).toEqual({ field: 'score', key: 'review.errors.score' });
-    expect(checkReview({ ...draft, content: '' }).problem).toEqual({ field: 'content', key: 'review.errors.contentRequired' });
-    expect(checkReview({ ...draft, content: '   ' }).problem).toEqual({ field: 'content', key: 'review.errors.contentRequired' });
+    expect(checkReview({ ...draft, score: null, content: '' }).problem).toEqual({ field: 'score', key: 'writeReview.errors.score' });
+    expect(checkReview({ ...draft, content: '' }).problem).toEqual({ field: 'content', key: 'writeReview.errors.contentRequired' });
+    expect(checkReview({ ...draft, content: '   ' }).problem).toEqual({ field: 'content', key: 'writeReview.errors.contentRequired' });
   });
 
   it('refuses a text over 150 characters and more than 9 pictures', () => {
     expect(checkReview({ ...draft, content: '好'.repeat(REVIEW_CONTENT_MAX) }).problem).toBeNull();
-    expect(checkReview({ ...draft, content: '好'.repeat(REVIEW_CONTENT_MAX + 1) }).problem).toEqual({ field: 'content', key: 'review.errors.contentTooLong' });
+    expect(checkReview({ ...draft, content: '好'.repeat(REVIEW_CONTENT_MAX + 1) }).problem).toEqual({ field: 'content', key: 'writeReview.errors.contentTooLong' });
     const pics = Array.from({ length: REVIEW_PICS_MAX + 1 }, (_, i) => `/uploads/public/${i}.png`);
-    expect(checkReview({ ...draft, pics }).problem).toEqual({ field: 'pics', key: 'review.errors.tooManyPics' });
+    expect(checkReview({ ...draft, pics }).problem).toEqual({ field: 'pics', key: 'writeReview.errors.tooManyPics' });
     expect(checkReview({ ...draft, pics: pics.slice(1) }).problem).toBeNull();
   });
 
   it('has each message in both languages', () => {
-    for (const key of ['review.errors.score', 'review.errors.contentRequired', 'review.errors.contentTooLong', 'review.errors.tooManyPics'])
+    for (const key of ['writeReview.errors.score', 'writeReview.errors.contentRequired', 'writeReview.errors.contentTooLong', 'writeReview.errors.tooManyPics'])
       for (const lang of ['zh', 'en'] as const) {
         const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogs[lang]);
         expect(typeof text, `${lang}:${key}`).toBe('string');
@@ -38,9 +38,9 @@ describe('checkReview', () => {
 
 describe('reviewFieldOf', () => {
   it('puts the API’s refusals beside the part they are about, anything else on the form', () => {
-    expect(reviewFieldOf('review.errors.picInvalid')).toBe('pics');
-    expect(reviewFieldOf('review.errors.contentTooLong')).toBe('content');
-    expect(reviewFieldOf('review.errors.alreadyReviewed')).toBe('form');
+    expect(reviewFieldOf('writeReview.errors.picInvalid')).toBe('pics');
+    expect(reviewFieldOf('writeReview.errors.contentTooLong')).toBe('content');
+    expect(reviewFieldOf('writeReview.errors.alreadyReviewed')).toBe('form');
     expect(reviewFieldOf(null)).toBe('form');
   });
 });

@@ -16,13 +16,13 @@ export interface ReviewDraft {
 /** Where a message key of the review schema (or the API's error code) is shown. */
 export function reviewFieldOf(key: string | null): ReviewField {
   switch (key) {
-    case 'review.errors.score':
+    case 'writeReview.errors.score':
       return 'score';
-    case 'review.errors.contentRequired':
-    case 'review.errors.contentTooLong':
+    case 'writeReview.errors.contentRequired':
+    case 'writeReview.errors.contentTooLong':
       return 'content';
-    case 'review.errors.tooManyPics':
-    case 'review.errors.picInvalid':
+    case 'writeReview.errors.tooManyPics':
+    case 'writeReview.errors.picInvalid':
       return 'pics';
     default:
       return 'form';

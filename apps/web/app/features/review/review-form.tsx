@@ -29,7 +29,7 @@ export function ReviewForm({ item, onReviewed }: { item: ReviewItem; onReviewed:
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const { errors, setErrors, busy, submit } = useFormSubmit<ReviewField>();
   const tooLong = reviewTooLong(content);
-  const contentError = errors.content ?? (tooLong ? t('review.errors.contentTooLong') : null);
+  const contentError = errors.content ?? (tooLong ? t('writeReview.errors.contentTooLong') : null);
 
   /** Clears what the shopper just changed. */
   const clear = (field: ReviewField) => {

@@ -35,7 +35,7 @@ export function ReviewPictures({
   const chosen = useImageUpload({
     visibility: 'public',
     room: REVIEW_PICS_MAX - pics.length,
-    tooMany: t('review.errors.tooManyPics'),
+    tooMany: t('writeReview.errors.tooManyPics'),
     onUploaded: onAdd,
     onError,
     onUploading,

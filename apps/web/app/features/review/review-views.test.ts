@@ -29,13 +29,13 @@ const review = myReview;
 for (const lang of ['zh', 'en'] as const) {
   describe(`review parts (${lang})`, () => {
     it('names each star of the rating and links its message', () => {
-      const html = render(lang, createElement(StarRating, { value: 4, onChange: () => undefined, error: t(lang, 'review.errors.score') }));
+      const html = render(lang, createElement(StarRating, { value: 4, onChange: () => undefined, error: t(lang, 'writeReview.errors.score') }));
       expect(html).toContain(`<legend class="field__label">${t(lang, 'writeReview.score.legend')}</legend>`);
       expect(html.match(/type="radio"/g)).toHaveLength(5);
       for (const n of [1, 5]) expect(html).toContain(`>${t(lang, 'writeReview.score.star', { count: n })}</span>`);
       expect(html).toMatch(/checked="" value="4"/);
       expect(html).toContain(t(lang, 'writeReview.score.levels.4'));
-      expect(html).toMatch(new RegExp(`aria-describedby="([^"]+)".*id="\\1" class="field__error" role="alert">${pattern(escape(t(lang, 'review.errors.score')))}<`));
+      expect(html).toMatch(new RegExp(`aria-describedby="([^"]+)".*id="\\1" class="field__error" role="alert">${pattern(escape(t(lang, 'writeReview.errors.score')))}<`));
     });
 
     it('shows the line with an empty form: counted text without a length cap, pictures, anonymity and submit', () => {

@@ -80,14 +80,6 @@ export const uiProduct: Widen<typeof zh> = {
   review: {
     errors: {
       evaluate: 'The review filter is invalid',
-      itemNotFound: 'This item does not exist or is not in your orders',
-      notCompleted: 'You can review an order once it is completed',
-      alreadyReviewed: 'You have already reviewed this item',
-      score: 'Please rate the item (1 to 5 stars)',
-      contentRequired: 'Please write your review',
-      contentTooLong: 'A review is at most 150 characters',
-      tooManyPics: 'Upload at most 9 pictures',
-      picInvalid: 'The picture is invalid, please upload it again',
     },
     goodRate: 'Positive',
     filters: {

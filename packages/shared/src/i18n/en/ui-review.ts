@@ -3,6 +3,17 @@ import type { Widen } from '../widen.ts';
 
 export const uiReview: Widen<typeof zh> = {
   writeReview: {
+    // The server's messages for writing a review (WriteReviewSchema, POST /p/prodComm): only the review pages need them, so they travel with these texts, not with the product page's.
+    errors: {
+      itemNotFound: 'This item does not exist or is not in your orders',
+      notCompleted: 'You can review an order once it is completed',
+      alreadyReviewed: 'You have already reviewed this item',
+      score: 'Please rate the item (1 to 5 stars)',
+      contentRequired: 'Please write your review',
+      contentTooLong: 'A review is at most 150 characters',
+      tooManyPics: 'Upload at most 9 pictures',
+      picInvalid: 'The picture is invalid, please upload it again',
+    },
     title: 'Write reviews',
     orderNumber: 'Order No. {{number}}',
     intro: 'Your review helps other shoppers choose. Thank you for sharing!',

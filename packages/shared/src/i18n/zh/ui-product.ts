@@ -76,14 +76,6 @@ export const uiProduct = {
   review: {
     errors: {
       evaluate: '评价筛选条件不正确',
-      itemNotFound: '该商品不存在或不属于您的订单',
-      notCompleted: '订单完成后才能评价',
-      alreadyReviewed: '该商品已评价过了',
-      score: '请为商品打分（1-5 星）',
-      contentRequired: '请填写评价内容',
-      contentTooLong: '评价内容最多 150 个字',
-      tooManyPics: '最多上传 9 张图片',
-      picInvalid: '图片地址不正确，请重新上传',
     },
     goodRate: '好评率',
     filters: {

@@ -1,8 +1,19 @@
 // Writing reviews (/write-comments) and the user center's "my reviews" (/user-center/uc-comments).
-// The server's messages for reviews (review.errors.*) and the product page's texts are in ui-product.ts.
+// The product page's review texts (and its filter's message, review.errors.evaluate) are in ui-product.ts.
 // Keys are shared with en/ui-review.ts.
 export const uiReview = {
   writeReview: {
+    // The server's messages for writing a review (WriteReviewSchema, POST /p/prodComm): only the review pages need them, so they travel with these texts, not with the product page's.
+    errors: {
+      itemNotFound: '该商品不存在或不属于您的订单',
+      notCompleted: '订单完成后才能评价',
+      alreadyReviewed: '该商品已评价过了',
+      score: '请为商品打分（1-5 星）',
+      contentRequired: '请填写评价内容',
+      contentTooLong: '评价内容最多 150 个字',
+      tooManyPics: '最多上传 9 张图片',
+      picInvalid: '图片地址不正确，请重新上传',
+    },
     title: '发表评价',
     orderNumber: '订单号：{{number}}',
     intro: '您的评价能帮助其他买家做出选择，谢谢分享！',
