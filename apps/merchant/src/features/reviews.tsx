@@ -1,9 +1,10 @@
 // The shop's reviews (decision 055): tabs by rating (or with pictures), answered or not, a product
 // name search, pages of ten newest first; a row's reply is written or edited in a dialog.
 import { useState } from 'react';
-import { App, Button, Form, Image, Input, Modal, Radio, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Radio, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { ReviewBody } from '@bazaar/console-ui/review-cells.tsx';
 import { REVIEW_FILTER, type ReviewFilter } from '@bazaar/shared/constants/review';
 import { REPLY_FILTERS, REVIEW_PROD_NAME_MAX, REVIEW_REPLY_MAX, type MerchantReview, type ReplyFilter } from '@bazaar/shared/schemas/merchant-reviews';
 import { useI18n } from '../lib/i18n.tsx';
@@ -22,44 +23,19 @@ const EVALUATION = [
   { key: 'medium', color: 'warning' },
   { key: 'bad', color: 'error' },
 ] as const;
-const STAR_COLOR = '#874d00';
 /** A short header over a column whose cells may all be narrower (an order number's "none"). */
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
-
-function Stars({ score }: { score: number }) {
-  const { t } = useI18n();
-  return (
-    <span role="img" aria-label={t('reviews.score', { score })} style={{ color: STAR_COLOR, letterSpacing: 1 }}>
-      {'★'.repeat(score)}
-      {'☆'.repeat(5 - score)}
-    </span>
-  );
-}
 
 function ReviewCell({ review }: { review: MerchantReview }) {
   const { t } = useI18n();
   const evaluation = EVALUATION[review.evaluate];
-  return (
-    <div style={{ maxWidth: 360 }}>
-      <Space size={4} wrap>
-        <Stars score={review.score} />
-        {evaluation ? <Tag color={evaluation.color}>{t(`reviews.evaluate.${evaluation.key}`)}</Tag> : null}
-        {review.status === 0 ? <Tag color="error">{t('reviews.hidden')}</Tag> : null}
-      </Space>
-      <Typography.Paragraph style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>{review.content}</Typography.Paragraph>
-      {review.pics.length ? (
-        <ul aria-label={t('reviews.pictures')} style={{ display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
-          <Image.PreviewGroup>
-            {review.pics.map((src, i) => (
-              <li key={src}>
-                <Image src={src} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('reviews.picture', { n: i + 1 })} />
-              </li>
-            ))}
-          </Image.PreviewGroup>
-        </ul>
-      ) : null}
-    </div>
+  const head = (
+    <>
+      {evaluation ? <Tag color={evaluation.color}>{t(`reviews.evaluate.${evaluation.key}`)}</Tag> : null}
+      {review.status === 0 ? <Tag color="error">{t('reviews.hidden')}</Tag> : null}
+    </>
   );
+  return <ReviewBody review={review} head={head} />;
 }
 
 /** The dialog that writes or replaces a review's reply; checked with the API's schema before it is sent. */

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { App, Button, Image, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { ReviewBody } from '@bazaar/console-ui/review-cells.tsx';
 import { REVIEW_FILTER, type ReviewFilter } from '@bazaar/shared/constants/review';
 import { REVIEW_STATUS_FILTERS, type AdminReview } from '@bazaar/shared/schemas/admin-reviews';
 import { REVIEW_PROD_NAME_MAX } from '@bazaar/shared/schemas/merchant-reviews';
@@ -18,39 +19,7 @@ const EVALUATE_OPTIONS = [
   { value: REVIEW_FILTER.bad, key: 'bad' },
   { value: REVIEW_FILTER.withPictures, key: 'pictures' },
 ] as const;
-const STAR_COLOR = '#874d00';
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
-
-function Stars({ score }: { score: number }) {
-  const { t } = useI18n();
-  return (
-    <span role="img" aria-label={t('reviews.score', { score })} style={{ color: STAR_COLOR, letterSpacing: 1, whiteSpace: 'nowrap' }}>
-      {'★'.repeat(score)}
-      {'☆'.repeat(5 - score)}
-    </span>
-  );
-}
-
-function ReviewCell({ review }: { review: AdminReview }) {
-  const { t } = useI18n();
-  return (
-    <div style={{ maxWidth: 360 }}>
-      <Stars score={review.score} />
-      <Typography.Paragraph style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>{review.content}</Typography.Paragraph>
-      {review.pics.length ? (
-        <ul aria-label={t('reviews.pictures')} style={{ display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
-          <Image.PreviewGroup>
-            {review.pics.map((src, i) => (
-              <li key={src}>
-                <Image src={src} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('reviews.picture', { n: i + 1 })} />
-              </li>
-            ))}
-          </Image.PreviewGroup>
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 export function ReviewsPage() {
   const { t, lang } = useI18n();
@@ -143,7 +112,7 @@ export function ReviewsPage() {
               </Space>
             ),
           },
-          { title: t('reviews.columns.review'), render: (_v, r) => <ReviewCell review={r} /> },
+          { title: t('reviews.columns.review'), render: (_v, r) => <ReviewBody review={r} /> },
           {
             title: t('reviews.columns.buyer'),
             onHeaderCell: noWrap,
