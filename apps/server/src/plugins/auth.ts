@@ -5,6 +5,7 @@
 // shopper's session when one is sent (the password reset pins the phone to it).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { ADMIN_PERMISSIONS, MERCHANT_PERMISSIONS, permits, type AdminPermission, type MerchantPermission, type RoutePermission } from '@bazaar/shared/constants/permissions';
 import { unauthorized } from '../lib/app-error.ts';
 import { userIsActive } from '../modules/account/service.ts';
 import { adminIsActive } from '../modules/admin/service.ts';
@@ -18,6 +19,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The audience whose token the route needs; by default from its path (see PATH_AUDIENCES). */
     auth?: RouteAuth;
+    /**
+     * The permission an /admin or /merchant route needs (decision 057): one, any of a list, or
+     * SELF for every account of the audience. Declared where the route is registered; a test walks
+     * the registered routes and fails on a staff route without one.
+     */
+    permission?: RoutePermission<AdminPermission> | RoutePermission<MerchantPermission>;
   }
   interface FastifyRequest {
     /** The request's live session of any audience, once checked. */
@@ -26,6 +33,8 @@ declare module 'fastify' {
     userId: string | null;
     merchant: MerchantSession | null;
     adminId: number | null;
+    /** The permissions of the request's staff or merchant account (empty for shoppers). */
+    permissions: readonly string[];
   }
 }
 
@@ -76,6 +85,7 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('merchant', null);
   app.decorateRequest('adminId', null);
+  app.decorateRequest('permissions', []);
   // Shoppers and staff are checked inside the token lookup; a merchant session also needs its shop.
   const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive });
 
@@ -89,10 +99,12 @@ export const authPlugin = fp(async (app) => {
         const merchant = await activeMerchantSession(ctx, Number(session.subject));
         if (!merchant) return false;
         request.merchant = merchant;
+        request.permissions = MERCHANT_PERMISSIONS; // issue 25: the account's role
         break;
       }
       case 'admin':
         request.adminId = Number(session.subject);
+        request.permissions = ADMIN_PERMISSIONS; // issue 25: the staff member's role
         break;
     }
     request.session = session;
@@ -108,5 +120,10 @@ export const authPlugin = fp(async (app) => {
       return;
     }
     if (!session || session.audience !== needs || !(await admit(request, session))) throw unauthorized(UNAUTHORIZED_KEY[needs]);
+    const needed = request.routeOptions.config?.permission;
+    if (needed !== undefined && !permits(request.permissions, needed)) {
+      // issue 25: audit the refusal and answer 403 with the audience's message
+      throw unauthorized(UNAUTHORIZED_KEY[needs]);
+    }
   });
 });

@@ -1,0 +1,92 @@
+// Permissions of platform staff and shop staff (issue 25, decision 057). A route declares the one
+// it needs where it is registered (`config: { permission: 'shops.offline' }`, or a list: any of
+// them); `SELF` marks the routes every signed-in account of the audience may use (its own profile,
+// logout, password). A role is a named set of permissions; the console hides what a role lacks and
+// the server refuses it anyway (403, audited).
+
+/** Every signed-in account of the audience may use the route (its own profile, logout, password). */
+export const SELF = 'self' as const;
+
+export const ADMIN_PERMISSIONS = [
+  'staff.manage', // staff accounts and roles
+  'applications.review', // store applications: read, approve, reject
+  'shops.read',
+  'shops.offline', // take offline, reopen, change the shop type
+  'users.read',
+  'users.disable',
+  'users.balance.adjust',
+  'users.balance.approve', // the second pair of eyes on a large adjustment
+  'users.points.adjust',
+  'orders.read',
+  'products.read',
+  'products.takedown', // products and discount packages
+  'reviews.moderate',
+  'categories.manage',
+  'content.manage', // banners, notices, uploads
+  'site.config',
+  'points.rules',
+  'balance.options',
+  'member.levels',
+  'coupons.manage',
+  'promotions.manage',
+  'audit.read',
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+/** The built-in staff roles; the super administrator may add more from ADMIN_PERMISSIONS. */
+export const ADMIN_ROLE_KEYS = ['super', 'operations', 'service', 'finance'] as const;
+export type AdminRoleKey = (typeof ADMIN_ROLE_KEYS)[number];
+
+export const ADMIN_ROLE_PERMISSIONS: Record<AdminRoleKey, readonly AdminPermission[]> = {
+  super: ADMIN_PERMISSIONS,
+  operations: [
+    'applications.review',
+    'shops.read',
+    'shops.offline',
+    'products.read',
+    'products.takedown',
+    'reviews.moderate',
+    'categories.manage',
+    'content.manage',
+    'points.rules',
+    'member.levels',
+    'coupons.manage',
+    'promotions.manage',
+  ],
+  service: ['users.read', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate'],
+  finance: ['users.read', 'users.balance.adjust', 'users.balance.approve', 'users.points.adjust', 'balance.options', 'orders.read', 'shops.read'],
+};
+
+export const MERCHANT_PERMISSIONS = [
+  'staff.manage', // the shop's staff accounts (the owner only)
+  'shop.settings', // shop info, freight
+  'dashboard.read',
+  'orders.read', // list, detail, export
+  'orders.ship', // delivery, voucher write-off
+  'stock.manage',
+  'products.manage', // products, shop categories, pictures
+  'notices.manage',
+  'promotions.manage', // discounts, coupons, packages
+  'reviews.reply',
+] as const;
+export type MerchantPermission = (typeof MERCHANT_PERMISSIONS)[number];
+
+export const MERCHANT_ROLE_KEYS = ['owner', 'service', 'warehouse', 'operations'] as const;
+export type MerchantRoleKey = (typeof MERCHANT_ROLE_KEYS)[number];
+
+export const MERCHANT_ROLE_PERMISSIONS: Record<MerchantRoleKey, readonly MerchantPermission[]> = {
+  owner: MERCHANT_PERMISSIONS,
+  service: ['orders.read', 'reviews.reply'],
+  warehouse: ['orders.read', 'orders.ship', 'stock.manage'],
+  operations: ['dashboard.read', 'products.manage', 'stock.manage', 'notices.manage', 'promotions.manage'],
+};
+
+/** What a route declares: one permission, any of several, or SELF. */
+export type RoutePermission<P extends string> = P | readonly P[] | typeof SELF;
+
+/** Whether a holder of `granted` may use a route that declares `needed`. */
+export function permits<P extends string>(granted: readonly string[], needed: RoutePermission<P>): boolean {
+  if (needed === SELF) return true;
+  const anyOf: readonly string[] = typeof needed === 'string' ? [needed] : needed;
+  return anyOf.some((p) => granted.includes(p));
+}
