@@ -3,7 +3,7 @@
 // card, handed in here; names and times are written in the reader's language.
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { Page } from '@bazaar/shared/schemas/common';
-import { COUPON_VALIDITY, USER_COUPON_STATUS, type CouponCard, type CouponCenterQuery, type MyCoupon, type MyCouponCounts, type MyCouponQuery, type ReceiveResult } from '@bazaar/shared/schemas/coupon';
+import { COUPON_VALIDITY, USER_COUPON_STATUS, type CouponCard, type CouponCenterQuery, type GeneralCouponQuery, type MyCoupon, type MyCouponCounts, type MyCouponQuery, type ReceiveResult } from '@bazaar/shared/schemas/coupon';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { formatApiTime } from '../lib/api-time.ts';
@@ -54,6 +54,11 @@ export async function pageCouponCenter(ctx: AppContext, userId: string | null, q
     parts,
   );
   return { records: rows.map((r) => toCouponCard(r, lang)), total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+}
+
+/** GET /coupon/generalCouponList and its /p/myCoupon twin: the coupon center's page of the platform's coupons. */
+export function pageGeneralCoupons(ctx: AppContext, userId: string | null, query: GeneralCouponQuery, lang: Language): Promise<Page<CouponCard>> {
+  return pageCouponCenter(ctx, userId, { ...query, shopType: 1 }, lang);
 }
 
 /** GET /coupon/listShopCoupon (shopId 0: the platform's coupons). */

@@ -9,6 +9,7 @@ import {
   CouponCardSchema,
   CouponCenterQuerySchema,
   CouponUserIdParamSchema,
+  GeneralCouponQuerySchema,
   MyCouponCountsSchema,
   MyCouponPageSchema,
   MyCouponQuerySchema,
@@ -38,6 +39,11 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
       `${prefix}/getCouponPage`,
       { schema: { summary: `The coupon center: receivable platform and shop coupons, sold-out ones marked${who}`, tags, ...sec, querystring: CouponCenterQuerySchema, response: { 200: pageOf(CouponCardSchema) } } },
       (request) => coupons.pageCouponCenter(ctx, mine ? shopperId(request) : null, request.query, request.lang),
+    );
+    api.get(
+      `${prefix}/generalCouponList`,
+      { schema: { summary: `The platform's receivable coupons, in the coupon center's page, sold-out ones marked${who}`, tags, ...sec, querystring: GeneralCouponQuerySchema, response: { 200: pageOf(CouponCardSchema) } } },
+      (request) => coupons.pageGeneralCoupons(ctx, mine ? shopperId(request) : null, request.query, request.lang),
     );
     api.get(
       `${prefix}/listShopCoupon`,

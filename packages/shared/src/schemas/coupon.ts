@@ -63,6 +63,10 @@ export const CouponCenterQuerySchema = PageQuerySchema.extend({
 });
 export type CouponCenterQuery = z.infer<typeof CouponCenterQuerySchema>;
 
+/** GET /coupon/generalCouponList (reference 2.8): the platform's coupons only, the center's other filters. */
+export const GeneralCouponQuerySchema = CouponCenterQuerySchema.omit({ shopType: true });
+export type GeneralCouponQuery = z.infer<typeof GeneralCouponQuerySchema>;
+
 export const ShopCouponQuerySchema = z.object({ shopId: shopIdParam });
 export const ProductCouponQuerySchema = z.object({ shopId: shopIdParam, prodId: prodIdParam });
 
