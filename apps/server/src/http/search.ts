@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SearchPageSchema, SearchQuerySchema } from '@bazaar/shared/schemas/catalog';
+import { SearchPageSchema, SearchQuerySchema, StoreSearchQuerySchema } from '@bazaar/shared/schemas/catalog';
 import { HotSearchQuerySchema, HotSearchSchema } from '@bazaar/shared/schemas/search';
 import { createProductSearch } from '../flows/search-products.ts';
 import { createSearchService } from '../modules/search/service.ts';
@@ -29,6 +29,13 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const serializerCompiler = fastSerializerCompiler({ check: app.ctx.env.NODE_ENV !== 'production' });
   api.get('/search/page', { config: { limit: 'search' }, serializerCompiler, schema: { summary: 'Search products: a page of cards with filters and sort', tags, querystring: SearchQuerySchema, response: { 200: SearchPageSchema } } }, (request) =>
     products.searchPage(request.query, request.lang),
+  );
+
+  // The store page's search (reference 2.2): the same flow as the list page, one store's goods.
+  api.get(
+    '/search/searchProdPage',
+    { config: { limit: 'search' }, serializerCompiler, schema: { summary: "A store's products: keyword, store category, sort and paging", tags, querystring: StoreSearchQuerySchema, response: { 200: SearchPageSchema } } },
+    (request) => products.searchPage(request.query, request.lang),
   );
 
   api.get('/search/hotSearch', { schema: { summary: 'Hot search words of the platform or a shop', tags, querystring: HotSearchQuerySchema, response: { 200: z.array(HotSearchSchema) } } }, (request) =>

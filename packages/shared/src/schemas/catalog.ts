@@ -77,6 +77,12 @@ export const SearchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
+/** GET /search/searchProdPage (reference 2.2): a store page's search, the store required, the list page's other filters. */
+export const StoreSearchQuerySchema = SearchQuerySchema.pick({ keyword: true, shopCategoryId: true, sort: true, current: true, size: true }).extend({
+  shopId: intParam(1),
+});
+export type StoreSearchQuery = z.infer<typeof StoreSearchQuerySchema>;
+
 export const SearchPageSchema = z.object({
   records: z.array(ProductCardSchema),
   /** How many products match, at most SEARCH_TOTAL_CAP. */
