@@ -2,7 +2,7 @@
 // joined for the shop's name, and on English pages the delivery address's region named in English by
 // the address module (which owns the divisions and their names).
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { MyOrderQuery, OrderDetail } from '@bazaar/shared/schemas/order';
+import type { MyOrderQuery, MyOrderSearchQuery, OrderDetail } from '@bazaar/shared/schemas/order';
 import type { AppContext } from '../context.ts';
 import { createAddressService } from '../modules/address/service.ts';
 import { createOrderService } from '../modules/order/service.ts';
@@ -10,6 +10,11 @@ import { anyShopCard } from '../modules/shop/repository.ts';
 
 export function orderPage(ctx: AppContext, userId: string, query: MyOrderQuery, lang: Language) {
   return createOrderService(ctx).list(userId, query, lang, anyShopCard);
+}
+
+/** GET /p/myOrder/myOrderSearch: the same page, searched (name, number, time span, type, mold). */
+export function searchOrderPage(ctx: AppContext, userId: string, query: MyOrderSearchQuery, lang: Language) {
+  return createOrderService(ctx).search(userId, query, lang, anyShopCard);
 }
 
 export function orderDetail(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<OrderDetail> {

@@ -7,6 +7,7 @@ import {
   ConfirmResultSchema,
   MyOrderQuerySchema,
   MyOrderSchema,
+  MyOrderSearchQuerySchema,
   OrderDetailSchema,
   OrderNumberParamSchema,
   OrderNumberQuerySchema,
@@ -18,7 +19,7 @@ import { shopperId } from '../plugins/auth.ts';
 import { confirmOrder, submitOrder } from '../flows/place-order.ts';
 import { cancelOrderByBuyer } from '../flows/cancel-order.ts';
 import { receiveOrderByBuyer } from '../flows/receive-order.ts';
-import { orderDetail, orderPage } from '../flows/my-orders.ts';
+import { orderDetail, orderPage, searchOrderPage } from '../flows/my-orders.ts';
 import { createOrderService } from '../modules/order/service.ts';
 
 const security = [{ token: [] }];
@@ -38,6 +39,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/p/myOrder/myOrder', { schema: { summary: 'A page of the shopper\'s orders by status', tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderSchema) } } }, (request) =>
     orderPage(ctx, shopperId(request), request.query, request.lang),
+  );
+  api.get(
+    '/p/myOrder/myOrderSearch',
+    { schema: { summary: "Search the shopper's orders: status, product name, order number, time span (0 all, 1 last 7 days, 2 last 3 months, 3 older), type, mold", tags, security, querystring: MyOrderSearchQuerySchema, response: { 200: pageOf(MyOrderSchema) } } },
+    (request) => searchOrderPage(ctx, shopperId(request), request.query, request.lang),
   );
   api.get('/p/myOrder/orderDetail', { schema: { summary: 'One order\'s detail', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
     orderDetail(ctx, shopperId(request), request.query.orderNumber, request.lang),

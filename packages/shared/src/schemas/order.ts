@@ -75,12 +75,14 @@ export const ShopCartOrderSchema = z.object({
   freeTransfee: z.number().int(),
   /** The shop's rule, for the "free from" hint: null = never free. */
   freeFreightFrom: z.number().int().nullable(),
+  /** Fen the shop's coupon takes off (the platform coupon is the checkout's platformCouponReduce). */
   couponReduce: z.number().int(),
   discountReduce: z.number().int(),
   /** Fen the discount packages take off. */
   comboReduce: z.number().int(),
   scoreReduce: z.number().int(),
   levelReduce: z.number().int(),
+  /** The shop's subtotal: goods and freight less the shop's own reductions and the points (not the platform coupon). */
   actualTotal: z.number().int(),
   /** The shop's coupons (on the shop's first order of the checkout; empty on its virtual-goods order). */
   coupons: z.array(CheckoutCouponSchema),
@@ -93,6 +95,8 @@ export const ConfirmResultSchema = z.object({
   total: z.number().int(),
   totalCount: z.number().int(),
   orderReduce: z.number().int(),
+  /** Fen the platform coupon takes off the whole checkout (in orderReduce; not in any shop's lines). */
+  platformCouponReduce: z.number().int(),
   totalTransFee: z.number().int(),
   /** Freight the membership waived, and the member discount (also in the orders' levelReduce). */
   totalFreeTransfee: z.number().int(),
@@ -153,6 +157,22 @@ export const MyOrderQuerySchema = PageQuerySchema.extend({
     .optional(),
 });
 export type MyOrderQuery = z.infer<typeof MyOrderQuerySchema>;
+
+/** GET /p/myOrder/myOrderSearch's time filter (reference 2.6): 0 all, 1 the last 7 days, 2 the last 3 months, 3 older. */
+export const ORDER_TIME_STATUS = { all: 0, lastWeek: 1, lastThreeMonths: 2, older: 3 } as const;
+
+/**
+ * GET /p/myOrder/myOrderSearch (reference 2.6): the order list's tabs (status) and page, searched by
+ * product name (orderName) or order number, a time span, the order type (0 general, 1 group,
+ * 2 seckill, 3 points) and the mold (0 physical, 1 virtual).
+ */
+export const MyOrderSearchQuerySchema = MyOrderQuerySchema.omit({ prodName: true }).extend({
+  orderName: textInput().trim().max(SEARCH_KEYWORD_MAX_LENGTH, 'validation.keywordTooLong').optional(),
+  orderTimeStatus: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(3, 'validation.invalid').default(0),
+  orderType: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(3, 'validation.invalid').optional(),
+  orderMold: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(1, 'validation.invalid').optional(),
+});
+export type MyOrderSearchQuery = z.infer<typeof MyOrderSearchQuerySchema>;
 
 export const OrderNumberQuerySchema = z.object({ orderNumber: OrderNumberSchema });
 export const OrderNumberParamSchema = z.object({ orderNumber: OrderNumberSchema });

@@ -1,5 +1,5 @@
 // Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
@@ -174,6 +174,12 @@ export interface OrderFilter {
   tab: number;
   prodName?: string;
   orderNumber?: string;
+  /** Created at or after (myOrderSearch's time spans). */
+  createdFrom?: Date;
+  /** Created strictly before. */
+  createdBefore?: Date;
+  orderType?: number;
+  orderMold?: number;
 }
 
 /** A filter whose user may be a prepared statement's placeholder. */
@@ -189,6 +195,10 @@ function filterConditions(filter: FilterOf): SQL[] {
   else if (filter.tab === 5) conditions.push(eq(orders.status, ORDER_STATUS.completed));
   if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber));
   if (filter.prodName) conditions.push(sql`${orders.prodName} ilike ${likeLiteral(filter.prodName)}`);
+  if (filter.createdFrom) conditions.push(gte(orders.createdAt, filter.createdFrom));
+  if (filter.createdBefore) conditions.push(lt(orders.createdAt, filter.createdBefore));
+  if (filter.orderType !== undefined) conditions.push(eq(orders.orderType, filter.orderType));
+  if (filter.orderMold !== undefined) conditions.push(eq(orders.orderMold, filter.orderMold));
   return conditions;
 }
 
@@ -237,7 +247,8 @@ const tabPageStatements = preparedPerParts((db, shopCard: ShopCard) => {
 
 /** One page of orders, newest first, with the total riding on the same statement and the shop's name joined. */
 export function pageOrders(db: Db, filter: OrderFilter, limit: number, offset: number, shopCard: ShopCard) {
-  if (filter.prodName || filter.orderNumber) return pageQuery(db, filter, shopCard).limit(limit).offset(offset);
+  const searched = filter.prodName || filter.orderNumber || filter.createdFrom || filter.createdBefore || filter.orderType !== undefined || filter.orderMold !== undefined;
+  if (searched) return pageQuery(db, filter, shopCard).limit(limit).offset(offset);
   return tabPageStatements(db, shopCard)(filter.tab).execute({ userId: filter.userId, limit, offset });
 }
 

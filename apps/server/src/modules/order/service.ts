@@ -2,7 +2,7 @@
 // ready for display: names in the request's language, times as 'yyyy-MM-dd HH:mm:ss' GMT+8.
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { MyOrder, MyOrderQuery, OrderDetail, OrderItem } from '@bazaar/shared/schemas/order';
+import { ORDER_TIME_STATUS, type MyOrder, type MyOrderQuery, type MyOrderSearchQuery, type OrderDetail, type OrderItem } from '@bazaar/shared/schemas/order';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
@@ -11,6 +11,19 @@ import { localized } from '../../lib/localized.ts';
 
 
 const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
+
+const DAY_MS = 86_400_000;
+const GMT8_MS = 8 * 3_600_000;
+
+/** The same wall-clock time (GMT+8) `months` calendar months earlier; 31 May less 3 months is 28/29 February. */
+export function monthsBefore(at: Date, months: number): Date {
+  const wall = new Date(at.getTime() + GMT8_MS);
+  const y = wall.getUTCFullYear();
+  const m = wall.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const shifted = Date.UTC(y, m, Math.min(wall.getUTCDate(), lastDay), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds());
+  return new Date(shifted - GMT8_MS);
+}
 
 type ItemRow = Awaited<ReturnType<typeof repo.itemsOfOrders>>[number];
 
@@ -42,47 +55,80 @@ export function createOrderService(ctx: AppContext) {
     throw invalid(order ? 'orders.errors.statusChanged' : 'orders.errors.notFound');
   }
 
+  /** A page of the user's orders: one statement for the page and its total, one for all its items. */
+  async function pageOf(filter: repo.OrderFilter, query: { current: number; size: number }, lang: Language, shopCard: repo.ShopCard) {
+    const offset = (query.current - 1) * query.size;
+    const rows = await repo.pageOrders(ctx.db, filter, query.size, offset, shopCard);
+    const [items, total] = await Promise.all([
+      repo.itemsOfOrders(
+        ctx.db,
+        rows.map((r) => r.orderNumber),
+      ),
+      // Past the last page the window count is gone with the rows.
+      rows.length > 0 ? Promise.resolve(rows[0]!.total_count) : offset > 0 ? repo.countOrders(ctx.db, filter) : Promise.resolve(0),
+    ]);
+    const byOrder = new Map<string, OrderItem[]>();
+    for (const item of items) {
+      const list = byOrder.get(item.orderNumber) ?? [];
+      list.push(toItem(item, lang));
+      byOrder.set(item.orderNumber, list);
+    }
+    const records: MyOrder[] = rows.map((r) => ({
+      orderNumber: r.orderNumber,
+      status: r.status,
+      orderType: r.orderType,
+      orderMold: r.orderMold,
+      refundStatus: r.refundStatus,
+      shopId: r.shopId,
+      shopName: localized(lang, r.shopNameZh, r.shopNameEn),
+      total: r.total,
+      freight: r.freight,
+      actualTotal: r.actualTotal,
+      productNums: r.productNums,
+      createTime: formatApiTime(r.createdAt),
+      endTime: endTime(r.status, r.createdAt),
+      orderItemDtos: byOrder.get(r.orderNumber) ?? [],
+    }));
+    return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+  }
+
+
   return {
     /**
      * A page of the user's orders: one statement for the page and its total, one for all its items.
      * `shopCard` is the shop module's named query for the shop's name (flows/my-orders.ts hands it in).
      */
     async list(userId: string, query: MyOrderQuery, lang: Language, shopCard: repo.ShopCard) {
-      const filter: repo.OrderFilter = { userId, tab: query.status, prodName: query.prodName || undefined, orderNumber: query.orderNumber || undefined };
-      const offset = (query.current - 1) * query.size;
-      const rows = await repo.pageOrders(ctx.db, filter, query.size, offset, shopCard);
-      const [items, total] = await Promise.all([
-        repo.itemsOfOrders(
-          ctx.db,
-          rows.map((r) => r.orderNumber),
-        ),
-        // Past the last page the window count is gone with the rows.
-        rows.length > 0 ? Promise.resolve(rows[0]!.total_count) : offset > 0 ? repo.countOrders(ctx.db, filter) : Promise.resolve(0),
-      ]);
-      const byOrder = new Map<string, OrderItem[]>();
-      for (const item of items) {
-        const list = byOrder.get(item.orderNumber) ?? [];
-        list.push(toItem(item, lang));
-        byOrder.set(item.orderNumber, list);
-      }
-      const records: MyOrder[] = rows.map((r) => ({
-        orderNumber: r.orderNumber,
-        status: r.status,
-        orderType: r.orderType,
-        orderMold: r.orderMold,
-        refundStatus: r.refundStatus,
-        shopId: r.shopId,
-        shopName: localized(lang, r.shopNameZh, r.shopNameEn),
-        total: r.total,
-        freight: r.freight,
-        actualTotal: r.actualTotal,
-        productNums: r.productNums,
-        createTime: formatApiTime(r.createdAt),
-        endTime: endTime(r.status, r.createdAt),
-        orderItemDtos: byOrder.get(r.orderNumber) ?? [],
-      }));
-      return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+      return pageOf({ userId, tab: query.status, prodName: query.prodName || undefined, orderNumber: query.orderNumber || undefined }, query, lang, shopCard);
     },
+
+    /**
+     * GET /p/myOrder/myOrderSearch: the list's page with the search's filters. The time spans are
+     * counted back from now: the last 7 days and the last 3 months include their first instant;
+     * "older" is everything before the 3 months.
+     */
+    async search(userId: string, query: MyOrderSearchQuery, lang: Language, shopCard: repo.ShopCard) {
+      const now = ctx.now();
+      const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+      const threeMonthsAgo = monthsBefore(now, 3);
+      const span = query.orderTimeStatus;
+      return pageOf(
+        {
+          userId,
+          tab: query.status,
+          prodName: query.orderName || undefined,
+          orderNumber: query.orderNumber || undefined,
+          createdFrom: span === ORDER_TIME_STATUS.lastWeek ? weekAgo : span === ORDER_TIME_STATUS.lastThreeMonths ? threeMonthsAgo : undefined,
+          createdBefore: span === ORDER_TIME_STATUS.older ? threeMonthsAgo : undefined,
+          orderType: query.orderType,
+          orderMold: query.orderMold,
+        },
+        query,
+        lang,
+        shopCard,
+      );
+    },
+
 
     /**
      * One order of the shopper, with its shop's name from `shopCard`. The address copy keeps Chinese
