@@ -18,32 +18,33 @@ export async function adminBalanceRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/balance/options',
-    { schema: { summary: 'Every top-up preset, on and off', tags, security, response: { 200: z.array(AdminBalanceOptionSchema) } } },
+    { config: { permission: 'balance.options' }, schema: { summary: 'Every top-up preset, on and off', tags, security, response: { 200: z.array(AdminBalanceOptionSchema) } } },
     () => listBalanceOptionsForStaff(ctx),
   );
   api.post(
     '/admin/balance/options',
-    { schema: { summary: 'Add a top-up preset: pay an amount, get extra balance, points or growth (audited)', tags, security, body: BalanceOptionInputSchema, response: { 200: AdminBalanceOptionSchema } } },
+    { config: { permission: 'balance.options' }, schema: { summary: 'Add a top-up preset: pay an amount, get extra balance, points or growth (audited)', tags, security, body: BalanceOptionInputSchema, response: { 200: AdminBalanceOptionSchema } } },
     (request) => createBalanceOption(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/balance/options/:id',
-    { schema: { summary: 'Edit a top-up preset (audited)', tags, security, params: IdParamSchema, body: BalanceOptionInputSchema, response: { 200: AdminBalanceOptionSchema } } },
+    { config: { permission: 'balance.options' }, schema: { summary: 'Edit a top-up preset (audited)', tags, security, params: IdParamSchema, body: BalanceOptionInputSchema, response: { 200: AdminBalanceOptionSchema } } },
     (request) => updateBalanceOption(ctx, adminId(request), request.params.id, request.body),
   );
   api.put(
     '/admin/balance/options/:id/status',
-    { schema: { summary: 'Turn a top-up preset on or off (audited)', tags, security, params: IdParamSchema, body: BalanceOptionStatusSchema, response: { 200: AdminBalanceOptionSchema } } },
+    { config: { permission: 'balance.options' }, schema: { summary: 'Turn a top-up preset on or off (audited)', tags, security, params: IdParamSchema, body: BalanceOptionStatusSchema, response: { 200: AdminBalanceOptionSchema } } },
     (request) => updateBalanceOption(ctx, adminId(request), request.params.id, request.body),
   );
   api.get(
     '/admin/users/:userId/balance',
-    { schema: { summary: 'A shopper’s balance in fen', tags, security, params: UserIdParamSchema, response: { 200: AdminUserBalanceSchema } } },
+    { config: { permission: ['users.read', 'users.balance.adjust'] }, schema: { summary: 'A shopper’s balance in fen', tags, security, params: UserIdParamSchema, response: { 200: AdminUserBalanceSchema } } },
     (request) => getUserBalance(ctx, request.params.userId),
   );
   api.post(
     '/admin/users/:userId/balance',
     {
+      config: { permission: 'users.balance.adjust' },
       schema: {
         summary: 'Add (positive) or deduct (negative) yuan from a shopper’s balance with a reason: a ledger record and an audit entry',
         tags,

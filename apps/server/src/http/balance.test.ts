@@ -52,15 +52,20 @@ describe('GET /p/userBalance/getList', () => {
 describe('POST /p/balance/pay', () => {
   it('refuses a missing, malformed, too small or too large custom amount with the specification’s words', async () => {
     const u = await createShopper(t);
+    // customRechargeAmount is integer fen (reference section 1, decision 040): never yuan, never a decimal.
+    const notFen = ['充值金额（customRechargeAmount）须为整数，单位为分，例如 1000 表示 10.00 元', 'The top-up amount (customRechargeAmount) must be a whole number of fen, e.g. 1000 for ¥10.00'];
     const cases: Array<[unknown, string, string]> = [
       [undefined, '请输入充值金额', 'Please enter the top-up amount'],
       ['', '请输入充值金额', 'Please enter the top-up amount'],
-      ['12.345', '请输入正确的金额，最多两位小数', 'Please enter a valid amount with at most two decimals'],
-      ['abc', '请输入正确的金额，最多两位小数', 'Please enter a valid amount with at most two decimals'],
-      ['-5', '充值金额不能少于 0.01 元', 'The top-up amount must be at least ¥0.01'],
-      ['0', '充值金额不能少于 0.01 元', 'The top-up amount must be at least ¥0.01'],
-      ['100000.01', '单次充值金额不能超过 100,000 元', 'A single top-up cannot exceed ¥100,000'],
-      [100_001, '单次充值金额不能超过 100,000 元', 'A single top-up cannot exceed ¥100,000'],
+      [null, '请输入充值金额', 'Please enter the top-up amount'],
+      [1000.5, ...notFen],
+      [0.01, ...notFen],
+      ['1000', ...notFen],
+      ['abc', ...notFen],
+      [-5, '充值金额不能少于 0.01 元', 'The top-up amount must be at least ¥0.01'],
+      [0, '充值金额不能少于 0.01 元', 'The top-up amount must be at least ¥0.01'],
+      [10_000_001, '单次充值金额不能超过 100,000 元', 'A single top-up cannot exceed ¥100,000'],
+      [1e12, '单次充值金额不能超过 100,000 元', 'A single top-up cannot exceed ¥100,000'],
     ];
     for (const [amount, zh, en] of cases) {
       const body = { id: -1, payType: 3, ...(amount === undefined ? {} : { customRechargeAmount: amount }) };
@@ -69,9 +74,11 @@ describe('POST /p/balance/pay', () => {
       expect(zhRes.body).toBe(zh);
       expect((await startTopUp(t, u.token, body, 'en')).body).toBe(en);
     }
-    // The limits themselves are accepted.
-    expect((await startTopUp(t, u.token, { id: -1, customRechargeAmount: '100000', payType: 3 })).statusCode).toBe(200);
-    expect((await startTopUp(t, u.token, { id: -1, customRechargeAmount: '0.01', payType: 2 })).statusCode).toBe(200);
+    // The limits themselves are accepted: 10,000,000 fen (100,000 yuan) and 1 fen; the payment is for that many fen.
+    const top = await startTopUp(t, u.token, { id: -1, customRechargeAmount: 10_000_000, payType: 3 });
+    expect(top.statusCode, top.body).toBe(200);
+    expect((await startTopUp(t, u.token, { id: -1, customRechargeAmount: 1, payType: 2 })).statusCode).toBe(200);
+    expect((await t.ctx.db.select({ amount: payments.amount }).from(payments).where(eq(payments.userId, u.userId))).map((p) => p.amount).sort((a, b) => a - b)).toEqual([1, 10_000_000]);
     expect(await t.ctx.db.select().from(balanceLogs).where(eq(balanceLogs.userId, u.userId))).toHaveLength(2);
     expect(await walletBalance(t, u.userId)).toBe(0);
   });
@@ -79,19 +86,19 @@ describe('POST /p/balance/pay', () => {
   it('is paid by Alipay or WeChat only, and only with a preset that is on', async () => {
     const u = await createShopper(t);
     const off = await createOption(t, { status: 0 });
-    const balance = await startTopUp(t, u.token, { id: -1, customRechargeAmount: '10', payType: 9 }, 'en');
+    const balance = await startTopUp(t, u.token, { id: -1, customRechargeAmount: 1000, payType: 9 }, 'en');
     expect(balance.statusCode).toBe(400);
     expect(balance.body).toBe('Top-ups can only be paid with Alipay or WeChat Pay');
     for (const id of [off.id, 999_999_999]) {
       const res = await startTopUp(t, u.token, { id, payType: 3 }, 'en');
       expect(res.body).toBe('This top-up option does not exist or is no longer offered');
     }
-    expect((await t.app.inject({ method: 'POST', url: '/p/balance/pay', headers: { 'content-type': 'application/json' }, payload: '{"id":-1,"customRechargeAmount":"1","payType":3}' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/p/balance/pay', headers: { 'content-type': 'application/json' }, payload: '{"id":-1,"customRechargeAmount":100,"payType":3}' })).statusCode).toBe(401);
   });
 
   it('answers an Alipay form whose notify address is the top-up entry, and the payment as unpaid', async () => {
     const u = await createShopper(t);
-    const { payNo, form } = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: '88.80', payType: 2 });
+    const { payNo, form } = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: 8880, payType: 2 });
     expect(form).toContain('https://shop.example.test/api/notice/pay/1/2');
     expect(form).toContain(`https://shop.example.test/user-center/uc-balance?payNo=${payNo}`);
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.payNo, payNo));
@@ -140,13 +147,13 @@ describe('a top-up paid through the WeChat sandbox', () => {
 
   it('credits once for 50 parallel identical notifications, and once for 50 different ones', async () => {
     const u = await createShopper(t);
-    const first = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: '66.60', payType: 3 });
+    const first = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: 6660, payType: 3 });
     const notice = wechatNotice(t, keys, first.payNo, 6_660);
     const answers = await Promise.all(Array.from({ length: 50 }, () => postTopUpNotice(t, notice)));
     for (const a of answers) expect(a.json()).toEqual({ code: 'SUCCESS' });
     expect(await walletBalance(t, u.userId)).toBe(6_660);
 
-    const second = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: '10', payType: 3 });
+    const second = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: 1000, payType: 3 });
     const distinct = await Promise.all(Array.from({ length: 50 }, () => postTopUpNotice(t, wechatNotice(t, keys, second.payNo, 1_000))));
     for (const a of distinct) expect(a.json()).toEqual({ code: 'SUCCESS' });
     expect(await walletBalance(t, u.userId)).toBe(7_660);
@@ -156,7 +163,7 @@ describe('a top-up paid through the WeChat sandbox', () => {
 
   it('changes nothing for a forged notification, a wrong amount, a wrong entry or an order’s entry', async () => {
     const u = await createShopper(t);
-    const { payNo } = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: '20', payType: 3 });
+    const { payNo } = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: 2000, payType: 3 });
     const forged = await postTopUpNotice(t, wechatNotice(t, keys, payNo, 2_000, { signer: createPrivateKey(forger.privateKey.export({ type: 'pkcs8', format: 'pem' })) }));
     expect(forged.statusCode).toBe(400);
     expect((await postTopUpNotice(t, wechatNotice(t, keys, payNo, 200_000))).statusCode).toBe(400);
@@ -173,7 +180,7 @@ describe('a top-up paid through the WeChat sandbox', () => {
 
   it('settles nothing into the wallet for a membership notification of a payment that is no purchase', async () => {
     const u = await createShopper(t);
-    const { payNo } = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: '5', payType: 3 });
+    const { payNo } = await topUpStarted(t, u.token, { id: -1, customRechargeAmount: 500, payType: 3 });
     await t.ctx.db.update(payments).set({ payEntry: 2 }).where(eq(payments.payNo, payNo));
     expect((await postTopUpNotice(t, wechatNotice(t, keys, payNo, 500), 2)).json()).toEqual({ code: 'SUCCESS' });
     const [row] = await t.ctx.db.select({ error: paymentNotifications.error }).from(paymentNotifications).where(eq(paymentNotifications.payNo, payNo));
@@ -192,7 +199,7 @@ describe('GET /p/userBalanceLog/log', () => {
     const pay = await t.app.inject({ method: 'POST', url: '/p/order/pay', headers: { ...authed(u.token), 'content-type': 'application/json' }, payload: JSON.stringify({ orderNumbers: order!.orderNumber, payType: 9 }) });
     expect(pay.statusCode, pay.body).toBe(200);
     for (let i = 0; i < 3; i++) expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '1.5', reason: `r${i}` })).statusCode).toBe(200);
-    await topUpStarted(t, u.token, { id: -1, customRechargeAmount: '1', payType: 3 });
+    await topUpStarted(t, u.token, { id: -1, customRechargeAmount: 100, payType: 3 });
 
     const all = await records(u, '?size=2');
     expect(all).toMatchObject({ total: 5, pages: 3, current: 1, size: 2 });
@@ -245,8 +252,8 @@ describe('staff and the balance', () => {
   it('adjusts a shopper’s balance with a reason: a record, an audit entry, never below zero', async () => {
     const u = await createShopper(t);
     expect((await staffSend('GET', `/admin/users/${u.userId}/balance`)).json()).toEqual({ userId: u.userId, balance: 0 });
-    expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '30.50', reason: '物流延误补偿' })).json()).toEqual({ userId: u.userId, balance: 3_050 });
-    expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '-10', reason: 'duplicate' })).json()).toEqual({ userId: u.userId, balance: 2_050 });
+    expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '30.50', reason: '物流延误补偿' })).json()).toEqual({ userId: u.userId, balance: 3_050, pending: false, requestId: null, threshold: 100_000 });
+    expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '-10', reason: 'duplicate' })).json()).toEqual({ userId: u.userId, balance: 2_050, pending: false, requestId: null, threshold: 100_000 });
     const below = await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '-20.51', reason: 'x' }, 'zh');
     expect(below.statusCode).toBe(400);
     expect(below.body).toBe('余额不足，扣减后不能小于 0（当前余额：20.50 元）');

@@ -18,7 +18,7 @@ test('zh: buy a month of membership with the balance and see the member price an
   const shopper = await registerShopper(request);
 
   // ¥100 of balance through the WeChat sandbox (the API, as the phone would confirm it).
-  const topUp = (await ok(request.post(`${API_URL}/p/balance/pay`, { headers: headers(shopper.token), data: { id: -1, customRechargeAmount: '100', payType: 3 } }))) as { codeUrl: string };
+  const topUp = (await ok(request.post(`${API_URL}/p/balance/pay`, { headers: headers(shopper.token), data: { id: -1, customRechargeAmount: 10_000, payType: 3 } }))) as { codeUrl: string };
   expect((await request.post(new URL(new URL(topUp.codeUrl).pathname, API_URL).toString())).ok()).toBe(true);
   await expect.poll(async () => ok(request.get(`${API_URL}/p/userBalance/getBalanceInfo`, { headers: headers(shopper.token) }))).toBe(10_000);
 

@@ -3,6 +3,7 @@
 // arithmetic, so no float ever holds money (decision 002).
 import { z } from 'zod';
 import { BALANCE_ADJUST_MAX_FEN, BALANCE_LOG_TYPES, CUSTOM_TOP_UP_ID, TOP_UP_MAX_FEN, TOP_UP_MIN_FEN } from '../constants/balance.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { PageQuerySchema, pageOf } from './common.ts';
 import { textInput } from './text.ts';
 
@@ -40,6 +41,17 @@ export const TopUpAmountSchema = yuanField({ required: 'balance.errors.amountReq
   .refine((fen) => fen >= TOP_UP_MIN_FEN, 'balance.errors.amountTooSmall')
   .refine((fen) => fen <= TOP_UP_MAX_FEN, 'balance.errors.amountTooLarge');
 
+/**
+ * POST /p/balance/pay's customRechargeAmount: integer fen like every amount on the wire (reference
+ * section 1, Money; decision 040), 1 to 10,000,000 (0.01 to 100,000 yuan). A decimal, a text or
+ * anything but a number is refused, never read as yuan; the top-up page converts what the shopper typed.
+ */
+export const TopUpFenSchema = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null && v !== '', 'balance.errors.amountRequired')
+  .pipe(z.number('balance.errors.amountNotFen').int('balance.errors.amountNotFen'))
+  .pipe(z.number().min(TOP_UP_MIN_FEN, 'balance.errors.amountTooSmall').max(TOP_UP_MAX_FEN, 'balance.errors.amountTooLarge'));
+
 /** GET /p/userBalance/getList: the top-up presets that are on. */
 export const BalanceOptionSchema = z.object({
   balanceId: z.number().int(),
@@ -53,7 +65,7 @@ export const BalanceOptionSchema = z.object({
 });
 export type BalanceOption = z.infer<typeof BalanceOptionSchema>;
 
-/** POST /p/balance/pay: a preset (`id`) or a custom amount (`id` -1), paid by Alipay (2) or WeChat (3) only. */
+/** POST /p/balance/pay: a preset (`id`) or a custom amount in fen (`id` -1), paid by Alipay (2) or WeChat (3) only. */
 export const TopUpRequestSchema = z
   .object({
     id: z.number('balance.errors.optionNotFound').int('balance.errors.optionNotFound').min(CUSTOM_TOP_UP_ID, 'balance.errors.optionNotFound').max(2_147_483_647, 'balance.errors.optionNotFound'),
@@ -63,9 +75,9 @@ export const TopUpRequestSchema = z
   })
   .transform((value, ctx) => {
     if (value.id !== CUSTOM_TOP_UP_ID) return { optionId: value.id, amount: null, payType: value.payType, returnUrl: value.returnUrl };
-    const parsed = TopUpAmountSchema.safeParse(value.customRechargeAmount ?? '');
+    const parsed = TopUpFenSchema.safeParse(value.customRechargeAmount);
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'balance.errors.amountInvalid', path: ['customRechargeAmount'] });
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'balance.errors.amountNotFen', path: ['customRechargeAmount'] });
       return z.NEVER;
     }
     return { optionId: null, amount: parsed.data, payType: value.payType, returnUrl: value.returnUrl };
@@ -138,3 +150,69 @@ export type BalanceAdjust = z.input<typeof BalanceAdjustSchema>;
 
 export const AdminUserBalanceSchema = z.object({ userId: z.string(), balance: z.number().int() });
 export type AdminUserBalance = z.infer<typeof AdminUserBalanceSchema>;
+
+// ---- Four eyes on money (issue 25, decision 058) ----
+
+/** A manual adjustment whose absolute amount is above this many fen waits for a second finance staff member (the server's default; env BALANCE_APPROVAL_THRESHOLD_FEN). */
+export const BALANCE_APPROVAL_THRESHOLD_DEFAULT_FEN = 100_000;
+
+/** status of a balance adjustment request: 0 pending, 1 approved (the money moved), 2 rejected. */
+export const BALANCE_REQUEST_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+const REQUEST_STATUSES: readonly number[] = Object.values(BALANCE_REQUEST_STATUS);
+
+/**
+ * POST /admin/users/:userId/balance answers the balance as it then reads and whether the change
+ * waits for approval: `pending` true means nothing moved yet and `requestId` names the request.
+ */
+export const AdminBalanceAdjustResultSchema = AdminUserBalanceSchema.extend({
+  pending: z.boolean(),
+  requestId: z.number().int().nullable(),
+  /** Fen: changes above it (either way) wait for a second approval. */
+  threshold: z.number().int(),
+});
+export type AdminBalanceAdjustResult = z.infer<typeof AdminBalanceAdjustResultSchema>;
+
+/** GET /admin/balance/requests: pending first, then newest; an optional status filter. */
+export const BalanceRequestQuerySchema = z.object({
+  status: z.coerce
+    .number('balance.errors.requestStatus')
+    .int('balance.errors.requestStatus')
+    .refine((s) => REQUEST_STATUSES.includes(s), 'balance.errors.requestStatus')
+    .optional(),
+  current: z.coerce.number('validation.page').int('validation.page').min(1, 'validation.page').max(2_147_483_647, 'validation.page').default(1),
+  size: z.coerce.number('validation.page').int('validation.page').min(1, 'validation.page').max(PAGE_SIZE_MAX, 'validation.pageSize').default(PAGE_SIZE_DEFAULT),
+});
+export type BalanceRequestQuery = z.infer<typeof BalanceRequestQuerySchema>;
+
+export const BalanceRequestIdParamSchema = z.object({
+  id: z.coerce.number('balance.errors.requestNotFound').int('balance.errors.requestNotFound').min(1, 'balance.errors.requestNotFound').max(2_147_483_647, 'balance.errors.requestNotFound'),
+});
+
+/** POST /admin/balance/requests/:id/reject: why, shown to the requester in the list. */
+export const BalanceRejectSchema = z.object({
+  reason: z.string('balance.errors.rejectReasonRequired').trim().min(1, 'balance.errors.rejectReasonRequired').max(200, 'balance.errors.reasonTooLong'),
+});
+export type BalanceReject = z.input<typeof BalanceRejectSchema>;
+
+const StaffNameSchema = z.object({ adminId: z.number().int(), username: z.string() });
+
+export const BalanceRequestSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  nickName: z.string(),
+  /** The shopper's mobile, masked (138****1234). */
+  mobile: z.string(),
+  /** Signed fen. */
+  change: z.number().int(),
+  reason: z.string(),
+  status: z.number().int(),
+  requestedBy: StaffNameSchema,
+  /** The reader made the request, so may not approve it. */
+  mine: z.boolean(),
+  decidedBy: StaffNameSchema.nullable(),
+  rejectReason: z.string().nullable(),
+  createTime: z.string(),
+  decideTime: z.string().nullable(),
+});
+export type BalanceRequest = z.infer<typeof BalanceRequestSchema>;
+export const BalanceRequestPageSchema = pageOf(BalanceRequestSchema);

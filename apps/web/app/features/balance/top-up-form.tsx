@@ -52,19 +52,22 @@ export function TopUpForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || !selectedMethod) return;
+    // The shopper types yuan; the call takes integer fen (decision 040).
+    let customFen: number | null = null;
     if (choice === CUSTOM_TOP_UP_ID) {
       const checked = TopUpAmountSchema.safeParse(custom);
       if (!checked.success) {
         setCustomError(t(checked.error.issues[0]?.message ?? 'balance.errors.amountInvalid'));
         return;
       }
+      customFen = checked.data;
     }
     setCustomError(null);
     setBusy('paying');
     try {
       const answer = await api('/p/balance/pay', {
         method: 'POST',
-        body: { id: choice, ...(choice === CUSTOM_TOP_UP_ID ? { customRechargeAmount: custom.trim() } : {}), payType: selectedMethod, returnUrl: BALANCE_PATH },
+        body: { id: choice, ...(customFen !== null ? { customRechargeAmount: customFen } : {}), payType: selectedMethod, returnUrl: BALANCE_PATH },
       });
       const started = PayResultSchema.parse(answer);
       onStarted(started.payNo);

@@ -50,6 +50,7 @@ export const uiBalance: Widen<typeof zh> = {
     errors: {
       amountRequired: 'Please enter the top-up amount',
       amountInvalid: 'Please enter a valid amount with at most two decimals',
+      amountNotFen: 'The top-up amount (customRechargeAmount) must be a whole number of fen, e.g. 1000 for ¥10.00',
       amountTooSmall: 'The top-up amount must be at least ¥0.01',
       amountTooLarge: 'A single top-up cannot exceed ¥100,000',
       optionNotFound: 'This top-up option does not exist or is no longer offered',
@@ -68,6 +69,11 @@ export const uiBalance: Widen<typeof zh> = {
       adjustBelowZero: 'Insufficient balance: it cannot go below 0 (current balance: ¥{{balance}})',
       reasonRequired: 'Please enter the reason',
       reasonTooLong: 'The reason cannot exceed 200 characters',
+      requestStatus: 'The status must be pending, approved or rejected',
+      requestNotFound: 'This adjustment request does not exist',
+      ownRequest: 'You made this adjustment request: another finance staff member must approve it',
+      requestDecided: 'This adjustment request has already been approved or rejected',
+      rejectReasonRequired: 'Please enter why the request is rejected',
     },
   },
 };

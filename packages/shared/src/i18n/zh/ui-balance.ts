@@ -48,6 +48,7 @@ export const uiBalance = {
     errors: {
       amountRequired: '请输入充值金额',
       amountInvalid: '请输入正确的金额，最多两位小数',
+      amountNotFen: '充值金额（customRechargeAmount）须为整数，单位为分，例如 1000 表示 10.00 元',
       amountTooSmall: '充值金额不能少于 0.01 元',
       amountTooLarge: '单次充值金额不能超过 100,000 元',
       optionNotFound: '该充值套餐不存在或已下架',
@@ -66,6 +67,11 @@ export const uiBalance = {
       adjustBelowZero: '余额不足，扣减后不能小于 0（当前余额：{{balance}} 元）',
       reasonRequired: '请填写调整原因',
       reasonTooLong: '原因不能超过 200 个字',
+      requestStatus: '状态只能是待审批、已通过或已驳回',
+      requestNotFound: '该余额调整申请不存在',
+      ownRequest: '这是您本人提交的调整申请，须由另一位财务人员审批',
+      requestDecided: '该余额调整申请已被审批或驳回',
+      rejectReasonRequired: '请填写驳回原因',
     },
   },
 };
