@@ -16,13 +16,14 @@ export async function adminBannerRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  api.get('/admin/banners', { schema: { summary: "The home page's slides in order, hidden ones too", tags, security, response: { 200: z.array(AdminBannerSchema) } } }, (request) => {
+  api.get('/admin/banners', { config: { permission: 'content.manage' }, schema: { summary: "The home page's slides in order, hidden ones too", tags, security, response: { 200: z.array(AdminBannerSchema) } } }, (request) => {
     adminId(request);
     return flow.listBanners(ctx, request.lang);
   });
   api.post(
     '/admin/banners',
     {
+      config: { permission: 'content.manage' },
       schema: {
         summary: 'Add a home slide',
         description: 'A picture per language (the English one may be null: English pages then show the Chinese one), the headline in both languages (the text alternative), the product it opens, its order and whether it is shown.',
@@ -36,17 +37,17 @@ export async function adminBannerRoutes(app: FastifyInstance): Promise<void> {
   );
   api.put(
     '/admin/banners/:id',
-    { schema: { summary: 'Edit a home slide', tags, security, params: ContentIdParamSchema, body: BannerInputSchema, response: { 200: AdminBannerSchema } } },
+    { config: { permission: 'content.manage' }, schema: { summary: 'Edit a home slide', tags, security, params: ContentIdParamSchema, body: BannerInputSchema, response: { 200: AdminBannerSchema } } },
     (request) => flow.updateBanner(ctx, adminId(request), request.params.id, request.body, request.lang),
   );
   api.put(
     '/admin/banners/:id/status',
-    { schema: { summary: 'Show or hide a home slide', tags, security, params: ContentIdParamSchema, body: BannerStatusSchema, response: { 200: AdminBannerSchema } } },
+    { config: { permission: 'content.manage' }, schema: { summary: 'Show or hide a home slide', tags, security, params: ContentIdParamSchema, body: BannerStatusSchema, response: { 200: AdminBannerSchema } } },
     (request) => flow.setBannerStatus(ctx, adminId(request), request.params.id, request.body.enabled, request.lang),
   );
   api.delete(
     '/admin/banners/:id',
-    { schema: { summary: 'Delete a home slide', tags, security, params: ContentIdParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { permission: 'content.manage' }, schema: { summary: 'Delete a home slide', tags, security, params: ContentIdParamSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       await flow.deleteBanner(ctx, adminId(request), request.params.id);
       return { ok: true as const };

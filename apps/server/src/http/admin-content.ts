@@ -44,7 +44,7 @@ export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/admin/file/upload',
     {
-      config: { limit: 'upload' },
+      config: { permission: ['content.manage', 'categories.manage', 'coupons.manage', 'promotions.manage', 'member.levels', 'site.config'], limit: 'upload' },
       schema: {
         summary: 'Upload a public picture for the site (category icon, logo, favicon)',
         description: 'JPG, JPEG, PNG or GIF, at most 2 MB; answered with the path the forms cite.',
@@ -63,18 +63,18 @@ export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Categories: the platform tree, three levels ----
   const catTags = ['admin: categories'];
-  api.get('/admin/categories', { schema: { summary: 'The whole platform category tree, hidden ones too, with product counts', tags: catTags, security, response: { 200: z.array(AdminCategorySchema) } } }, () =>
+  api.get('/admin/categories', { config: { permission: 'categories.manage' }, schema: { summary: 'The whole platform category tree, hidden ones too, with product counts', tags: catTags, security, response: { 200: z.array(AdminCategorySchema) } } }, () =>
     categories.listCategories(ctx),
   );
   api.post(
     '/admin/categories',
-    { schema: { summary: 'Create a category (under parentId; 0 = top level; three levels at most)', tags: catTags, security, body: CategoryCreateSchema, response: { 200: AdminCategorySchema } } },
+    { config: { permission: 'categories.manage' }, schema: { summary: 'Create a category (under parentId; 0 = top level; three levels at most)', tags: catTags, security, body: CategoryCreateSchema, response: { 200: AdminCategorySchema } } },
     (request) => categories.createCategory(ctx, adminId(request), request.body),
   );
   // Registered before /:id so that "order" is not read as an id.
   api.put(
     '/admin/categories/order',
-    { schema: { summary: 'Order the children of one parent (every child, in the new order)', tags: catTags, security, body: CategoryOrderSchema, response: { 200: ok } } },
+    { config: { permission: 'categories.manage' }, schema: { summary: 'Order the children of one parent (every child, in the new order)', tags: catTags, security, body: CategoryOrderSchema, response: { 200: ok } } },
     async (request) => {
       await categories.orderCategories(ctx, adminId(request), request.body);
       return { ok: true as const };
@@ -82,17 +82,17 @@ export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
   );
   api.put(
     '/admin/categories/:id',
-    { schema: { summary: 'Edit a category: names, icon, order number, visibility', tags: catTags, security, params: ContentIdParamSchema, body: CategoryUpdateSchema, response: { 200: AdminCategorySchema } } },
+    { config: { permission: 'categories.manage' }, schema: { summary: 'Edit a category: names, icon, order number, visibility', tags: catTags, security, params: ContentIdParamSchema, body: CategoryUpdateSchema, response: { 200: AdminCategorySchema } } },
     (request) => categories.updateCategory(ctx, adminId(request), request.params.id, request.body),
   );
   api.put(
     '/admin/categories/:id/status',
-    { schema: { summary: 'Show or hide a category (a hidden one hides its branch)', tags: catTags, security, params: ContentIdParamSchema, body: CategoryStatusSchema, response: { 200: AdminCategorySchema } } },
+    { config: { permission: 'categories.manage' }, schema: { summary: 'Show or hide a category (a hidden one hides its branch)', tags: catTags, security, params: ContentIdParamSchema, body: CategoryStatusSchema, response: { 200: AdminCategorySchema } } },
     (request) => categories.setCategoryStatus(ctx, adminId(request), request.params.id, request.body.status),
   );
   api.delete(
     '/admin/categories/:id',
-    { schema: { summary: 'Delete a category without subcategories or products', tags: catTags, security, params: ContentIdParamSchema, response: { 200: ok } } },
+    { config: { permission: 'categories.manage' }, schema: { summary: 'Delete a category without subcategories or products', tags: catTags, security, params: ContentIdParamSchema, response: { 200: ok } } },
     async (request) => {
       await categories.deleteCategory(ctx, adminId(request), request.params.id);
       return { ok: true as const };
@@ -101,47 +101,48 @@ export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Platform notices: the storefront's ticker and /notice-list ----
   const noticeTags = ['admin: notices'];
-  api.get('/admin/notices', { schema: { summary: 'A page of platform notices, drafts too', tags: noticeTags, security, querystring: NoticeQuerySchema, response: { 200: pageOf(AdminNoticeSchema) } } }, (request) =>
+  api.get('/admin/notices', { config: { permission: 'content.manage' }, schema: { summary: 'A page of platform notices, drafts too', tags: noticeTags, security, querystring: NoticeQuerySchema, response: { 200: pageOf(AdminNoticeSchema) } } }, (request) =>
     content.pageNotices(ctx, request.query),
   );
-  api.get('/admin/notices/:id', { schema: { summary: 'One platform notice', tags: noticeTags, security, params: ContentIdParamSchema, response: { 200: AdminNoticeSchema } } }, (request) =>
+  api.get('/admin/notices/:id', { config: { permission: 'content.manage' }, schema: { summary: 'One platform notice', tags: noticeTags, security, params: ContentIdParamSchema, response: { 200: AdminNoticeSchema } } }, (request) =>
     content.getNotice(ctx, request.params.id),
   );
-  api.post('/admin/notices', { schema: { summary: 'Write a platform notice (published at once or a draft)', tags: noticeTags, security, body: NoticeInputSchema, response: { 200: AdminNoticeSchema } } }, (request) =>
+  api.post('/admin/notices', { config: { permission: 'content.manage' }, schema: { summary: 'Write a platform notice (published at once or a draft)', tags: noticeTags, security, body: NoticeInputSchema, response: { 200: AdminNoticeSchema } } }, (request) =>
     content.createNotice(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/notices/:id',
-    { schema: { summary: 'Edit a platform notice', tags: noticeTags, security, params: ContentIdParamSchema, body: NoticeInputSchema, response: { 200: AdminNoticeSchema } } },
+    { config: { permission: 'content.manage' }, schema: { summary: 'Edit a platform notice', tags: noticeTags, security, params: ContentIdParamSchema, body: NoticeInputSchema, response: { 200: AdminNoticeSchema } } },
     (request) => content.updateNotice(ctx, adminId(request), request.params.id, request.body),
   );
   api.put(
     '/admin/notices/:id/publish',
-    { schema: { summary: 'Publish or unpublish a platform notice', tags: noticeTags, security, params: ContentIdParamSchema, body: NoticePublishSchema, response: { 200: AdminNoticeSchema } } },
+    { config: { permission: 'content.manage' }, schema: { summary: 'Publish or unpublish a platform notice', tags: noticeTags, security, params: ContentIdParamSchema, body: NoticePublishSchema, response: { 200: AdminNoticeSchema } } },
     (request) => content.publishNotice(ctx, adminId(request), request.params.id, request.body.published),
   );
   api.put(
     '/admin/notices/:id/pin',
-    { schema: { summary: 'Pin a platform notice to the top, or unpin it', tags: noticeTags, security, params: ContentIdParamSchema, body: NoticePinSchema, response: { 200: AdminNoticeSchema } } },
+    { config: { permission: 'content.manage' }, schema: { summary: 'Pin a platform notice to the top, or unpin it', tags: noticeTags, security, params: ContentIdParamSchema, body: NoticePinSchema, response: { 200: AdminNoticeSchema } } },
     (request) => content.pinNotice(ctx, adminId(request), request.params.id, request.body.isTop),
   );
 
   // ---- Site configuration: every instance drops its cached copy at once ----
   const configTags = ['admin: site config'];
-  api.get('/admin/site-config', { schema: { summary: 'The site configuration the console edits', tags: configTags, security, response: { 200: AdminSiteConfigSchema } } }, () => content.getSiteConfig(ctx));
+  api.get('/admin/site-config', { config: { permission: 'site.config' }, schema: { summary: 'The site configuration the console edits', tags: configTags, security, response: { 200: AdminSiteConfigSchema } } }, () => content.getSiteConfig(ctx));
   api.put(
     '/admin/site-config/web',
-    { schema: { summary: 'Welcome texts, logo, company information, favicon, record number', tags: configTags, security, body: WebConfigInputSchema, response: { 200: AdminSiteConfigSchema } } },
+    { config: { permission: 'site.config' }, schema: { summary: 'Welcome texts, logo, company information, favicon, record number', tags: configTags, security, body: WebConfigInputSchema, response: { 200: AdminSiteConfigSchema } } },
     (request) => content.updateWebConfig(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/site-config/service-switch',
-    { schema: { summary: 'Show or hide the service-terms and privacy-policy links', tags: configTags, security, body: ServiceSwitchInputSchema, response: { 200: AdminSiteConfigSchema } } },
+    { config: { permission: 'site.config' }, schema: { summary: 'Show or hide the service-terms and privacy-policy links', tags: configTags, security, body: ServiceSwitchInputSchema, response: { 200: AdminSiteConfigSchema } } },
     (request) => content.updateServiceSwitch(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/site-config/pay-switch',
     {
+      config: { permission: 'site.config' },
       schema: {
         summary: 'Turn payment methods on or off',
         description: 'The pay call refuses a disabled method at once; browsers keep their copy of the switches up to 5 hours (specification section 9).',
@@ -155,7 +156,7 @@ export async function adminContentRoutes(app: FastifyInstance): Promise<void> {
   );
   api.put(
     '/admin/site-config/terms/:kind',
-    { schema: { summary: 'The service terms or the privacy policy, in both languages', tags: configTags, security, params: TermsKindParamSchema, body: TermsInputSchema, response: { 200: AdminSiteConfigSchema } } },
+    { config: { permission: 'site.config' }, schema: { summary: 'The service terms or the privacy policy, in both languages', tags: configTags, security, params: TermsKindParamSchema, body: TermsInputSchema, response: { 200: AdminSiteConfigSchema } } },
     (request) => content.updateTerms(ctx, adminId(request), request.params.kind, request.body),
   );
 }

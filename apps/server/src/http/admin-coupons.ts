@@ -16,7 +16,7 @@ export async function adminCouponRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/coupons',
-    { schema: { summary: "A page of the platform's coupons by state and name, with usage", tags, security, querystring: CouponAdminQuerySchema, response: { 200: pageOf(CouponAdminRowSchema) } } },
+    { config: { permission: 'coupons.manage' }, schema: { summary: "A page of the platform's coupons by state and name, with usage", tags, security, querystring: CouponAdminQuerySchema, response: { 200: pageOf(CouponAdminRowSchema) } } },
     (request) => {
       adminId(request);
       return pageIssuerCoupons(ctx, PLATFORM, request.query, request.lang);
@@ -24,7 +24,7 @@ export async function adminCouponRoutes(app: FastifyInstance): Promise<void> {
   );
   api.get(
     '/admin/coupons/:id',
-    { schema: { summary: "One of the platform's coupons with its listed products and usage", tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
+    { config: { permission: 'coupons.manage' }, schema: { summary: "One of the platform's coupons with its listed products and usage", tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
     (request) => {
       adminId(request);
       return issuerCoupon(ctx, PLATFORM, request.params.id, request.lang);
@@ -32,17 +32,17 @@ export async function adminCouponRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/admin/coupons',
-    { schema: { summary: 'Create a platform coupon (any shop may be listed); audited', tags, security, body: CouponAdminInputSchema, response: { 200: CouponAdminDetailSchema } } },
+    { config: { permission: 'coupons.manage' }, schema: { summary: 'Create a platform coupon (any shop may be listed); audited', tags, security, body: CouponAdminInputSchema, response: { 200: CouponAdminDetailSchema } } },
     (request) => createPlatformCoupon(ctx, adminId(request), request.body, request.lang),
   );
   api.put(
     '/admin/coupons/:id',
-    { schema: { summary: 'Edit a platform coupon that has not ended; audited', tags, security, params: CouponAdminIdParamSchema, body: CouponAdminInputSchema, response: { 200: CouponAdminDetailSchema } } },
+    { config: { permission: 'coupons.manage' }, schema: { summary: 'Edit a platform coupon that has not ended; audited', tags, security, params: CouponAdminIdParamSchema, body: CouponAdminInputSchema, response: { 200: CouponAdminDetailSchema } } },
     (request) => updatePlatformCoupon(ctx, adminId(request), request.params.id, request.body, request.lang),
   );
   api.post(
     '/admin/coupons/:id/end',
-    { schema: { summary: 'End a platform coupon; the ones shoppers hold stay usable; audited', tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
+    { config: { permission: 'coupons.manage' }, schema: { summary: 'End a platform coupon; the ones shoppers hold stay usable; audited', tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
     (request) => endPlatformCoupon(ctx, adminId(request), request.params.id, request.lang),
   );
 }

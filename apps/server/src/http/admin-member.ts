@@ -17,7 +17,7 @@ export async function adminMemberRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/member/levels',
-    { schema: { summary: 'Every growth and paid level, on or off, with benefits and prices', tags, security, response: { 200: z.array(AdminLevelSchema) } } },
+    { config: { permission: 'member.levels' }, schema: { summary: 'Every growth and paid level, on or off, with benefits and prices', tags, security, response: { 200: z.array(AdminLevelSchema) } } },
     (request) => {
       adminId(request);
       return listAdminLevels(ctx);
@@ -25,17 +25,17 @@ export async function adminMemberRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/admin/member/levels',
-    { schema: { summary: 'Create a level (audited); a paid level names its periods and prices (yuan)', tags, security, body: AdminLevelInputSchema, response: { 200: AdminLevelSchema } } },
+    { config: { permission: 'member.levels' }, schema: { summary: 'Create a level (audited); a paid level names its periods and prices (yuan)', tags, security, body: AdminLevelInputSchema, response: { 200: AdminLevelSchema } } },
     (request) => createLevel(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/member/levels/:id',
-    { schema: { summary: 'Edit a level, its benefits and prices (audited); its type stays', tags, security, params: IdParamSchema, body: AdminLevelInputSchema, response: { 200: AdminLevelSchema } } },
+    { config: { permission: 'member.levels' }, schema: { summary: 'Edit a level, its benefits and prices (audited); its type stays', tags, security, params: IdParamSchema, body: AdminLevelInputSchema, response: { 200: AdminLevelSchema } } },
     (request) => updateLevel(ctx, adminId(request), request.params.id, request.body),
   );
   api.get(
     '/admin/member/settings',
-    { schema: { summary: 'The growth rule: fen paid per growth point earned on receipt', tags, security, response: { 200: MemberSettingsSchema } } },
+    { config: { permission: 'member.levels' }, schema: { summary: 'The growth rule: fen paid per growth point earned on receipt', tags, security, response: { 200: MemberSettingsSchema } } },
     (request) => {
       adminId(request);
       return getMemberSettings(ctx);
@@ -43,7 +43,7 @@ export async function adminMemberRoutes(app: FastifyInstance): Promise<void> {
   );
   api.put(
     '/admin/member/settings',
-    { schema: { summary: 'Save the growth rule (audited)', tags, security, body: MemberSettingsSchema, response: { 200: MemberSettingsSchema } } },
+    { config: { permission: 'member.levels' }, schema: { summary: 'Save the growth rule (audited)', tags, security, body: MemberSettingsSchema, response: { 200: MemberSettingsSchema } } },
     (request) => updateMemberSettings(ctx, adminId(request), request.body),
   );
 }

@@ -16,22 +16,23 @@ export async function adminPointsRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/points/settings',
-    { schema: { summary: 'The points rules: earning rate, checkout value and cap, expiry, sign-in rewards', tags, security, response: { 200: PointsSettingsSchema } } },
+    { config: { permission: 'points.rules' }, schema: { summary: 'The points rules: earning rate, checkout value and cap, expiry, sign-in rewards', tags, security, response: { 200: PointsSettingsSchema } } },
     () => getPointsSettings(ctx),
   );
   api.put(
     '/admin/points/settings',
-    { schema: { summary: 'Save the points rules (audited)', tags, security, body: PointsSettingsSchema, response: { 200: PointsSettingsSchema } } },
+    { config: { permission: 'points.rules' }, schema: { summary: 'Save the points rules (audited)', tags, security, body: PointsSettingsSchema, response: { 200: PointsSettingsSchema } } },
     (request) => updatePointsSettings(ctx, adminId(request), request.body),
   );
   api.get(
     '/admin/users/:userId/points',
-    { schema: { summary: 'A shopper’s points balance', tags, security, params: UserIdParamSchema, response: { 200: AdminUserPointsSchema } } },
+    { config: { permission: ['users.read', 'users.points.adjust'] }, schema: { summary: 'A shopper’s points balance', tags, security, params: UserIdParamSchema, response: { 200: AdminUserPointsSchema } } },
     (request) => getUserPoints(ctx, request.params.userId),
   );
   api.post(
     '/admin/users/:userId/points',
     {
+      config: { permission: 'users.points.adjust' },
       schema: {
         summary: 'Add (positive) or deduct (negative) a shopper’s points with a reason: a ledger record and an audit entry',
         tags,

@@ -16,7 +16,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/products',
-    { schema: { summary: "A page of every shop's products", tags, security, querystring: AdminProductQuerySchema, response: { 200: pageOf(AdminProductRowSchema) } } },
+    { config: { permission: ['products.read', 'products.takedown'] }, schema: { summary: "A page of every shop's products", tags, security, querystring: AdminProductQuerySchema, response: { 200: pageOf(AdminProductRowSchema) } } },
     (request) => {
       adminId(request);
       return pageAllProducts(ctx, request.query, request.lang);
@@ -24,7 +24,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/admin/products/:prodId/takedown',
-    { schema: { summary: 'Take a product off the shelf for a rule violation, with the reason its merchant sees', tags, security, params: ProductIdParamSchema, body: TakedownSchema } },
+    { config: { permission: 'products.takedown' }, schema: { summary: 'Take a product off the shelf for a rule violation, with the reason its merchant sees', tags, security, params: ProductIdParamSchema, body: TakedownSchema } },
     async (request, reply) => {
       await takeDownProduct(ctx, adminId(request), request.params.prodId, request.body);
       return reply.code(200).send();
@@ -32,7 +32,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/admin/products/:prodId/lift',
-    { schema: { summary: 'Lift a takedown: the merchant may put the product on the shelf again', tags, security, params: ProductIdParamSchema } },
+    { config: { permission: 'products.takedown' }, schema: { summary: 'Lift a takedown: the merchant may put the product on the shelf again', tags, security, params: ProductIdParamSchema } },
     async (request, reply) => {
       await liftTakedown(ctx, adminId(request), request.params.prodId);
       return reply.code(200).send();

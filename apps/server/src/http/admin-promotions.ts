@@ -17,7 +17,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
 
   api.get(
     '/admin/discounts',
-    { schema: { summary: "A page of every shop's promotions (running by default), by shop, state and name", tags, security, querystring: AdminDiscountQuerySchema, response: { 200: pageOf(DiscountRowSchema) } } },
+    { config: { permission: ['products.read', 'promotions.manage'] }, schema: { summary: "A page of every shop's promotions (running by default), by shop, state and name", tags, security, querystring: AdminDiscountQuerySchema, response: { 200: pageOf(DiscountRowSchema) } } },
     (request) => {
       adminId(request);
       return pageAllDiscounts(ctx, request.query, request.lang);
@@ -25,7 +25,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
   );
   api.post(
     '/admin/discounts/:id/takedown',
-    { schema: { summary: 'Take an upcoming or running promotion down for a rule violation, with the reason its merchant sees', tags, security, params: DiscountIdParamSchema, body: StaffReasonSchema } },
+    { config: { permission: 'products.takedown' }, schema: { summary: 'Take an upcoming or running promotion down for a rule violation, with the reason its merchant sees', tags, security, params: DiscountIdParamSchema, body: StaffReasonSchema } },
     async (request, reply) => {
       await takeDownDiscount(ctx, adminId(request), request.params.id, request.body);
       return reply.code(200).send();

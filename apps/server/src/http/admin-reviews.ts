@@ -17,6 +17,7 @@ export async function adminReviewRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/admin/reviews',
     {
+      config: { permission: 'reviews.moderate' },
       schema: {
         summary: "A page of every shop's reviews, newest first: by shop, status, evaluation (or with pictures), reply and product name",
         description: "Hidden reviews are listed too unless filtered out; an anonymous reviewer's nickname is masked.",
@@ -31,6 +32,7 @@ export async function adminReviewRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/admin/reviews/:commId/status',
     {
+      config: { permission: 'reviews.moderate' },
       schema: {
         summary: "Hide a review from the product page (0) or show it again (1); the same status again changes nothing. Answers the review",
         tags,

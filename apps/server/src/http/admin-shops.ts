@@ -17,17 +17,18 @@ export async function adminShopRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/shops',
-    { schema: { summary: 'A page of shops, by name or id, status and type', tags, security, querystring: AdminShopQuerySchema, response: { 200: pageOf(AdminShopSchema) } } },
+    { config: { permission: 'shops.read' }, schema: { summary: 'A page of shops, by name or id, status and type', tags, security, querystring: AdminShopQuerySchema, response: { 200: pageOf(AdminShopSchema) } } },
     (request) => pageStaffShops(ctx, request.query),
   );
   api.get(
     '/admin/shops/:shopId',
-    { schema: { summary: 'One shop', tags, security, params: ShopIdParamSchema, response: { 200: AdminShopSchema } } },
+    { config: { permission: 'shops.read' }, schema: { summary: 'One shop', tags, security, params: ShopIdParamSchema, response: { 200: AdminShopSchema } } },
     (request) => getStaffShop(ctx, request.params.shopId),
   );
   api.post(
     '/admin/shops/:shopId/offline',
     {
+      config: { permission: 'shops.offline' },
       schema: {
         summary: 'Take an open shop offline with a reason: its page shows the offline message, its products leave search and cannot be bought',
         tags,
@@ -41,12 +42,12 @@ export async function adminShopRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/admin/shops/:shopId/reopen',
-    { schema: { summary: 'Reopen an offline shop', tags, security, params: ShopIdParamSchema, response: { 200: AdminShopSchema } } },
+    { config: { permission: 'shops.offline' }, schema: { summary: 'Reopen an offline shop', tags, security, params: ShopIdParamSchema, response: { 200: AdminShopSchema } } },
     (request) => reopenShop(ctx, adminId(request), request.params.shopId),
   );
   api.post(
     '/admin/shops/:shopId/type',
-    { schema: { summary: 'Set a shop self-run (1) or ordinary (2)', tags, security, params: ShopIdParamSchema, body: ShopTypeSchema, response: { 200: AdminShopSchema } } },
+    { config: { permission: 'shops.offline' }, schema: { summary: 'Set a shop self-run (1) or ordinary (2)', tags, security, params: ShopIdParamSchema, body: ShopTypeSchema, response: { 200: AdminShopSchema } } },
     (request) => setShopType(ctx, adminId(request), request.params.shopId, request.body.type),
   );
 }

@@ -17,12 +17,13 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/admin/users',
-    { schema: { summary: 'A page of shoppers, by nickname, mobile or user name, and status', tags, security, querystring: AdminUserQuerySchema, response: { 200: pageOf(AdminUserSchema) } } },
+    { config: { permission: 'users.read' }, schema: { summary: 'A page of shoppers, by nickname, mobile or user name, and status', tags, security, querystring: AdminUserQuerySchema, response: { 200: pageOf(AdminUserSchema) } } },
     (request) => pageStaffUsers(ctx, request.query),
   );
   api.post(
     '/admin/users/:userId/disable',
     {
+      config: { permission: 'users.disable' },
       schema: {
         summary: 'Disable a shopper’s login with a reason: its sessions end and the login says why',
         tags,
@@ -36,7 +37,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/admin/users/:userId/enable',
-    { schema: { summary: 'Enable a disabled shopper’s login', tags, security, params: UserIdParamSchema, response: { 200: AdminUserSchema } } },
+    { config: { permission: 'users.disable' }, schema: { summary: 'Enable a disabled shopper’s login', tags, security, params: UserIdParamSchema, response: { 200: AdminUserSchema } } },
     (request) => enableShopper(ctx, adminId(request), request.params.userId),
   );
 }

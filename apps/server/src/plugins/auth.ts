@@ -5,12 +5,13 @@
 // shopper's session when one is sent (the password reset pins the phone to it).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_PERMISSIONS, MERCHANT_PERMISSIONS, permits, type AdminPermission, type MerchantPermission, type RoutePermission } from '@bazaar/shared/constants/permissions';
-import { unauthorized } from '../lib/app-error.ts';
+import { permits, type AdminPermission, type MerchantPermission, type RoutePermission } from '@bazaar/shared/constants/permissions';
+import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { userIsActive } from '../modules/account/service.ts';
-import { adminIsActive } from '../modules/admin/service.ts';
+import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service.ts';
+import { recordRefusal } from '../modules/audit/service.ts';
 import { sessionLookup, tokenFromHeader, type Audience, type Session } from '../modules/auth/service.ts';
-import { activeMerchantSession } from '../flows/merchant-session.ts';
+import { activeMerchantSession, recordMerchantRefusal } from '../flows/merchant-session.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 
 export type RouteAuth = Audience | 'public';
@@ -50,6 +51,17 @@ const UNAUTHORIZED_KEY: Record<Audience, string> = {
   admin: 'admin.errors.unauthorized',
 };
 
+const NO_PERMISSIONS: readonly string[] = Object.freeze([]);
+
+/** The 403 of a staff route the account's role does not permit (decision 057). */
+const FORBIDDEN_KEY: Record<'merchant' | 'admin', string> = {
+  merchant: 'merchant.errors.forbidden',
+  admin: 'admin.errors.forbidden',
+};
+
+/** A route's permission as the audit log names it. */
+const routeName = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0] ?? ''}`.slice(0, 64);
+
 /** What a route needs: its own config, else its path's audience, else nothing (also the API docs' rule). */
 export function audienceOf(path: string, declared: RouteAuth | undefined): RouteAuth {
   if (declared) return declared;
@@ -85,9 +97,32 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('merchant', null);
   app.decorateRequest('adminId', null);
-  app.decorateRequest('permissions', []);
+  // A reference type cannot be a decorator's default (fastify shares it); each request gets its own below.
+  app.decorateRequest('permissions', null as unknown as readonly string[]);
   // Shoppers and staff are checked inside the token lookup; a merchant session also needs its shop.
-  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive });
+  // A staff member's role permissions ride along in the same statement (decision 057), so a role
+  // or permission change applies on the next request, on every instance, at no extra round trip.
+  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants });
+  /** The staff member's name, from the lookup's grants (for the audit entry of a refusal). */
+  const staffNames = new WeakMap<FastifyRequest, string>();
+
+  /**
+   * Records a refusal, per audience: a staff member's goes to the audit log (who, which route,
+   * what the route needs); a merchant account's is left to the merchant side (issue 25's shop half).
+   */
+  const recordRefused: Record<'merchant' | 'admin', ((request: FastifyRequest, needed: unknown) => Promise<void>) | null> = {
+    admin: async (request, needed) => {
+      const admin = { id: request.adminId ?? 0, username: staffNames.get(request) ?? '' };
+      try {
+        await recordRefusal(ctx, { admin, route: routeName(request), needed: needed ?? null, held: [...request.permissions] }, ctx.now());
+      } catch (err) {
+        request.log.error({ err }, 'could not audit a refused staff request');
+      }
+    },
+    merchant: async (request) => {
+      if (request.merchant) await recordMerchantRefusal(ctx, request.merchant, routeName(request)).catch((err: unknown) => request.log.error({ err }, 'could not log a refused merchant request'));
+    },
+  };
 
   /** Fills the request from a live session; false when its merchant account or shop may no longer act. */
   async function admit(request: FastifyRequest, session: Session): Promise<boolean> {
@@ -99,19 +134,24 @@ export const authPlugin = fp(async (app) => {
         const merchant = await activeMerchantSession(ctx, Number(session.subject));
         if (!merchant) return false;
         request.merchant = merchant;
-        request.permissions = MERCHANT_PERMISSIONS; // issue 25: the account's role
+        request.permissions = merchant.permissions; // the account's role, read on every request
         break;
       }
-      case 'admin':
+      case 'admin': {
+        const grants = readGrants(session.grants);
+        if (!grants) return false;
         request.adminId = Number(session.subject);
-        request.permissions = ADMIN_PERMISSIONS; // issue 25: the staff member's role
+        request.permissions = grants.permissions;
+        staffNames.set(request, grants.username);
         break;
+      }
     }
     request.session = session;
     return true;
   }
 
   app.addHook('onRequest', async (request) => {
+    request.permissions = NO_PERMISSIONS;
     const needs = routeAuth(request);
     const token = tokenFromHeader(request.headers.authorization);
     const session = token ? await lookup(token) : null;
@@ -120,10 +160,13 @@ export const authPlugin = fp(async (app) => {
       return;
     }
     if (!session || session.audience !== needs || !(await admit(request, session))) throw unauthorized(UNAUTHORIZED_KEY[needs]);
+    if (needs === 'shopper') return;
+    // Staff routes: a route that declares no permission is refused to staff (deny by default).
     const needed = request.routeOptions.config?.permission;
-    if (needed !== undefined && !permits(request.permissions, needed)) {
-      // issue 25: audit the refusal and answer 403 with the audience's message
-      throw unauthorized(UNAUTHORIZED_KEY[needs]);
+    const allowed = needed === undefined ? needs !== 'admin' : permits(request.permissions, needed);
+    if (!allowed) {
+      await recordRefused[needs]?.(request, needed);
+      throw forbidden(FORBIDDEN_KEY[needs]);
     }
   });
 });

@@ -53,7 +53,8 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRoleKey, readonly AdminPermissi
     'coupons.manage',
     'promotions.manage',
   ],
-  service: ['users.read', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate'],
+  // Customer service also disables an abusive shopper's login (spam orders, fraud), with a reason.
+  service: ['users.read', 'users.disable', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate'],
   finance: ['users.read', 'users.balance.adjust', 'users.balance.approve', 'users.points.adjust', 'balance.options', 'orders.read', 'shops.read'],
 };
 

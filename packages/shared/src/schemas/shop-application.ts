@@ -7,6 +7,7 @@ import { BANNER_AUDIT_ACTIONS } from './platform-banners.ts';
 import { COUPON_AUDIT_ACTIONS } from './coupon-admin.ts';
 import { MEMBER_AUDIT_ACTIONS } from './member.ts';
 import { REVIEW_AUDIT_ACTIONS } from '../constants/review.ts';
+import { STAFF_AUDIT_ACTIONS } from './admin.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -233,11 +234,15 @@ export const AUDIT_ACTIONS = [
   'balance.adjust',
   'balance.option.create',
   'balance.option.update',
+  'balance.request',
+  'balance.approve',
+  'balance.reject',
   'discount.takedown',
   ...BANNER_AUDIT_ACTIONS,
   ...COUPON_AUDIT_ACTIONS,
   ...MEMBER_AUDIT_ACTIONS,
   ...REVIEW_AUDIT_ACTIONS,
+  ...STAFF_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -43,7 +43,7 @@ import { seedPointsHistory } from './points.ts';
 import { seedMembership } from './members.ts';
 import { seedInvite } from './invite.ts';
 import { seedFollowers } from './followers.ts';
-import { seedStaffQueues } from './staff-queues.ts';
+import { builtInRoleIds, seedStaffQueues } from './staff-queues.ts';
 import { demoFreightRule, selfRunFreightRule } from './freight.ts';
 import { generateProduct, listLeaves, productPictures, shopSells, type GeneratedProduct, type Leaf } from './products.ts';
 import {
@@ -60,6 +60,7 @@ import {
   SEED_MARKER_KEY,
   SEED_VERSION,
   SHOPS,
+  STAFF_ROLES,
   TERMS,
   beijingDate,
   campaignAt,
@@ -212,9 +213,10 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
     hash(MERCHANT_PASSWORD, { algorithm: ARGON2ID }),
     hash(ADMIN_PASSWORD, { algorithm: ARGON2ID }),
   ]);
+  const roles = await builtInRoleIds(tx);
   await tx.insert(adminUsers).values([
-    { username: ADMIN_USERNAME, passwordHash: adminHash },
-    { username: OPERATOR_USERNAME, passwordHash: adminHash },
+    { username: ADMIN_USERNAME, passwordHash: adminHash, roleId: roles[STAFF_ROLES.admin] },
+    { username: OPERATOR_USERNAME, passwordHash: adminHash, roleId: roles[STAFF_ROLES.operator] },
   ]);
   await tx.insert(users).values(
     DEMO_USERS.map((u, i) => ({

@@ -1,5 +1,6 @@
 // Fixed demo content: shops, shoppers, notices, site configuration and policy texts.
 import { SHOP_STATUS, SHOP_TYPE } from '@bazaar/shared/constants/shop-status';
+import type { AdminRoleKey } from '@bazaar/shared/constants/permissions';
 import type { WebConfig } from '@bazaar/shared/schemas/site';
 import type { Bi } from './catalog-data.ts';
 
@@ -19,6 +20,23 @@ export const ADMIN_PASSWORD = 'admin12345';
  * so two people (or two browser journeys) working at once each log in as their own.
  */
 export const OPERATOR_USERNAME = 'operator';
+
+/**
+ * Each demo staff account's role (decision 057; the README's account table): least privilege for
+ * the desk each journey plays. The migration that added roles gives existing accounts the same.
+ */
+export const STAFF_ROLES = {
+  admin: 'super',
+  operator: 'operations',
+  ops01: 'operations',
+  goods01: 'operations',
+  mkt01: 'operations',
+  mkt02: 'operations',
+  cs01: 'service',
+  cs02: 'service',
+  fin01: 'finance',
+  fin02: 'finance',
+} as const satisfies Record<string, AdminRoleKey>;
 
 export interface DemoUser {
   userName: string;

@@ -7,14 +7,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { ADMIN_ROLE_KEYS, type AdminRoleKey } from '@bazaar/shared/constants/permissions';
 import { SHOP_STATUS, SHOP_TYPE } from '@bazaar/shared/constants/shop-status';
-import type { Db } from '../client.ts';
-import { adminUsers, auditLogs, categories, merchantAccounts, products, shopAudits, shops, skus, userWallets, users } from '../schema.ts';
+import type { Db, Tx } from '../client.ts';
+import { adminRoles, adminUsers, auditLogs, categories, merchantAccounts, products, shopAudits, shops, skus, userWallets, users } from '../schema.ts';
 import { productSearchVector } from '../../lib/search-tokenizer.ts';
 import { logoPicture } from './art.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DAY_MS, DEMO_PASSWORD, MERCHANT_PASSWORD } from './site-data.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DAY_MS, DEMO_PASSWORD, MERCHANT_PASSWORD, STAFF_ROLES } from './site-data.ts';
 import { demoUserId } from './seed.ts';
 import { demoFreightRule } from './freight.ts';
 
@@ -65,7 +66,15 @@ const DISABLED = {
  * staff keep one session each (decision 015), so two people (or two browser journeys) never log
  * each other out. Same demo password as admin.
  */
-export const MORE_STAFF = ['ops01', 'cs01', 'goods01', 'mkt01', 'fin01', 'mkt02', 'cs02'] as const;
+export const MORE_STAFF = ['ops01', 'cs01', 'goods01', 'mkt01', 'fin01', 'mkt02', 'cs02', 'fin02'] as const;
+
+/** The built-in roles' ids (the migration that added roles wrote them). */
+export async function builtInRoleIds(db: Db | Tx): Promise<Record<AdminRoleKey, number>> {
+  const rows = await db.select({ id: adminRoles.id, key: adminRoles.key }).from(adminRoles).where(isNotNull(adminRoles.key));
+  const ids = Object.fromEntries(rows.map((r) => [r.key, r.id]));
+  for (const key of ADMIN_ROLE_KEYS) if (!ids[key]) throw new Error(`built-in staff role ${key} is missing`);
+  return ids as Record<AdminRoleKey, number>;
+}
 const OFFLINE_SHOP = '旧时光杂货';
 const OFFLINE_FALLBACK_REASON = '店铺违反平台规则，已下线整改。';
 
@@ -139,7 +148,8 @@ export async function seedStaffQueues(db: Db, options: { dataDir: string; drawin
   const [passwordHash, merchantHash, staffHash] = await Promise.all([hash(DEMO_PASSWORD), hash(MERCHANT_PASSWORD), hash(ADMIN_PASSWORD)]);
 
   await db.transaction(async (tx) => {
-    await tx.insert(adminUsers).values(MORE_STAFF.map((username) => ({ username, passwordHash: staffHash }))).onConflictDoNothing();
+    const roles = await builtInRoleIds(tx);
+    await tx.insert(adminUsers).values(MORE_STAFF.map((username) => ({ username, passwordHash: staffHash, roleId: roles[STAFF_ROLES[username]] }))).onConflictDoNothing();
     const people = [
       ...APPLICANTS.map((a, i) => ({ userName: a.userName, mobile: a.mobile, nickName: a.nickName, at: new Date(base - (30 + i) * DAY_MS), status: 1, disabledReason: null })),
       { userName: DISABLED.userName, mobile: DISABLED.mobile, nickName: DISABLED.nickName, at: new Date(base - 12 * DAY_MS), status: 0, disabledReason: DISABLED.reason },

@@ -31,6 +31,27 @@ export async function recordChange(tx: Tx, entry: AuditEntry, at: Date): Promise
   });
 }
 
+/**
+ * A refused staff request (decision 057): nothing changed, so it stands alone, outside any
+ * transaction. The target is the route; `after` says what it needs and what the role holds.
+ */
+export async function recordRefusal(
+  ctx: Pick<AppContext, 'db'>,
+  entry: { admin: { id: number; username: string }; route: string; needed: unknown; held: string[] },
+  at: Date,
+): Promise<void> {
+  await ctx.db.insert(auditLogs).values({
+    adminId: entry.admin.id,
+    adminName: entry.admin.username.slice(0, 32),
+    action: 'permission.denied' satisfies AuditAction,
+    targetType: 'route',
+    targetId: entry.route,
+    before: null,
+    after: { needed: entry.needed, held: entry.held },
+    createdAt: at,
+  });
+}
+
 /** Newest first. */
 export async function pageAuditLogs(ctx: Pick<AppContext, 'db'>, query: AuditLogQuery): Promise<Page<AuditLog>> {
   const where = query.action ? eq(auditLogs.action, query.action) : undefined;

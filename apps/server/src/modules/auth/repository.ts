@@ -14,18 +14,28 @@ export type SubjectCheck = (subject: AnyColumn) => SQL<boolean>;
 
 /**
  * A lookup for every authenticated request, so it is a prepared statement (parsed once per
- * connection). The owners' subject checks (named queries they export) ride along in the same
- * statement, so a request pays one round trip for its session.
+ * connection). The owners' subject checks and grants (named queries they export: whether the
+ * account may act, and its role's permissions) ride along in the same statement, so a request pays
+ * one round trip for its session and its permissions.
  */
-export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, check: SubjectCheck]>) {
+/** What a token's subject may do, as SQL over its subject column (any JSON value; null for none); one per audience. */
+export type SubjectGrants = (subject: AnyColumn) => SQL<unknown>;
+
+export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, check: SubjectCheck]>, grantsOf: Array<[audience: string, grants: SubjectGrants]> = []) {
   const active = checks.length
     ? sql<boolean>`case ${sql.join(
         checks.map(([audience, check]) => sql`when ${authTokens.audience} = ${audience} then ${check(authTokens.subject)}`),
         sql` `,
       )} else true end`
     : sql<boolean>`true`;
+  const grants = grantsOf.length
+    ? sql<unknown>`case ${sql.join(
+        grantsOf.map(([audience, read]) => sql`when ${authTokens.audience} = ${audience} then ${read(authTokens.subject)}`),
+        sql` `,
+      )} else null end`
+    : sql<unknown>`null`;
   return db
-    .select({ audience: authTokens.audience, subject: authTokens.subject, active })
+    .select({ audience: authTokens.audience, subject: authTokens.subject, active, grants })
     .from(authTokens)
     .where(
       and(

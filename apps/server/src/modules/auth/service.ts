@@ -29,6 +29,8 @@ export interface Session {
   /** The audience's own account id, as text. */
   subject: string;
   tokenHash: string;
+  /** What the audience's owner read with the token (sessionLookup's grants), e.g. a role's permissions. */
+  grants: unknown;
 }
 
 export function hashToken(token: string): string {
@@ -62,22 +64,24 @@ export async function issueToken(ctx: Pick<AppContext, 'db' | 'now'>, audience: 
   return { accessToken, expiresIn: ttl };
 }
 
-export type { SubjectCheck } from './repository.ts';
+export type { SubjectCheck, SubjectGrants } from './repository.ts';
 
 /**
  * Builds the per-request lookup: the live session of a raw token, whatever its audience, while
- * its subject passes the audience's check (given by the module that owns the accounts).
+ * its subject passes the audience's check (given by the module that owns the accounts), with what
+ * the owner's grants query reads for it (a staff member's role permissions), in one statement.
  */
 export function sessionLookup(
   ctx: Pick<AppContext, 'db' | 'now'>,
   checks: Partial<Record<Audience, repo.SubjectCheck>>,
+  grants: Partial<Record<Audience, repo.SubjectGrants>> = {},
 ): (token: string) => Promise<Session | null> {
-  const find = repo.prepareFindLiveToken(ctx.db, Object.entries(checks) as Array<[Audience, repo.SubjectCheck]>);
+  const find = repo.prepareFindLiveToken(ctx.db, Object.entries(checks) as Array<[Audience, repo.SubjectCheck]>, Object.entries(grants) as Array<[Audience, repo.SubjectGrants]>);
   return async (token) => {
     const tokenHash = hashToken(token);
     const [row] = await find.execute({ tokenHash, now: ctx.now() });
     if (!row || !row.active || !isAudience(row.audience)) return null;
-    return { audience: row.audience, subject: row.subject, tokenHash };
+    return { audience: row.audience, subject: row.subject, tokenHash, grants: row.grants ?? null };
   };
 }
 
