@@ -112,3 +112,31 @@ export const balanceLogs = pgTable(
     check('balance_logs_gift_ck', sql`${t.giftAmount} >= 0 and ${t.giftScore} >= 0 and ${t.giftGrowth} >= 0`),
   ],
 );
+
+/**
+ * A staff balance adjustment above the approval threshold (issue 25, decision 058), waiting for a
+ * second finance staff member. status 0 pending, 1 approved (the money moved, with its ledger
+ * record, in the same transaction as the conditional update 0 -> 1), 2 rejected. `change` is signed fen.
+ */
+export const balanceAdjustRequests = pgTable(
+  'balance_adjust_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: userIdColumn()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    change: bigFen('change').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    /** admin_users ids (the admin module's): who asked, and who approved or rejected. */
+    requestedBy: integer('requested_by').notNull(),
+    decidedBy: integer('decided_by'),
+    rejectReason: varchar('reject_reason', { length: 200 }),
+    createdAt: createdAt(),
+    decidedAt: tstz('decided_at'),
+  },
+  (t) => [
+    index('balance_adjust_requests_status_idx').on(t.status, t.createdAt),
+    check('balance_adjust_requests_ck', sql`${t.change} <> 0 and ${t.status} in (0, 1, 2)`),
+  ],
+);
