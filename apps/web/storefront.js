@@ -43,6 +43,8 @@ export async function startStorefront({ port, host, api, pageCacheMs, encodings,
     helmet({
       contentSecurityPolicy: contentSecurityPolicy({ alipayGatewayUrl, amap }),
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Agrees with the policy's frame-ancestors 'none' (helmet's default would say SAMEORIGIN).
+      xFrameOptions: { action: 'deny' },
     }),
   );
   if (encodings) app.use(compression({ level: encodings.gzipLevel, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: encodings.brQuality } } }));

@@ -17,6 +17,15 @@ describe('security headers', () => {
     }
   });
 
+  it('the older framing header agrees with the policy: no frame at all, not even of the same origin', async () => {
+    const { app } = await getTestApp();
+    for (const url of ['/healthz', '/sandbox/sms', '/docs', '/no-such-thing']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('every answer carries the whole set, computed once at start (decision 049)', async () => {
     const { app } = await getTestApp();
     const expected = {
@@ -30,7 +39,7 @@ describe('security headers', () => {
       'x-content-type-options': 'nosniff',
       'x-dns-prefetch-control': 'off',
       'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
+      'x-frame-options': 'DENY',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };

@@ -30,6 +30,9 @@ const options = (directives: Directives): HelmetOptions => ({
   // The storefront on another port of the same host is the same site (it proxies us anyway).
   crossOriginResourcePolicy: { policy: 'same-site' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // The policy's frame-ancestors 'none' forbids every frame; the older header says the same
+  // (helmet's default SAMEORIGIN would allow what the policy forbids, in browsers that read only it).
+  xFrameOptions: { action: 'deny' },
 });
 
 /** The headers helmet sets for these options, recorded once. */
