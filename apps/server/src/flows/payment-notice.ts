@@ -1,5 +1,5 @@
 // A gateway's payment notification (POST /notice/pay/{payEntry}/{payType}, decisions 009 and 040):
-// verified over the exact bytes, recorded once by (payType, notifyId), then settled by what the
+// verified over the exact bytes, checked against its payment, recorded once by (payType, notifyId) when accepted, then settled by what the
 // payment pays for: orders, a top-up, or a membership. Each settler starts with the
 // payment's conditional move to paid and does its own conditional work in the same transaction,
 // so a repeated, parallel or late notification settles nothing twice, and a forged one nothing.
@@ -50,17 +50,9 @@ export async function handlePaymentNotification(ctx: AppContext, payEntry: numbe
     return provider.ack.fail;
   }
   const outcome = await ctx.db.transaction(async (tx) => {
-    const id = await repo.recordNotification(tx, {
-      payType,
-      payEntry,
-      notifyId: verified.notifyId,
-      payNo: verified.payNo,
-      providerTradeNo: verified.providerTradeNo,
-      amount: verified.amount,
-      raw: input.rawBody.slice(0, 20_000),
-      verified: true,
-    });
-    if (id === null) return { kind: 'repeat' as const };
+    // The payment is locked and checked before the notification's id is recorded: a delivery
+    // addressed to the wrong entry (or otherwise refused) must not use up the id, or the correct
+    // delivery of the same notification would then be taken for a repeat and refused.
     const payment = /^\d{19}$/.test(verified.payNo) ? await repo.lockPayment(tx, verified.payNo) : undefined;
     const settle = payment ? SETTLERS[payment.payEntry] : undefined;
     const problem = !payment
@@ -72,10 +64,22 @@ export async function handlePaymentNotification(ctx: AppContext, payEntry: numbe
           : payment.amount !== verified.amount
             ? 'amount mismatch'
             : null;
+    const row = {
+      payType,
+      payEntry,
+      notifyId: verified.notifyId,
+      payNo: verified.payNo,
+      providerTradeNo: verified.providerTradeNo,
+      amount: verified.amount,
+      raw: input.rawBody.slice(0, 20_000),
+      verified: true,
+    };
     if (problem || !payment || !settle) {
-      await repo.updateNotification(tx, id, { error: problem });
+      await repo.recordRefusedNotification(tx, { ...row, error: problem });
       return { kind: 'refused' as const, problem };
     }
+    const id = await repo.recordNotification(tx, row);
+    if (id === null) return { kind: 'repeat' as const };
     if (!verified.paid) {
       await repo.updateNotification(tx, id, { processed: true });
       return { kind: 'not-paid' as const };

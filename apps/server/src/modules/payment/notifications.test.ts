@@ -163,6 +163,29 @@ describe('Alipay through the sandbox cashier', () => {
     expect(unverified.some((r) => r.raw.includes(payNo))).toBe(true);
   });
 
+  it('a delivery to the wrong entry is refused without using up its notify_id: the correct delivery then pays', async () => {
+    const u = await createShopper(t);
+    const [order] = await createUnpaidOrders(t, u.userId, [{ price: 2_600 }]);
+    const { payNo } = await startPay(u, order!, 2);
+    const notice = alipayNotice(payNo, order!.amount);
+    const post = (entry: number) => t.app.inject({ method: 'POST', url: `/notice/pay/${entry}/2`, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, payload: notice });
+    // Addressed to the top-up and the membership entries (twice: the gateway retries): refused, nothing paid.
+    for (const entry of [1, 2, 1]) expect((await post(entry)).body).toBe('failure');
+    expect(await orderRow(t, order!.orderNumber)).toMatchObject({ status: 1, isPayed: false });
+    // The same notification at its own entry is accepted, once.
+    expect((await post(0)).body).toBe('success');
+    expect(await orderRow(t, order!.orderNumber)).toMatchObject({ status: 2, isPayed: true, payNo });
+    expect((await post(0)).body).toBe('success');
+    const rows = await t.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.payNo, payNo)).orderBy(paymentNotifications.id);
+    // Kept for the record: each refused entry once, and the accepted delivery under the gateway's id.
+    expect(rows.map((r) => [r.payEntry, r.processed, r.error])).toEqual([
+      [1, false, 'payment type or entry mismatch'],
+      [2, false, 'payment type or entry mismatch'],
+      [0, true, null],
+    ]);
+    expect(rows[2]!.notifyId).toBe(new URLSearchParams(notice).get('notify_id'));
+  });
+
   it('records the money of orders cancelled meanwhile for refund and does not revive them', async () => {
     const u = await createShopper(t);
     const [order] = await createUnpaidOrders(t, u.userId, [{ price: 7_700 }]);

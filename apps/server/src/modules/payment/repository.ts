@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentNotifications, paymentRefunds, payments } from '../../db/schema/payment.ts';
@@ -44,6 +45,15 @@ export async function insertRefund(tx: Tx, row: typeof paymentRefunds.$inferInse
 export async function recordNotification(db: Reader, row: typeof paymentNotifications.$inferInsert): Promise<number | null> {
   const [inserted] = await db.insert(paymentNotifications).values(row).onConflictDoNothing().returning({ id: paymentNotifications.id });
   return inserted?.id ?? null;
+}
+
+/**
+ * Keeps a verified notification that was refused (unknown payment, wrong entry or type, wrong
+ * amount), for the record, under an id of its own: the gateway's id stays free for the delivery
+ * that is accepted. The gateway's retries of the same refused notification are kept once.
+ */
+export async function recordRefusedNotification(db: Reader, row: typeof paymentNotifications.$inferInsert): Promise<void> {
+  await recordNotification(db, { ...row, notifyId: `refused:${createHash('sha256').update(`${row.payEntry}:${row.notifyId}`).digest('hex')}` });
 }
 
 /**
