@@ -6,10 +6,11 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { CheckoutCoupon, ChooseDiscountItemDto, DiscountLabel, DiscountTier } from '@bazaar/shared/schemas/pricing';
 import type { AppContext } from '../context.ts';
 import { formatApiTime } from '../lib/api-time.ts';
+import { invalid } from '../lib/app-error.ts';
 import { priceCart } from '../modules/pricing/pipeline.ts';
 import type { AppliedPromotion, CouponChoice, CouponOffer, CouponOption, MemberPricing, PackageDeal, PointsUse, PricedCart, PricedLine, PricingLine, PromotionInfo, PromotionRule, PromotionTier } from '../modules/pricing/types.ts';
 import { listRunningDiscounts, type RunningDiscount } from '../modules/promotion/discount-rules.ts';
-import { listCheckoutCoupons } from '../modules/promotion/coupons.ts';
+import { findChosenCoupons, listCheckoutCoupons } from '../modules/promotion/coupons.ts';
 import { localized } from '../lib/localized.ts';
 
 const RULES = ['amountReduce', 'pieceDiscount', 'amountDiscount'] as const;
@@ -79,15 +80,30 @@ export interface PriceRequest {
 
 const noFreight = () => 0;
 
-/** The coupon choice from the shopper's ids: each id placed under its shop (0 = platform). */
-function couponChoice(offers: CouponOffer[], couponUserIds: number[] | null | undefined): CouponChoice {
+/**
+ * The coupon choice from the shopper's ids: each id placed under its shop (0 = platform). An id the
+ * checkout does not offer, or a second one for the same shop, is refused with why, never dropped.
+ */
+async function couponChoice(ctx: AppContext, userId: string, offers: CouponOffer[], shopIds: number[], couponUserIds: number[] | null | undefined): Promise<CouponChoice> {
   if (!couponUserIds) return { auto: true, shopCoupons: {}, platformCoupon: null };
+  const offered = new Map(offers.map((o) => [o.userCouponId, o]));
+  const missing = couponUserIds.filter((id) => !offered.has(id));
+  if (missing.length > 0) {
+    const found = new Map((await findChosenCoupons(ctx.db, { userId, userCouponIds: missing })).map((c) => [c.userCouponId, c]));
+    for (const id of missing) {
+      const coupon = found.get(id);
+      if (!coupon?.mine) throw invalid('checkout.errors.couponNotYours');
+      if (coupon.shopId !== 0 && !shopIds.includes(coupon.shopId)) throw invalid('checkout.errors.couponOtherShop');
+      throw invalid('checkout.errors.couponNotUsable');
+    }
+  }
   const choice: CouponChoice = { auto: false, shopCoupons: {}, platformCoupon: null };
   for (const id of couponUserIds) {
-    const offer = offers.find((o) => o.userCouponId === id);
-    if (!offer) continue;
-    if (offer.shopId === 0) choice.platformCoupon ??= id;
-    else choice.shopCoupons[offer.shopId] ??= id;
+    const offer = offered.get(id)!;
+    const taken = offer.shopId === 0 ? choice.platformCoupon : choice.shopCoupons[offer.shopId];
+    if (taken !== undefined && taken !== null && taken !== id) throw invalid('checkout.errors.couponOnePerShop');
+    if (offer.shopId === 0) choice.platformCoupon = id;
+    else choice.shopCoupons[offer.shopId] = id;
   }
   return choice;
 }
@@ -105,7 +121,7 @@ export async function priceLines(ctx: AppContext, userId: string, request: Price
     lines: request.lines,
     promotions: discounts.map(toPromotionRule),
     coupons: offers,
-    choice: couponChoice(offers, request.couponUserIds),
+    choice: await couponChoice(ctx, userId, offers, shopIds, request.couponUserIds),
     freight: request.freight ?? noFreight,
     points: request.points,
     packages: request.packages,

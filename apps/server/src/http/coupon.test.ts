@@ -307,11 +307,38 @@ describe('coupons at checkout', () => {
 
     const dropped = await confirmWith(c.user, uuid, { userChangeCoupon: 1, couponUserIds: [] });
     expect(dropped.shopCartOrders.every((o) => o.couponReduce === 0)).toBe(true);
-    // Another shopper's coupon id is not mine: nothing applies.
+  });
+
+  it('refuses, saying why, a coupon of another shopper, of a shop not in the order, used, or a second one of a shop', async () => {
+    const c = await shopperWithCoupons();
     const [stranger] = await quickShoppers(1);
     const foreign = await receiveOk(stranger!, await makeCoupon({ shopId: shopA.id, cashCondition: 0 }));
-    const withForeign = await confirmWith(c.user, uuid, { userChangeCoupon: 1, couponUserIds: [foreign] });
-    expect(withForeign.shopCartOrders.every((o) => o.couponReduce === 0)).toBe(true);
+    const otherShop = await receiveOk(c.user, await makeCoupon({ shopId: shopB.id, cashCondition: 0 }));
+    const used = await receiveOk(c.user, await makeCoupon({ shopId: shopA.id, cashCondition: 0 }));
+    await t.ctx.db.update(userCoupons).set({ status: 2 }).where(eq(userCoupons.id, used));
+    const cases = [
+      { ids: [foreign], key: 'checkout.errors.couponNotYours', zh: '该优惠券不属于您，不能用于本订单', en: 'This coupon is not yours, so it cannot be used on this order' },
+      { ids: [c.small, 2_147_483_000], key: 'checkout.errors.couponNotYours', zh: '该优惠券不属于您，不能用于本订单', en: 'This coupon is not yours, so it cannot be used on this order' },
+      { ids: [otherShop], key: 'checkout.errors.couponOtherShop', zh: '该优惠券只能用于其他店铺的商品，不能用于本订单', en: "This coupon is for another shop's goods, so it cannot be used on this order" },
+      { ids: [used], key: 'checkout.errors.couponNotUsable', zh: '该优惠券已使用或已过期，不能用于本订单', en: 'This coupon has been used or has expired, so it cannot be used on this order' },
+      { ids: [c.small, c.big], key: 'checkout.errors.couponOnePerShop', zh: '每个店铺只能使用一张优惠券，平台优惠券也只能使用一张', en: 'An order can use one coupon per shop and one platform coupon' },
+    ];
+    for (const { ids, key, zh, en } of cases) {
+      for (const [lang, text] of [['zh', zh], ['en', en]] as const) {
+        const res = await confirmRequest(t, c.user, { addrId: 0, uuid: randomUUID(), userChangeCoupon: 1, couponUserIds: ids }, lang);
+        expect(res.statusCode, `${key} ${res.body}`).toBe(400);
+        expect(res.headers['x-error-code']).toBe(key);
+        expect(res.body).toBe(text);
+      }
+    }
+    // Nothing was kept for a refused confirm: submit has no checkout to place.
+    const uuid = randomUUID();
+    expect((await confirmRequest(t, c.user, { addrId: 0, uuid, userChangeCoupon: 1, couponUserIds: [foreign] })).statusCode).toBe(400);
+    expect((await submitRequest(t, c.user, { orderShopParams: [], uuid })).statusCode).toBe(400);
+    // The stranger's coupon is untouched, and the shopper's own still apply.
+    expect((await t.ctx.db.select().from(userCoupons).where(eq(userCoupons.id, foreign)))[0]).toMatchObject({ status: 1 });
+    const ok = await confirmWith(c.user, randomUUID(), { userChangeCoupon: 1, couponUserIds: [c.small, c.platform] });
+    expect(ok.shopCartOrders.find((o) => o.shopId === shopA.id)!.coupons.find((x) => x.choose)!.couponUserId).toBe(c.small);
   });
 
   it('freezes at submit with the shares confirm showed, uses at payment, returns on cancel and on timeout', async () => {

@@ -23,6 +23,7 @@ import { adminProductRoutes } from './admin-products.ts';
 import { merchantDashboardRoutes } from './merchant-dashboard.ts';
 import { merchantOrderRoutes } from './merchant-orders.ts';
 import { merchantReviewRoutes } from './merchant-reviews.ts';
+import { merchantStaffRoutes } from './merchant-staff.ts';
 import { adminReviewRoutes } from './admin-reviews.ts';
 import { paymentRoutes } from './payment.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantDashboardRoutes);
   await app.register(merchantOrderRoutes);
   await app.register(merchantReviewRoutes);
+  await app.register(merchantStaffRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadRoutes);
   await app.register(shopApplicationRoutes);

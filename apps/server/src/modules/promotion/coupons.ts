@@ -336,6 +336,16 @@ export async function listCheckoutCoupons(db: Db, input: { userId: string; shopI
     .orderBy(asc(userCoupons.id));
 }
 
+/** Chosen user coupons that a checkout did not offer: whether each is the shopper's, and its shop. */
+export async function findChosenCoupons(db: Db, input: { userId: string; userCouponIds: number[] }): Promise<Array<{ userCouponId: number; mine: boolean; shopId: number }>> {
+  if (input.userCouponIds.length === 0) return [];
+  return db
+    .select({ userCouponId: userCoupons.id, mine: sql<boolean>`(${userCoupons.userId} = ${input.userId} and not ${userCoupons.isDeleted})`, shopId: coupons.shopId })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+    .where(inArray(userCoupons.id, input.userCouponIds));
+}
+
 /** One coupon's share of one order, fen. */
 export interface CouponUse {
   userCouponId: number;

@@ -57,6 +57,10 @@ export const uiOrder: Widen<typeof zh> = {
       remarksTooLong: 'The message to the merchant cannot exceed 200 characters',
       dvyType: 'This delivery method is not available',
       totalTooLarge: 'One order cannot come to more than ¥{{max}}; please buy fewer items',
+      couponNotYours: 'This coupon is not yours, so it cannot be used on this order',
+      couponOtherShop: "This coupon is for another shop's goods, so it cannot be used on this order",
+      couponNotUsable: 'This coupon has been used or has expired, so it cannot be used on this order',
+      couponOnePerShop: 'An order can use one coupon per shop and one platform coupon',
     },
   },
   orders: {

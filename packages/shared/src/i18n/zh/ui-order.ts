@@ -55,6 +55,10 @@ export const uiOrder = {
       remarksTooLong: '给商家的留言不能超过200个字符',
       dvyType: '该配送方式不可用',
       totalTooLarge: '单次下单金额不能超过¥{{max}}，请减少购买数量',
+      couponNotYours: '该优惠券不属于您，不能用于本订单',
+      couponOtherShop: '该优惠券只能用于其他店铺的商品，不能用于本订单',
+      couponNotUsable: '该优惠券已使用或已过期，不能用于本订单',
+      couponOnePerShop: '每个店铺只能使用一张优惠券，平台优惠券也只能使用一张',
     },
   },
   orders: {
