@@ -1,10 +1,14 @@
 // A merchant's session and profile: the merchant module's store accounts, with the shop module's
-// shop card joined for the shop's state (a closed shop's token is refused) and names.
+// shop card joined for the shop's state (a closed shop's token is refused) and names; its role's
+// permissions are read with it on every request (decision 057).
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { AppContext } from '../context.ts';
-import { activeSession, profile, type MerchantSession } from '../modules/merchant/service.ts';
+import { activeSession, profile, recordRefusal, type MerchantSession } from '../modules/merchant/service.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 
 export const activeMerchantSession = (ctx: AppContext, accountId: number) => activeSession(ctx, accountId, anyShopCard);
 
 export const merchantProfile = (ctx: AppContext, session: MerchantSession, lang: Language) => profile(ctx, session, lang, anyShopCard);
+
+/** A merchant account's refused call (a route its role does not permit), in its shop's log for the owner. */
+export const recordMerchantRefusal = (ctx: AppContext, session: MerchantSession, route: string) => recordRefusal(ctx, session, route);

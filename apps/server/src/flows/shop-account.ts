@@ -65,14 +65,14 @@ export async function changeShopPassword(ctx: AppContext, userId: string, input:
 }
 
 /**
- * POST /merchant/password: the signed-in store account changes its password in the merchant
- * center (both encrypted). Every session of the account ends, this one too, and its lock lifts.
+ * POST /merchant/password: the signed-in store account (the owner's or a staff member's) changes
+ * its own password in the merchant center (both encrypted). Every session of the account ends, this one too, and its lock lifts.
  */
 export async function changeMerchantPassword(ctx: AppContext, session: merchant.MerchantSession, input: ShopPasswordChangeInput): Promise<void> {
   const scope = `merchant:${session.accountId}`;
   const password = await openPasswordCipher(ctx.kv, input.password, ctx.now(), scope);
   const newPassword = await openShopPassword(ctx, input.newPassword, scope);
-  const accountId = await merchant.changeShopPassword(ctx, { shopId: session.shopId, password, newPassword });
+  const accountId = await merchant.changeShopPassword(ctx, { accountId: session.accountId, password, newPassword });
   await revokeSessions(ctx, 'merchant', String(accountId));
   await clearLockout(ctx, 'merchant', `id:${accountId}`);
 }

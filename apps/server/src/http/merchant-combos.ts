@@ -16,17 +16,18 @@ export async function merchantComboRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/merchant/combos',
-    { schema: { summary: "A page of the shop's discount packages by state (upcoming, running, ended) and name, with orders, pieces sold and amount reduced", tags, security, querystring: MerchantComboQuerySchema, response: { 200: pageOf(ComboRowSchema) } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: "A page of the shop's discount packages by state (upcoming, running, ended) and name, with orders, pieces sold and amount reduced", tags, security, querystring: MerchantComboQuerySchema, response: { 200: pageOf(ComboRowSchema) } } },
     (request) => pageShopCombos(ctx, merchantSession(request).shopId, request.query),
   );
   api.get(
     '/merchant/combos/:id',
-    { schema: { summary: "One of the shop's discount packages with its lines", tags, security, params: ComboIdParamSchema, response: { 200: MerchantComboDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: "One of the shop's discount packages with its lines", tags, security, params: ComboIdParamSchema, response: { 200: MerchantComboDetailSchema } } },
     (request) => shopCombo(ctx, merchantSession(request).shopId, request.params.id, request.lang),
   );
   api.post(
     '/merchant/combos',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         summary: "Create a discount package: 2-6 SKUs of the shop's own products (the first is the main product), a package price below what they cost, a time window",
         tags,
@@ -39,12 +40,12 @@ export async function merchantComboRoutes(app: FastifyInstance): Promise<void> {
   );
   api.put(
     '/merchant/combos/:id',
-    { schema: { summary: 'Edit an upcoming or running discount package', tags, security, params: ComboIdParamSchema, body: MerchantComboInputSchema, response: { 200: MerchantComboDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: 'Edit an upcoming or running discount package', tags, security, params: ComboIdParamSchema, body: MerchantComboInputSchema, response: { 200: MerchantComboDetailSchema } } },
     (request) => updateShopCombo(ctx, merchantSession(request).shopId, request.params.id, request.body, request.lang),
   );
   api.post(
     '/merchant/combos/:id/end',
-    { schema: { summary: 'End an upcoming or running discount package now', tags, security, params: ComboIdParamSchema, response: { 200: MerchantComboDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: 'End an upcoming or running discount package now', tags, security, params: ComboIdParamSchema, response: { 200: MerchantComboDetailSchema } } },
     (request) => endShopCombo(ctx, merchantSession(request).shopId, request.params.id, request.lang),
   );
 }

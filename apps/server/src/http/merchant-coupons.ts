@@ -16,17 +16,18 @@ export async function merchantCouponRoutes(app: FastifyInstance): Promise<void> 
 
   api.get(
     '/merchant/coupons',
-    { schema: { summary: "A page of the shop's coupons by state (on, off, ended) and name, with usage (received, used, amount reduced)", tags, security, querystring: CouponAdminQuerySchema, response: { 200: pageOf(CouponAdminRowSchema) } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: "A page of the shop's coupons by state (on, off, ended) and name, with usage (received, used, amount reduced)", tags, security, querystring: CouponAdminQuerySchema, response: { 200: pageOf(CouponAdminRowSchema) } } },
     (request) => pageIssuerCoupons(ctx, merchantSession(request).shopId, request.query, request.lang),
   );
   api.get(
     '/merchant/coupons/:id',
-    { schema: { summary: "One of the shop's coupons with its listed products and usage", tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: "One of the shop's coupons with its listed products and usage", tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
     (request) => issuerCoupon(ctx, merchantSession(request).shopId, request.params.id, request.lang),
   );
   api.post(
     '/merchant/coupons',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         summary: 'Create a shop coupon: cash or discount, with a threshold, for all, listed or all-but-listed products of the shop, fixed dates or N days after receipt',
         tags,
@@ -40,6 +41,7 @@ export async function merchantCouponRoutes(app: FastifyInstance): Promise<void> 
   api.put(
     '/merchant/coupons/:id',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         summary: 'Edit a coupon that has not ended; once shoppers hold it only its name, validity, stock (never below what was received), limit, way and on/off change',
         tags,
@@ -53,7 +55,7 @@ export async function merchantCouponRoutes(app: FastifyInstance): Promise<void> 
   );
   api.post(
     '/merchant/coupons/:id/end',
-    { schema: { summary: 'End a coupon: nobody receives it any more; the ones shoppers hold stay usable', tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: 'End a coupon: nobody receives it any more; the ones shoppers hold stay usable', tags, security, params: CouponAdminIdParamSchema, response: { 200: CouponAdminDetailSchema } } },
     (request) => endShopCoupon(ctx, merchantSession(request).shopId, request.params.id, request.lang),
   );
 }

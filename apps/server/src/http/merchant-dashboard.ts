@@ -10,6 +10,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance): Promise<voi
   api.get(
     '/merchant/dashboard',
     {
+      config: { permission: 'dashboard.read' },
       schema: {
         summary: "The shop's paid orders and sales today, this month and per day for 30 days (GMT+8, fen), orders to ship and low-stock SKUs",
         tags: ['merchant'],

@@ -17,6 +17,7 @@ export async function merchantOrderRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/merchant/order/export',
     {
+      config: { permission: 'orders.read' },
       schema: {
         summary: "The shop's orders matching the list's filter as a CSV file (UTF-8 with BOM, at most 5000 orders)",
         tags,
@@ -37,6 +38,7 @@ export async function merchantOrderRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/merchant/voucher/write-off',
     {
+      config: { permission: 'orders.ship' },
       schema: {
         summary: "Write off (redeem) one voucher code of the shop's virtual orders; a code is written off once",
         tags,

@@ -30,6 +30,8 @@ import {
 } from '../flows/merchant-products.ts';
 import { merchantSession } from '../plugins/auth.ts';
 
+/** The product list and a product's form: operations edits them, the warehouse adjusts their stock. */
+const PRODUCT_READ = ['products.manage', 'stock.manage'] as const;
 const tags = ['merchant: products'];
 const security = [{ token: [] }];
 
@@ -39,22 +41,23 @@ export async function merchantProductRoutes(app: FastifyInstance): Promise<void>
 
   api.get(
     '/merchant/product/page',
-    { schema: { summary: "A page of the shop's products: search, status, category and stock filters", tags, security, querystring: MerchantProductQuerySchema, response: { 200: pageOf(MerchantProductRowSchema) } } },
+    { config: { permission: PRODUCT_READ }, schema: { summary: "A page of the shop's products: search, status, category and stock filters", tags, security, querystring: MerchantProductQuerySchema, response: { 200: pageOf(MerchantProductRowSchema) } } },
     (request) => pageShopProducts(ctx, merchantSession(request), request.query),
   );
   api.get(
     '/merchant/product/info/:prodId',
-    { schema: { summary: 'One of the shop\'s products with its specifications and SKUs, for editing', tags, security, params: ProductIdParamSchema, response: { 200: MerchantProductDetailSchema } } },
+    { config: { permission: PRODUCT_READ }, schema: { summary: 'One of the shop\'s products with its specifications and SKUs, for editing', tags, security, params: ProductIdParamSchema, response: { 200: MerchantProductDetailSchema } } },
     (request) => shopProductDetail(ctx, merchantSession(request), request.params.prodId),
   );
   api.get(
     '/merchant/product/shop-categories',
-    { schema: { summary: "The shop's own categories (hidden ones marked)", tags, security, response: { 200: z.array(ShopCategoryOptionSchema) } } },
+    { config: { permission: PRODUCT_READ }, schema: { summary: "The shop's own categories (hidden ones marked)", tags, security, response: { 200: z.array(ShopCategoryOptionSchema) } } },
     (request) => shopCategoryOptions(ctx, merchantSession(request), request.lang),
   );
   api.post(
     '/merchant/product',
     {
+      config: { permission: 'products.manage' },
       schema: {
         summary: 'Create a product with its SKUs (one per combination of the specification values)',
         description: 'The descriptions are sanitized; the product is searchable in the storefront as soon as it is on the shelf.',
@@ -69,6 +72,7 @@ export async function merchantProductRoutes(app: FastifyInstance): Promise<void>
   api.put(
     '/merchant/product/:prodId',
     {
+      config: { permission: 'products.manage' },
       schema: {
         summary: 'Edit a product; existing SKUs keep their stock (adjust it with /merchant/sku/stock)',
         tags,
@@ -82,17 +86,17 @@ export async function merchantProductRoutes(app: FastifyInstance): Promise<void>
   );
   api.post(
     '/merchant/product/shelf',
-    { schema: { summary: 'Put products on or off the shelf (one or many)', tags, security, body: ShelfInputSchema, response: { 200: ShelfResultSchema } } },
+    { config: { permission: 'products.manage' }, schema: { summary: 'Put products on or off the shelf (one or many)', tags, security, body: ShelfInputSchema, response: { 200: ShelfResultSchema } } },
     (request) => moveShelf(ctx, merchantSession(request), request.body, (key) => request.t(key)),
   );
   api.post(
     '/merchant/sku/stock',
-    { schema: { summary: "Adjust a SKU's stock by a delta or to a value, with a reason (logged)", tags, security, body: StockAdjustSchema, response: { 200: StockAdjustResultSchema } } },
+    { config: { permission: 'stock.manage' }, schema: { summary: "Adjust a SKU's stock by a delta or to a value, with a reason (logged)", tags, security, body: StockAdjustSchema, response: { 200: StockAdjustResultSchema } } },
     (request) => adjustStock(ctx, merchantSession(request), request.body, request.lang),
   );
   api.get(
     '/merchant/sku/stock-logs',
-    { schema: { summary: "A page of a SKU's stock adjustments", tags, security, querystring: StockLogQuerySchema, response: { 200: pageOf(StockLogSchema) } } },
+    { config: { permission: 'stock.manage' }, schema: { summary: "A page of a SKU's stock adjustments", tags, security, querystring: StockLogQuerySchema, response: { 200: pageOf(StockLogSchema) } } },
     (request) => stockLogs(ctx, merchantSession(request), request.query),
   );
 }

@@ -22,17 +22,18 @@ export async function merchantPromotionRoutes(app: FastifyInstance): Promise<voi
 
   api.get(
     '/merchant/discounts',
-    { schema: { summary: "A page of the shop's promotions by state (upcoming, running, ended, takenDown) and name", tags, security, querystring: MerchantDiscountQuerySchema, response: { 200: pageOf(DiscountRowSchema) } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: "A page of the shop's promotions by state (upcoming, running, ended, takenDown) and name", tags, security, querystring: MerchantDiscountQuerySchema, response: { 200: pageOf(DiscountRowSchema) } } },
     (request) => pageShopDiscounts(ctx, merchantSession(request).shopId, request.query, request.lang),
   );
   api.get(
     '/merchant/discounts/:id',
-    { schema: { summary: "One of the shop's promotions with its listed products", tags, security, params: DiscountIdParamSchema, response: { 200: MerchantDiscountDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: "One of the shop's promotions with its listed products", tags, security, params: DiscountIdParamSchema, response: { 200: MerchantDiscountDetailSchema } } },
     (request) => shopDiscount(ctx, merchantSession(request).shopId, request.params.id, request.lang),
   );
   api.post(
     '/merchant/discounts',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         summary: 'Create a promotion: 满减 (rule 0, ladder or every full), 满件折 (rule 1) or 满折 (rule 2), with 1-5 tiers, for all or listed products of the shop',
         tags,
@@ -45,12 +46,12 @@ export async function merchantPromotionRoutes(app: FastifyInstance): Promise<voi
   );
   api.put(
     '/merchant/discounts/:id',
-    { schema: { summary: 'Edit an upcoming or running promotion', tags, security, params: DiscountIdParamSchema, body: MerchantDiscountInputSchema, response: { 200: MerchantDiscountDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: 'Edit an upcoming or running promotion', tags, security, params: DiscountIdParamSchema, body: MerchantDiscountInputSchema, response: { 200: MerchantDiscountDetailSchema } } },
     (request) => updateShopDiscount(ctx, merchantSession(request).shopId, request.params.id, request.body, request.lang),
   );
   api.post(
     '/merchant/discounts/:id/end',
-    { schema: { summary: 'End an upcoming or running promotion now', tags, security, params: DiscountIdParamSchema, response: { 200: MerchantDiscountDetailSchema } } },
+    { config: { permission: 'promotions.manage' }, schema: { summary: 'End an upcoming or running promotion now', tags, security, params: DiscountIdParamSchema, response: { 200: MerchantDiscountDetailSchema } } },
     (request) => endShopDiscount(ctx, merchantSession(request).shopId, request.params.id, request.lang),
   );
 }

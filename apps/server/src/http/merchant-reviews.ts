@@ -18,6 +18,7 @@ export async function merchantReviewRoutes(app: FastifyInstance): Promise<void> 
   api.get(
     '/merchant/reviews',
     {
+      config: { permission: 'reviews.reply' },
       schema: {
         summary: "A page of the shop's reviews, newest first: by evaluation (or with pictures), answered or not, and product name",
         description: 'Hidden reviews are listed too (status 0); an anonymous reviewer\'s nickname is masked.',
@@ -32,6 +33,7 @@ export async function merchantReviewRoutes(app: FastifyInstance): Promise<void> 
   api.put(
     '/merchant/reviews/:commId/reply',
     {
+      config: { permission: 'reviews.reply' },
       schema: {
         summary: "Write the shop's reply to one of its reviews, or replace it (1-500 characters); answers the review",
         tags,

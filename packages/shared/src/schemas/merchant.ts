@@ -4,6 +4,8 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants/limits.ts';
 import { OrderPackageSchema } from './logistics.ts';
 import { OrderAddressSchema } from './order.ts';
 import { dateRangeInOrder, MerchantOrderFilterFields } from './merchant-orders.ts';
+import { MERCHANT_PERMISSIONS } from '../constants/permissions.ts';
+import { MerchantRoleSchema } from './merchant-staff.ts';
 
 /**
  * The merchant center's login (a shop's store account, not a shopper). The password travels in the
@@ -18,8 +20,18 @@ export type MerchantLoginInput = z.infer<typeof MerchantLoginSchema>;
 export const MerchantTokenSchema = z.object({ accessToken: z.string(), expiresIn: z.number().int(), shopId: z.number().int(), shopName: z.string() });
 export type MerchantToken = z.infer<typeof MerchantTokenSchema>;
 
-/** GET /merchant/me: the signed-in store account and its shop. */
-export const MerchantProfileSchema = z.object({ shopId: z.number().int(), shopName: z.string(), username: z.string() });
+/**
+ * GET /merchant/me: the signed-in store account and its shop, with the account's role and what it
+ * may do (decision 057: the center shows only what the role permits).
+ */
+export const MerchantProfileSchema = z.object({
+  shopId: z.number().int(),
+  shopName: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  role: MerchantRoleSchema,
+  permissions: z.array(z.enum(MERCHANT_PERMISSIONS)),
+});
 export type MerchantProfile = z.infer<typeof MerchantProfileSchema>;
 
 /** GET /merchant/order/page: the filter (merchant-orders.ts) and the page. */

@@ -1,14 +1,18 @@
-// Merchant data: store accounts (a shop's orders are the order module's, shop-orders.ts).
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+// Merchant data: store accounts, the owner's and the staff's (a shop's orders are the order
+// module's, shop-orders.ts), and the shop's log of staff changes.
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db, Tx } from '../../db/client.ts';
-import { merchantAccounts } from '../../db/schema/merchant.ts';
+import { merchantAccounts, merchantAuditLogs } from '../../db/schema/merchant.ts';
 
 type Queryable = Db | Tx;
 
 /** Enabled store accounts; 0 is disabled. */
 export const ACCOUNT_ENABLED = 1;
+export const ACCOUNT_DISABLED = 0;
+/** The shop's own account (one per shop); every other role is staff the owner added. */
+export const OWNER_ROLE = 'owner';
 
 /**
  * The shop module's named query an account's reads join for its shop's state and names
@@ -27,6 +31,7 @@ export async function findAccountByUsername(db: Db, username: string, shopCard: 
       id: merchantAccounts.id,
       shopId: merchantAccounts.shopId,
       passwordHash: merchantAccounts.passwordHash,
+      role: merchantAccounts.role,
       status: merchantAccounts.status,
       shopStatus: shop.status,
       shopOfflineReason: shop.offlineReason,
@@ -48,7 +53,7 @@ export async function touchLogin(db: Queryable, accountId: number, now: Date) {
 export async function findActiveAccount(db: Db, accountId: number, shopCard: ShopCard) {
   const shop = shopCard(db);
   const [row] = await db
-    .select({ id: merchantAccounts.id, shopId: merchantAccounts.shopId })
+    .select({ id: merchantAccounts.id, shopId: merchantAccounts.shopId, role: merchantAccounts.role })
     .from(merchantAccounts)
     .innerJoin(shop, eq(shop.shopId, merchantAccounts.shopId))
     .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.status, ACCOUNT_ENABLED), eq(shop.status, SHOP_STATUS.open)))
@@ -60,7 +65,13 @@ export async function findActiveAccount(db: Db, accountId: number, shopCard: Sho
 export async function findAccountProfile(db: Db, accountId: number, shopCard: ShopCard) {
   const shop = shopCard(db);
   const [row] = await db
-    .select({ shopId: merchantAccounts.shopId, username: merchantAccounts.username, shopNameZh: shop.nameZh, shopNameEn: shop.nameEn })
+    .select({
+      shopId: merchantAccounts.shopId,
+      username: merchantAccounts.username,
+      displayName: merchantAccounts.displayName,
+      shopNameZh: shop.nameZh,
+      shopNameEn: shop.nameEn,
+    })
     .from(merchantAccounts)
     .innerJoin(shop, eq(shop.shopId, merchantAccounts.shopId))
     .where(eq(merchantAccounts.id, accountId))
@@ -68,14 +79,95 @@ export async function findAccountProfile(db: Db, accountId: number, shopCard: Sh
   return row ?? null;
 }
 
-/** A shop's store account, if one was set. */
+/** A shop's store account (its owner's), if one was set. */
 export async function findAccountOfShop(db: Queryable, shopId: number) {
   const [row] = await db
     .select({ id: merchantAccounts.id, username: merchantAccounts.username, passwordHash: merchantAccounts.passwordHash })
     .from(merchantAccounts)
-    .where(eq(merchantAccounts.shopId, shopId))
+    .where(and(eq(merchantAccounts.shopId, shopId), eq(merchantAccounts.role, OWNER_ROLE)))
     .limit(1);
   return row ?? null;
+}
+
+/** One account by id, for its own password change. */
+export async function findAccountById(db: Queryable, accountId: number) {
+  const [row] = await db
+    .select({ id: merchantAccounts.id, username: merchantAccounts.username, passwordHash: merchantAccounts.passwordHash })
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.id, accountId))
+    .limit(1);
+  return row ?? null;
+}
+
+const staffColumns = {
+  id: merchantAccounts.id,
+  username: merchantAccounts.username,
+  displayName: merchantAccounts.displayName,
+  role: merchantAccounts.role,
+  status: merchantAccounts.status,
+  lastLoginAt: merchantAccounts.lastLoginAt,
+  createdAt: merchantAccounts.createdAt,
+};
+
+/** Every account of a shop: the owner first, then staff in the order they were added. */
+export async function listShopAccounts(db: Queryable, shopId: number) {
+  return db
+    .select(staffColumns)
+    .from(merchantAccounts)
+    .where(eq(merchantAccounts.shopId, shopId))
+    .orderBy(sql`${merchantAccounts.role} <> ${OWNER_ROLE}`, asc(merchantAccounts.id));
+}
+
+/**
+ * A staff account of the shop (never the owner), locked for the change that follows; null for
+ * an unknown id, another shop's account and the owner alike.
+ */
+export async function lockShopStaff(tx: Tx, shopId: number, accountId: number) {
+  const [row] = await tx
+    .select(staffColumns)
+    .from(merchantAccounts)
+    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.shopId, shopId), ne(merchantAccounts.role, OWNER_ROLE)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateStaff(tx: Tx, accountId: number, values: { role?: string; status?: number; passwordHash?: string }, now: Date): Promise<void> {
+  await tx
+    .update(merchantAccounts)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(merchantAccounts.id, accountId), ne(merchantAccounts.role, OWNER_ROLE)));
+}
+
+/** The name the shop's log copies for an account. */
+export async function accountName(db: Queryable, accountId: number): Promise<string> {
+  const [row] = await db.select({ username: merchantAccounts.username }).from(merchantAccounts).where(eq(merchantAccounts.id, accountId)).limit(1);
+  return row?.username ?? String(accountId);
+}
+
+// ---- The shop's log ----
+
+export async function insertAuditLog(
+  db: Queryable,
+  entry: { shopId: number; accountId: number; accountName: string; action: string; targetType: string; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; createdAt: Date },
+): Promise<void> {
+  await db.insert(merchantAuditLogs).values(entry);
+}
+
+/** A page of a shop's log, newest first. */
+export async function pageAuditLogs(db: Queryable, shopId: number, page: { current: number; size: number }) {
+  const where = eq(merchantAuditLogs.shopId, shopId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(merchantAuditLogs)
+      .where(where)
+      .orderBy(desc(merchantAuditLogs.createdAt), desc(merchantAuditLogs.id))
+      .limit(page.size)
+      .offset((page.current - 1) * page.size),
+    db.select({ n: count() }).from(merchantAuditLogs).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function isUsernameTaken(db: Queryable, username: string): Promise<boolean> {
@@ -87,7 +179,10 @@ export async function isUsernameTaken(db: Queryable, username: string): Promise<
   return Boolean(row);
 }
 
-export async function insertAccount(db: Queryable, values: { shopId: number; username: string; passwordHash: string }): Promise<number> {
+export async function insertAccount(
+  db: Queryable,
+  values: { shopId: number; username: string; passwordHash: string; role?: string; displayName?: string | null },
+): Promise<number> {
   const [row] = await db.insert(merchantAccounts).values(values).returning({ id: merchantAccounts.id });
   if (!row) throw new Error('merchant account insert returned nothing');
   return row.id;
