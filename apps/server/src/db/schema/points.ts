@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt, userIdColumn } from './columns.ts';
 
 /**
@@ -15,6 +15,8 @@ export const pointsSettings = pgTable(
     earnFenPerPoint: integer('earn_fen_per_point').notNull(),
     registerScore: integer('register_score').notNull(),
     expireYears: smallint('expire_years').notNull(),
+    /** Whether batches expire at all (issue 25): off, the nightly run expires nothing. */
+    expireEnabled: boolean('expire_enabled').notNull().default(true),
     /** Points worth one yuan at checkout (100 = 1 point per fen). */
     usePointsPerYuan: integer('use_points_per_yuan').notNull(),
     /** Percent of the goods amount (after other reductions, without freight) points may pay. */

@@ -1,0 +1,1 @@
+ALTER TABLE "points_settings" ADD COLUMN "expire_enabled" boolean DEFAULT true NOT NULL;
