@@ -255,8 +255,13 @@ interface PointsView {
 export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: Language, points: PointsView): ConfirmResult {
   const shops = new Map(priced.shops.map((s) => [s.shopId, s]));
   const couponsShown = new Set<number>();
+  // The platform coupon is shown once, for the whole checkout: each shop's lines carry only what
+  // the shop's own reductions take off, so a shop's subtotal is what the shop's goods come to.
+  let platformCouponReduce = 0;
   const shopCartOrders: ShopCartOrder[] = checkout.groups.map((g) => {
     const shop = shops.get(g.shopId)!;
+    const platformShare = g.lines.reduce((n, l) => n + l.shares.platformCoupon, 0);
+    platformCouponReduce += platformShare;
     const mine = new Map(g.lines.map((l) => [l.key, l]));
     // The shop's coupons are listed once, on its first order.
     const firstOfShop = !couponsShown.has(g.shopId);
@@ -271,12 +276,12 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
       transFee: g.transFee,
       freeTransfee: g.freeTransfee,
       freeFreightFrom: g.freeFreightFrom,
-      couponReduce: g.couponReduce,
+      couponReduce: g.couponReduce - platformShare,
       comboReduce: g.comboReduce,
       discountReduce: g.discountReduce,
       scoreReduce: g.scoreReduce,
       levelReduce: g.levelReduce,
-      actualTotal: g.actualTotal,
+      actualTotal: g.actualTotal + platformShare,
       coupons: firstOfShop ? shop.coupons.map((c) => toCheckoutCoupon(c, lang)) : [],
       shopCartItemDiscounts: shop.groups
         .map((group) => ({ group, lines: group.lines.filter((l) => mine.has(l.key)).map((l) => mine.get(l.key)!) }))
@@ -315,10 +320,11 @@ export function toConfirmResult(checkout: Checkout, priced: PricedCart, lang: La
   });
   const sum = (f: (o: ShopCartOrder) => number) => shopCartOrders.reduce((n, o) => n + f(o), 0);
   return {
-    actualTotal: sum((o) => o.actualTotal),
+    actualTotal: sum((o) => o.actualTotal) - platformCouponReduce,
     total: sum((o) => o.total),
     totalCount: sum((o) => o.totalCount),
-    orderReduce: sum((o) => o.comboReduce + o.couponReduce + o.discountReduce + o.scoreReduce + o.levelReduce),
+    orderReduce: sum((o) => o.comboReduce + o.couponReduce + o.discountReduce + o.scoreReduce + o.levelReduce) + platformCouponReduce,
+    platformCouponReduce,
     totalTransFee: sum((o) => o.transFee),
     totalFreeTransfee: sum((o) => o.freeTransfee),
     totalLevelReduce: sum((o) => o.levelReduce),

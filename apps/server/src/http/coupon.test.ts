@@ -296,8 +296,14 @@ describe('coupons at checkout', () => {
     // 9折 on what is left after the shop coupon: (40,000 - 5,000) × 10 %.
     expect(platform.get(c.platform)).toMatchObject({ canUse: true, choose: true, deductAmount: 3_500 });
     expect(platform.get(c.later)).toMatchObject({ canUse: false, unusableReason: 'notStarted' });
-    expect(order.couponReduce).toBe(8_500);
+    // The shop's line carries its own coupon; the platform coupon is shown once, for the checkout,
+    // so the shop's subtotal is what its goods come to and the lines add up to the total.
+    expect(order.couponReduce).toBe(5_000);
+    expect(order.actualTotal).toBe(40_000 - 5_000 + order.transFee);
+    expect(auto.platformCouponReduce).toBe(3_500);
+    expect(auto.orderReduce).toBe(8_500);
     expect(auto.actualTotal).toBe(40_000 - 8_500 + order.transFee);
+    expect(auto.shopCartOrders.reduce((n, o) => n + o.actualTotal, 0) - auto.platformCouponReduce).toBe(auto.actualTotal);
 
     const switched = await confirmWith(c.user, uuid, { userChangeCoupon: 1, couponUserIds: [c.small] });
     const so = switched.shopCartOrders.find((o) => o.shopId === shopA.id)!;
@@ -351,11 +357,14 @@ describe('coupons at checkout', () => {
     const [orderNumber] = SubmitResultSchema.parse(res.json()).orderNumbers.split(',');
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, orderNumber!));
     const o = shown.shopCartOrders[0]!;
-    expect(order!.actualTotal).toBe(o.actualTotal);
-    expect(order!.shopCouponReduce + order!.platformCouponReduce).toBe(o.couponReduce);
+    // The order keeps both coupons; the checkout showed the platform's once, apart from the shop's line.
+    expect(order!.actualTotal).toBe(shown.actualTotal);
+    expect(order!.actualTotal + order!.platformCouponReduce).toBe(o.actualTotal);
+    expect(order!.platformCouponReduce).toBe(shown.platformCouponReduce);
+    expect(order!.shopCouponReduce).toBe(o.couponReduce);
     expect(order!.shopCouponReduce).toBe(1_000);
     const items = await t.ctx.db.select().from(orderItems).where(eq(orderItems.orderNumber, orderNumber!));
-    expect(items.reduce((n, i) => n + i.shopCouponShare + i.platformCouponShare, 0)).toBe(o.couponReduce);
+    expect(items.reduce((n, i) => n + i.shopCouponShare + i.platformCouponShare, 0)).toBe(o.couponReduce + shown.platformCouponReduce);
 
     const records = await t.ctx.db.select().from(couponUseRecords).where(eq(couponUseRecords.orderNumber, orderNumber!));
     expect(records.map((r) => [r.userCouponId, r.amount, r.status]).sort()).toEqual(

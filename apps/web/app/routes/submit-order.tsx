@@ -249,6 +249,15 @@ function Checkout({
               <Price fen={result?.orderReduce ?? 0} />
             </dd>
           </div>
+          {result && result.platformCouponReduce > 0 ? (
+            // The platform coupon, once for the whole checkout: the shops' subtotals above leave it out.
+            <div className="checkout-summary__member" data-testid="checkout-platform-coupon">
+              <dt>{t('coupon.checkout.platformCoupon')}</dt>
+              <dd>
+                -<Price fen={result.platformCouponReduce} />
+              </dd>
+            </div>
+          ) : null}
           {result && result.totalLevelReduce > 0 ? (
             <div className="checkout-summary__member" data-testid="checkout-member-discount">
               <dt>{t('member.checkout.discount', { level: result.memberLevelName ?? '' })}</dt>

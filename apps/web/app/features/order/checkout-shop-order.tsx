@@ -88,6 +88,12 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
               </dd>
             </div>
           ) : null}
+          {order.couponReduce > 0 ? (
+            <div data-testid="checkout-shop-coupon">
+              <dt>{t('coupon.checkout.shopCoupon')}</dt>
+              <dd>-{formatYuan(order.couponReduce, lang)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('checkout.shop.subtotal')}</dt>
             <dd>
