@@ -75,6 +75,11 @@ const EnvSchema = z.object({
   ORDER_UNPAID_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** A shipped order is received automatically this long after shipment. */
   ORDER_AUTO_RECEIPT_DAYS: z.coerce.number().int().min(1).max(90).default(15),
+  /**
+   * Fen: a manual balance adjustment whose absolute amount is above this waits for a second
+   * finance staff member's approval (issue 25, decision 058); at or below it moves at once.
+   */
+  BALANCE_APPROVAL_THRESHOLD_FEN: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
   /** Run the background job sweeper in this process (auto-cancel, auto-receipt, courier updates). */
   JOBS_ENABLED: z
     .enum(['true', 'false', '1', '0'])

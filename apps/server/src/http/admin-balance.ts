@@ -4,9 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserIdParamSchema } from '@bazaar/shared/schemas/admin-users';
-import { AdminBalanceOptionSchema, AdminUserBalanceSchema, BalanceAdjustSchema, BalanceOptionInputSchema, BalanceOptionStatusSchema } from '@bazaar/shared/schemas/balance';
+import {
+  AdminBalanceAdjustResultSchema,
+  AdminBalanceOptionSchema,
+  AdminUserBalanceSchema,
+  BalanceAdjustSchema,
+  BalanceOptionInputSchema,
+  BalanceOptionStatusSchema,
+  BalanceRejectSchema,
+  BalanceRequestIdParamSchema,
+  BalanceRequestPageSchema,
+  BalanceRequestQuerySchema,
+  BalanceRequestSchema,
+} from '@bazaar/shared/schemas/balance';
 import { IdParamSchema } from '@bazaar/shared/schemas/common';
-import { adjustUserBalance, createBalanceOption, getUserBalance, listBalanceOptionsForStaff, updateBalanceOption } from '../flows/balance-admin.ts';
+import {
+  adjustUserBalance,
+  createBalanceOption,
+  decideBalanceRequest,
+  getUserBalance,
+  listBalanceOptionsForStaff,
+  pageBalanceRequests,
+  updateBalanceOption,
+} from '../flows/balance-admin.ts';
 import { adminId } from '../plugins/auth.ts';
 
 const tags = ['admin: balance'];
@@ -46,14 +66,54 @@ export async function adminBalanceRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { permission: 'users.balance.adjust' },
       schema: {
-        summary: 'Add (positive) or deduct (negative) yuan from a shopper’s balance with a reason: a ledger record and an audit entry',
+        summary:
+          'Add (positive) or deduct (negative) yuan from a shopper’s balance with a reason: a ledger record and an audit entry; above the approval threshold only a pending request (pending: true)',
         tags,
         security,
         params: UserIdParamSchema,
         body: BalanceAdjustSchema,
-        response: { 200: AdminUserBalanceSchema },
+        response: { 200: AdminBalanceAdjustResultSchema },
       },
     },
     (request) => adjustUserBalance(ctx, adminId(request), request.params.userId, request.body),
+  );
+
+  // Four eyes on money (issue 25, decision 058): large adjustments wait for a second finance staff member.
+  api.get(
+    '/admin/balance/requests',
+    {
+      config: { permission: ['users.balance.approve', 'users.balance.adjust'] },
+      schema: { summary: 'Balance adjustment requests: pending first, by status', tags, security, querystring: BalanceRequestQuerySchema, response: { 200: BalanceRequestPageSchema } },
+    },
+    (request) => pageBalanceRequests(ctx, adminId(request), request.query),
+  );
+  api.post(
+    '/admin/balance/requests/:id/approve',
+    {
+      config: { permission: 'users.balance.approve' },
+      schema: {
+        summary: 'Approve another staff member’s pending adjustment: the money moves once, with its ledger record (audited)',
+        tags,
+        security,
+        params: BalanceRequestIdParamSchema,
+        response: { 200: BalanceRequestSchema },
+      },
+    },
+    (request) => decideBalanceRequest(ctx, adminId(request), request.params.id, { approve: true }),
+  );
+  api.post(
+    '/admin/balance/requests/:id/reject',
+    {
+      config: { permission: 'users.balance.approve' },
+      schema: {
+        summary: 'Reject another staff member’s pending adjustment with a reason; nothing moves (audited)',
+        tags,
+        security,
+        params: BalanceRequestIdParamSchema,
+        body: BalanceRejectSchema,
+        response: { 200: BalanceRequestSchema },
+      },
+    },
+    (request) => decideBalanceRequest(ctx, adminId(request), request.params.id, { approve: false, reason: request.body.reason }),
   );
 }

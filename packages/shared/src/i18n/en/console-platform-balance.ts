@@ -45,5 +45,5 @@ export const consolePlatformBalance: Widen<typeof zh> = {
     submit: 'Adjust',
     done: 'Balance adjusted: now ¥{{balance}}',
   },
-  balanceAudit: { 'balance.adjust': 'Adjusted a shopper’s balance', 'balance.option.create': 'Added a top-up option', 'balance.option.update': 'Changed a top-up option' },
+  balanceAudit: { 'balance.adjust': 'Adjusted a shopper’s balance', 'balance.option.create': 'Added a top-up option', 'balance.option.update': 'Changed a top-up option', 'balance.request': 'Asked for a large balance adjustment', 'balance.approve': 'Approved a balance adjustment', 'balance.reject': 'Rejected a balance adjustment' },
 };

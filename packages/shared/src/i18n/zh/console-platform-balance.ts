@@ -43,5 +43,5 @@ export const consolePlatformBalance = {
     submit: '确定调整',
     done: '余额已调整，当前余额 ¥{{balance}}',
   },
-  balanceAudit: { 'balance.adjust': '调整用户余额', 'balance.option.create': '新增充值套餐', 'balance.option.update': '修改充值套餐' },
+  balanceAudit: { 'balance.adjust': '调整用户余额', 'balance.option.create': '新增充值套餐', 'balance.option.update': '修改充值套餐', 'balance.request': '申请大额余额调整', 'balance.approve': '审批通过余额调整', 'balance.reject': '驳回余额调整' },
 };
