@@ -85,6 +85,16 @@ describe('points at checkout', () => {
         expect(res.body).toBe(text);
       }
     }
+    // Above the most one checkout may ask for, the message names that cap (not the tens rule).
+    for (const [lang, text] of [
+      ['zh', '一笔订单最多可使用 100,000,000 积分'],
+      ['en', 'At most 100,000,000 points can be used on one order'],
+    ] as const) {
+      const res = await confirmRequest(t, user, { orderItem, uuid: randomUUID(), isScorePay: 1, userUseScore: 100_000_010 }, lang);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['x-error-code']).toBe('points.errors.useMax');
+      expect(res.body).toBe(text);
+    }
   });
 
   it('the cap follows the settings: the share of the goods and the points per yuan', async () => {

@@ -40,6 +40,8 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const POINTS_USE_MULTIPLE = 10;
+/** The most points one checkout may ask for (points.errors.useMax names it). */
+export const POINTS_USE_MAX = 100_000_000;
 export const TOP_UP_MAX_FEN = 100_000 * 100;
 export const MERCHANT_MESSAGE_MAX_LENGTH = 200;
 export const QR_CODE_SIZE_PX = 100;

@@ -1,6 +1,6 @@
 // Points, daily sign-in and their staff settings (issue 12). Messages are i18n keys (catalog ui-points.ts).
 import { z } from 'zod';
-import { POINTS_USE_MULTIPLE } from '../constants/limits.ts';
+import { POINTS_USE_MAX, POINTS_USE_MULTIPLE } from '../constants/limits.ts';
 import { POINTS_ADJUST_MAX, POINTS_EXPIRE_YEARS_MAX, SIGN_IN_REWARD_MAX, SIGN_IN_REWARDS_MAX_DAYS } from '../constants/points.ts';
 import { PageQuerySchema, pageOf } from './common.ts';
 
@@ -95,5 +95,5 @@ export const UsePointsSchema = z
   .number('points.errors.multipleOfTen')
   .int('points.errors.multipleOfTen')
   .min(0, 'points.errors.multipleOfTen')
-  .max(100_000_000, 'points.errors.multipleOfTen')
+  .max(POINTS_USE_MAX, 'points.errors.useMax')
   .refine((n) => n % POINTS_USE_MULTIPLE === 0, 'points.errors.multipleOfTen');

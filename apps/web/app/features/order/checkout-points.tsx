@@ -14,7 +14,8 @@ export interface PointsChoice {
 /**
  * Points at checkout: what the shopper has, the most this order can use and what that saves (all
  * as confirm answers them), a switch and the amount (a multiple of 10). Each change asks confirm
- * again; the amount shown is the one confirm used (too many is lowered to the maximum).
+ * again; the amount shown is the one confirm used. Too many is refused here with the most this order
+ * can use (confirm lowers it to that maximum should another client ask for more).
  */
 export function CheckoutPoints({ result, disabled, onChange }: { result: ConfirmResult; disabled: boolean; onChange: (choice: PointsChoice) => void }) {
   const { t, i18n } = useTranslation();
@@ -33,9 +34,15 @@ export function CheckoutPoints({ result, disabled, onChange }: { result: Confirm
       onChange({ on: false, amount: 0 });
       return;
     }
-    const parsed = UsePointsSchema.safeParse(typed.trim() === '' ? Number.NaN : Number(typed));
+    const asked = typed.trim() === '' ? Number.NaN : Number(typed);
+    // More than this order allows: the message names the most it can use (not the tens rule).
+    if (asked > result.maxUsableScore) {
+      setProblem(t('points.errors.tooMany', { max: result.maxUsableScore }));
+      return;
+    }
+    const parsed = UsePointsSchema.safeParse(asked);
     if (!parsed.success) {
-      setProblem(t('points.errors.multipleOfTen'));
+      setProblem(t(parsed.error.issues[0]?.message ?? 'points.errors.multipleOfTen'));
       return;
     }
     setProblem(null);

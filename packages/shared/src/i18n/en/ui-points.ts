@@ -73,6 +73,7 @@ export const uiPoints: Widen<typeof zh> = {
       notYet: 'Time is not up, so you cannot sign in yet',
       multipleOfTen: 'Points must be used in multiples of 10',
       tooMany: 'At most {{max}} points can be used',
+      useMax: 'At most 100,000,000 points can be used on one order',
       short: 'Not enough points; please refresh and try again',
       earnRate: 'The earning rate must be a whole number from 1 to 10,000,000 fen',
       registerScore: 'The registration gift must be a whole number from 0 to 1,000,000',

@@ -69,6 +69,7 @@ export const uiPoints = {
       notYet: '时间未到，还不能签到',
       multipleOfTen: '使用积分数量须为 10 的整数倍',
       tooMany: '最多可使用 {{max}} 积分',
+      useMax: '一笔订单最多可使用 100,000,000 积分',
       short: '积分不足，请刷新后重试',
       earnRate: '获得比例须为 1 到 10,000,000 分之间的整数',
       registerScore: '注册赠送积分须为 0 到 1,000,000 之间的整数',
