@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTICS_STATE, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { MERCHANT_PERMISSIONS } from '@bazaar/shared/constants/permissions';
 import { OrderPackageSchema } from '@bazaar/shared/schemas/logistics';
 import { MerchantOrderDetailSchema, MerchantOrderSchema } from '@bazaar/shared/schemas/merchant';
 import { pageOf } from '@bazaar/shared/schemas/common';
@@ -107,7 +108,7 @@ describe('the encrypted password transport, /merchant/me and /merchant/password'
     const token = await merchantLogin(t, shopA);
     const [shop] = await t.ctx.db.select({ zh: shops.nameZh, en: shops.nameEn }).from(shops).where(eq(shops.id, shopA));
     const zh = await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token } });
-    expect(zh.json()).toEqual({ shopId: shopA, shopName: shop!.zh, username: `shop${shopA}` });
+    expect(zh.json()).toEqual({ shopId: shopA, shopName: shop!.zh, username: `shop${shopA}`, displayName: null, role: 'owner', permissions: [...MERCHANT_PERMISSIONS] });
     const inEn = await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token, ...en } });
     expect(inEn.json().shopName).toBe(shop!.en ?? shop!.zh);
   });
