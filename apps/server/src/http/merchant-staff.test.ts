@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_ROLE_PERMISSIONS } from '@bazaar/shared/constants/permissions';
 import { MerchantProfileSchema, MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { StaffMemberSchema, type StaffRoleKey } from '@bazaar/shared/schemas/merchant-staff';
-import { merchantAccounts, merchantAuditLogs, products, skus } from '../db/schema.ts';
+import { merchantAccounts, merchantAuditLogs, products, shops, skus } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
@@ -201,6 +201,18 @@ describe('the owner manages the shop staff', () => {
     expect(rows).toHaveLength(1);
     const logged = await t.ctx.db.select({ id: merchantAuditLogs.id }).from(merchantAuditLogs).where(and(eq(merchantAuditLogs.action, 'staff.create'), eq(merchantAuditLogs.targetId, String(rows[0]!.id))));
     expect(logged).toHaveLength(1);
+  });
+});
+
+describe('the demo seed', () => {
+  it("gives the self-run shop a customer service, a warehouse and an operations account (password merchant123)", async () => {
+    const [self] = await t.ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.nameZh, 'Bazaar 自营旗舰店'));
+    for (const [suffix, role] of [['cs', 'service'], ['wh', 'warehouse'], ['ops', 'operations']] as const) {
+      const res = await login(`shop${self!.id}-${suffix}`, 'merchant123');
+      expect(res.statusCode, res.body).toBe(200);
+      const me = MerchantProfileSchema.parse((await call(res.json().accessToken, 'GET', '/merchant/me')).json());
+      expect([me.shopId, me.role]).toEqual([self!.id, role]);
+    }
   });
 });
 

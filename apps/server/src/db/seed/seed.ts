@@ -300,6 +300,17 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
       status: s.status === 1 ? 1 : 0,
     })),
   );
+  // The self-run shop's staff (decision 057): customer service, warehouse and operations, same password.
+  const selfShopId = shopIds.get('self') as number;
+  await tx.insert(merchantAccounts).values(
+    ([['cs', 'service', '客服 小林'], ['wh', 'warehouse', '仓库 老王'], ['ops', 'operations', '运营 阿杰']] as const).map(([suffix, role, displayName]) => ({
+      shopId: selfShopId,
+      username: `shop${selfShopId}-${suffix}`,
+      passwordHash: merchantHash,
+      role,
+      displayName,
+    })),
+  );
 
   // The platform category tree.
   for (const [ti, top] of CATEGORY_TREE.entries()) {
