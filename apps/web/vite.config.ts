@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { serverEnv } from './app/lib/env.server.ts';
 import { payMarksPlugin } from './pay-marks.js';
+import { onwarn } from '../../scripts/vite-build.ts';
 
 // Dev only: the production server (server.js) proxies the same paths to the API.
 const api = serverEnv.apiUrl;
@@ -50,6 +51,8 @@ export default defineConfig({
   plugins: [zodJitlessInBrowser(), reactRouterProductionInBrowser(), payMarksPlugin(), reactRouter()],
   build: {
     rollupOptions: {
+      // The known harmless warnings of the dependencies are dropped (scripts/vite-build.ts).
+      onwarn,
       output: {
         manualChunks(id) {
           // Form helpers stay with the forms (login popup, account pages), which load on demand, and so
