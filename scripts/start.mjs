@@ -1,9 +1,10 @@
-// `npm start`: builds the storefront, the merchant center and the platform console when a build is missing or older than its sources,
-// starts the API (which migrates and seeds the embedded database on first start), waits for it,
+// `npm start`: starts the API (which migrates and seeds the embedded database on first start) and meanwhile
+// builds the storefront, the merchant center and the platform console, all at once, when a build is missing
+// or older than its sources (one line per build, no Vite output unless it warns of something or fails);
 // then starts the storefront and the consoles and prints where to go. `--dev` runs both in watch mode instead.
 // The API's JSON log lines are printed as plain text; request logs are off unless LOG_LEVEL is set,
 // so the addresses banner stays on screen.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -49,21 +50,58 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds a front end when its build is missing or older than its source folders (or packages/shared's). */
-function buildIfStale(what, workspace, built, sourceDirs) {
-  const sources = Math.max(...[...sourceDirs, 'packages/shared/src'].map((dir) => newestMtime(path.join(root, dir))));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log(`Building the ${what}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** The front ends, each built when its build is missing or older than its source folders (or packages/shared's). */
+const FRONT_ENDS = [
+  // The consoles are static builds in both modes (they have no watch mode of their own).
+  { what: 'merchant center', workspace: '@bazaar/merchant', built: 'apps/merchant/dist/index.html', sources: ['apps/merchant/src', 'packages/console-ui/src'] },
+  { what: 'platform console', workspace: '@bazaar/platform', built: 'apps/platform/dist/index.html', sources: ['apps/platform/src', 'packages/console-ui/src'] },
+  ...(dev ? [] : [{ what: 'storefront', workspace: '@bazaar/web', built: 'apps/web/build/server/index.js', sources: ['apps/web/app'] }]),
+];
+
+function isStale({ built, sources }) {
+  const newest = Math.max(...[...sources, 'packages/shared/src'].map((dir) => newestMtime(path.join(root, dir))));
+  return !existsSync(path.join(root, built)) || statSync(path.join(root, built)).mtimeMs < newest;
 }
 
-// The consoles are static builds in both modes (they have no watch mode of their own).
-if (!dev) buildIfStale('storefront', '@bazaar/web', path.join(root, 'apps/web/build/server/index.js'), ['apps/web/app']);
-buildIfStale('platform console', '@bazaar/platform', path.join(root, 'apps/platform/dist/index.html'), ['apps/platform/src', 'packages/console-ui/src']);
-buildIfStale('merchant center', '@bazaar/merchant', path.join(root, 'apps/merchant/dist/index.html'), ['apps/merchant/src', 'packages/console-ui/src']);
+/**
+ * Builds the stale front ends at once, each in its own process (on two cores they still finish
+ * sooner together than one after another, and the API starts beside them). Vite reports warnings
+ * only (the known harmless ones are dropped in scripts/vite-build.ts): each build prints one line
+ * when done, and whatever it warned about under it; a failed build prints all it said and stops the start.
+ */
+function buildStale() {
+  const stale = FRONT_ENDS.filter(isStale);
+  if (stale.length === 0) return Promise.resolve();
+  console.log(`Building the ${stale.map((app) => app.what).join(', ').replace(/, ([^,]*)$/, ' and $1')}…`);
+  return Promise.all(
+    stale.map(
+      (app) =>
+        new Promise((resolve) => {
+          const began = Date.now();
+          const child = spawn('npm', ['run', 'build', '-w', app.workspace, '--', '--logLevel', 'warn'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          builds.push(child);
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code, signal) => {
+            if (shuttingDown) return resolve();
+            // npm's own header ("> @bazaar/web@0.0.0 build", "> react-router build --logLevel warn") says nothing.
+            const said = output.split('\n').filter((line) => line.trim() && !line.startsWith('> ')).join('\n');
+            if (code !== 0) {
+              console.error(`The ${app.what} did not build (${signal ?? code}):\n${output.trim()}`);
+              return shutdown(code ?? 1);
+            }
+            console.log(`  built the ${app.what} in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+            if (said) console.log(said);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
 
 const children = [];
+const builds = [];
 function run(name, cmd, args, cwd, { readable = false } = {}) {
   const child = spawn(cmd, args, { cwd: path.join(root, cwd), env, stdio: readable ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
   if (readable) {
@@ -82,7 +120,7 @@ function run(name, cmd, args, cwd, { readable = false } = {}) {
 let shuttingDown = false;
 function shutdown(code = 0) {
   shuttingDown = true;
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of [...builds, ...children]) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on('SIGINT', () => shutdown(0));
@@ -102,15 +140,19 @@ async function waitFor(url, what) {
   throw new Error(`${what} did not start within 3 minutes`);
 }
 
+// The API (which migrates and seeds a new database) starts while the front ends build.
 run('API', 'npx', dev ? ['tsx', 'watch', 'src/server.ts'] : ['tsx', 'src/server.ts'], 'apps/server', { readable: true });
+await buildStale();
 await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'The API');
 if (dev) run('storefront', 'npx', ['react-router', 'dev', '--port', String(webPort)], 'apps/web');
 else run('storefront', 'node', ['server.js'], 'apps/web');
-await waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront');
 run('platform console', 'node', ['server.js'], 'apps/platform');
-await waitFor(`http://127.0.0.1:${platformPort}/`, 'The platform console');
 run('merchant center', 'node', ['server.js'], 'apps/merchant');
-await waitFor(`http://127.0.0.1:${merchantPort}/`, 'The merchant center');
+await Promise.all([
+  waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront'),
+  waitFor(`http://127.0.0.1:${platformPort}/`, 'The platform console'),
+  waitFor(`http://127.0.0.1:${merchantPort}/`, 'The merchant center'),
+]);
 
 const web = `http://localhost:${webPort}`;
 const api = `http://localhost:${apiPort}`;
