@@ -7,7 +7,10 @@ import { BalanceRequestPageSchema, BalanceRequestSchema, type BalanceRequest } f
 import { balanceLogs } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { adminToken } from '../test/admin-test-kit.ts';
+import type { AdminRoleKey } from '@bazaar/shared/constants/permissions';
+import { createAdmin } from '../modules/admin/service.ts';
+import { uniqueUserName } from '../test/account-test-kit.ts';
+import { adminLogin, TEST_ADMIN_PASSWORD } from '../test/admin-test-kit.ts';
 import { auditOf, bearer } from '../test/staff-test-kit.ts';
 import { createShopper, ledgerSum, topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
 
@@ -15,9 +18,18 @@ let t: TestApp;
 let fin01: string;
 let fin02: string;
 
+/** A fresh staff member of the role, signed in. */
+async function roleToken(role: AdminRoleKey): Promise<string> {
+  const username = uniqueUserName('fin');
+  await createAdmin(t.ctx, username, TEST_ADMIN_PASSWORD, role);
+  const res = await adminLogin(t, username);
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().accessToken as string;
+}
+
 beforeAll(async () => {
   t = await ensureSeeded();
-  [fin01, fin02] = await Promise.all([adminToken(t), adminToken(t)]);
+  [fin01, fin02] = await Promise.all([roleToken('finance'), roleToken('finance')]);
 });
 
 const send = (token: string, method: 'GET' | 'POST', url: string, body?: unknown, lang: 'zh' | 'en' = 'en') =>
@@ -176,5 +188,24 @@ describe('GET /admin/balance/requests', () => {
       expect((await send(fin02, 'POST', '/admin/balance/requests/abc/approve', undefined, lang)).statusCode).toBe(400);
     }
     expect((await t.app.inject({ method: 'GET', url: '/admin/balance/requests' })).statusCode).toBe(401);
+  });
+});
+
+describe('who may', () => {
+  it('operations and customer service staff cannot adjust, list, approve or reject; nothing moves', async () => {
+    const u = await createShopper(t);
+    const { requestId } = await adjust(fin01, u.userId, '1500');
+    for (const role of ['operations', 'service'] as const) {
+      const token = await roleToken(role);
+      const calls = [
+        send(token, 'POST', `/admin/users/${u.userId}/balance`, { change: '1', reason: 'x' }),
+        send(token, 'GET', '/admin/balance/requests'),
+        approve(token, requestId!),
+        reject(token, requestId!, 'x'),
+      ];
+      for (const res of await Promise.all(calls)) expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+    }
+    expect(await walletBalance(t, u.userId)).toBe(0);
+    expect((await requestsOf(fin02, '?status=0&size=100')).records.some((r) => r.id === requestId)).toBe(true);
   });
 });

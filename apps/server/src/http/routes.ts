@@ -25,6 +25,7 @@ import { merchantOrderRoutes } from './merchant-orders.ts';
 import { merchantReviewRoutes } from './merchant-reviews.ts';
 import { merchantStaffRoutes } from './merchant-staff.ts';
 import { adminReviewRoutes } from './admin-reviews.ts';
+import { adminOrderRoutes } from './admin-orders.ts';
 import { paymentRoutes } from './payment.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
@@ -72,6 +73,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminReviewRoutes);
+  await app.register(adminOrderRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminBannerRoutes);
   await app.register(adminShopRoutes);

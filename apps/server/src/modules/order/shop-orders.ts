@@ -1,5 +1,6 @@
 // A shop's orders as the merchant API reads them: always filtered by the shop, so a shop never
-// sees another's orders. Named reads the ship-order flow composes with logistics.
+// sees another's orders. Named reads the ship-order flow composes with logistics. Platform staff
+// read every shop's orders with the same filter and row (the `any` reads, decision 058).
 import { and, asc, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderAddresses, orderItems, orders } from '../../db/schema/order.ts';
@@ -10,6 +11,7 @@ type Queryable = Db | Tx;
 const orderColumns = {
   orderNumber: orders.orderNumber,
   userId: orders.userId,
+  shopId: orders.shopId,
   status: orders.status,
   orderType: orders.orderType,
   orderMold: orders.orderMold,
@@ -37,6 +39,8 @@ export interface ShopOrderFilter {
   buyerIds?: SQL;
   dateFrom?: string;
   dateTo?: string;
+  /** ORDER_TYPE (staff's filter). */
+  orderType?: number;
 }
 
 const GMT8_MS = 8 * 3_600_000;
@@ -46,12 +50,14 @@ export const mallDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:0
 
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filterWhere(shopId: number, filter: ShopOrderFilter): SQL {
+/** `shopId` null reads every shop: only the `any` reads below pass it. */
+function filterWhere(shopId: number | null, filter: ShopOrderFilter): SQL {
   const lineNamed = filter.prodName
     ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderNumber} = ${orders.orderNumber} and (${orderItems.prodNameZh} ilike ${likeLiteral(filter.prodName)} or ${orderItems.prodNameEn} ilike ${likeLiteral(filter.prodName)}))`
     : undefined;
   return and(
-    eq(orders.shopId, shopId),
+    ...(shopId === null ? [] : [eq(orders.shopId, shopId)]),
+    ...(filter.orderType === undefined ? [] : [eq(orders.orderType, filter.orderType)]),
     ...(filter.status ? [eq(orders.status, filter.status)] : []),
     ...(filter.orderNumber ? [like(orders.orderNumber, `%${filter.orderNumber}%`)] : []),
     ...(lineNamed ? [lineNamed] : []),
@@ -62,8 +68,16 @@ function filterWhere(shopId: number, filter: ShopOrderFilter): SQL {
 }
 
 /** A page of the shop's orders matching the filter, newest first. */
-export async function pageShopOrders(db: Queryable, shopId: number, filter: ShopOrderFilter, current: number, size: number) {
-  const where = filterWhere(shopId, filter);
+export function pageShopOrders(db: Queryable, shopId: number, filter: ShopOrderFilter, current: number, size: number) {
+  return pageWhere(db, filterWhere(shopId, filter), current, size);
+}
+
+/** Platform staff: a page of every shop's orders (or one shop's, `shopId`) matching the filter, newest first. */
+export function pageAnyShopOrders(db: Queryable, filter: ShopOrderFilter & { shopId?: number }, current: number, size: number) {
+  return pageWhere(db, filterWhere(filter.shopId ?? null, filter), current, size);
+}
+
+async function pageWhere(db: Queryable, where: SQL, current: number, size: number) {
   const [rows, [total]] = await Promise.all([
     db
       .select(orderColumns)
@@ -105,6 +119,30 @@ export async function* shopOrderBatches(db: Queryable, shopId: number, filter: S
     const tail: ShopOrderRow = rows[rows.length - 1]!;
     after = { createdAt: tail.createdAt, orderNumber: tail.orderNumber };
   }
+}
+
+/** Platform staff: any shop's order, with what the detail adds to the list's row. */
+export async function findAnyOrder(db: Queryable, orderNumber: string) {
+  const [row] = await db
+    .select({
+      ...orderColumns,
+      discountReduce: orders.discountReduce,
+      shopCouponReduce: orders.shopCouponReduce,
+      platformCouponReduce: orders.platformCouponReduce,
+      levelReduce: orders.levelReduce,
+      scoreReduce: orders.scoreReduce,
+      comboReduce: orders.comboReduce,
+      freeFreight: orders.freeFreight,
+      useScore: orders.useScore,
+      payType: orders.payType,
+      closeType: orders.closeType,
+      refundStatus: orders.refundStatus,
+      cancelTime: orders.cancelTime,
+    })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findShopOrder(db: Queryable, shopId: number, orderNumber: string) {

@@ -22,6 +22,7 @@ import { uiMember } from './ui-member.ts';
 import { uiReview } from './ui-review.ts';
 import { uiMerchantReviews } from './ui-merchant-reviews.ts';
 import { uiAdminReviews } from './ui-admin-reviews.ts';
+import { uiAdminOrders } from './ui-admin-orders.ts';
 import { uiMerchantStaff } from './ui-merchant-staff.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiMerchantStaff };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff };
