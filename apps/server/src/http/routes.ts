@@ -5,6 +5,7 @@ import { adminContentRoutes } from './admin-content.ts';
 import { adminBannerRoutes } from './admin-banners.ts';
 import { adminShopRoutes } from './admin-shops.ts';
 import { adminUserRoutes } from './admin-users.ts';
+import { adminStaffRoutes } from './admin-staff.ts';
 import { contentRoutes } from './content.ts';
 import { searchRoutes } from './search.ts';
 import { catalogRoutes } from './catalog.ts';
@@ -71,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoutes);
   await app.register(shopApplicationRoutes);
   await app.register(adminRoutes);
+  await app.register(adminStaffRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminReviewRoutes);
   await app.register(adminOrderRoutes);

@@ -4,7 +4,7 @@
 // of one audience is refused by every route of another. Routes that need no audience still see a
 // shopper's session when one is sent (the password reset pins the phone to it).
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { permits, type AdminPermission, type MerchantPermission, type RoutePermission } from '@bazaar/shared/constants/permissions';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { userIsActive } from '../modules/account/service.ts';
@@ -27,6 +27,10 @@ declare module 'fastify' {
      */
     permission?: RoutePermission<AdminPermission> | RoutePermission<MerchantPermission>;
   }
+  interface FastifyInstance {
+    /** Every route of the merchant and admin audiences with the permission it declares (the route-permission test reads it). */
+    staffRoutes: StaffRoute[];
+  }
   interface FastifyRequest {
     /** The request's live session of any audience, once checked. */
     session: Session | null;
@@ -37,6 +41,13 @@ declare module 'fastify' {
     /** The permissions of the request's staff or merchant account (empty for shoppers). */
     permissions: readonly string[];
   }
+}
+
+export interface StaffRoute {
+  method: string;
+  url: string;
+  audience: RouteAuth;
+  permission: FastifyContextConfig['permission'];
 }
 
 const PATH_AUDIENCES: Array<[prefix: string, audience: Audience]> = [
@@ -93,6 +104,16 @@ export function adminId(request: FastifyRequest): number {
 
 export const authPlugin = fp(async (app) => {
   const { ctx } = app;
+  // Registered before the routes, so it sees each one: the staff routes and what they declare.
+  app.decorate('staffRoutes', [] as StaffRoute[]);
+  app.addHook('onRoute', (route) => {
+    const config = route.config as FastifyContextConfig | undefined;
+    const audience = audienceOf(route.url, config?.auth);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url.startsWith('/admin') || route.url.startsWith('/merchant') || audience === 'admin' || audience === 'merchant') {
+      for (const method of methods) if (method !== 'HEAD') app.staffRoutes.push({ method, url: route.url, audience, permission: config?.permission });
+    }
+  });
   app.decorateRequest('session', null);
   app.decorateRequest('userId', null);
   app.decorateRequest('merchant', null);
