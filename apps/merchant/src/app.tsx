@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, ConfigProvider, Layout, Menu, Space, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { consoleTheme } from '@bazaar/shared/console/theme';
 import { MerchantProfileSchema } from '@bazaar/shared/schemas/merchant';
-import { api, session, whenUnauthorized } from './lib/api.ts';
+import { api, ApiError, session, whenUnauthorized } from './lib/api.ts';
+import { landingPage, mayOpen, PermissionsContext, type MenuPage } from './lib/access.tsx';
 import { I18nContext, storedLang, storeLang, translator, useI18n, type Lang } from './lib/i18n.tsx';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -25,13 +26,22 @@ import { CouponEditPage, CouponsPage } from './features/coupons.tsx';
 import { CombosPage } from './features/combos.tsx';
 import { ComboEditPage } from './features/combos-edit.tsx';
 import { ReviewsPage } from './features/reviews.tsx';
+import { StaffPage } from './features/staff.tsx';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+/** A 403 means the account's role changed under it (decision 057): its profile is read again, so the menu follows. */
+const onForbidden = (err: unknown) => {
+  if (err instanceof ApiError && err.status === 403) void queryClient.invalidateQueries({ queryKey: ['me'] });
+};
+const queryClient: QueryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  queryCache: new QueryCache({ onError: onForbidden }),
+  mutationCache: new MutationCache({ onError: onForbidden }),
+});
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #products, #product/<id|new>, #reviews, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #password, #shop-info
- * (and the other shop pages).
+ * #orders/paid, #order/<number>, #products, #product/<id|new>, #reviews, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #staff, #password, #shop-info
+ * (and the other shop pages). An account lands on the first page its role may open (lib/access.tsx).
  */
 type Place =
   | { page: 'dashboard' }
@@ -47,6 +57,7 @@ type Place =
   | { page: 'combos' }
   | { page: 'combo'; comboId: number | null }
   | { page: 'writeOff' }
+  | { page: 'staff' }
   | { page: 'password' }
   | { page: ShopPage };
 
@@ -71,6 +82,7 @@ function placeOf(hash: string): Place {
   const combo = /^#combo\/(new|\d{1,10})$/.exec(hash);
   if (combo) return { page: 'combo', comboId: combo[1] === 'new' ? null : Number(combo[1]) };
   if (hash === '#combos') return { page: 'combos' };
+  if (hash === '#staff') return { page: 'staff' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
 function hashOf(place: Place): string {
@@ -83,12 +95,21 @@ function hashOf(place: Place): string {
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place) => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page);
+const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
   const [place, setPlace] = useState<Place>(() => placeOf(location.hash));
   const me = useQuery({ queryKey: ['me', lang], queryFn: () => api('/merchant/me', { lang, schema: MerchantProfileSchema }) });
+  const granted = me.data?.permissions;
+  // Once the role is known: a place it may not open (the last account's, or none) becomes its landing page.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (!granted || landed.current) return;
+    landed.current = true;
+    if (!mayOpen(granted, menuOf(place))) setPlace(placeOf(`#${landingPage(granted)}`));
+  }, [granted, place]);
+  const allowed = (page: MenuPage) => (granted ? mayOpen(granted, page) : false);
   useEffect(() => {
     if (location.hash !== hashOf(place)) history.pushState(null, '', hashOf(place));
   }, [place]);
@@ -106,6 +127,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
         </Typography.Title>
         <Space>
           <Typography.Text style={{ color: '#fff' }}>{me.data?.username}</Typography.Text>
+          {me.data ? <Tag data-testid="account-role">{t(`staff.roles.${me.data.role}`)}</Tag> : null}
           <Button onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>{t('app.language')}</Button>
           <Button onClick={onLogout}>{t('app.logout')}</Button>
         </Space>
@@ -118,15 +140,22 @@ function Console({ onLogout }: { onLogout: () => void }) {
               selectedKeys={[menuOf(place)]}
               onClick={(e) => setPlace(placeOf(`#${e.key}`))}
               items={[
-                { key: 'dashboard', label: t('menu.dashboard') },
-                { key: 'orders', label: t('menu.orders') },
-                { key: 'products', label: t('products.menu') },
-                { key: 'reviews', label: t('reviews.menu') },
-                { key: 'promotions', label: t('promotions.menu') },
-                { key: 'coupons', label: t('coupons.menu') },
-                { key: 'combos', label: t('combos.menu') },
-                { key: 'writeOff', label: t('menu.writeOff') },
-                { type: 'group', label: t('shopSettings.menu.group'), children: SHOP_PAGES.map((key) => ({ key, label: t(`shopSettings.menu.${key.slice('shop-'.length)}`) })) },
+                ...([
+                  ['dashboard', t('menu.dashboard')],
+                  ['orders', t('menu.orders')],
+                  ['products', t('products.menu')],
+                  ['reviews', t('reviews.menu')],
+                  ['promotions', t('promotions.menu')],
+                  ['coupons', t('coupons.menu')],
+                  ['combos', t('combos.menu')],
+                  ['writeOff', t('menu.writeOff')],
+                ] as const)
+                  .filter(([key]) => allowed(key))
+                  .map(([key, label]) => ({ key, label })),
+                ...(SHOP_PAGES.some(allowed)
+                  ? [{ type: 'group' as const, label: t('shopSettings.menu.group'), children: SHOP_PAGES.filter(allowed).map((key) => ({ key, label: t(`shopSettings.menu.${key.slice('shop-'.length)}`) })) }]
+                  : []),
+                ...(allowed('staff') ? [{ key: 'staff', label: t('staff.menu') }] : []),
                 { key: 'password', label: t('menu.password') },
               ]}
             />
@@ -134,8 +163,24 @@ function Console({ onLogout }: { onLogout: () => void }) {
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
           <main>
+            <PermissionsContext.Provider value={granted ?? []}>
             <PageBoundary resetKey={hashOf(place)}>
-            {place.page === 'order' ? (
+            {!granted ? (
+              me.error ? (
+                <Result status="warning" title={me.error instanceof ApiError && me.error.text ? me.error.text : t('app.loadFailed')} extra={<Button onClick={() => void me.refetch()}>{t('app.reload')}</Button>} />
+              ) : (
+                <Spin />
+              )
+            ) : !allowed(menuOf(place)) ? (
+              <Result
+                status="403"
+                title={<h2 style={{ fontSize: 20, margin: 0 }}>{t('access.forbidden')}</h2>}
+                subTitle={t('access.forbiddenText')}
+                extra={<Button type="primary" onClick={() => setPlace(placeOf(`#${landingPage(granted)}`))}>{t('access.home')}</Button>}
+              />
+            ) : place.page === 'staff' ? (
+              <StaffPage api={api} />
+            ) : place.page === 'order' ? (
               <OrderDetailPage orderNumber={place.orderNumber} onBack={() => setPlace({ page: 'orders' })} />
             ) : place.page === 'products' ? (
               <ProductsPage onEdit={(prodId) => setPlace({ page: 'product', prodId })} onCreate={() => setPlace({ page: 'product', prodId: null })} />
@@ -158,7 +203,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
             ) : place.page === 'dashboard' ? (
-              <DashboardPage onToShip={() => setPlace({ page: 'orders', toShip: true })} />
+              <DashboardPage onToShip={allowed('orders') ? () => setPlace({ page: 'orders', toShip: true }) : undefined} />
             ) : place.page === 'writeOff' ? (
               <WriteOffPage />
             ) : place.page === 'orders' ? (
@@ -171,6 +216,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <ShopSettingsPage page={place.page} />
             )}
             </PageBoundary>
+            </PermissionsContext.Provider>
           </main>
         </Layout.Content>
       </Layout>

@@ -10,7 +10,8 @@ import { yuan } from '@bazaar/console-ui/format.ts';
 const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
 
 /** The merchant center's landing page: today's and this month's paid orders and sales, orders to ship, low stock, 30 days. */
-export function DashboardPage({ onToShip }: { onToShip: () => void }) {
+/** `onToShip` opens the orders to ship; absent when the account's role may not read orders. */
+export function DashboardPage({ onToShip }: { onToShip?: () => void }) {
   const { t, lang } = useI18n();
   const board = useQuery({ queryKey: ['dashboard', lang], queryFn: () => api('/merchant/dashboard', { lang, schema: MerchantDashboardSchema }) });
   const d = board.data;
@@ -45,9 +46,11 @@ export function DashboardPage({ onToShip }: { onToShip: () => void }) {
             <Col xs={24} sm={12}>
               <Card>
                 <Statistic title={<h3 style={{ fontSize: 14, fontWeight: 'normal', margin: 0 }}>{t('dashboard.toShip')}</h3>} value={d.toShip} />
-                <Button type="link" style={{ padding: 0 }} onClick={onToShip}>
-                  {t('dashboard.toShipLink')}
-                </Button>
+                {onToShip ? (
+                  <Button type="link" style={{ padding: 0 }} onClick={onToShip}>
+                    {t('dashboard.toShipLink')}
+                  </Button>
+                ) : null}
               </Card>
             </Col>
             <Col xs={24} sm={12}>

@@ -7,6 +7,7 @@ import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { MAX_PACKAGES, MerchantOrderDetailSchema, type MerchantOrderDetail } from '@bazaar/shared/schemas/merchant';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 
 const CompaniesSchema = z.array(DeliveryCompanySchema);
@@ -14,6 +15,7 @@ const CompaniesSchema = z.array(DeliveryCompanySchema);
 /** One order of the shop: recipient, items, amounts, packages; a paid order is shipped here. */
 export function OrderDetailPage({ orderNumber, onBack }: { orderNumber: string; onBack: () => void }) {
   const { t, lang } = useI18n();
+  const ships = useCan()('orders.ship');
   const order = useQuery({
     queryKey: ['order', orderNumber, lang],
     queryFn: () => api(`/merchant/order/info/${orderNumber}`, { lang, schema: MerchantOrderDetailSchema }),
@@ -75,7 +77,7 @@ export function OrderDetailPage({ orderNumber, onBack }: { orderNumber: string; 
               ))}
             </ul>
           </section>
-          {o.status === ORDER_STATUS.paid && o.dvyType === 1 ? <ShipForm order={o} names={names} /> : null}
+          {ships && o.status === ORDER_STATUS.paid && o.dvyType === 1 ? <ShipForm order={o} names={names} /> : null}
         </Space>
       ) : null}
     </section>

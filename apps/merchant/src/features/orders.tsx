@@ -8,6 +8,7 @@ import { MerchantOrderSchema, type MerchantOrder } from '@bazaar/shared/schemas/
 import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
 import { api, ApiError, session } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 
 const PageSchema = pageOf(MerchantOrderSchema);
@@ -56,6 +57,8 @@ async function downloadCsv(query: Record<string, string | number | undefined>, l
 /** The shop's orders: status tabs, search by number, product, buyer and dates, export; pages of ten; a paid order opens to ship. */
 export function OrdersPage({ onOpen, initialTab = 'all' }: { onOpen: (orderNumber: string) => void; initialTab?: Tab }) {
   const { t, lang } = useI18n();
+  // Customer service reads orders; shipping is the warehouse's (decision 057).
+  const ships = useCan()('orders.ship');
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterForm>();
   const [tab, setTab] = useState<Tab>(initialTab);
@@ -185,11 +188,14 @@ export function OrdersPage({ onOpen, initialTab = 'all' }: { onOpen: (orderNumbe
           { title: t('orders.columns.createTime'), dataIndex: 'createTime' },
           {
             title: t('orders.columns.actions'),
-            render: (_v, o) => (
-              <Button size="small" type={o.status === ORDER_STATUS.paid ? 'primary' : 'default'} onClick={() => onOpen(o.orderNumber)} aria-label={`${t(o.status === ORDER_STATUS.paid ? 'orders.ship' : 'orders.view')} ${o.orderNumber}`}>
-                {t(o.status === ORDER_STATUS.paid ? 'orders.ship' : 'orders.view')}
-              </Button>
-            ),
+            render: (_v, o) => {
+              const toShip = ships && o.status === ORDER_STATUS.paid;
+              return (
+                <Button size="small" type={toShip ? 'primary' : 'default'} onClick={() => onOpen(o.orderNumber)} aria-label={`${t(toShip ? 'orders.ship' : 'orders.view')} ${o.orderNumber}`}>
+                  {t(toShip ? 'orders.ship' : 'orders.view')}
+                </Button>
+              );
+            },
           },
         ]}
       />

@@ -16,6 +16,7 @@ import {
 } from '@bazaar/shared/schemas/merchant-product';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { StockModal } from './products-stock.tsx';
 
@@ -42,6 +43,9 @@ const failure = (err: unknown, fallback: string) => (err instanceof ApiError && 
 
 export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) => void; onCreate: () => void }) {
   const { t, lang } = useI18n();
+  // The warehouse sees the list to adjust stock; editing and the shelf are operations' (decision 057).
+  const can = useCan();
+  const editor = can('products.manage');
   const { message } = App.useApp();
   const client = useQueryClient();
   const categories = useCategories();
@@ -83,9 +87,11 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
         <Typography.Title level={2} id="products-title" style={{ fontSize: 20 }}>
           {t('products.title')}
         </Typography.Title>
-        <Button type="primary" onClick={onCreate}>
-          {t('products.create')}
-        </Button>
+        {editor ? (
+          <Button type="primary" onClick={onCreate}>
+            {t('products.create')}
+          </Button>
+        ) : null}
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -135,7 +141,7 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
           options={categories.shop.map((c) => ({ value: c.id, label: c.name }))}
         />
       </Space>
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12, display: editor ? undefined : 'none' }}>
         <Typography.Text>{t('products.selected', { count: selected.length })}</Typography.Text>
         <Button disabled={!selected.length} loading={shelf.isPending} onClick={() => shelf.mutate({ prodIds: selected, onShelf: true })}>
           {t('products.batchOn')}
@@ -154,7 +160,7 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: <Typography.Text type="secondary">{t('products.empty')}</Typography.Text> }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (r) => ({ 'aria-label': `${r.prodId} ${r.nameZh}` }) }}
+        rowSelection={editor ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (r) => ({ 'aria-label': `${r.prodId} ${r.nameZh}` }) } : undefined}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('products.total', { count: total }) }}
         columns={[
           {
@@ -196,20 +202,26 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
             title: t('products.columns.actions'),
             render: (_v, p) => (
               <Space wrap>
-                <Button size="small" onClick={() => onEdit(p.prodId)} aria-label={`${t('products.edit')} ${p.prodId}`}>
-                  {t('products.edit')}
-                </Button>
-                <Button size="small" onClick={() => setAdjusting(p)} aria-label={`${t('products.adjustStock')} ${p.prodId}`}>
-                  {t('products.adjustStock')}
-                </Button>
-                <Button
-                  size="small"
-                  disabled={Boolean(p.offence)}
-                  onClick={() => shelf.mutate({ prodIds: [p.prodId], onShelf: p.status !== 1 })}
-                  aria-label={`${t(p.status === 1 ? 'products.takeOff' : 'products.putOn')} ${p.prodId}`}
-                >
-                  {t(p.status === 1 ? 'products.takeOff' : 'products.putOn')}
-                </Button>
+                {editor ? (
+                  <Button size="small" onClick={() => onEdit(p.prodId)} aria-label={`${t('products.edit')} ${p.prodId}`}>
+                    {t('products.edit')}
+                  </Button>
+                ) : null}
+                {can('stock.manage') ? (
+                  <Button size="small" onClick={() => setAdjusting(p)} aria-label={`${t('products.adjustStock')} ${p.prodId}`}>
+                    {t('products.adjustStock')}
+                  </Button>
+                ) : null}
+                {editor ? (
+                  <Button
+                    size="small"
+                    disabled={Boolean(p.offence)}
+                    onClick={() => shelf.mutate({ prodIds: [p.prodId], onShelf: p.status !== 1 })}
+                    aria-label={`${t(p.status === 1 ? 'products.takeOff' : 'products.putOn')} ${p.prodId}`}
+                  >
+                    {t(p.status === 1 ? 'products.takeOff' : 'products.putOn')}
+                  </Button>
+                ) : null}
               </Space>
             ),
           },

@@ -3,6 +3,7 @@ import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import { consoleMerchantCombos } from './console-merchant-combos.ts';
 import { consoleMerchantReviews } from './console-merchant-reviews.ts';
+import { consoleMerchantStaff } from './console-merchant-staff.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -16,6 +17,7 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantCoupons,
   ...consoleMerchantCombos,
   ...consoleMerchantReviews,
+  ...consoleMerchantStaff,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

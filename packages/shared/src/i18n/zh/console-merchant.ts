@@ -6,6 +6,7 @@ import { consoleMerchantPromotions } from './console-merchant-promotions.ts';
 import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import { consoleMerchantCombos } from './console-merchant-combos.ts';
 import { consoleMerchantReviews } from './console-merchant-reviews.ts';
+import { consoleMerchantStaff } from './console-merchant-staff.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
@@ -15,6 +16,7 @@ export const consoleMerchant = {
   ...consoleMerchantCoupons,
   ...consoleMerchantCombos,
   ...consoleMerchantReviews,
+  ...consoleMerchantStaff,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',
