@@ -143,7 +143,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 ...([
                   ['dashboard', t('menu.dashboard')],
                   ['orders', t('menu.orders')],
-                  ['products', t('products.menu')],
+                  ['products', t(granted?.includes('products.manage') ? 'products.menu' : 'staff.stockMenu')],
                   ['reviews', t('reviews.menu')],
                   ['promotions', t('promotions.menu')],
                   ['coupons', t('coupons.menu')],

@@ -85,7 +85,7 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
     <section aria-labelledby="products-title">
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Title level={2} id="products-title" style={{ fontSize: 20 }}>
-          {t('products.title')}
+          {t(editor ? 'products.title' : 'staff.stockMenu')}
         </Typography.Title>
         {editor ? (
           <Button type="primary" onClick={onCreate}>

@@ -3,6 +3,8 @@
 export const consoleMerchantStaff = {
   staff: {
     menu: 'Staff',
+    /** The product list as the warehouse sees it: stock only. */
+    stockMenu: 'Stock',
     title: 'Staff',
     intro: 'Add customer service, warehouse and operations accounts for the shop. Each role sees and does only its own work; a disabled account is logged out at once.',
     add: 'Add staff',

@@ -3,6 +3,8 @@
 export const consoleMerchantStaff = {
   staff: {
     menu: '员工管理',
+    /** The product list as the warehouse sees it: stock only. */
+    stockMenu: '库存管理',
     title: '员工管理',
     intro: '为店铺添加客服、仓库和运营账号。每个角色只能看到并操作自己负责的内容；停用后账号立即退出登录。',
     add: '添加员工',
