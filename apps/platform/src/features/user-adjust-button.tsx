@@ -22,6 +22,8 @@ export interface UserAdjustKind<Answer, Body> {
   textChange: boolean;
   /** The request body from the form, or null when the reason is missing. */
   toBody: (values: { change: unknown; reason: string }) => Body | null;
+  /** The text (key in `texts` and parameters) an answer is confirmed with, when not `done` with `amount` (a change waiting for approval). */
+  doneText?: (answer: Answer) => { key: string; vars: Record<string, string | number> } | null;
 }
 
 /** A users-page action: a signed change with a reason, written to the shopper's records and the audit log. */
@@ -49,7 +51,9 @@ function UserAdjustDialog<Answer, Body>({ kind, userId, name, onClose }: { kind:
   const adjust = useMutation({
     mutationFn: (body: Body) => api(url, { lang, method: 'POST', body, schema: kind.schema }),
     onSuccess: async (saved) => {
-      void message.success(t(`${kind.texts}.done`, kind.amount(saved)));
+      const other = kind.doneText?.(saved);
+      if (other) void message.info(t(`${kind.texts}.${other.key}`, other.vars), 8);
+      else void message.success(t(`${kind.texts}.done`, kind.amount(saved)));
       onClose();
       await Promise.all([client.invalidateQueries({ queryKey }), client.invalidateQueries({ queryKey: ['audit'] })]);
     },

@@ -4,6 +4,7 @@ import type { Widen } from '../widen.ts';
 import { consolePlatformContent } from './console-platform-content.ts';
 import { consolePlatformBanners } from './console-platform-banners.ts';
 import { consolePlatformReviews } from './console-platform-reviews.ts';
+import { consolePlatformOrders } from './console-platform-orders.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
@@ -14,6 +15,7 @@ export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
   ...consolePlatformBanners,
   reviews: consolePlatformReviews.reviews,
+  orders: consolePlatformOrders.orders,
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,

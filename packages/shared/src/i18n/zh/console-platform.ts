@@ -3,6 +3,7 @@
 import { consolePlatformContent } from './console-platform-content.ts';
 import { consolePlatformBanners } from './console-platform-banners.ts';
 import { consolePlatformReviews } from './console-platform-reviews.ts';
+import { consolePlatformOrders } from './console-platform-orders.ts';
 import { consolePlatformProducts } from './console-platform-products.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
@@ -14,6 +15,7 @@ export const consolePlatform = {
   ...consolePlatformContent,
   ...consolePlatformBanners,
   reviews: consolePlatformReviews.reviews,
+  orders: consolePlatformOrders.orders,
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,

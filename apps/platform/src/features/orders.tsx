@@ -1,0 +1,296 @@
+// 订单管理 / Orders (decision 058): every shop's orders for staff, read-only. Filters (shop, status,
+// kind, order number, shopper, product, order days), a table, and a drawer with the order's
+// products, amounts, address, payments, packages and progress.
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Descriptions, Drawer, Form, Input, InputNumber, List, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
+import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import { AdminOrderDetailSchema, AdminOrderSchema, type AdminOrder, type AdminOrderDetail } from '@bazaar/shared/schemas/admin-orders';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
+import { api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+
+const PageSchema = pageOf(AdminOrderSchema);
+const PAGE_SIZE = 10;
+const STATUS_COLORS: Record<number, string> = { 1: 'warning', 2: 'processing', 3: 'cyan', 5: 'success', 6: 'default', 7: 'purple' };
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+interface Filters {
+  shopId?: number;
+  status: number;
+  orderType?: number;
+  orderNumber?: string;
+  buyer?: string;
+  prodName?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+interface FilterForm {
+  shopId?: number | null;
+  status?: number;
+  orderType?: number | 'all';
+  orderNumber?: string;
+  buyer?: string;
+  prodName?: string;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+export function OrdersPage() {
+  const { t, lang } = useI18n();
+  const [form] = Form.useForm<FilterForm>();
+  const [filters, setFilters] = useState<Filters>({ status: 0 });
+  const [current, setCurrent] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['platform-orders', lang, filters, current],
+    queryFn: () => api('/admin/orders', { lang, query: { ...filters, current, size: PAGE_SIZE }, schema: PageSchema }),
+    placeholderData: keepPreviousData,
+  });
+  function apply(values: FilterForm) {
+    setFilters({
+      shopId: values.shopId ?? undefined,
+      status: values.status ?? 0,
+      orderType: values.orderType === undefined || values.orderType === 'all' ? undefined : values.orderType,
+      orderNumber: values.orderNumber?.trim() || undefined,
+      buyer: values.buyer?.trim() || undefined,
+      prodName: values.prodName?.trim() || undefined,
+      dateFrom: values.dates?.[0]?.format('YYYY-MM-DD'),
+      dateTo: values.dates?.[1]?.format('YYYY-MM-DD'),
+    });
+    setCurrent(1);
+  }
+
+  return (
+    <section aria-labelledby="platform-orders-title">
+      <Typography.Title level={2} id="platform-orders-title" style={{ fontSize: 20 }}>
+        {t('orders.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('orders.intro')}</Typography.Paragraph>
+      <Form form={form} name="platform-order-filters" layout="inline" onFinish={apply} initialValues={{ status: 0, orderType: 'all' }} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="shopId" label={t('orders.shopId')}>
+          <InputNumber min={1} precision={0} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('orders.status.label')}>
+          <Select
+            style={{ width: 130 }}
+            options={[{ value: 0, label: t('orders.status.all') }, ...Object.values(ORDER_STATUS).map((s) => ({ value: s, label: t(`orders.status.${s}`) }))]}
+          />
+        </Form.Item>
+        <Form.Item name="orderType" label={t('orders.type.label')}>
+          <Select
+            style={{ width: 130 }}
+            options={[{ value: 'all', label: t('orders.type.all') }, ...Object.values(ORDER_TYPE).map((s) => ({ value: s, label: t(`orders.type.${s}`) }))]}
+          />
+        </Form.Item>
+        <Form.Item name="orderNumber" label={t('orders.orderNumber')}>
+          <Input allowClear maxLength={32} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="buyer" label={t('orders.buyer')}>
+          <Input allowClear maxLength={32} style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="prodName" label={t('orders.prodName')}>
+          <Input allowClear maxLength={ORDER_SEARCH_TEXT_MAX} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="dates" label={t('orders.dates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('orders.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                apply({});
+              }}
+            >
+              {t('orders.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {list.error ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {errorText(list.error, t, 'app.loadFailed')}
+        </Typography.Paragraph>
+      ) : null}
+      <Table<AdminOrder>
+        rowKey="orderNumber"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('orders.empty')}</Typography.Text> }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('orders.total', { count: total }) }}
+        columns={[
+          { title: t('orders.columns.orderNumber'), dataIndex: 'orderNumber', onCell: noWrap },
+          { title: t('orders.columns.shop'), onHeaderCell: noWrap, render: (_v, o) => `${o.shopName} (${o.shopId})` },
+          {
+            title: t('orders.columns.buyer'),
+            onHeaderCell: noWrap,
+            render: (_v, o) => (
+              <div>
+                <div>{o.buyerName}</div>
+                <Typography.Text type="secondary">{o.buyerMobile}</Typography.Text>
+              </div>
+            ),
+          },
+          {
+            title: t('orders.columns.items'),
+            render: (_v, o) => (
+              <div style={{ maxWidth: 260 }}>
+                <div>{o.items[0]?.prodName}</div>
+                <Typography.Text type="secondary">{t('orders.pieces', { count: o.items.reduce((n, i) => n + i.prodCount, 0) })}</Typography.Text>
+              </div>
+            ),
+          },
+          { title: t('orders.columns.amount'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, o) => yuan(o.actualTotal) },
+          { title: t('orders.columns.status'), onHeaderCell: noWrap, render: (_v, o) => <Tag color={STATUS_COLORS[o.status]}>{t(`orders.status.${o.status}`)}</Tag> },
+          { title: t('orders.columns.type'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, o) => `${t(`orders.type.${o.orderType}`)} · ${t(`orders.mold.${o.orderMold}`)}` },
+          { title: t('orders.columns.time'), dataIndex: 'createTime', onHeaderCell: noWrap, onCell: noWrap },
+          {
+            title: t('orders.columns.actions'),
+            onHeaderCell: noWrap,
+            render: (_v, o) => (
+              <Button size="small" onClick={() => setOpen(o.orderNumber)} aria-label={`${t('orders.view')} ${o.orderNumber}`}>
+                {t('orders.view')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {open ? <OrderDrawer orderNumber={open} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}
+
+function OrderDrawer({ orderNumber, onClose }: { orderNumber: string; onClose: () => void }) {
+  const { t, lang } = useI18n();
+  const detail = useQuery({
+    queryKey: ['platform-order', lang, orderNumber],
+    queryFn: () => api(`/admin/orders/${orderNumber}`, { lang, schema: AdminOrderDetailSchema }),
+  });
+  return (
+    <Drawer open width={720} title={t('orders.detail.title', { orderNumber })} onClose={onClose} closable={{ 'aria-label': t('orders.detail.close') }}>
+      {detail.error ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {errorText(detail.error, t, 'app.loadFailed')}
+        </Typography.Paragraph>
+      ) : null}
+      {detail.data ? <OrderDetail order={detail.data} /> : null}
+    </Drawer>
+  );
+}
+
+function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const { t } = useI18n();
+  const d = (key: string, vars?: Record<string, string | number>) => t(`orders.detail.${key}`, vars);
+  const reductions = (['discountReduce', 'shopCouponReduce', 'platformCouponReduce', 'levelReduce', 'scoreReduce', 'comboReduce'] as const).filter((k) => order[k] > 0);
+  const a = order.address;
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions title={d('basics')} column={2} size="small" bordered>
+        <Descriptions.Item label={t('orders.columns.status')}>
+          <Tag color={STATUS_COLORS[order.status]}>{t(`orders.status.${order.status}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={d('type')}>{`${t(`orders.type.${order.orderType}`)} · ${t(`orders.mold.${order.orderMold}`)}`}</Descriptions.Item>
+        <Descriptions.Item label={d('shop')}>{`${order.shopName} (${order.shopId})`}</Descriptions.Item>
+        <Descriptions.Item label={d('placed')}>{order.createTime}</Descriptions.Item>
+        <Descriptions.Item label={d('buyer')}>{`${order.buyerName} ${order.buyerMobile}`}</Descriptions.Item>
+        <Descriptions.Item label={d('userId')}>
+          <Typography.Text copyable>{order.userId}</Typography.Text>
+        </Descriptions.Item>
+        {order.remarks ? (
+          <Descriptions.Item label={d('remarks')} span={2}>
+            {order.remarks}
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey="orderItemId"
+        pagination={false}
+        title={() => <Typography.Text strong>{d('items')}</Typography.Text>}
+        dataSource={order.items}
+        columns={[
+          { title: d('items'), render: (_v, i) => `${i.prodName}${i.skuName ? ` (${i.skuName})` : ''}` },
+          { title: d('price'), render: (_v, i) => yuan(i.price), onCell: noWrap },
+          { title: d('count'), dataIndex: 'prodCount' },
+        ]}
+      />
+      <Descriptions title={d('amounts')} column={2} size="small" bordered>
+        <Descriptions.Item label={d('total')}>{yuan(order.total)}</Descriptions.Item>
+        <Descriptions.Item label={d('freight')}>{yuan(order.freight)}</Descriptions.Item>
+        <Descriptions.Item label={d('reduce')}>{yuan(order.reduceAmount)}</Descriptions.Item>
+        {reductions.map((k) => (
+          <Descriptions.Item key={k} label={d(k)}>
+            {yuan(order[k])}
+          </Descriptions.Item>
+        ))}
+        {order.useScore > 0 ? <Descriptions.Item label={d('useScore')}>{order.useScore}</Descriptions.Item> : null}
+        <Descriptions.Item label={d('actualTotal')}>
+          <Typography.Text strong>{yuan(order.actualTotal)}</Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      <Descriptions title={d('address')} column={1} size="small">
+        <Descriptions.Item label={d('address')}>{a ? `${a.receiver} ${a.mobile} ${a.province}${a.city}${a.area} ${a.addr}` : d('noAddress')}</Descriptions.Item>
+      </Descriptions>
+      <section aria-label={d('payments')}>
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {d('payments')}
+        </Typography.Title>
+        <List
+          size="small"
+          bordered
+          locale={{ emptyText: d('noPayments') }}
+          dataSource={order.payments}
+          renderItem={(p) => (
+            <List.Item>
+              <Space direction="vertical" size={0}>
+                <Space wrap>
+                  <span>{`${d('payNo')} ${p.payNo}`}</span>
+                  <Tag>{t(`orders.detail.payType.${p.payType}`)}</Tag>
+                  <Tag color={p.status === 1 ? 'success' : 'default'}>{t(`orders.detail.payStatus.${p.status}`)}</Tag>
+                  <span>{yuan(p.amount)}</span>
+                </Space>
+                <Typography.Text type="secondary">{p.paidTime ? `${d('paidTime')} ${p.paidTime}` : p.createTime}</Typography.Text>
+                {p.refunds.map((r) => (
+                  <Typography.Text key={r.refundSn} type="secondary">{`${d('refunds')} ${r.refundSn} ${yuan(r.amount)} ${r.createTime}`}</Typography.Text>
+                ))}
+              </Space>
+            </List.Item>
+          )}
+        />
+      </section>
+      <section aria-label={d('logistics')}>
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {d('logistics')}
+        </Typography.Title>
+        <List
+          size="small"
+          bordered
+          locale={{ emptyText: d('noPackages') }}
+          dataSource={order.packages}
+          renderItem={(p) => (
+            <List.Item>
+              <Space direction="vertical" size={0}>
+                <span>{d('waybill', { company: p.dvyName, waybill: p.dvyFlowId })}</span>
+                <Typography.Text type="secondary">{`${p.createTime} · ${p.items.map((i) => `${i.prodName} ×${i.count}`).join('，')}`}</Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      </section>
+      <section aria-label={d('history')}>
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {d('history')}
+        </Typography.Title>
+        <Timeline items={order.history.map((h) => ({ children: `${t(`orders.detail.events.${h.event}`)} ${h.time}` }))} />
+      </section>
+    </Space>
+  );
+}
