@@ -317,31 +317,35 @@ describe('spending, returns and expiry', () => {
     expect(await expectLedgerWhole(user)).toBe(100);
   });
 
-  it('expires due batches at the nightly run with an “expired” record, and warns of them beforehand', async () => {
-    // Earned on 2032-02-10 (China): usable until the end of 2033-02-10.
-    setClock(new Date('2032-02-10T04:00:00Z'));
+  it('expires a year’s points at the end of the next year at the nightly run, with an “expired” record, and warns a month ahead', async () => {
+    // Earned on 2032-12-31 (China): usable until the end of 2033. Earned the next day: until the end of 2034.
+    setClock(new Date('2032-12-31T04:00:00Z'));
     let user = await freshShopper();
     expect((await signIn(user)).statusCode).toBe(200);
     t.advanceClock(DAY_MS);
     expect((await signIn(user)).statusCode).toBe(200);
-    setClock(new Date('2033-01-20T04:00:00Z'));
+    setClock(new Date('2033-11-20T04:00:00Z'));
     user = await relogin(user);
-    expect((await info(user)).expiring).toEqual([
-      { date: '2033-02-10', score: 1 },
-      { date: '2033-02-11', score: 2 },
-    ]);
-    // The night's run at 2033-02-11 00:00 China expires the first day's point only.
-    const night = chinaMidnight('2033-02-11');
+    const before = await info(user);
+    expect(before.expiring).toEqual([{ date: '2033-12-31', score: 1 }]);
+    expect(before).toMatchObject({ expireScore: 1, expireYear: 2033, expireEnabled: true, expiryNotice: null });
+    // A month ahead the member center's notice says how many and when.
+    setClock(new Date('2033-12-05T04:00:00Z'));
+    expect((await info(user)).expiryNotice).toEqual({ score: 1, date: '2033-12-31' });
+    // The night's run at 2034-01-01 00:00 China expires 2032's point only.
+    const night = chinaMidnight('2034-01-01');
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, POINTS_EXPIRY_JOB));
     await scheduleNextPointsExpiry(t.ctx.db, new Date(night.getTime() - 1_000));
     setClock(new Date(night.getTime() + 5_000));
     await runDueJobs(t.ctx.db, { [POINTS_EXPIRY_JOB]: jobHandlers(t.ctx)[POINTS_EXPIRY_JOB]! }, t.ctx.now());
-    expect((await info(user)).score).toBe(2);
+    user = await relogin(user);
+    const after = await info(user);
+    expect(after).toMatchObject({ score: 2, expireYear: 2034, expireScore: 2, expiryNotice: null });
     const expired = (await records(user)).records.filter((r) => r.source === POINTS_SOURCE.expired);
     expect(expired).toEqual([expect.objectContaining({ score: 1, ioType: 0 })]);
     // The run booked the next night.
     const next = await t.ctx.db.select({ ref: jobs.ref, status: jobs.status }).from(jobs).where(eq(jobs.kind, POINTS_EXPIRY_JOB));
-    expect(next.map((j) => j.ref).sort()).toEqual(['2033-02-11', '2033-02-12']);
+    expect(next.map((j) => j.ref).sort()).toEqual(['2034-01-01', '2034-01-02']);
     expect(await expectLedgerWhole(user)).toBe(2);
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, POINTS_EXPIRY_JOB));
   });

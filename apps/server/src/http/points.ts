@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ScoreInfoSchema, ScoreLogPageSchema, ScoreLogQuerySchema, SignInResultSchema } from '@bazaar/shared/schemas/points';
 import { shopperId } from '../plugins/auth.ts';
+import { scoreInfoWithLevel } from '../flows/membership.ts';
 import * as points from '../modules/wallet/points-service.ts';
 
 const security = [{ token: [] }];
@@ -15,8 +16,8 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/p/score/scoreInfo',
-    { schema: { summary: 'My points, what ends soon, and the sign-in card (streak, today, tomorrow’s reward)', tags, security, response: { 200: ScoreInfoSchema } } },
-    (request) => points.getScoreInfo(ctx, shopperId(request)),
+    { schema: { summary: 'My points, growth and level, what ends soon and at the year’s end, and the sign-in card (streak, today, tomorrow’s reward, the 7-day rewards)', tags, security, response: { 200: ScoreInfoSchema } } },
+    (request) => scoreInfoWithLevel(ctx, shopperId(request), request.lang),
   );
   // Reference 2.9 has this as a GET; it changes the balance, so it is a POST here (decision 039).
   api.post(

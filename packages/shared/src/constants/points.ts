@@ -24,6 +24,7 @@ export const POINTS_DEFAULTS = {
   earnFenPerPoint: 100,
   registerScore: 100,
   expireYears: 1,
+  expireEnabled: true,
   usePointsPerYuan: 100,
   useCapPercent: 50,
   signInRewards: [1, 2, 3, 4, 5, 6, 7],
@@ -36,3 +37,5 @@ export const POINTS_EXPIRE_YEARS_MAX = 10;
 export const POINTS_ADJUST_MAX = 1_000_000;
 /** The points page warns about batches ending within this many days. */
 export const POINTS_EXPIRING_SOON_DAYS = 90;
+/** The member center says how many points expire, and when, this many days ahead (a month, issue 25). */
+export const POINTS_EXPIRY_NOTICE_DAYS = 31;

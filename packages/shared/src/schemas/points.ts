@@ -29,6 +29,17 @@ export const ScoreInfoSchema = z.object({
   /** Points ending within the next days, per GMT+8 day they end on (the last day they can be used). */
   expiring: z.array(z.object({ date: z.string(), score: z.number().int() })),
   expireYears: z.number().int(),
+  /** Reference 2.9: my growth value and the name of the level whose benefits apply (null: none). */
+  growth: z.number().int(),
+  levelName: z.string().nullable(),
+  /** Reference 2.9: the sign-in rewards of the 7-day cycle, day 1 to 7. */
+  scoreList: z.array(z.number().int()),
+  /** Reference 2.9: the points that expire at the end of expireYear (this GMT+8 year); 0 when expiry is off. */
+  expireScore: z.number().int(),
+  expireYear: z.number().int(),
+  expireEnabled: z.boolean(),
+  /** Points that expire within a month (the member center's notice): how many and their last usable day; null when none. */
+  expiryNotice: z.object({ score: z.number().int(), date: z.string() }).nullable(),
   /** Points worth one yuan at checkout, and the share of the goods they may pay. */
   usePointsPerYuan: z.number().int(),
   useCapPercent: z.number().int(),
@@ -65,7 +76,10 @@ const count = (key: string, min: number, max: number) => z.number(key).int(key).
 export const PointsSettingsSchema = z.object({
   earnFenPerPoint: count('points.errors.earnRate', 1, 100_000_00),
   registerScore: count('points.errors.registerScore', 0, SIGN_IN_REWARD_MAX * 100),
+  /** Points earned in a year expire at the end of the expireYears-th year after it (1: the next year's end). */
   expireYears: count('points.errors.expireYears', 1, POINTS_EXPIRE_YEARS_MAX),
+  /** Off: nothing expires (issue 25). Absent in an older console's save: on. */
+  expireEnabled: z.boolean('points.errors.expireEnabled').default(true),
   usePointsPerYuan: count('points.errors.useRate', 1, 10_000),
   useCapPercent: count('points.errors.useCap', 0, 100),
   signInRewards: z
@@ -74,6 +88,7 @@ export const PointsSettingsSchema = z.object({
     .max(SIGN_IN_REWARDS_MAX_DAYS, 'points.errors.signInRewards'),
 });
 export type PointsSettings = z.infer<typeof PointsSettingsSchema>;
+export type PointsSettingsInput = z.input<typeof PointsSettingsSchema>;
 
 /** POST /admin/users/:userId/points: a signed change with the reason staff give. */
 export const PointsAdjustSchema = z.object({

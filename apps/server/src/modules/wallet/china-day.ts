@@ -24,11 +24,15 @@ export function nextChinaMidnight(at: Date): Date {
 }
 
 /**
- * When points earned at `at` end: `years` later, at the midnight after that day (the nightly run),
- * so they can be used all through their last day. 29 February earns until 1 March's end.
+ * When points earned at `at` end (issue 25): points earned in a (GMT+8) year expire at the end of
+ * the `years`-th year after it, so with 1 the points of 2026 are usable until 31 December 2027 and
+ * end at 2028-01-01 00:00 GMT+8 (the nightly run). Every batch of a year ends at the same instant.
  */
 export function expiryAfterYears(at: Date, years: number): Date {
-  const [y, m, d] = chinaDay(at).split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
-  return chinaMidnight(addDays(last, 1));
+  return yearEnd(Number(chinaDay(at).slice(0, 4)) + years);
+}
+
+/** The end of a GMT+8 year: 00:00 GMT+8 on the next 1 January. */
+export function yearEnd(year: number): Date {
+  return chinaMidnight(`${String(year + 1).padStart(4, '0')}-01-01`);
 }

@@ -1,6 +1,6 @@
 // Points and the daily sign-in as the shopper, staff and the other flows use them (issue 12,
 // decision 039). The ledger's statements are in points.ts; the rules in points-settings.ts.
-import { POINTS_EXPIRING_SOON_DAYS, POINTS_SOURCE } from '@bazaar/shared/constants/points';
+import { POINTS_EXPIRING_SOON_DAYS, POINTS_EXPIRY_NOTICE_DAYS, POINTS_SOURCE } from '@bazaar/shared/constants/points';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { PointsSettings, ScoreInfo, ScoreLog, ScoreLogQuery, SignInDay, SignInResult } from '@bazaar/shared/schemas/points';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,7 @@ import type { StatementPart } from '../../db/one-statement.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../../lib/jobs.ts';
-import { addDays, chinaDay, chinaMidnight, expiryAfterYears, nextChinaMidnight } from './china-day.ts';
+import { addDays, chinaDay, chinaMidnight, expiryAfterYears, nextChinaMidnight, yearEnd } from './china-day.ts';
 import * as ledger from './points.ts';
 import { readPointsSettings } from './points-settings.ts';
 
@@ -45,25 +45,35 @@ function signInCalendar(today: string, signedToday: boolean, streak: number, rew
   });
 }
 
-/** GET /p/score/scoreInfo. */
-export async function getScoreInfo(ctx: AppContext, userId: string): Promise<ScoreInfo> {
+/** What the points module answers of GET /p/score/scoreInfo; the member fields (growth, levelName) come from flows/score-info.ts. */
+export type PointsInfo = Omit<ScoreInfo, 'growth' | 'levelName'>;
+
+/** GET /p/score/scoreInfo's points part. */
+export async function getScoreInfo(ctx: AppContext, userId: string): Promise<PointsInfo> {
   const now = ctx.now();
   const today = chinaDay(now);
-  const [settings, state, expiring] = await Promise.all([
+  const expireYear = Number(today.slice(0, 4));
+  const [settings, state, expiring, expireScore] = await Promise.all([
     readPointsSettings(ctx.db),
     ledger.findSignState(ctx.db, userId),
     ledger.findExpiring(ctx.db, userId, new Date(now.getTime() + POINTS_EXPIRING_SOON_DAYS * DAY_MS)),
+    ledger.sumExpiring(ctx.db, userId, yearEnd(expireYear)),
   ]);
   const signedToday = state.lastSignDate === today;
   // A streak lives while its last day is today or yesterday; a missed day restarts it.
   const streak = signedToday || state.lastSignDate === addDays(today, -1) ? state.signDay : 0;
   const rewards = settings.signInRewards;
   const byDay = new Map<string, number>();
+  // Off, nothing expires: nothing is shown as ending.
+  const ending = settings.expireEnabled ? expiring : [];
   // A batch ends at a midnight: its last usable day is the day before.
-  for (const e of expiring) {
+  for (const e of ending) {
     const last = addDays(chinaDay(e.expireAt), -1);
     byDay.set(last, (byDay.get(last) ?? 0) + e.score);
   }
+  // The member center's notice: what ends within a month, and the first last-usable day among it.
+  const soon = ending.filter((e) => e.expireAt.getTime() <= now.getTime() + POINTS_EXPIRY_NOTICE_DAYS * DAY_MS);
+  const soonScore = soon.reduce((sum, e) => sum + e.score, 0);
   return {
     score: state.score,
     isSignIn: signedToday,
@@ -73,6 +83,11 @@ export async function getScoreInfo(ctx: AppContext, userId: string): Promise<Sco
     calendar: signInCalendar(today, signedToday, streak, rewards),
     expiring: [...byDay].map(([date, score]) => ({ date, score })),
     expireYears: settings.expireYears,
+    scoreList: Array.from({ length: CALENDAR_DAYS }, (_, i) => rewardOf(rewards, i + 1)),
+    expireScore: settings.expireEnabled ? expireScore : 0,
+    expireYear,
+    expireEnabled: settings.expireEnabled,
+    expiryNotice: soonScore > 0 ? { score: soonScore, date: addDays(chinaDay(soon[0]!.expireAt), -1) } : null,
     usePointsPerYuan: settings.usePointsPerYuan,
     useCapPercent: settings.useCapPercent,
     earnFenPerPoint: settings.earnFenPerPoint,
@@ -201,7 +216,8 @@ export function pointsExpiryHandler(ctx: AppContext): JobHandler {
     // The night's own midnight, even when the sweep claims the job a little late.
     const night = chinaMidnight(job.ref);
     const now = ctx.now();
-    await expireDuePoints(ctx.db, now > night ? now : night);
+    // The platform may switch expiry off (issue 25): the night passes, the next is still booked.
+    if ((await readPointsSettings(ctx.db)).expireEnabled) await expireDuePoints(ctx.db, now > night ? now : night);
     await scheduleNextPointsExpiry(ctx.db, now > night ? now : night);
   };
 }

@@ -242,6 +242,14 @@ export async function findExpiring(db: Reader, userId: string, until: Date): Pro
   return rows.rows.map((r) => ({ expireAt: new Date(r.expire_time), score: Number(r.score) }));
 }
 
+/** The usable points of a user's batches that end by `until` (scoreInfo's expireScore: by the year's end). */
+export async function sumExpiring(db: Reader, userId: string, until: Date): Promise<number> {
+  const rows = await db.execute<{ score: number }>(sql`
+    select coalesce(sum(usable_score), 0)::int as score from score_batches
+    where user_id = ${userId} and status = 1 and usable_score > 0 and expire_time <= ${iso(until)}::timestamptz`);
+  return Number(rows.rows[0]?.score ?? 0);
+}
+
 export interface ScoreLogRow {
   id: number;
   source: number;

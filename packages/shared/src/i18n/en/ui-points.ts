@@ -77,6 +77,7 @@ export const uiPoints: Widen<typeof zh> = {
       short: 'Not enough points; please refresh and try again',
       earnRate: 'The earning rate must be a whole number from 1 to 10,000,000 fen',
       registerScore: 'The registration gift must be a whole number from 0 to 1,000,000',
+      expireEnabled: 'Choose whether points expire',
       expireYears: 'Points must stay valid for 1 to 10 years',
       useRate: 'The checkout value must be 1 to 10,000 points per yuan',
       useCap: 'The cap must be a whole number from 0 to 100',

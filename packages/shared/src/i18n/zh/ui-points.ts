@@ -73,6 +73,7 @@ export const uiPoints = {
       short: '积分不足，请刷新后重试',
       earnRate: '获得比例须为 1 到 10,000,000 分之间的整数',
       registerScore: '注册赠送积分须为 0 到 1,000,000 之间的整数',
+      expireEnabled: '请选择积分是否过期',
       expireYears: '有效期须为 1 到 10 年',
       useRate: '抵扣比例须为每元 1 到 10,000 积分',
       useCap: '抵扣上限须为 0 到 100 之间的整数',
