@@ -8,6 +8,8 @@ import { DISCOUNT_RANGE, LEVEL_TYPE, MEMBER_EXPIRING_SOON_DAYS, MEMBER_LEVELS_MA
 import { SHOP_TYPE } from '@bazaar/shared/constants/shop-status';
 import { PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { AdminLevel, AdminLevelValues, MemberInfo, MemberLevel, MemberSettings, PayLevelInput } from '@bazaar/shared/schemas/member';
+import type { SetUserInfoInput, UserInfo } from '@bazaar/shared/schemas/account';
+import type { ScoreInfo } from '@bazaar/shared/schemas/points';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import type { MemberPricing } from '../modules/pricing/types.ts';
@@ -15,6 +17,7 @@ import { formatApiTime } from '../lib/api-time.ts';
 import { invalid } from '../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
+import * as account from '../modules/account/service.ts';
 import { createContentService } from '../modules/content/service.ts';
 import * as levels from '../modules/member/levels.ts';
 import * as membership from '../modules/member/membership.ts';
@@ -22,6 +25,7 @@ import * as repo from '../modules/payment/repository.ts';
 import { createPaymentService, paymentErrors, type Log } from '../modules/payment/service.ts';
 import { issueLevelCoupons, listLevelCoupons } from '../modules/promotion/member-coupons.ts';
 import { chinaDay, nextChinaMidnight, chinaMidnight } from '../modules/wallet/china-day.ts';
+import { getScoreInfo } from '../modules/wallet/points-service.ts';
 import { BALANCE_LOG_TYPE, balanceOf, debitForPayment, userGrowth } from '../modules/wallet/service.ts';
 import { fenToYuan } from '../providers/payment/payment-provider.ts';
 import type { Settlement } from './payment-notice.ts';
@@ -44,6 +48,11 @@ export const memberErrors = {
 
 const levelName = (l: levels.LevelRow, lang: Language) => localized(lang, l.nameZh, l.nameEn);
 
+function basePrice(r: levels.LevelWithPrices): { needAmount: number | null; term: number | null; termType: number | null } {
+  const base = r.levelType === LEVEL_TYPE.paid ? r.prices[0] : undefined;
+  return base ? { needAmount: base.price, term: 1, termType: base.termType } : { needAmount: null, term: null, termType: null };
+}
+
 /** GET /p/score/scoreLevel/page: one type's levels (on) with benefits, prices and exclusive coupons. */
 export async function listMemberLevels(ctx: AppContext, levelType: number, lang: Language): Promise<MemberLevel[]> {
   const rows = await levels.listLevels(ctx.db, { levelType });
@@ -58,6 +67,8 @@ export async function listMemberLevels(ctx: AppContext, levelType: number, lang:
     discountRange: r.discountRange,
     rateScore: r.rateScore,
     isFreeFee: r.isFreeFee,
+    // Reference 2.9: a paid level's base price is its shortest period sold (one term of it); null for growth levels.
+    ...basePrice(r),
     prices: r.prices,
     couponList: coupons
       .filter((c) => c.levelId === r.id)
@@ -96,6 +107,38 @@ export async function memberInfo(ctx: AppContext, userId: string, lang: Language
       isFreeFee: benefits.isFreeFee,
     },
   };
+}
+
+/** The level fields of GET /p/user/userInfo (reference 2.1): the running paid level, else the growth level. */
+export async function memberLevelOf(ctx: AppContext, userId: string, lang: Language): Promise<{ level: number; levelType: number; levelName: string | null; vipEndTime: string | null; growth: number }> {
+  const state = await membership.readMemberState(ctx.db, userId, ctx.now(), userGrowth);
+  const level = state.paid ?? state.growthLevel;
+  return {
+    level: level?.level ?? 0,
+    levelType: state.paid ? LEVEL_TYPE.paid : LEVEL_TYPE.growth,
+    levelName: level ? levelName(level, lang) : null,
+    vipEndTime: state.vipEndTime ? formatApiTime(state.vipEndTime) : null,
+    growth: state.growth,
+  };
+}
+
+/** GET /p/user/userInfo: the account's profile with the level fields. */
+export async function userInfoWithLevel(ctx: AppContext, userId: string, lang: Language): Promise<UserInfo> {
+  const [profile, { growth: _growth, ...level }] = await Promise.all([account.getUserInfo(ctx, userId), memberLevelOf(ctx, userId, lang)]);
+  return { ...profile, ...level };
+}
+
+/** PUT /p/user/setUserInfo: the saved profile, answered like userInfo. */
+export async function saveUserInfo(ctx: AppContext, userId: string, input: SetUserInfoInput, lang: Language): Promise<UserInfo> {
+  const profile = await account.setUserInfo(ctx, userId, input);
+  const { growth: _growth, ...level } = await memberLevelOf(ctx, userId, lang);
+  return { ...profile, ...level };
+}
+
+/** GET /p/score/scoreInfo: the points module's answer with my growth and the applying level's name (reference 2.9). */
+export async function scoreInfoWithLevel(ctx: AppContext, userId: string, lang: Language): Promise<ScoreInfo> {
+  const [info, level] = await Promise.all([getScoreInfo(ctx, userId), memberLevelOf(ctx, userId, lang)]);
+  return { ...info, growth: level.growth, levelName: level.levelName };
 }
 
 /** The benefits that apply to the shopper now (checkout, receipt). */

@@ -24,6 +24,7 @@ import { shopperId } from '../plugins/auth.ts';
 import { sandboxSmsRoutes } from './sandbox-sms.ts';
 import { registerShopper, resetShopperPassword, signInShopper, signInShopperBySms, type ClientMeta } from '../flows/sign-in.ts';
 import { userCenterInfo } from '../flows/user-center.ts';
+import { saveUserInfo, userInfoWithLevel } from '../flows/membership.ts';
 import * as account from '../modules/account/service.ts';
 import { revokeToken } from '../modules/auth/service.ts';
 import { saveAvatar } from '../modules/account/upload.ts';
@@ -98,10 +99,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Profile and user center ----
   api.get('/p/user/userInfo', { schema: { summary: 'The logged-in shopper\'s profile', tags, response: { 200: UserInfoSchema } } }, async (request) =>
-    account.getUserInfo(ctx, shopperId(request)),
+    userInfoWithLevel(ctx, shopperId(request), request.lang),
   );
   api.put('/p/user/setUserInfo', { schema: { summary: 'Change the shopper\'s nickname, avatar and profile', tags, body: SetUserInfoSchema, response: { 200: UserInfoSchema } } }, async (request) =>
-    account.setUserInfo(ctx, shopperId(request), request.body),
+    saveUserInfo(ctx, shopperId(request), request.body, request.lang),
   );
   api.get('/p/user/centerInfo', { schema: { summary: 'The user center\'s counts and the shopper\'s shop status', tags, response: { 200: CenterInfoSchema } } }, async (request) =>
     userCenterInfo(ctx, shopperId(request)),

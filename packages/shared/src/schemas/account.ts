@@ -144,8 +144,19 @@ export const UserInfoSchema = z.object({
   sex: z.enum(SEXES).nullable(),
   birthDate: z.string().nullable(),
   mobile: z.string(),
+  /**
+   * Reference 2.1: the level whose benefits apply: the running paid level (levelType 1, until
+   * vipEndTime 'yyyy-MM-dd HH:mm:ss' GMT+8), else the growth level reached (levelType 0,
+   * vipEndTime null); level 0, levelName null without either.
+   */
+  level: z.number().int(),
+  levelType: z.number().int(),
+  levelName: z.string().nullable(),
+  vipEndTime: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
+/** The account module's part of UserInfo; the member fields come from the membership flow. */
+export type UserProfile = Omit<UserInfo, 'level' | 'levelType' | 'levelName' | 'vipEndTime'>;
 
 export const OrderCountDataSchema = z.object({
   unPay: z.number().int(),

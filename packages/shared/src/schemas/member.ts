@@ -43,6 +43,11 @@ export const MemberLevelSchema = z.object({
   rateScore: z.number(),
   /** Free shipping on self-run shops' goods. */
   isFreeFee: z.boolean(),
+  /** Reference 2.9: a paid level's base price, fen for `term` × `termType` (1 day .. 5 year): its shortest period sold. Null for growth levels. */
+  needAmount: z.number().int().nullable(),
+  term: z.number().int().nullable(),
+  termType: z.number().int().nullable(),
+  /** Every period sold, shortest first. */
   prices: z.array(LevelPriceSchema),
   couponList: z.array(LevelCouponSchema),
 });

@@ -13,7 +13,7 @@ import {
   type SetUserInfoInput,
   type SmsLoginInput,
   type UpdatePasswordInput,
-  type UserInfo,
+  type UserProfile,
 } from '@bazaar/shared/schemas/account';
 import type { AppContext } from '../../context.ts';
 import { invalid, unauthorized } from '../../lib/app-error.ts';
@@ -203,7 +203,7 @@ export async function updatePassword(ctx: AppContext, input: UpdatePasswordInput
 
 // ---- Profile ----
 
-function toUserInfo(row: UserRow): UserInfo {
+function toUserInfo(row: UserRow): UserProfile {
   const sex = SEXES.find((s) => s === row.sex) ?? null;
   return {
     userId: row.id,
@@ -216,7 +216,7 @@ function toUserInfo(row: UserRow): UserInfo {
   };
 }
 
-export async function getUserInfo(ctx: AppContext, userId: string): Promise<UserInfo> {
+export async function getUserInfo(ctx: AppContext, userId: string): Promise<UserProfile> {
   const user = await readUserById(ctx.db, userId);
   if (!user) throw unauthorized();
   return toUserInfo(user);
@@ -238,7 +238,7 @@ async function assertOwnAvatar(ctx: AppContext, userId: string, url: string): Pr
   if (!(await ctx.providers.storage.exists(avatarKey(name)))) throw invalid('validation.avatarInvalid');
 }
 
-export async function setUserInfo(ctx: AppContext, userId: string, input: SetUserInfoInput): Promise<UserInfo> {
+export async function setUserInfo(ctx: AppContext, userId: string, input: SetUserInfoInput): Promise<UserProfile> {
   if (input.avatarUrl !== undefined) await assertOwnAvatar(ctx, userId, input.avatarUrl);
   if (input.birthDate !== undefined && !isValidBirthDate(input.birthDate, ctx.now())) throw invalid('validation.birthDate');
   const row = await updateProfile(ctx.db, userId, {
