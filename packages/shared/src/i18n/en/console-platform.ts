@@ -10,6 +10,7 @@ import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
 import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
+import { consolePlatformRoles } from './console-platform-roles.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
@@ -21,6 +22,10 @@ export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformBalance,
   ...consolePlatformCoupons,
   ...consolePlatformMember,
+  staffAdmin: consolePlatformRoles.staffAdmin,
+  rolesAdmin: consolePlatformRoles.rolesAdmin,
+  roleNames: consolePlatformRoles.roleNames,
+  permissionNames: consolePlatformRoles.permissionNames,
   app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',
@@ -63,7 +68,7 @@ export const consolePlatform: Widen<typeof zh> = {
   },
   audit: {
     columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
-    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit, ...consolePlatformRoles.staffAudit },
     all: 'All actions',
     empty: 'No entries',
   },

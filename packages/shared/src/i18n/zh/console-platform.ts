@@ -10,6 +10,7 @@ import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
 import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
+import { consolePlatformRoles } from './console-platform-roles.ts';
 
 export const consolePlatform = {
   ...consolePlatformContent,
@@ -21,6 +22,10 @@ export const consolePlatform = {
   ...consolePlatformBalance,
   ...consolePlatformCoupons,
   ...consolePlatformMember,
+  staffAdmin: consolePlatformRoles.staffAdmin,
+  rolesAdmin: consolePlatformRoles.rolesAdmin,
+  roleNames: consolePlatformRoles.roleNames,
+  permissionNames: consolePlatformRoles.permissionNames,
   app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', reload: '重新加载', serverError: '服务器出了点小差~' },
   login: {
     title: '平台管理登录',
@@ -63,7 +68,7 @@ export const consolePlatform = {
   },
   audit: {
     columns: { time: '时间', staff: '操作人', action: '操作', target: '对象', change: '变更（前 → 后）' },
-    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit },
+    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit, ...consolePlatformRoles.staffAudit },
     all: '全部操作',
     empty: '暂无记录',
   },
