@@ -21,13 +21,15 @@ import { ShopsPage } from './features/shops.tsx';
 import { UsersPage } from './features/users.tsx';
 import { PointsRulesPage } from './features/points-rules.tsx';
 import { BalanceOptionsPage } from './features/balance-options.tsx';
+import { BalanceApprovalsPage } from './features/balance-approvals.tsx';
+import { OrdersPage } from './features/orders.tsx';
 import { MemberLevelsPage } from './features/member-levels.tsx';
 import { CouponsPage } from './features/coupons.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'member-levels', 'coupons', 'promotions', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
 
@@ -63,12 +65,14 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'users', label: t('menu.users') },
                 { key: 'products', label: t('products.menu') },
                 { key: 'reviews', label: t('reviews.menu') },
+                { key: 'orders', label: t('orders.menu') },
                 { key: 'categories', label: t('contentMenu.categories') },
                 { key: 'banners', label: t('banners.menu') },
                 { key: 'notices', label: t('contentMenu.notices') },
                 { key: 'site-config', label: t('contentMenu.siteConfig') },
                 { key: 'points-rules', label: t('pointsMenu') },
                 { key: 'balance-options', label: t('balanceMenu') },
+                { key: 'balance-approvals', label: t('balanceApprovals.menu') },
                 { key: 'member-levels', label: t('memberMenu') },
                 { key: 'coupons', label: t('couponsMenu') },
                 { key: 'promotions', label: t('promotionsMenu') },
@@ -85,12 +89,14 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'users' ? <UsersPage /> : null}
             {page === 'products' ? <ProductsPage /> : null}
             {page === 'reviews' ? <ReviewsPage /> : null}
+            {page === 'orders' ? <OrdersPage /> : null}
             {page === 'categories' ? <CategoriesPage /> : null}
             {page === 'banners' ? <BannersPage /> : null}
             {page === 'notices' ? <NoticesPage /> : null}
             {page === 'site-config' ? <SiteConfigPage /> : null}
             {page === 'points-rules' ? <PointsRulesPage /> : null}
             {page === 'balance-options' ? <BalanceOptionsPage /> : null}
+            {page === 'balance-approvals' ? <BalanceApprovalsPage /> : null}
             {page === 'member-levels' ? <MemberLevelsPage /> : null}
             {page === 'coupons' ? <CouponsPage /> : null}
             {page === 'promotions' ? <PromotionsPage /> : null}
