@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber, Space, Typography } from 'antd';
+import { App, Button, Card, Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { POINTS_EXPIRE_YEARS_MAX, SIGN_IN_REWARD_MAX, SIGN_IN_REWARDS_MAX_DAYS } from '@bazaar/shared/constants/points';
 import { PointsSettingsSchema, type PointsSettings } from '@bazaar/shared/schemas/points';
 import { api, ApiError } from '../lib/api.ts';
@@ -53,6 +53,9 @@ export function PointsRulesPage() {
           </Form.Item>
           <Form.Item name="registerScore" label={t('pointsRules.registerScore')} rules={[{ required: true }]}>
             <InputNumber {...whole(0, SIGN_IN_REWARD_MAX * 100)} />
+          </Form.Item>
+          <Form.Item name="expireEnabled" label={t('pointsRules.expireEnabled')} valuePropName="checked" extra={t('pointsRules.expireHint')}>
+            <Switch />
           </Form.Item>
           <Form.Item name="expireYears" label={t('pointsRules.expireYears')} rules={[{ required: true }]}>
             <InputNumber {...whole(1, POINTS_EXPIRE_YEARS_MAX)} />

@@ -9,6 +9,8 @@ export const consolePlatformPoints: Widen<typeof zh> = {
     earnFenPerPoint: 'Yuan spent per point earned',
     earnHint: 'Counted on what each line paid when the order is received, rounded down',
     registerScore: 'Points for registering',
+    expireEnabled: 'Points expire',
+    expireHint: 'On: points earned in a year expire at the end of the N-th year after it (N below; 1 = the end of the next year). Off: points never expire',
     expireYears: 'Points stay valid (years)',
     usePointsPerYuan: 'At checkout: points worth ¥1',
     useCapPercent: 'Points pay at most (% of the goods)',

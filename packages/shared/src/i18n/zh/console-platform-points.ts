@@ -7,6 +7,8 @@ export const consolePlatformPoints = {
     earnFenPerPoint: '每消费多少元得 1 积分',
     earnHint: '确认收货时按订单商品实付金额计算，向下取整',
     registerScore: '注册赠送积分',
+    expireEnabled: '积分过期',
+    expireHint: '开启后，某年获得的积分在其后第 N 年的 12 月 31 日结束时过期（N 为下方的有效期，1 即次年年底）；关闭后积分不过期',
     expireYears: '积分有效期（年）',
     usePointsPerYuan: '下单抵扣：多少积分抵 1 元',
     useCapPercent: '抵扣上限（商品金额的 %）',
