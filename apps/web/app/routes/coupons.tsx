@@ -28,7 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const receivableOnly = params.get('receivable') === '1' ? '1' : '0';
   const requested = Number(params.get('current'));
   const current = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const page = await loadCoupons(request, '/getCouponPage', { shopType, couponType, receivableOnly, current, size: PAGE_SIZE }, pageOf(CouponCardSchema));
+  // The platform tab reads the platform's coupons call (reference 2.8); the others the center's page.
+  const page =
+    shopType === '1'
+      ? await loadCoupons(request, '/generalCouponList', { couponType, receivableOnly, current, size: PAGE_SIZE }, pageOf(CouponCardSchema))
+      : await loadCoupons(request, '/getCouponPage', { shopType, couponType, receivableOnly, current, size: PAGE_SIZE }, pageOf(CouponCardSchema));
   return { page, filter: { shopType, couponType, receivableOnly } };
 }
 

@@ -42,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [head, categories, page, notices] = await Promise.all([
       api('/shop/headInfo', { ...context, query: { shopId }, schema: ShopHeadSchema }),
       api('/category/shopCategoryList', { ...context, query: { shopId }, schema: z.array(CategorySchema) }),
-      api('/search/page', {
+      // The store pages' own search call (reference 2.2).
+      api('/search/searchProdPage', {
         ...context,
         query: { shopId, shopCategoryId: query.shopCategoryId, keyword: query.keyword, sort: query.sort, current: query.current, size: STORE_PAGE_SIZE },
         schema: SearchPageSchema,
