@@ -26,19 +26,27 @@ import { OrdersPage } from './features/orders.tsx';
 import { MemberLevelsPage } from './features/member-levels.tsx';
 import { CouponsPage } from './features/coupons.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
+import { StaffPage } from './features/staff.tsx';
+import { RolesPage } from './features/roles.tsx';
+import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
-const pageOfHash = (): Page => PAGES.find((p) => `#${p}` === location.hash) ?? 'applications';
+const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
-  const [page, setPage] = useState<Page>(pageOfHash);
-  const me = useQuery({ queryKey: ['me', lang], queryFn: () => api('/admin/me', { lang, schema: AdminProfileSchema }) });
+  const [asked, setPage] = useState<Page | null>(pageOfHash);
+  const me = useQuery({ queryKey: ['me', lang], queryFn: () => api('/admin/me', { lang, schema: AdminProfileSchema }), placeholderData: (previous) => previous });
+  // The role's permissions (decision 057) pick the menu and the page: the one asked for when the
+  // role may see it, else its first page. Nothing shows before they are known.
+  const granted = me.data?.permissions;
+  const page = granted ? landingPage(asked, PAGES, granted) : null;
+  const may = (key: Page) => (granted ? pageAllowed(key, granted) : false);
   useEffect(() => {
-    history.replaceState(null, '', `#${page}`);
+    if (page) history.replaceState(null, '', `#${page}`);
   }, [page]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -57,9 +65,9 @@ function Console({ onLogout }: { onLogout: () => void }) {
           <nav aria-label={t('app.title')}>
             <Menu
               mode="inline"
-              selectedKeys={[page]}
+              selectedKeys={page ? [page] : []}
               onClick={(e) => setPage(e.key as Page)}
-              items={[
+              items={([
                 { key: 'applications', label: t('menu.applications') },
                 { key: 'shops', label: t('menu.shops') },
                 { key: 'users', label: t('menu.users') },
@@ -77,13 +85,18 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'coupons', label: t('couponsMenu') },
                 { key: 'promotions', label: t('promotionsMenu') },
                 { key: 'audit', label: t('menu.auditLog') },
-              ]}
+                { key: 'staff', label: t('staffAdmin.menu') },
+                { key: 'roles', label: t('rolesAdmin.menu') },
+              ] satisfies Array<{ key: Page; label: string }>).filter((item) => may(item.key))}
             />
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
           <main>
-            <PageBoundary resetKey={page}>
+            <PermissionsContext.Provider value={granted ?? []}>
+            {me.data && !page ? <Typography.Paragraph>{t('staffAdmin.noPages')}</Typography.Paragraph> : null}
+            {me.isError && !me.data ? <Typography.Paragraph>{t('app.loadFailed')}</Typography.Paragraph> : null}
+            <PageBoundary resetKey={page ?? ''}>
             {page === 'applications' ? <ApplicationsPage /> : null}
             {page === 'shops' ? <ShopsPage /> : null}
             {page === 'users' ? <UsersPage /> : null}
@@ -101,7 +114,10 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'coupons' ? <CouponsPage /> : null}
             {page === 'promotions' ? <PromotionsPage /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
+            {page === 'staff' ? <StaffPage /> : null}
+            {page === 'roles' ? <RolesPage /> : null}
             </PageBoundary>
+            </PermissionsContext.Provider>
           </main>
         </Layout.Content>
       </Layout>

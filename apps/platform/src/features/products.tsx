@@ -7,6 +7,7 @@ import { yuan } from '@bazaar/console-ui/format.ts';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { AdminProductRowSchema, PRODUCT_LIST_STATUSES, TAKEDOWN_REASON_MAX, type AdminProductRow } from '@bazaar/shared/schemas/merchant-product';
 import { api, ApiError } from '../lib/api.ts';
+import { useCan } from '../lib/permissions.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 
 const PageSchema = pageOf(AdminProductRowSchema);
@@ -14,6 +15,7 @@ const PAGE_SIZE = 10;
 
 export function ProductsPage() {
   const { t, lang } = useI18n();
+  const can = useCan();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -135,7 +137,7 @@ export function ProductsPage() {
           {
             title: t('products.columns.actions'),
             render: (_v, p) =>
-              p.offence ? (
+              !can('products.takedown') ? null : p.offence ? (
                 <Popconfirm title={t('products.liftConfirm')} onConfirm={() => lift.mutate(p.prodId)}>
                   <Button size="small" aria-label={`${t('products.lift')} ${p.prodId}`}>
                     {t('products.lift')}

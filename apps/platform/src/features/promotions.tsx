@@ -9,6 +9,7 @@ import { yuan } from '@bazaar/console-ui/format.ts';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { DiscountRowSchema, type DiscountRow, type DiscountState } from '@bazaar/shared/schemas/shop-promotion';
 import { api, ApiError } from '../lib/api.ts';
+import { useCan } from '../lib/permissions.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 
@@ -19,6 +20,7 @@ type Tab = (typeof TABS)[number];
 
 export function PromotionsPage() {
   const { t, lang } = useI18n();
+  const can = useCan();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [tab, setTab] = useState<Tab>('running');
@@ -113,7 +115,7 @@ export function PromotionsPage() {
           {
             title: t('platformPromotions.columns.actions'),
             render: (_v, d) =>
-              open(d) ? (
+              open(d) && can('products.takedown') ? (
                 <Button size="small" danger onClick={() => setTarget(d)} aria-label={t('platformPromotions.takeDownOn', { name: nameOf(d) })}>
                   {t('platformPromotions.takeDown')}
                 </Button>

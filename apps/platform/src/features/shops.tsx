@@ -5,6 +5,7 @@ import { SHOP_STATUS, SHOP_TYPE } from '@bazaar/shared/constants/shop-status';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { AdminShopSchema, type AdminShop } from '@bazaar/shared/schemas/admin-shops';
 import { api, ApiError } from '../lib/api.ts';
+import { useCan } from '../lib/permissions.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 
@@ -49,8 +50,9 @@ export function ShopsPage() {
 
   const typeName = (value: number) => t(`shops.type.${value}`);
   const otherType = (value: number) => (value === SHOP_TYPE.selfRun ? SHOP_TYPE.ordinary : SHOP_TYPE.selfRun);
+  const can = useCan();
   const actions = (s: AdminShop) => (
-    <Space wrap>
+    !can('shops.offline') ? null : <Space wrap>
       {s.status === SHOP_STATUS.open ? (
         <Button size="small" danger onClick={() => setClosing(s)}>
           {t('shops.offline')}

@@ -4,6 +4,7 @@ import { App, Avatar, Button, Input, Popconfirm, Select, Space, Table, Tag, Typo
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { AdminUserSchema, USER_STATUS, type AdminUser } from '@bazaar/shared/schemas/admin-users';
 import { api, ApiError } from '../lib/api.ts';
+import { useCan } from '../lib/permissions.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { UserPointsButton } from './user-points-button.tsx';
@@ -17,6 +18,7 @@ type Change = { userId: string; action: 'disable'; reason: string } | { userId: 
 /** Shoppers: search by nickname, mobile or user name; disable a login with a reason, or enable it. */
 export function UsersPage() {
   const { t, lang } = useI18n();
+  const can = useCan();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -109,7 +111,7 @@ export function UsersPage() {
             title: t('users.columns.actions'),
             render: (_v, u) => (
               <Space wrap>
-                {u.status === USER_STATUS.enabled ? (
+                {!can('users.disable') ? null : u.status === USER_STATUS.enabled ? (
                   <Button size="small" danger onClick={() => setDisabling(u)}>
                     {t('users.disable')}
                   </Button>
@@ -120,8 +122,8 @@ export function UsersPage() {
                     </Button>
                   </Popconfirm>
                 )}
-                <UserPointsButton userId={u.userId} name={u.nickName} />
-                <UserBalanceButton userId={u.userId} name={u.nickName} />
+                {can('users.points.adjust') ? <UserPointsButton userId={u.userId} name={u.nickName} /> : null}
+                {can('users.balance.adjust') ? <UserBalanceButton userId={u.userId} name={u.nickName} /> : null}
               </Space>
             ),
           },

@@ -49,6 +49,7 @@ export const consolePlatformRoles: Widen<typeof zh> = {
     name: 'Role name',
     nameRequired: 'Enter the role name',
     permissions: 'Permissions',
+    save: 'Save',
     saved: 'Role saved',
     empty: 'No roles',
   },

@@ -46,6 +46,7 @@ export const consolePlatformRoles = {
     name: '角色名称',
     nameRequired: '请输入角色名称',
     permissions: '权限',
+    save: '保存',
     saved: '角色已保存',
     empty: '暂无角色',
   },
