@@ -32,30 +32,36 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'orders.title' });
 }
 
-/** ?status= tab, ?q= order number (digits) or product name, ?current= page. */
+/** The time filter of GET /p/myOrder/myOrderSearch: 0 all, 1 the last 7 days, 2 the last 3 months, 3 older. */
+const TIMES = [0, 1, 2, 3] as const;
+
+/** ?status= tab, ?q= order number (digits) or product name, ?time= time span, ?current= page. */
 function ordersQuery(request: Request) {
   const url = new URL(request.url);
   const requestedStatus = Number(url.searchParams.get('status'));
   const status = TABS.some((tab) => tab.status === requestedStatus) ? requestedStatus : 0;
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
+  const requestedTime = Number(url.searchParams.get('time'));
+  const time = TIMES.find((t) => t === requestedTime) ?? 0;
   const requested = Number(url.searchParams.get('current'));
   const current = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  return { status, q, current };
+  return { status, q, time, current };
 }
 
 /** The list and the counts in parallel. */
-async function loadOrders(ctx: UserApiContext, { status, q, current }: ReturnType<typeof ordersQuery>) {
-  const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { prodName: q } : {};
+async function loadOrders(ctx: UserApiContext, { status, q, time, current }: ReturnType<typeof ordersQuery>) {
+  const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { orderName: q } : {};
   const [page, center] = await Promise.all([
-    api('/p/myOrder/myOrder', { ...ctx, query: { status, current, size: PAGE_SIZE, ...search }, schema: pageOf(MyOrderSchema) }),
+    // The reference's order search (2.6): the tab, the box's number or product name, the time span.
+    api('/p/myOrder/myOrderSearch', { ...ctx, query: { status, current, size: PAGE_SIZE, orderTimeStatus: time, ...search }, schema: pageOf(MyOrderSchema) }),
     api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
   ]);
   return { page, counts: center.orderCountData };
 }
 
 /** The page's data: the query, and the orders unless they are still to be asked for by the browser. */
-function ordersData({ status, q }: ReturnType<typeof ordersQuery>, loaded: Awaited<ReturnType<typeof loadOrders>> | null, userInBrowser = false) {
-  return { status, q, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser };
+function ordersData({ status, q, time }: ReturnType<typeof ordersQuery>, loaded: Awaited<ReturnType<typeof loadOrders>> | null, userInBrowser = false) {
+  return { status, q, time, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser };
 }
 
 // A shared page (decision 052): the server renders the page without the orders and the browser asks for them.
@@ -76,12 +82,13 @@ clientLoader.hydrate = true as const;
 export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>('root');
-  const { status, q, page, counts } = loaderData;
+  const { status, q, time, page, counts } = loaderData;
   if (!root?.user || !page || !counts) return null;
   const tabUrl = (s: number) => {
     const params = new URLSearchParams();
     if (s) params.set('status', String(s));
     if (q) params.set('q', q);
+    if (time) params.set('time', String(time));
     const qs = params.toString();
     return qs ? `?${qs}` : '?';
   };
@@ -109,6 +116,16 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
           <label className="visually-hidden" htmlFor="orders-search-input">
             {t('orders.search.label')}
           </label>
+          <label className="visually-hidden" htmlFor="orders-search-time">
+            {t('orders.search.timeLabel')}
+          </label>
+          <select id="orders-search-time" className="field__input orders-search__time" name="time" defaultValue={String(time)}>
+            {TIMES.map((value) => (
+              <option key={value} value={value}>
+                {t(`orders.search.time.${value}`)}
+              </option>
+            ))}
+          </select>
           <input id="orders-search-input" className="field__input orders-search__input" type="search" name="q" defaultValue={q} placeholder={t('orders.search.placeholder')} />
           <Button type="submit">
             {t('orders.search.button')}

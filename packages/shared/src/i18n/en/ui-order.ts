@@ -78,6 +78,8 @@ export const uiOrder: Widen<typeof zh> = {
       label: 'Search orders',
       placeholder: 'Order number or product name',
       button: 'Search',
+      timeLabel: 'Order time',
+      time: { '0': 'Any time', '1': 'Last 7 days', '2': 'Last 3 months', '3': 'Over 3 months ago' },
     },
     empty: 'No orders here',
     orderNumber: 'Order No. {{number}}',

@@ -76,6 +76,8 @@ export const uiOrder = {
       label: '搜索订单',
       placeholder: '输入订单号或商品名称',
       button: '搜索',
+      timeLabel: '下单时间',
+      time: { '0': '全部时间', '1': '近 7 天', '2': '近 3 个月', '3': '3 个月前' },
     },
     empty: '暂无相关订单',
     orderNumber: '订单号：{{number}}',
