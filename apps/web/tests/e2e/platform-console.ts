@@ -9,15 +9,16 @@ export const PLATFORM_URL = process.env.BAZAAR_E2E_PLATFORM_URL ?? 'http://127.0
  * Demo staff accounts (seed staff-queues.ts), one per journey that uses the console: staff keep
  * one session each, so journeys running in parallel under one account would log each other out.
  */
-export type StaffAccount = 'admin' | 'operator' | 'ops01' | 'cs01' | 'goods01' | 'mkt01' | 'fin01' | 'mkt02' | 'cs02';
+export type StaffAccount = 'admin' | 'operator' | 'ops01' | 'cs01' | 'goods01' | 'mkt01' | 'fin01' | 'mkt02' | 'cs02' | 'fin02' | 'fin03' | 'site01' | 'hr01';
 
-/** Logs a demo staff account in on the console's login page; lands on the application queue. */
+/** Logs a demo staff account in on the console's login page; lands on the first page its role may see (decision 057). */
 export async function staffLogin(console: Page, username: StaffAccount): Promise<void> {
   await console.goto(`${PLATFORM_URL}/`);
   await console.getByLabel('管理账号').fill(username);
   await console.getByLabel('密码').fill('admin12345');
   await console.getByRole('button', { name: '登 录' }).or(console.getByRole('button', { name: '登录' })).click();
-  await expect(console.getByRole('heading', { name: '开店申请' })).toBeVisible();
+  await expect(console.getByRole('navigation').getByRole('menuitem').first()).toBeVisible();
+  await expect(console.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
 }
 
 /** A staff token through the API. Staff keep one session, so a page logged in before is logged out. */

@@ -1,8 +1,9 @@
 // Issue 10, journey 4: staff change the welcome text and a terms switch in the platform console and
 // the storefront shows the change without a restart; a notice published in the console appears in
 // /notice-list (and leaves it when unpublished); the category, notice and site-settings pages pass
-// axe. Staff log in as the second demo account (`operator`): each staff account keeps one session,
-// and the store-application journey logs in as `admin` at the same time.
+// axe. Staff log in as `site01`, a super administrator of this journey's own (site settings and the
+// audit log belong to no narrower role, decision 057): each staff account keeps one session, and
+// the store-application journey logs in as `admin` at the same time.
 //
 // The privacy-policy switch is the one turned off and on again: other journeys open the service
 // terms page and the login form's agreement while this one runs.
@@ -12,7 +13,7 @@ import { openPage, topBar, watchPageProblems, zh, test } from './support.ts';
 
 const PLATFORM_URL = process.env.BAZAAR_E2E_PLATFORM_URL ?? 'http://127.0.0.1:13002';
 
-// One after another: the three share the `operator` account, and a new login ends the older session.
+// One after another: the three share the `site01` account, and a new login ends the older session.
 test.describe.configure({ mode: 'serial' });
 
 /** A console tab of its own (its own staff session), watched for console errors and CSP violations like the storefront's. */
@@ -32,7 +33,7 @@ async function openConsole(browser: Browser): Promise<{ console: Page; close: ()
 
 async function staffLogin(console: Page): Promise<void> {
   await console.goto(`${PLATFORM_URL}/`);
-  await console.getByLabel('管理账号').fill('operator');
+  await console.getByLabel('管理账号').fill('site01');
   await console.getByLabel('密码').fill('admin12345');
   await console.getByRole('button', { name: '登录' }).click();
   await expect(console.getByRole('heading', { name: '开店申请' })).toBeVisible();
@@ -104,7 +105,7 @@ test('staff change the welcome text and the privacy-policy switch; the storefron
 
   // The audit log names the staff member and the change.
   await openConsolePage(console, '操作日志');
-  await expect(console.getByRole('row').filter({ hasText: '修改站点信息' }).filter({ hasText: 'operator' }).first()).toBeVisible();
+  await expect(console.getByRole('row').filter({ hasText: '修改站点信息' }).filter({ hasText: 'site01' }).first()).toBeVisible();
   await close();
 });
 

@@ -75,9 +75,9 @@ test('en: the points page in English, axe-clean', async ({ page, request, contex
 test('zh: 200 points at checkout take ¥2 off; cancelling the order gives them back with a record', async ({ page, request, context, baseURL }) => {
   const shopper = await registerShopper(request);
   await addAddressByApi(request, shopper.token);
-  // Staff add 400 points (the registration's 100 make 500); the operator account is this journey's.
+  // Staff add 400 points (the registration's 100 make 500); the finance account fin03 is this journey's (points adjustments are finance's, decision 057).
   const { userId } = (await ok(request.get(`${API_URL}/p/user/userInfo`, { headers: headers(shopper.token) }))) as { userId: string };
-  await ok(request.post(`${API_URL}/admin/users/${userId}/points`, { headers: { Authorization: await staffToken(request, 'operator') }, data: { change: 400, reason: 'e2e points journey' } }));
+  await ok(request.post(`${API_URL}/admin/users/${userId}/points`, { headers: { Authorization: await staffToken(request, 'fin03') }, data: { change: 400, reason: 'e2e points journey' } }));
   const [p] = await pickProducts(request, 1, 9);
   await useToken(context, baseURL!, shopper.token);
 

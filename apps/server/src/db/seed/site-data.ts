@@ -36,6 +36,9 @@ export const STAFF_ROLES = {
   cs02: 'service',
   fin01: 'finance',
   fin02: 'finance',
+  fin03: 'finance',
+  site01: 'super',
+  hr01: 'super',
 } as const satisfies Record<string, AdminRoleKey>;
 
 export interface DemoUser {
