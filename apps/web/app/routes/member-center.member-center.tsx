@@ -11,6 +11,7 @@ import { pageTitle } from '../components/page-meta.ts';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { MemberSummary } from '../features/member/member-summary.tsx';
+import { PointsExpiryNotice } from '../features/points/points-summary.tsx';
 import { SignInCard } from '../features/points/sign-in-card.tsx';
 import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
 import '../features/points/points.css';
@@ -48,6 +49,7 @@ export default function MemberCenter({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page-section member-page">
       {payment ? <SummaryAfterPurchase key={payment.payNo} info={info} payment={payment} /> : <MemberSummary info={info} purchase={null} />}
+      <PointsExpiryNotice info={points} />
       <SignInCard info={points} />
     </div>
   );

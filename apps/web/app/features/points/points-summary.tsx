@@ -18,6 +18,7 @@ export function PointsSummary({ info }: { info: ScoreInfo }) {
         </p>
         <div className="points-summary__expiring">
           <h2 className="points-summary__subtitle">{t('points.expiringTitle')}</h2>
+          <PointsExpiryNotice info={info} />
           {info.expiring.length === 0 ? (
             <p className="points-summary__none">{t('points.expiringNone')}</p>
           ) : (
@@ -30,8 +31,19 @@ export function PointsSummary({ info }: { info: ScoreInfo }) {
         </div>
       </div>
       <p className="points-summary__rules">
-        {t('points.rules', { count: info.expireYears, yuan: (info.earnFenPerPoint / 100).toFixed(2).replace(/\.00$/, ''), per: info.usePointsPerYuan, cap: info.useCapPercent })}
+        {t(info.expireEnabled ? 'points.rules' : 'points.rulesNoExpiry', { count: info.expireYears, yuan: (info.earnFenPerPoint / 100).toFixed(2).replace(/\.00$/, ''), per: info.usePointsPerYuan, cap: info.useCapPercent })}
       </p>
     </section>
+  );
+}
+
+/** A month ahead: how many points expire, and the last day to use them (issue 25); nothing otherwise. */
+export function PointsExpiryNotice({ info }: { info: Pick<ScoreInfo, 'expiryNotice'> }) {
+  const { t } = useTranslation();
+  if (!info.expiryNotice) return null;
+  return (
+    <p className="points-expiry-notice" data-testid="points-expiry-notice">
+      {t('points.expiryNotice', { count: info.expiryNotice.score, date: info.expiryNotice.date })}
+    </p>
   );
 }
