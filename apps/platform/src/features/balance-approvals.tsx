@@ -13,7 +13,8 @@ import { ReasonDialog } from '../lib/reason-dialog.tsx';
 
 const PAGE_SIZE = 10;
 const QUERY = 'balance-requests';
-const STATUS_COLORS = { 0: 'processing', 1: 'success', 2: 'error' } as Record<number, string>;
+// The theme's tag colours that keep AA contrast (packages/shared/src/console/theme.ts).
+const STATUS_COLORS = { 0: 'warning', 1: 'success', 2: 'error' } as Record<number, string>;
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 const signed = (fen: number) => `${fen < 0 ? '-' : '+'}${yuan(Math.abs(fen))}`;
 

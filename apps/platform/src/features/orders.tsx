@@ -16,7 +16,8 @@ import { useI18n } from '../lib/i18n.tsx';
 
 const PageSchema = pageOf(AdminOrderSchema);
 const PAGE_SIZE = 10;
-const STATUS_COLORS: Record<number, string> = { 1: 'warning', 2: 'processing', 3: 'cyan', 5: 'success', 6: 'default', 7: 'purple' };
+// The theme's tag colours that keep AA contrast (packages/shared/src/console/theme.ts); the rest default.
+const STATUS_COLORS: Record<number, string> = { 1: 'warning', 2: 'warning', 5: 'success' };
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 interface Filters {
