@@ -65,7 +65,7 @@ export const ui: Widen<typeof zh> = {
     footer: {
       returnPromise: '7-day no-reason return',
       returnPromiseNote: 'Shop with confidence',
-      servicePromise: 'Customer service 7 days a week',
+      servicePromise: '7*8-hour customer service',
       servicePromiseNote: 'Friendly, professional help',
       genuinePromise: 'Genuine goods',
       genuinePromiseNote: 'From carefully chosen stores',
