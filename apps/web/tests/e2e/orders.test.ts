@@ -1,4 +1,4 @@
-// My orders: tabs with counts, search by order number or product name, cancelling an unpaid order
+// My orders: tabs with counts, search by order number or product name and by time (myOrderSearch), cancelling an unpaid order
 // (its stock goes back), and the order detail with its progress, address, fees and actions.
 import { expect } from '@playwright/test';
 import { API_URL, en, openPage, registerShopper, useToken, zh, test } from './support.ts';
@@ -39,6 +39,24 @@ test('zh: the order list filters by tab and finds orders by number or product na
   await expect(page).toHaveURL(/q=/);
   await expect(cards(page).filter({ hasText: second })).toHaveCount(1);
   await expect(cards(page).filter({ hasText: first })).toHaveCount(b!.prodName.slice(0, 4) === a!.prodName.slice(0, 4) ? 1 : 0);
+
+  // The time filter (myOrderSearch's orderTimeStatus): orders placed now are in the last 7 days, none older than 3 months.
+  await search.fill('');
+  const time = searchForm.getByRole('combobox', { name: zh('orders.search.timeLabel') });
+  await time.selectOption({ label: zh('orders.search.time.3') });
+  await searchForm.getByRole('button', { name: zh('orders.search.button') }).click();
+  await expect(page).toHaveURL(/time=3/);
+  await expect(page.getByText(zh('orders.empty'))).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await time.selectOption({ label: zh('orders.search.time.1') });
+  await searchForm.getByRole('button', { name: zh('orders.search.button') }).click();
+  await expect(page).toHaveURL(/time=1/);
+  await expect(cards(page)).toHaveCount(2);
+  // A tab keeps the time filter.
+  await tabs.getByRole('link', { name: new RegExp(`^${zh('orders.tabs.unpaid')}`) }).click();
+  await expect(page).toHaveURL(/status=1.*time=1/);
+  await expect(time).toHaveValue('1');
+  await expect(cards(page)).toHaveCount(2);
 
   // The user center's menu leads here.
   await openPage(page, '/user-center');
