@@ -56,7 +56,7 @@ test('staff take a shop offline: its entry and page say so and its products cann
     // The owner's shop entry and the shop's page say it is offline.
     await useToken(context, baseURL!, await loginByApi(request, 'silkowner', 'bazaar123'));
     await openPage(page, '/');
-    await topBar(page).getByRole('button', { name: zh('layout.topBar.myStore') }).click();
+    await topBar(page).getByRole('link', { name: zh('layout.topBar.myStore') }).click();
     await expect(page.getByRole('region', { name: zh('toast.label') })).toContainText(zh('layout.topBar.storeOffline'));
     await openPage(page, `/shopIndex?sid=${shopId}`);
     await expect(page.getByRole('heading', { level: 1, name: zh('store.offline.title') })).toBeVisible();

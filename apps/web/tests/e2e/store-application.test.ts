@@ -36,7 +36,7 @@ test('a shopper applies, is rejected with a reason, resubmits, is approved and s
 
   // The shop entry of a shopper who never applied opens the application.
   await openPage(page, '/');
-  await topBar(page).getByRole('button', { name: zh('layout.topBar.myStore') }).click();
+  await topBar(page).getByRole('link', { name: zh('layout.topBar.myStore') }).click();
   await expect(page).toHaveURL(/\/user-center\/uc-freeshop$/);
   await expect(page.getByText(zh('shopApply.mapNoKey'))).toBeVisible();
 

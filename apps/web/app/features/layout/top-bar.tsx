@@ -47,7 +47,11 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
     onLogin();
   }
 
-  async function openShop() {
+  // A real link to the application (it opens in a new tab as any link); a plain click asks for the
+  // login or goes where the shopper's shop status leads.
+  async function openShop(event: MouseEvent) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
     if (!isLoggedIn) {
       onLogin();
       return;
@@ -111,9 +115,9 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
             </Link>
           </li>
           <li>
-            <button type="button" className="top-bar__link" onClick={() => void openShop()} aria-busy={openingShop || undefined}>
+            <Link to={FREE_SHOP_PATH} className="top-bar__link" onClick={(event) => void openShop(event)} aria-busy={openingShop || undefined}>
               {t('layout.topBar.myStore')}
-            </button>
+            </Link>
           </li>
           <li>
             <Link to="/invite" className="top-bar__link">
