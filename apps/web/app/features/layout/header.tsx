@@ -33,7 +33,8 @@ function SearchBox() {
     <form className="search" role="search" aria-label={t('layout.header.searchLabel')} onSubmit={submit}>
       <Dropdown
         className="search__kind"
-        label={`${t('layout.header.searchType')}: ${t(`layout.header.${kind}`)}`}
+        // The button reads its visible kind, then what it is for, once: "Product, Search type".
+        label={t('layout.header.searchType')}
         trigger={t(`layout.header.${kind}`)}
         items={(['product', 'store'] as const).map((value) => ({
           key: value,
