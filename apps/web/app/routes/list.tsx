@@ -13,7 +13,7 @@ import { Pagination } from '../components/ui/pagination.tsx';
 import { CategoryFilter, categoryPath, categoryRows } from '../features/search/category-filter.tsx';
 import { Highlight } from '../features/search/highlight.tsx';
 import { LIST_PAGE_SIZE, listHref, readListState, searchQueryOf } from '../features/search/list-query.ts';
-import { couponCondition, couponScope, couponValue } from '../features/coupon/coupon-text.ts';
+import { couponOffer, couponScope } from '../features/coupon/coupon-text.ts';
 import { PriceFilter } from '../features/search/price-filter.tsx';
 import { SortBar } from '../features/search/sort-bar.tsx';
 import '../features/search/search.css';
@@ -79,7 +79,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
 
       {coupon ? (
         <p className="card list-coupon" data-testid="list-coupon">
-          {t('listPage.couponFace', { value: couponValue(coupon, t, lang), condition: couponCondition(coupon, t, lang), scope: couponScope(coupon, t) })}
+          {t('listPage.couponFace', { offer: couponOffer(coupon, t, lang), scope: couponScope(coupon, t) })}
           {state.pn ? ` · ${t('listPage.resultsFor', { term: state.pn })}` : ''}
         </p>
       ) : (

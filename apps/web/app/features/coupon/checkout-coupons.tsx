@@ -4,7 +4,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { CheckoutCoupon } from '@bazaar/shared/schemas/pricing';
 import type { ConfirmResult } from '@bazaar/shared/schemas/order';
 import { formatYuan } from '../../lib/format.ts';
-import { couponCondition, couponValue } from './coupon-text.ts';
+import { couponOffer } from './coupon-text.ts';
 
 /**
  * The coupon ids a checkout applies now, with one shop's (0: the platform's) replaced: the whole
@@ -32,7 +32,7 @@ export function CouponPicker({ legend, coupons, disabled, onChoose }: { legend: 
   const usable = coupons.filter((c) => c.canUse);
   const unusable = coupons.filter((c) => !c.canUse);
   const chosen = coupons.find((c) => c.choose) ?? null;
-  const label = (c: CheckoutCoupon) => `${couponValue(c, t, lang)} · ${couponCondition(c, t, lang)} · ${c.couponName}`;
+  const label = (c: CheckoutCoupon) => `${couponOffer(c, t, lang)} · ${c.couponName}`;
   return (
     <fieldset className="checkout-coupons" disabled={disabled}>
       <legend className="checkout-coupons__legend">{legend}</legend>

@@ -15,6 +15,20 @@ export function couponValue(c: Face, t: T, lang: Language): string {
   return t('coupon.card.rate', { rate, off: percentOff(rate) });
 }
 
+/**
+ * The coupon as one phrase, where its value and condition stand side by side (a chip, a picker):
+ * "¥30.00 off orders from ¥300.00" / "满¥300.00减¥30.00", "15% off, no minimum" / "无门槛8.5折".
+ */
+export function couponOffer(c: Face, t: T, lang: Language): string {
+  const rate = c.couponDiscount ?? 10;
+  return t(`coupon.card.offer.${c.couponType === 1 ? 'cash' : 'rate'}${c.cashCondition > 0 ? 'From' : ''}`, {
+    value: formatYuan(c.reduceAmount, lang),
+    amount: formatYuan(c.cashCondition, lang),
+    rate,
+    off: percentOff(rate),
+  });
+}
+
 /** "满¥300.00可用" or "无门槛". */
 export function couponCondition(c: Face, t: T, lang: Language): string {
   return c.cashCondition > 0 ? t('coupon.card.threshold', { amount: formatYuan(c.cashCondition, lang) }) : t('coupon.card.noThreshold');

@@ -5,7 +5,7 @@ import type { CouponCard } from '@bazaar/shared/schemas/coupon';
 import { apiData } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CouponTickets } from './coupon-ticket.tsx';
-import { couponCondition, couponValue } from './coupon-text.ts';
+import { couponOffer } from './coupon-text.ts';
 
 /**
  * The coupons a product page offers: the platform's and its shop's that apply to the product, read
@@ -44,7 +44,7 @@ export function ProductCoupons({ shopId, prodId, isLoggedIn }: { shopId: number;
         <div className="coupon-row__chips">
           {coupons.slice(0, 4).map((c) => (
             <span key={c.couponId} className="coupon-row__chip">
-              {couponCondition(c, t, lang)} {couponValue(c, t, lang)}
+              {couponOffer(c, t, lang)}
             </span>
           ))}
           <Button size="sm" variant="link" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>

@@ -19,6 +19,7 @@ export const uiCoupon: Widen<typeof zh> = {
       noThreshold: 'No minimum',
       threshold: 'On orders from {{amount}}',
       rate: '{{off}}% off',
+      offer: { cash: '{{value}} off, no minimum', cashFrom: '{{value}} off orders from {{amount}}', rate: '{{off}}% off, no minimum', rateFrom: '{{off}}% off orders from {{amount}}' },
       scope: { '0': 'All products', '1': 'Selected products', '2': 'Most products (some excluded)' },
       fixed: '{{start}} to {{end}}',
       afterReceipt_one: 'Valid for {{count}} day after receiving',

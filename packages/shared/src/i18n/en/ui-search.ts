@@ -6,7 +6,7 @@ export const uiSearch: Widen<typeof zh> = {
     title: 'Products',
     resultsFor: 'Results for “{{term}}”',
     couponProducts: 'Products for “{{name}}”',
-    couponFace: '{{value}} · {{condition}} · {{scope}}',
+    couponFace: '{{offer}} · {{scope}}',
     allProducts: 'All products',
     count_one: '{{count}} product found',
     count_other: '{{count}} products found',

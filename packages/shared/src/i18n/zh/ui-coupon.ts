@@ -17,6 +17,7 @@ export const uiCoupon = {
       noThreshold: '无门槛',
       threshold: '满{{amount}}可用',
       rate: '{{rate}}折',
+      offer: { cash: '无门槛减{{value}}', cashFrom: '满{{amount}}减{{value}}', rate: '无门槛{{rate}}折', rateFrom: '满{{amount}}享{{rate}}折' },
       scope: { '0': '全部商品可用', '1': '指定商品可用', '2': '部分商品不可用' },
       fixed: '{{start}} 至 {{end}}',
       afterReceipt_other: '领取后{{count}}天内有效',

@@ -4,7 +4,7 @@ export const uiSearch = {
     title: '商品列表',
     resultsFor: '“{{term}}”的搜索结果',
     couponProducts: '“{{name}}”可用商品',
-    couponFace: '{{value}} · {{condition}} · {{scope}}',
+    couponFace: '{{offer}} · {{scope}}',
     allProducts: '全部商品',
     count_other: '共 {{count}} 件商品',
     countCapped: '共 {{total, number}}+ 件商品',
