@@ -33,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       api('/p/order/getOrderPayInfoByOrderNumber', { ...context, query: { orderNumbers }, schema: OrderPayInfoSchema }),
       api('/p/userBalance/getBalanceInfo', { ...context, schema: z.number() }),
     ]);
-    return { state: 'ready' as const, info, balance };
+    // What the balance lacks, worked out here on the server from the API's two amounts (the browser computes no money).
+    return { state: 'ready' as const, info, balance, shortfall: Math.max(0, info.totalFee - balance) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { state: 'login' as const };
     // Expired, already paid or cancelled, or not this shopper's: the API's message says which.
@@ -60,10 +61,10 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     const expired = loaderData.code === 'payment.errors.orderExpired';
     return <PaymentProblem title={t(expired ? 'payment.expiredTitle' : 'payment.notFound.title')} message={loaderData.message || t('payment.notFound.text')} />;
   }
-  return <PaymentCounter info={loaderData.info} balance={loaderData.balance} />;
+  return <PaymentCounter info={loaderData.info} balance={loaderData.balance} shortfall={loaderData.shortfall} />;
 }
 
-function PaymentCounter({ info, balance }: { info: z.infer<typeof OrderPayInfoSchema>; balance: number }) {
+function PaymentCounter({ info, balance, shortfall }: { info: z.infer<typeof OrderPayInfoSchema>; balance: number; shortfall: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const navigate = useNavigate();
@@ -82,7 +83,11 @@ function PaymentCounter({ info, balance }: { info: z.infer<typeof OrderPayInfoSc
         ...(switches.wxPaySwitch ? [{ type: PAY_TYPE.wechat, key: 'wechat' as const }] : []),
       ]
     : [];
-  const selected = chosen && methods.some((m) => m.type === chosen) ? chosen : (methods[0]?.type ?? null);
+  // A balance that cannot cover the amount cannot pay: it is shown with what it lacks, and the
+  // first method that can pay is chosen instead.
+  const canPay = (type: Method) => type !== PAY_TYPE.balance || shortfall === 0;
+  const payable = methods.filter((m) => canPay(m.type));
+  const selected = chosen && payable.some((m) => m.type === chosen) ? chosen : (payable[0]?.type ?? null);
 
   async function pay() {
     if (!selected || busy || expired) return;
@@ -161,14 +166,14 @@ function PaymentCounter({ info, balance }: { info: z.infer<typeof OrderPayInfoSc
           <fieldset className="pay-methods__list" aria-labelledby="pay-methods-title">
             {methods.map((m) => (
               <label key={m.type} className="pay-method">
-                <input type="radio" name="payType" value={m.type} checked={selected === m.type} onChange={() => setChosen(m.type)} />
+                <input type="radio" name="payType" value={m.type} checked={selected === m.type} disabled={!canPay(m.type)} onChange={() => setChosen(m.type)} />
                 <PayMark method={m.key} className={`pay-method__logo pay-method__logo--${m.key}`} />
                 <span className="pay-method__text">
                   <span className="pay-method__name">{t(`payment.methods.${m.key}`)}</span>
                   {m.type === PAY_TYPE.balance ? (
-                    <span className={`pay-method__note${balance < info.totalFee ? ' pay-method__note--short' : ''}`}>
+                    <span className={`pay-method__note${shortfall > 0 ? ' pay-method__note--short' : ''}`} data-testid="pay-balance-note">
                       {t('payment.balanceAvailable', { balance: formatYuan(balance, lang) })}
-                      {balance < info.totalFee ? ` · ${t('payment.balanceShort')}` : ''}
+                      {shortfall > 0 ? ` · ${t('payment.balanceShort', { amount: formatYuan(shortfall, lang) })}` : ''}
                     </span>
                   ) : null}
                 </span>

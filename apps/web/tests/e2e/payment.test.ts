@@ -77,8 +77,19 @@ async function newShopperWithOrder(request: APIRequestContext, context: BrowserC
   return { shopper, orderNumbers };
 }
 
-const toasts = (page: Page, lang: Lang) => page.getByRole('region', { name: text(lang, 'toast.label') });
 const isPaid = async (request: APIRequestContext, token: string, ref: string) => ok<boolean>(request.get(`${API_URL}/p/order/isPay/0/${ref}`, { headers: headers(token) }));
+
+/** The balance (0) cannot pay: shown with the shortfall, disabled, and the first payable method chosen. */
+async function expectBalanceShort(page: Page, request: APIRequestContext, token: string, orderNumbers: string, lang: Lang) {
+  const t = (key: string, v?: Record<string, string | number>) => text(lang, key, v);
+  const info = OrderPayInfoSchema.parse(await ok(request.get(`${API_URL}/p/order/getOrderPayInfoByOrderNumber?orderNumbers=${orderNumbers}`, { headers: headers(token) })));
+  const balance = page.getByRole('radio', { name: new RegExp(t('payment.methods.balance')) });
+  await expect(balance).toBeDisabled();
+  await expect(balance).not.toBeChecked();
+  await expect(page.getByTestId('pay-balance-note')).toHaveText(`${t('payment.balanceAvailable', { balance: yuan(0, lang) })} · ${t('payment.balanceShort', { amount: yuan(info.totalFee, lang) })}`);
+  await expect(page.getByRole('radio', { name: t('payment.methods.alipay') })).toBeChecked();
+  await expect(page.getByRole('button', { name: t('payment.payNow') })).toBeEnabled();
+}
 
 test('zh: the demo buyer pays two shops’ orders from the balance', async ({ page, request, context, baseURL }) => {
   const token = await loginByApi(request, 'buyer01', 'bazaar123');
@@ -123,13 +134,11 @@ test('en: too little balance shows the balance; Alipay pays through the sandbox 
 
   await openPage(page, `/en/payment?orderNumbers=${orderNumbers}`);
   await expect(page.getByRole('heading', { level: 1, name: t('payment.heading') })).toBeVisible();
-  await expect(page.getByText(t('payment.balanceShort'), { exact: false })).toBeVisible();
-  await page.getByRole('radio', { name: new RegExp(t('payment.methods.balance')) }).check();
-  await page.getByRole('button', { name: t('payment.payNow') }).click();
-  await expect(toasts(page, 'en')).toContainText(t('payment.errors.insufficientBalance', { balance: '0.00' }));
+  // Issue 25: a balance that cannot pay is not preselected nor choosable; it says what it lacks.
+  await expectBalanceShort(page, request, shopper.token, orderNumbers, 'en');
   expect(await isPaid(request, shopper.token, orderNumbers)).toBe(false);
 
-  await page.getByRole('radio', { name: t('payment.methods.alipay') }).check();
+  await expect(page.getByRole('radio', { name: t('payment.methods.alipay') })).toBeChecked();
   await page.getByRole('button', { name: t('payment.payNow') }).click();
   await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -151,6 +160,7 @@ test('zh: WeChat shows a 100x100 QR; a phone opens the link, confirms, and the p
   const t = (key: string, v?: Record<string, string | number>) => text('zh', key, v);
 
   await openPage(page, `/payment?orderNumbers=${orderNumbers}`);
+  await expectBalanceShort(page, request, shopper.token, orderNumbers, 'zh');
   await page.getByRole('radio', { name: t('payment.methods.wechat') }).check();
   await page.getByRole('button', { name: t('payment.payNow') }).click();
   await expect(page).toHaveURL(new RegExp(`/weixin-pay\\?payNo=\\d{19}&orderNumbers=${orderNumbers}$`));

@@ -19,7 +19,7 @@ export const uiPayment: Widen<typeof zh> = {
       wechat: 'WeChat Pay',
     },
     balanceAvailable: 'Available balance {{balance}}',
-    balanceShort: 'Insufficient balance',
+    balanceShort: 'Insufficient balance: {{amount}} short',
     payNow: 'Pay now',
     paying: 'Paying…',
     redirecting: 'Taking you to Alipay…',

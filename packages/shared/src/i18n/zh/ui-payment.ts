@@ -18,7 +18,7 @@ export const uiPayment = {
       wechat: '微信支付',
     },
     balanceAvailable: '可用余额 {{balance}}',
-    balanceShort: '余额不足',
+    balanceShort: '余额不足，还差 {{amount}}',
     payNow: '立即支付',
     paying: '正在支付…',
     redirecting: '正在跳转到支付宝收银台…',
