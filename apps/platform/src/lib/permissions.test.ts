@@ -15,7 +15,7 @@ describe('the console pages a role sees', () => {
 
   it('hides staff, site settings and money from operations, and lands it on its first page', () => {
     const ops = ADMIN_ROLE_PERMISSIONS.operations;
-    expect(allowedPages(PAGES, ops)).toEqual(['applications', 'shops', 'products']);
+    expect(allowedPages(PAGES, ops)).toEqual(['applications', 'shops', 'products', 'audit']);
     expect(landingPage('staff', PAGES, ops)).toBe('applications');
   });
 
@@ -26,7 +26,9 @@ describe('the console pages a role sees', () => {
     expect(pageAllowed('balance-options', ADMIN_ROLE_PERMISSIONS.service)).toBe(false);
   });
 
-  it('has no page for a role without permissions', () => {
-    expect(landingPage('users', PAGES, [])).toBeNull();
+  it('leaves a role without permissions its own audit entries only', () => {
+    expect(allowedPages(PAGES, [])).toEqual(['audit']);
+    expect(landingPage('users', PAGES, [])).toBe('audit');
+    expect(landingPage(null, ['users', 'staff'] as const, [])).toBeNull();
   });
 });

@@ -2,7 +2,10 @@
 // hides the menus and buttons the role lacks; the server refuses them anyway (403 with a message).
 import { createContext, useContext } from 'react';
 
-/** The permissions a console page needs (any of them); a page missing here is shown to everyone. */
+/**
+ * The permissions a console page needs (any of them); a page missing here is shown to everyone (the
+ * audit log: one's own entries, everyone's with audit.read).
+ */
 export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   applications: ['applications.review'],
   shops: ['shops.read'],
@@ -20,7 +23,6 @@ export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   'member-levels': ['member.levels'],
   coupons: ['coupons.manage'],
   promotions: ['products.read', 'promotions.manage'],
-  audit: ['audit.read'],
   staff: ['staff.manage'],
   roles: ['staff.manage'],
 };

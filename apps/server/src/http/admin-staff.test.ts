@@ -78,6 +78,11 @@ describe('each built-in role may do its desk’s work and nothing else', () => {
     await expectRefused(admin, token, 'POST', `/admin/users/${shopperId}/balance`, '/admin/users/:userId/balance', { change: 10, reason: 'x' });
     await expectRefused(admin, token, 'GET', '/admin/staff', '/admin/staff');
     expect(await balanceOf(shopperId)).toEqual(wallet);
+    // Without audit.read the audit log shows one's own entries only (here: the offline and the refusals).
+    const own = (await call(token, 'GET', '/admin/audit-logs?size=100')).json();
+    expect(own.total).toBe(5);
+    expect(new Set(own.records.map((r: { adminId: number }) => r.adminId))).toEqual(new Set([admin.id]));
+    expect((await call(superToken, 'GET', '/admin/audit-logs?size=100')).json().total).toBeGreaterThan(5);
   });
 
   it('customer service: reads and disables shoppers, but cannot take a shop offline or adjust points', async () => {

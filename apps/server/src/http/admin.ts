@@ -63,7 +63,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
   api.get(
     '/admin/audit-logs',
-    { config: { permission: 'audit.read' }, schema: { summary: 'A page of the staff decisions log', tags: ['admin: audit log'], security, querystring: AuditLogQuerySchema, response: { 200: pageOf(AuditLogSchema) } } },
-    (request) => pageAuditLogs(ctx, request.query),
+    { config: { permission: SELF }, schema: { summary: 'A page of the staff decisions log: every staff member’s with audit.read, else one’s own', tags: ['admin: audit log'], security, querystring: AuditLogQuerySchema, response: { 200: pageOf(AuditLogSchema) } } },
+    (request) => pageAuditLogs(ctx, request.query, request.permissions.includes('audit.read') ? null : adminId(request)),
   );
 }

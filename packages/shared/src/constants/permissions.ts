@@ -29,7 +29,7 @@ export const ADMIN_PERMISSIONS = [
   'member.levels',
   'coupons.manage',
   'promotions.manage',
-  'audit.read',
+  'audit.read', // every staff member's entries; without it, the audit log shows one's own
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 

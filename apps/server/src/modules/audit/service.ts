@@ -1,7 +1,7 @@
 // The staff audit log (issue 10): who changed what, when, with the fields before and after.
 // Written inside the transaction of the change it records, so a change and its entry stand or
 // fall together; read by the platform console.
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { AuditAction, AuditLog, AuditLogQuery } from '@bazaar/shared/schemas/shop-application';
 import type { AppContext } from '../../context.ts';
@@ -52,9 +52,9 @@ export async function recordRefusal(
   });
 }
 
-/** Newest first. */
-export async function pageAuditLogs(ctx: Pick<AppContext, 'db'>, query: AuditLogQuery): Promise<Page<AuditLog>> {
-  const where = query.action ? eq(auditLogs.action, query.action) : undefined;
+/** Newest first; only one staff member's entries when `adminId` is given (a role without audit.read). */
+export async function pageAuditLogs(ctx: Pick<AppContext, 'db'>, query: AuditLogQuery, adminId: number | null = null): Promise<Page<AuditLog>> {
+  const where = and(query.action ? eq(auditLogs.action, query.action) : undefined, adminId === null ? undefined : eq(auditLogs.adminId, adminId));
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()
