@@ -142,7 +142,7 @@ function StaffLog({ api }: { api: ConsoleApi }) {
         size="small"
         loading={log.isFetching}
         dataSource={log.data?.records ?? []}
-        locale={{ emptyText: log.error ? errorText(log.error, t, 'app.loadFailed') : t('staff.log.empty') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{log.error ? errorText(log.error, t, 'app.loadFailed') : t('staff.log.empty')}</Typography.Text> }}
         pagination={{ current, pageSize: STAFF_LOG_SIZE, total: log.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           { title: t('staff.log.time'), dataIndex: 'createdAt' },
@@ -202,7 +202,7 @@ export function StaffPage({ api }: { api: ConsoleApi }) {
         rowKey="id"
         loading={staff.isFetching}
         dataSource={staff.data ?? []}
-        locale={staff.error ? { emptyText: errorText(staff.error, t, 'app.loadFailed') } : undefined}
+        locale={staff.error ? { emptyText: <Typography.Text type="danger">{errorText(staff.error, t, 'app.loadFailed')}</Typography.Text> } : undefined}
         pagination={false}
         style={{ marginBottom: 24 }}
         columns={[
@@ -212,7 +212,7 @@ export function StaffPage({ api }: { api: ConsoleApi }) {
             title: t('staff.columns.role'),
             render: (_v, m) =>
               m.role === 'owner' ? (
-                <Tag color="gold">{t('staff.roles.owner')}</Tag>
+                <Tag>{t('staff.roles.owner')}</Tag>
               ) : (
                 <Select
                   size="small"

@@ -23,7 +23,7 @@ export const consoleMerchantStaff = {
     resetPassword: 'Reset password',
     disableOf: 'Disable {{name}}',
     enableOf: 'Enable {{name}}',
-    resetPasswordOf: 'Reset the password of {{name}}',
+    resetPasswordOf: 'Reset password {{name}}',
     confirmDisable: 'Disable the staff account {{name}}?',
     confirmDisableText: 'The account is logged out at once and cannot log in until it is enabled again.',
     confirmEnable: 'Enable the staff account {{name}}?',

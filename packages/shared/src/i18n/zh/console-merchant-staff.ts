@@ -23,7 +23,7 @@ export const consoleMerchantStaff = {
     resetPassword: '重置密码',
     disableOf: '停用 {{name}}',
     enableOf: '启用 {{name}}',
-    resetPasswordOf: '重置 {{name}} 的密码',
+    resetPasswordOf: '重置密码 {{name}}',
     confirmDisable: '停用员工账号 {{name}}？',
     confirmDisableText: '停用后该账号会立即退出登录，且在重新启用前无法登录。',
     confirmEnable: '启用员工账号 {{name}}？',
