@@ -8,7 +8,31 @@ import type { MerchantDashboard } from '@bazaar/shared/schemas/merchant-orders';
 import { useI18n } from '../lib/i18n.tsx';
 
 const HEIGHT = 300;
-const AXIS = { stroke: '#404040', grid: { stroke: '#e5e5e5', width: 1 }, ticks: { stroke: '#d9d9d9', width: 1 } };
+const TICK = 10;
+const GAP = 5;
+const AXIS = { stroke: '#404040', grid: { stroke: '#e5e5e5', width: 1 }, ticks: { stroke: '#d9d9d9', width: 1, size: TICK }, gap: GAP };
+
+/**
+ * The room a vertical axis needs: its tick, the gap and its widest label, measured. uPlot's fixed
+ * 50 px cut the sales axis's labels at the chart's right edge ("¥12000" is wider).
+ */
+export function axisSize(values: readonly string[] | null | undefined, measure: (text: string) => number): number {
+  const widest = Math.max(0, ...(values ?? []).map(measure));
+  return Math.ceil(TICK + GAP + widest + GAP);
+}
+
+/** Sales ticks as yuan without float noise (0.1 + 0.2), at most two decimals. */
+export const yuanTick = (v: number) => `¥${Number(v.toFixed(2))}`;
+
+const sizeToLabels: uPlot.Axis.Size = (u, values, axisIdx, cycleNum) => {
+  const axis = u.axes[axisIdx]!;
+  // uPlot asks again while the layout settles; the second answer keeps the first.
+  if (cycleNum > 1) return (axis as unknown as { _size: number })._size;
+  // The axis's font as uPlot keeps it: [font string scaled to the device's pixels, size].
+  const font = (axis as unknown as { font: [string, number] | string }).font;
+  u.ctx.font = Array.isArray(font) ? font[0] : font;
+  return axisSize(values, (text) => u.ctx.measureText(text).width / devicePixelRatio);
+};
 
 export default function DashboardChart({ days }: { days: MerchantDashboard['days'] }) {
   const { t } = useI18n();
@@ -25,8 +49,8 @@ export default function DashboardChart({ days }: { days: MerchantDashboard['days
         scales: { x: { time: false }, orders: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.2))] }, sales: { range: (_u, _min, max) => [0, Math.max(1, max * 1.2)] } },
         axes: [
           { ...AXIS, values: (_u, ticks) => ticks.map((i) => labels[i] ?? '') },
-          { ...AXIS, scale: 'orders', values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) },
-          { ...AXIS, scale: 'sales', side: 1, grid: { show: false }, values: (_u, ticks) => ticks.map((v) => `¥${v}`) },
+          { ...AXIS, scale: 'orders', size: sizeToLabels, values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) },
+          { ...AXIS, scale: 'sales', side: 1, size: sizeToLabels, grid: { show: false }, values: (_u, ticks) => ticks.map(yuanTick) },
         ],
         series: [
           { label: t('dashboard.chartColumns.date'), value: (_u, i) => (i === null ? '' : (days[i]?.date ?? '')) },
