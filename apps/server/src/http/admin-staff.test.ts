@@ -6,7 +6,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS, ADMIN_ROLE_PERMISSIONS } from '@bazaar/shared/constants/permissions';
 import { AdminProfileSchema, AdminRoleSchema, StaffMemberSchema } from '@bazaar/shared/schemas/admin';
-import { auditLogs, shops, userWallets } from '../db/schema.ts';
+import { adminRoles, adminUsers, auditLogs, shops, userWallets } from '../db/schema.ts';
+import { STAFF_ROLES } from '../db/seed/site-data.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json, registerUser } from '../test/account-test-kit.ts';
@@ -104,6 +105,15 @@ describe('each built-in role may do its desk’s work and nothing else', () => {
     expect(balance.statusCode, balance.body).toBe(200);
     await expectRefused(admin, token, 'PUT', '/admin/site-config/pay-switch', '/admin/site-config/pay-switch', { aliPaySwitch: false, wxPaySwitch: false, balancePaySwitch: false });
     await expectRefused(admin, token, 'GET', '/admin/reviews', '/admin/reviews');
+  });
+});
+
+describe('the demo staff accounts', () => {
+  it('hold the roles of the README’s table', async () => {
+    const rows = await t.ctx.db.select({ username: adminUsers.username, key: adminRoles.key }).from(adminUsers).innerJoin(adminRoles, eq(adminRoles.id, adminUsers.roleId));
+    const seeded = Object.fromEntries(rows.filter((r) => r.username in STAFF_ROLES).map((r) => [r.username, r.key]));
+    if (Object.keys(seeded).length > 2) expect(seeded).toEqual(STAFF_ROLES);
+    else expect(seeded).toMatchObject({ admin: 'super', operator: 'operations' });
   });
 });
 
