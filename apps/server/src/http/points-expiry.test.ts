@@ -156,7 +156,7 @@ describe('the nightly run', () => {
       expect(expired.find((l) => l.userId === id)!.score).toBe(10 + i);
       expect(await expectLedgerWhole(id)).toBe(3);
     }
-  });
+  }, 120_000);
 
   it.runIf(SHARED_INFRASTRUCTURE)('two instances sweeping the same night expire once', async () => {
     const other = await createTestInstance();
@@ -185,5 +185,5 @@ describe('the nightly run', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 120_000);
 });

@@ -20,6 +20,8 @@ export { POINTS_SHORT } from './points.ts';
 /** The nightly run (00:00 GMT+8) that expires the batches whose time has come. */
 export const POINTS_EXPIRY_JOB = 'points.expire';
 const DAY_MS = 86_400_000;
+/** Users one expiry transaction claims. */
+const EXPIRY_ROUND = 50;
 /** Days the sign-in card shows. */
 const CALENDAR_DAYS = 7;
 
@@ -191,11 +193,24 @@ export function isPointsShort(err: unknown): boolean {
 }
 
 /**
- * The nightly run: every user's due batches expire (each user in a short transaction of their own,
- * a bounded number per round), then the next night's run is booked. Answers the points expired.
+ * The nightly run: every user's due batches expire, then the next night's run is booked. Answers
+ * the points expired. First each round claims a bounded number of users no other transaction holds
+ * (FOR UPDATE SKIP LOCKED) and expires them in one short transaction, so parallel sweeps share the
+ * work; then the users others held meanwhile (a checkout, another sweep) are waited for, one short
+ * transaction each, and find their batches already expired or expire them now: once either way.
  */
 export async function expireDuePoints(db: Db, now: Date): Promise<number> {
   let expired = 0;
+  for (;;) {
+    const round = await db.transaction(async (tx) => {
+      const users = await ledger.claimUsersWithDueBatches(tx, now, EXPIRY_ROUND);
+      let points = 0;
+      for (const userId of users) points += await ledger.expireUserBatches(tx, userId, now);
+      return { users: users.length, points };
+    });
+    expired += round.points;
+    if (round.users === 0) break;
+  }
   for (;;) {
     const users = await ledger.usersWithDueBatches(db, now, 200);
     if (users.length === 0) break;

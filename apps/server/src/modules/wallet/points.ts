@@ -175,6 +175,20 @@ export async function expireUserBatches(tx: Tx, userId: string, now: Date): Prom
   return score;
 }
 
+/**
+ * Claims up to `limit` users with due batches in the caller's transaction: their wallet rows (the
+ * user's lock) FOR UPDATE SKIP LOCKED, so parallel sweeps and instances each take users no other
+ * transaction holds, instead of queueing on the same ones.
+ */
+export async function claimUsersWithDueBatches(tx: Tx, now: Date, limit: number): Promise<string[]> {
+  const rows = await tx.execute<{ user_id: string }>(sql`
+    select w.user_id from user_wallets w
+    where w.user_id in (select user_id from score_batches where status = 1 and expire_time <= ${iso(now)}::timestamptz)
+    limit ${limit}
+    for update of w skip locked`);
+  return rows.rows.map((r) => r.user_id);
+}
+
 /** Users with batches due to expire, a bounded list per call. */
 export async function usersWithDueBatches(db: Reader, now: Date, limit: number): Promise<string[]> {
   const rows = await db.execute<{ user_id: string }>(sql`
