@@ -129,7 +129,8 @@ export const authPlugin = fp(async (app) => {
 
   /**
    * Records a refusal, per audience: a staff member's goes to the audit log (who, which route,
-   * what the route needs); a merchant account's is left to the merchant side (issue 25's shop half).
+   * what the route needs and what the role holds); a merchant account's to its shop's own log
+   * (flows/merchant-session.ts, decision 057's shop half).
    */
   const recordRefused: Record<'merchant' | 'admin', ((request: FastifyRequest, needed: unknown) => Promise<void>) | null> = {
     admin: async (request, needed) => {
