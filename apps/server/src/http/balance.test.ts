@@ -53,7 +53,7 @@ describe('POST /p/balance/pay', () => {
   it('refuses a missing, malformed, too small or too large custom amount with the specification’s words', async () => {
     const u = await createShopper(t);
     // customRechargeAmount is integer fen (reference section 1, decision 040): never yuan, never a decimal.
-    const notFen = ['充值金额（customRechargeAmount）须为整数，单位为分，例如 1000 表示 10.00 元', 'The top-up amount (customRechargeAmount) must be a whole number of fen, e.g. 1000 for ¥10.00'];
+    const notFen = ['充值金额（customRechargeAmount）须为整数，单位为分，例如 1000 表示 10.00 元', 'The top-up amount (customRechargeAmount) must be a whole number of fen, e.g. 1000 for ¥10.00'] as const;
     const cases: Array<[unknown, string, string]> = [
       [undefined, '请输入充值金额', 'Please enter the top-up amount'],
       ['', '请输入充值金额', 'Please enter the top-up amount'],
