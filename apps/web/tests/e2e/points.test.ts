@@ -28,14 +28,14 @@ test('zh: signing in on the points page grows the points once a day; the records
   const card = page.getByRole('region', { name: zh('points.signIn.title') });
   await expect(card.getByText(zh('points.signIn.noStreak'))).toBeVisible();
   await expect(card.getByRole('list', { name: zh('points.signIn.calendarLabel') }).getByRole('listitem')).toHaveCount(7);
-  await expect(card.getByText(zh('points.signIn.tomorrow', { score: 2 }))).toBeVisible();
+  await expect(card.getByText(zh('points.signIn.tomorrow', { count: 2 }))).toBeVisible();
 
-  await card.getByRole('button', { name: zh('points.signIn.button', { score: 1 }) }).click();
-  await expect(page.locator('.toast').filter({ hasText: zh('points.signIn.gained', { score: 1 }) })).toBeVisible();
+  await card.getByRole('button', { name: zh('points.signIn.button', { count: 1 }) }).click();
+  await expect(page.locator('.toast').filter({ hasText: zh('points.signIn.gained', { count: 1 }) })).toBeVisible();
   await expect(balance).toHaveText('101');
   await expect(card.getByText(zh('points.signIn.streak', { count: 1 }))).toBeVisible();
   await expect(card.locator('[aria-current="date"]')).toHaveClass(/points-calendar__day--signed/);
-  await expect(card.getByText(zh('points.signIn.tomorrow', { score: 2 }))).toBeVisible();
+  await expect(card.getByText(zh('points.signIn.tomorrow', { count: 2 }))).toBeVisible();
 
   // A second try the same day: refused with the specification's message; nothing changes.
   await card.getByRole('button', { name: zh('points.signIn.done') }).click();
@@ -67,7 +67,7 @@ test('en: the points page in English, axe-clean', async ({ page, request, contex
   await openPage(page, '/en/user-center/uc-integral');
   await expect(page.getByRole('heading', { level: 1, name: en('points.title') })).toBeVisible();
   const card = page.getByRole('region', { name: en('points.signIn.title') });
-  await card.getByRole('button', { name: en('points.signIn.button', { score: 1 }) }).click();
+  await card.getByRole('button', { name: en('points.signIn.button', { count: 1 }) }).click();
   await expect(card.getByText(en('points.signIn.streak', { count: 1 }))).toBeVisible();
   await checkOpenedPage(page);
 });
@@ -97,7 +97,7 @@ test('zh: 200 points at checkout take ¥2 off; cancelling the order gives them b
 
   await amount.fill('200');
   await section.getByRole('button', { name: zh('points.checkout.apply') }).click();
-  await expect(section.getByText(zh('points.checkout.saves', { score: 200, amount: formatYuan(200, 'zh') }))).toBeVisible();
+  await expect(section.getByText(zh('points.checkout.saves', { count: 200, amount: formatYuan(200, 'zh') }))).toBeVisible();
   await expect(section.getByRole('switch', { name: zh('points.checkout.use') })).toBeChecked();
   await expect(payable).toHaveText(formatYuan(toFen(before) - 200, 'zh'));
   await checkOpenedPage(page);

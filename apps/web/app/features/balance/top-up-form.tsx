@@ -95,7 +95,7 @@ export function TopUpForm({
           {options.map((o) => {
             const gifts = [
               o.presAmount > 0 ? t('balance.topUp.giftAmount', { amount: formatYuan(o.presAmount, lang) }) : null,
-              o.presScore > 0 ? t('balance.topUp.giftScore', { score: o.presScore }) : null,
+              o.presScore > 0 ? t('balance.topUp.giftScore', { count: o.presScore }) : null,
               o.presGrowth > 0 ? t('balance.topUp.giftGrowth', { growth: o.presGrowth }) : null,
             ].filter(Boolean);
             return (

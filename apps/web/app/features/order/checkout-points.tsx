@@ -88,7 +88,7 @@ export function CheckoutPoints({ result, disabled, onChange }: { result: Confirm
           <Button variant="secondary" size="sm" disabled={disabled} onClick={() => apply(true)}>
             {t('points.checkout.apply')}
           </Button>
-          {on ? <span className="checkout-points__saves">{t('points.checkout.saves', { score: result.useScore, amount: formatYuan(result.scoreAmount, lang) })}</span> : null}
+          {on ? <span className="checkout-points__saves">{t('points.checkout.saves', { count: result.useScore, amount: formatYuan(result.scoreAmount, lang) })}</span> : null}
         </div>
       ) : null}
       {problem ? (

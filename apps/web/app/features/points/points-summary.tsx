@@ -24,7 +24,7 @@ export function PointsSummary({ info }: { info: ScoreInfo }) {
           ) : (
             <ul className="points-summary__list">
               {info.expiring.map((e) => (
-                <li key={e.date}>{t('points.expiringItem', { score: e.score, date: e.date })}</li>
+                <li key={e.date}>{t('points.expiringItem', { count: e.score, date: e.date })}</li>
               ))}
             </ul>
           )}

@@ -27,7 +27,7 @@ export function SignInCard({ info }: { info: ScoreInfo }) {
     setMessage(null);
     try {
       const result = await api('/p/score/updateUserScore', { method: 'POST', schema: SignInResultSchema, silent: true });
-      showToast(t('points.signIn.gained', { score: result.score }), { kind: 'success' });
+      showToast(t('points.signIn.gained', { count: result.score }), { kind: 'success' });
       await revalidator.revalidate();
     } catch (err) {
       setMessage(inlineFailure(err, t));
@@ -53,7 +53,7 @@ export function SignInCard({ info }: { info: ScoreInfo }) {
               key={day.date}
               className={`points-calendar__day points-calendar__day--${state}`}
               aria-current={day.today ? 'date' : undefined}
-              aria-label={t('points.signIn.dayLabel', { date: day.date, day: day.day, state: t(`points.signIn.dayState.${state}`), score: day.reward })}
+              aria-label={t('points.signIn.dayLabel', { date: day.date, day: day.day, state: t(`points.signIn.dayState.${state}`), count: day.reward })}
             >
               <span className="points-calendar__reward" aria-hidden="true">
                 {t('points.signIn.reward', { score: day.reward })}
@@ -70,9 +70,9 @@ export function SignInCard({ info }: { info: ScoreInfo }) {
       </ol>
       <div className="points-sign__foot">
         <Button variant={info.isSignIn ? 'secondary' : 'primary'} onClick={() => void signIn()} disabled={busy} data-testid="points-sign-in">
-          {info.isSignIn ? t('points.signIn.done') : t('points.signIn.button', { score: info.todayReward })}
+          {info.isSignIn ? t('points.signIn.done') : t('points.signIn.button', { count: info.todayReward })}
         </Button>
-        <p className="points-sign__tomorrow">{t('points.signIn.tomorrow', { score: info.tomorrowReward })}</p>
+        <p className="points-sign__tomorrow">{t('points.signIn.tomorrow', { count: info.tomorrowReward })}</p>
       </div>
       {message ? (
         <p className="points-sign__message" role="alert">

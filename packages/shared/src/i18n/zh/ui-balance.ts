@@ -13,7 +13,7 @@ export const uiBalance = {
       customHint: '单次可充值 0.01 至 100,000 元',
       gifts: '赠送：',
       giftAmount: '余额 {{amount}}',
-      giftScore: '{{score}} 积分',
+      giftScore_other: '{{count}} 积分',
       giftGrowth: '{{growth}} 成长值',
       method: '支付方式',
       submit: '立即充值',
