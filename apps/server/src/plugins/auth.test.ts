@@ -77,7 +77,7 @@ describe('audiences', () => {
     expect((await prodCount(tokens.shopper)).statusCode).toBe(200);
     expect((await seeded.app.inject({ method: 'GET', url: '/merchant/order/page', headers: { authorization: tokens.merchant } })).statusCode).toBe(200);
     expect((await seeded.app.inject({ method: 'GET', url: '/admin/me', headers: { authorization: tokens.admin } })).statusCode).toBe(200);
-  });
+  }, 90_000); // every documented route times two foreign tokens: well over a hundred requests
 
   it('does not let a merchant or admin token count as a shopper session on public routes', async () => {
     const seeded = await ensureSeeded();
