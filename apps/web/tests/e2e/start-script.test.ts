@@ -52,6 +52,12 @@ test('npm start prints every address and keeps request logs off until LOG_LEVEL 
     expect(output).toMatch(/\[api\] info: Bazaar API on http:\/\//);
     expect(output).not.toMatch(/^\{"level"/m);
     expect(output).not.toContain('Future Flag Warning');
+    // Nothing before the banner but progress (issue 25): a line per stale build, then the servers'
+    // start lines; no Vite output ("use client" directives, chunk sizes) nor other warnings.
+    const progress = /^(Building the (storefront|merchant center|platform console)| {2}built the (storefront|merchant center|platform console) in \d+\.\d s$|\[api\] info: |\[merchant\] merchant center on |\[platform\] console on |Bazaar storefront on )/;
+    const before = output.slice(0, output.indexOf('Bazaar is running')).split('\n').filter((line) => line.trim());
+    expect(before.filter((line) => !progress.test(line))).toEqual([]);
+    expect(output).not.toContain('"use client"');
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
