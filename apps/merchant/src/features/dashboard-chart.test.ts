@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisSize, yuanTick } from './dashboard-chart.tsx';
+import { axisSize, yuanTick } from './dashboard-axes.ts';
 
 // Issue 25: the 30-day chart's sales axis was cut at the right edge (uPlot's fixed 50 px).
 describe('the dashboard chart’s axes', () => {

@@ -6,24 +6,12 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { MerchantDashboard } from '@bazaar/shared/schemas/merchant-orders';
 import { useI18n } from '../lib/i18n.tsx';
+import { AXIS_GAP, AXIS_TICK, axisSize, yuanTick } from './dashboard-axes.ts';
 
 const HEIGHT = 300;
-const TICK = 10;
-const GAP = 5;
-const AXIS = { stroke: '#404040', grid: { stroke: '#e5e5e5', width: 1 }, ticks: { stroke: '#d9d9d9', width: 1, size: TICK }, gap: GAP };
+const AXIS = { stroke: '#404040', grid: { stroke: '#e5e5e5', width: 1 }, ticks: { stroke: '#d9d9d9', width: 1, size: AXIS_TICK }, gap: AXIS_GAP };
 
-/**
- * The room a vertical axis needs: its tick, the gap and its widest label, measured. uPlot's fixed
- * 50 px cut the sales axis's labels at the chart's right edge ("¥12000" is wider).
- */
-export function axisSize(values: readonly string[] | null | undefined, measure: (text: string) => number): number {
-  const widest = Math.max(0, ...(values ?? []).map(measure));
-  return Math.ceil(TICK + GAP + widest + GAP);
-}
-
-/** Sales ticks as yuan without float noise (0.1 + 0.2), at most two decimals. */
-export const yuanTick = (v: number) => `¥${Number(v.toFixed(2))}`;
-
+/** Sizes a vertical axis to its labels, measured with the axis's own font. */
 const sizeToLabels: uPlot.Axis.Size = (u, values, axisIdx, cycleNum) => {
   const axis = u.axes[axisIdx]!;
   // uPlot asks again while the layout settles; the second answer keeps the first.
