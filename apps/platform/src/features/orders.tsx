@@ -1,7 +1,7 @@
 // 订单管理 / Orders (decision 058): every shop's orders for staff, read-only. Filters (shop, status,
 // kind, order number, shopper, product, order days), a table, and a drawer with the order's
 // products, amounts, address, payments, packages and progress.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Descriptions, Drawer, Form, Input, InputNumber, List, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -240,52 +240,36 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       <Descriptions title={d('address')} column={1} size="small">
         <Descriptions.Item label={d('address')}>{a ? `${a.receiver} ${a.mobile} ${a.province}${a.city}${a.area} ${a.addr}` : d('noAddress')}</Descriptions.Item>
       </Descriptions>
-      <section aria-label={d('payments')}>
-        <Typography.Title level={3} style={{ fontSize: 16 }}>
-          {d('payments')}
-        </Typography.Title>
-        <List
-          size="small"
-          bordered
-          locale={{ emptyText: d('noPayments') }}
-          dataSource={order.payments}
-          renderItem={(p) => (
-            <List.Item>
-              <Space direction="vertical" size={0}>
-                <Space wrap>
-                  <span>{`${d('payNo')} ${p.payNo}`}</span>
-                  <Tag>{t(`orders.detail.payType.${p.payType}`)}</Tag>
-                  <Tag color={p.status === 1 ? 'success' : 'default'}>{t(`orders.detail.payStatus.${p.status}`)}</Tag>
-                  <span>{yuan(p.amount)}</span>
-                </Space>
-                <Typography.Text type="secondary">{p.paidTime ? `${d('paidTime')} ${p.paidTime}` : p.createTime}</Typography.Text>
-                {p.refunds.map((r) => (
-                  <Typography.Text key={r.refundSn} type="secondary">{`${d('refunds')} ${r.refundSn} ${yuan(r.amount)} ${r.createTime}`}</Typography.Text>
-                ))}
-              </Space>
-            </List.Item>
-          )}
-        />
-      </section>
-      <section aria-label={d('logistics')}>
-        <Typography.Title level={3} style={{ fontSize: 16 }}>
-          {d('logistics')}
-        </Typography.Title>
-        <List
-          size="small"
-          bordered
-          locale={{ emptyText: d('noPackages') }}
-          dataSource={order.packages}
-          renderItem={(p) => (
-            <List.Item>
-              <Space direction="vertical" size={0}>
-                <span>{d('waybill', { company: p.dvyName, waybill: p.dvyFlowId })}</span>
-                <Typography.Text type="secondary">{`${p.createTime} · ${p.items.map((i) => `${i.prodName} ×${i.count}`).join('，')}`}</Typography.Text>
-              </Space>
-            </List.Item>
-          )}
-        />
-      </section>
+      <DetailList
+        title={d('payments')}
+        empty={d('noPayments')}
+        items={order.payments}
+        render={(p) => (
+          <>
+            <Space wrap>
+              <span>{`${d('payNo')} ${p.payNo}`}</span>
+              <Tag>{t(`orders.detail.payType.${p.payType}`)}</Tag>
+              <Tag color={p.status === 1 ? 'success' : 'default'}>{t(`orders.detail.payStatus.${p.status}`)}</Tag>
+              <span>{yuan(p.amount)}</span>
+            </Space>
+            <Typography.Text type="secondary">{p.paidTime ? `${d('paidTime')} ${p.paidTime}` : p.createTime}</Typography.Text>
+            {p.refunds.map((r) => (
+              <Typography.Text key={r.refundSn} type="secondary">{`${d('refunds')} ${r.refundSn} ${yuan(r.amount)} ${r.createTime}`}</Typography.Text>
+            ))}
+          </>
+        )}
+      />
+      <DetailList
+        title={d('logistics')}
+        empty={d('noPackages')}
+        items={order.packages}
+        render={(p) => (
+          <>
+            <span>{d('waybill', { company: p.dvyName, waybill: p.dvyFlowId })}</span>
+            <Typography.Text type="secondary">{`${p.createTime} · ${p.items.map((i) => `${i.prodName} ×${i.count}`).join('，')}`}</Typography.Text>
+          </>
+        )}
+      />
       <section aria-label={d('history')}>
         <Typography.Title level={3} style={{ fontSize: 16 }}>
           {d('history')}
@@ -293,5 +277,29 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <Timeline items={order.history.map((h) => ({ children: `${t(`orders.detail.events.${h.event}`)} ${h.time}` }))} />
       </section>
     </Space>
+  );
+}
+
+/** A titled region of the drawer: one bordered list, its rows stacked lines. */
+function DetailList<Item>({ title, empty, items, render }: { title: string; empty: string; items: Item[]; render: (item: Item) => ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {title}
+      </Typography.Title>
+      <List
+        size="small"
+        bordered
+        locale={{ emptyText: empty }}
+        dataSource={items}
+        renderItem={(item) => (
+          <List.Item>
+            <Space direction="vertical" size={0}>
+              {render(item)}
+            </Space>
+          </List.Item>
+        )}
+      />
+    </section>
   );
 }
