@@ -6,7 +6,15 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { App, Button, Space, Tooltip } from 'antd';
-import { BoldOutlined, FontSizeOutlined, ItalicOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+// Each icon from its own module: the package index would pull all ~1,600 icons into the build's graph.
+import BoldOutlined from '@ant-design/icons/es/icons/BoldOutlined';
+import FontSizeOutlined from '@ant-design/icons/es/icons/FontSizeOutlined';
+import ItalicOutlined from '@ant-design/icons/es/icons/ItalicOutlined';
+import OrderedListOutlined from '@ant-design/icons/es/icons/OrderedListOutlined';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
+import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
 import { useI18n } from '../lib/i18n.tsx';
 import { uploadProductImage } from './products-upload.ts';
 
