@@ -28,6 +28,8 @@ test('Chinese by default; English through the top bar, kept by the cookie; and b
   expect(new URL(tab.url()).pathname).toBe('/en/notice-list');
   await expect(tab.locator('html')).toHaveAttribute('lang', 'en');
   await tab.close();
+  await openPage(page, '/register');
+  expect(new URL(page.url()).pathname).toBe('/en/register');
 
   await topBar(page).getByRole('button', { name: en('layout.topBar.language') }).hover();
   await page.getByRole('menuitemradio', { name: '中文' }).click();
