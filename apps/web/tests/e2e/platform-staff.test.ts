@@ -27,7 +27,8 @@ async function consoleTab(browser: Browser): Promise<{ tab: Page; close: () => P
 const menu = (tab: Page) => tab.getByRole('navigation').getByRole('menuitem');
 
 test('a super administrator creates an operations account; it sees no money controls and the API refuses them', async ({ browser, request }) => {
-  test.setTimeout(240_000);
+  // Two consoles, two logins, three axe scans and a role change: generous on a loaded two-core machine.
+  test.setTimeout(360_000);
   const username = `ops${Date.now().toString(36)}`;
   const shopper = await registerShopper(request);
 
