@@ -23,7 +23,7 @@ let shopA: number;
 let shopB: number;
 let buyer: Buyer;
 let other: Buyer;
-const placed: Record<string, string> = {};
+const placed = { paidA: '', unpaidB: '', otherA: '' };
 
 async function roleToken(role: AdminRoleKey): Promise<string> {
   const username = uniqueUserName('ord');
