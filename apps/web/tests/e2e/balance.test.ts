@@ -68,7 +68,7 @@ test('staff adjust a balance in the console with a reason; the shopper sees the 
   const shopper = await registerShopper(request);
 
   const console = await context.newPage();
-  await staffLogin(console, 'fin01');
+  await staffLogin(console, 'fin04');
   // The top-up presets page lists the seeded presets.
   await console.getByRole('menuitem', { name: '充值套餐' }).click();
   await expect(console.getByRole('heading', { name: '充值套餐' })).toBeVisible();

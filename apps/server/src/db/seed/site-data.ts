@@ -37,6 +37,7 @@ export const STAFF_ROLES = {
   fin01: 'finance',
   fin02: 'finance',
   fin03: 'finance',
+  fin04: 'finance',
   site01: 'super',
   hr01: 'super',
 } as const satisfies Record<string, AdminRoleKey>;
