@@ -85,7 +85,7 @@ describe('data requests', () => {
 
 describe('loadRootData on shared pages (decision 052)', () => {
   const webConfig = { pcWelcomeCn: '欢迎', pcWelcomeEn: 'Welcome', pcLogoImgText: 'Bazaar', pcCompanyInfoCn: '', pcCompanyInfoEn: '', pcTitleImg: '', pcRecordNumber: '', pcRecordUrl: '', merchantUrl: '' };
-  const user = { userId: 'u1', userName: 'alice', nickName: 'Alice', pic: null, sex: null, birthDate: null, mobile: '138****0000' };
+  const user = { userId: 'u1', userName: 'alice', nickName: 'Alice', pic: null, sex: null, birthDate: null, mobile: '138****0000', level: 0, levelType: 0, levelName: null, vipEndTime: null };
   let asked: Array<{ url: string; authorization: string | undefined }> = [];
   beforeEach(() => {
     asked = [];
