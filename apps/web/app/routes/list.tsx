@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link, data, useLocation } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/list';
-import type { Language } from '@bazaar/shared/constants/limits';
 import { CategoryNodeSchema, SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
 import { CouponProductPageSchema } from '@bazaar/shared/schemas/coupon-products';
@@ -13,10 +13,12 @@ import { Pagination } from '../components/ui/pagination.tsx';
 import { CategoryFilter, categoryPath, categoryRows } from '../features/search/category-filter.tsx';
 import { Highlight } from '../features/search/highlight.tsx';
 import { LIST_PAGE_SIZE, listHref, readListState, searchQueryOf } from '../features/search/list-query.ts';
-import { couponOffer, couponScope } from '../features/coupon/coupon-text.ts';
 import { PriceFilter } from '../features/search/price-filter.tsx';
 import { SortBar } from '../features/search/sort-bar.tsx';
 import '../features/search/search.css';
+
+// Only the coupon tab shows a coupon line: it loads with it (decision 011's landing-page budget).
+const ListCoupon = lazy(() => import('../features/coupon/list-coupon.tsx'));
 
 const HOT_WORDS = 8;
 /** Cards in the first row load eagerly (they are the page's largest paint). */
@@ -61,8 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ListPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Language;
+  const { t } = useTranslation();
   const location = useLocation();
   const { state, page, coupon, error, category, hotWords } = loaderData;
   const heading = coupon
@@ -78,10 +79,9 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
       <h1 className="list-page__title">{heading}</h1>
 
       {coupon ? (
-        <p className="card list-coupon" data-testid="list-coupon">
-          {t('listPage.couponFace', { offer: couponOffer(coupon, t, lang), scope: couponScope(coupon, t) })}
-          {state.pn ? ` · ${t('listPage.resultsFor', { term: state.pn })}` : ''}
-        </p>
+        <Suspense fallback={<p className="card list-coupon" />}>
+          <ListCoupon coupon={coupon} term={state.pn} />
+        </Suspense>
       ) : (
         <section className="card list-filter" aria-label={t('listPage.filters.label')}>
           <CategoryFilter rows={category.rows} selected={category.selected} />

@@ -18,7 +18,7 @@ import { StoreCategories } from '../features/store/store-categories.tsx';
 import { StoreNotices } from '../features/store/store-notices.tsx';
 import { highlight } from '../features/store/highlight.tsx';
 import { STORE_SORTS, parseId, parseStoreQuery, storeHref } from '../features/store/store-query.ts';
-import { StoreCoupons } from '../features/coupon/product-coupons.tsx';
+import { StoreCoupons } from '../features/coupon/store-coupons.tsx';
 import '../features/store/store.css';
 import '../features/coupon/coupon.css';
 

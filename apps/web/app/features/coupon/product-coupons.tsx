@@ -1,11 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { CouponCard } from '@bazaar/shared/schemas/coupon';
 import { apiData } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CouponTickets } from './coupon-ticket.tsx';
 import { couponOffer } from './coupon-text.ts';
+
+// The tickets with their receive buttons load when the shopper opens them: the product page is a
+// landing page (decision 011) and most visitors read only the chips.
+const CouponTickets = lazy(() => import('./coupon-ticket.tsx').then((m) => ({ default: m.CouponTickets })));
 
 /**
  * The coupons a product page offers: the platform's and its shop's that apply to the product, read
@@ -53,23 +56,12 @@ export function ProductCoupons({ shopId, prodId, isLoggedIn }: { shopId: number;
         </div>
       </div>
       <div id={listId} hidden={!open}>
-        {open ? <CouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact className="coupon-grid coupon-row__list" /> : null}
+        {open ? (
+          <Suspense fallback={null}>
+            <CouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact className="coupon-grid coupon-row__list" />
+          </Suspense>
+        ) : null}
       </div>
-    </section>
-  );
-}
-
-/** The store page's coupons, with receive buttons; nothing when the shop offers none. */
-export function StoreCoupons({ shopId, isLoggedIn }: { shopId: number; isLoggedIn: boolean }) {
-  const { t } = useTranslation();
-  const coupons = useCoupons(isLoggedIn, shopId, null);
-  if (coupons.length === 0) return null;
-  return (
-    <section className="card store-coupons" aria-labelledby="store-coupons-title">
-      <h2 id="store-coupons-title" className="store-coupons__title">
-        {t('coupon.shop.title')}
-      </h2>
-      <CouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact />
     </section>
   );
 }
