@@ -208,7 +208,7 @@ describe('staff management', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await call(token, 'GET', '/admin/shops')).statusCode).toBe(200);
     expect((await call(token, 'GET', '/admin/reviews')).statusCode).toBe(403);
-    const actions = (await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(role.roleId)))).filter((r) => r.targetType === 'role').map((r) => r.action);
+    const actions = (await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(role.roleId)))).filter((r) => r.targetType === 'role').sort((a, b) => a.id - b.id).map((r) => r.action);
     expect(actions).toEqual(['role.create', 'role.update']);
 
     const builtIn = await call(superToken, 'PUT', `/admin/roles/${await roleIdOf('super')}`, { name: 'x', permissions: [] }, 'zh');

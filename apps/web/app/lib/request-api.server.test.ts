@@ -11,7 +11,7 @@ describe('apiContextFor', () => {
   it("passes the visitor's address that server.js set on to the API", async () => {
     const fetch = vi.fn(async () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
-    const request = new Request('http://shop.example.test/list?pn=茶', { headers: { 'X-Forwarded-For': '203.0.113.7', Cookie: 'language=en' } });
+    const request = new Request('http://shop.example.test/en/list?pn=茶', { headers: { 'X-Forwarded-For': '203.0.113.7', Cookie: 'language=en' } });
     await api('/search/searchProdPage', apiContextFor(request));
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ 'X-Forwarded-For': '203.0.113.7' });
