@@ -21,8 +21,9 @@ async function productAndShop(request: Parameters<typeof pickProducts>[0]) {
   return page.records[0]!;
 }
 
-// A scan takes a second or two; each test scans about fifteen pages.
-test.describe.configure({ timeout: 240_000 });
+// A scan takes a second or two, each test scans about fifteen pages, and these run first, while
+// the other workers' journeys and the servers warm up: at CI's start one took 4.2 min.
+test.describe.configure({ timeout: 480_000 });
 
 for (const lang of ['zh', 'en'] as const) {
   const t = (key: string, v?: Record<string, string | number>) => text(lang, key, v);
