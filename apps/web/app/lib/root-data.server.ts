@@ -38,33 +38,23 @@ export function pageUrl(request: Request): URL {
 
 /**
  * The language of a request: ?lang= (unknown -> 404), then an /en path prefix, then the cookie,
- * then zh. A prefix equal to the fallback language is removed by redirect, and the URL always says
- * the language the page is in: the fallback's pages have no prefix, any other language's have
- * theirs. So ?lang=en or an English cookie on an unprefixed page redirects to its /en page (and
- * ?lang=zh on an /en page to the unprefixed one), and the links of an English page, unprefixed
- * in the markup, lead to English URLs.
+ * then zh. A prefix equal to the fallback language is removed by redirect.
  */
 export function resolveLanguage(request: Request): { lang: Language; setCookie: boolean } {
   const url = pageUrl(request);
   const query = url.searchParams.get('lang');
-  if (query !== null && !isLanguage(query)) throw data(null, { status: 404 });
+  if (query !== null) {
+    if (!isLanguage(query)) throw data(null, { status: 404 });
+    return { lang: query, setCookie: true };
+  }
   const prefix = url.pathname.split('/')[1];
   if (prefix === FALLBACK_LANGUAGE) {
     // Leading slashes collapse to one: '/zh//evil.example/' must not become '//evil.example/'.
     const rest = `/${url.pathname.slice(prefix.length + 1).replace(/^[/\\]+/, '')}`;
     throw redirect(`${rest}${url.search}`, 301);
   }
-  const prefixed = isLanguage(prefix) ? prefix : null;
-  const lang = query ?? prefixed ?? languageFromCookie(request.headers.get('Cookie'));
-  if (lang !== (prefixed ?? FALLBACK_LANGUAGE)) {
-    // Found by the cookie or the query, so not cacheable as the page's one address: 302. The
-    // /en page sets the cookie itself; the unprefixed page keeps ?lang=zh to set it.
-    const page = prefixed ? url.pathname.slice(prefixed.length + 1) || '/' : url.pathname;
-    if (lang !== FALLBACK_LANGUAGE) url.searchParams.delete('lang');
-    const path = lang === FALLBACK_LANGUAGE ? `/${page.replace(/^[/\\]+/, '')}` : `/${lang}${page === '/' ? '' : page}`;
-    throw redirect(`${path}${url.searchParams.size > 0 ? `?${url.searchParams}` : ''}`, 302);
-  }
-  return { lang, setCookie: query !== null || prefixed !== null };
+  if (isLanguage(prefix)) return { lang: prefix, setCookie: true };
+  return { lang: languageFromCookie(request.headers.get('Cookie')), setCookie: false };
 }
 
 /**
