@@ -55,7 +55,8 @@ async function merchantLogin(merchant: Page, username: string, password: string)
 async function fillPackage(merchant: Page, index: number, courier: string, waybill: string, count: number, itemName: RegExp) {
   const group = merchant.getByRole('group', { name: `包裹 ${index}` });
   await group.getByLabel(`包裹 ${index} 物流公司`).click();
-  await merchant.locator('.ant-select-dropdown:visible').getByTitle(courier, { exact: true }).click();
+  // The newest dropdown: package 1's may still be closing (animating out) when package 2's opens.
+  await merchant.locator('.ant-select-dropdown:visible').last().getByTitle(courier, { exact: true }).click();
   await group.getByLabel(`包裹 ${index} 运单号`).fill(waybill);
   await group.getByLabel(itemName).fill(String(count));
 }
