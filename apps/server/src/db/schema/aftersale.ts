@@ -34,6 +34,12 @@ export const refunds = pgTable(
     buyerMobile: varchar('buyer_mobile', { length: 11 }),
     photoFiles: text('photo_files').array().notNull().default(sql`'{}'::text[]`),
     returnMoneySts: smallint('return_money_sts').notNull().default(1),
+    /**
+     * The money's own state (REFUND_SETTLE_STATUS): 0 not due, 1 refunding, 2 refunded, 3 failing.
+     * The flow that decides a refund sets 1 in the same update as the decision; settling moves 1 or 3
+     * to 2 once, together with returnMoneySts 5.
+     */
+    settleStatus: smallint('settle_status').notNull().default(0),
     sellerMsg: varchar('seller_msg', { length: 255 }),
     applyTime: createdAt(),
     handleTime: tstz('handle_time'),
@@ -59,6 +65,8 @@ export const refunds = pgTable(
     check('refunds_amount_ck', sql`${t.refundAmount} >= 0 and ${t.refundAmount} <= ${t.maxRefundAmount} and ${t.goodsNum} >= 1`),
     check('refunds_sts_ck', sql`${t.returnMoneySts} between -1 and 7 and ${t.returnMoneySts} <> 0`),
     check('refunds_reason_ck', sql`${t.buyerReason} between 0 and 7`),
+    check('refunds_settle_ck', sql`${t.settleStatus} between 0 and 3`),
+    index('refunds_settle_idx').on(t.settleStatus).where(sql`${t.settleStatus} in (1, 3)`),
   ],
 );
 
