@@ -30,6 +30,10 @@ export const ADMIN_PERMISSIONS = [
   'coupons.manage',
   'promotions.manage',
   'audit.read', // every staff member's entries; without it, the audit log shows one's own
+  'refunds.read', // after-sales requests of every shop
+  'refunds.decide', // step in after a seller's refusal: refund or close, with a reason
+  'refunds.settle', // refunds the gateway has not confirmed: see them, retry them
+  'aftersale.settings', // the after-sales periods
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -52,10 +56,11 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRoleKey, readonly AdminPermissi
     'member.levels',
     'coupons.manage',
     'promotions.manage',
+    'aftersale.settings',
   ],
   // Customer service also disables an abusive shopper's login (spam orders, fraud), with a reason.
-  service: ['users.read', 'users.disable', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate'],
-  finance: ['users.read', 'users.balance.adjust', 'users.balance.approve', 'users.points.adjust', 'balance.options', 'orders.read', 'shops.read'],
+  service: ['users.read', 'users.disable', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate', 'refunds.read', 'refunds.decide'],
+  finance: ['users.read', 'users.balance.adjust', 'users.balance.approve', 'users.points.adjust', 'balance.options', 'orders.read', 'shops.read', 'refunds.read', 'refunds.settle'],
 };
 
 export const MERCHANT_PERMISSIONS = [
@@ -69,6 +74,9 @@ export const MERCHANT_PERMISSIONS = [
   'notices.manage',
   'promotions.manage', // discounts, coupons, packages
   'reviews.reply',
+  'refunds.handle', // after-sales: accept, refuse, the return address
+  'refunds.receive', // confirm a returned parcel arrived
+  'invoices.manage', // the invoice queue: upload, mark failed
 ] as const;
 export type MerchantPermission = (typeof MERCHANT_PERMISSIONS)[number];
 
@@ -77,8 +85,8 @@ export type MerchantRoleKey = (typeof MERCHANT_ROLE_KEYS)[number];
 
 export const MERCHANT_ROLE_PERMISSIONS: Record<MerchantRoleKey, readonly MerchantPermission[]> = {
   owner: MERCHANT_PERMISSIONS,
-  service: ['orders.read', 'reviews.reply'],
-  warehouse: ['orders.read', 'orders.ship', 'stock.manage'],
+  service: ['orders.read', 'reviews.reply', 'refunds.handle', 'refunds.receive', 'invoices.manage'],
+  warehouse: ['orders.read', 'orders.ship', 'stock.manage', 'refunds.receive'],
   operations: ['dashboard.read', 'products.manage', 'stock.manage', 'notices.manage', 'promotions.manage'],
 };
 

@@ -77,6 +77,10 @@ export const consolePlatformRoles: Widen<typeof zh> = {
     'coupons.manage': 'Platform coupons',
     'promotions.manage': 'Promotions',
     'audit.read': 'View the audit log',
+    'refunds.read': 'View after-sales requests',
+    'refunds.decide': 'Decide after-sales disputes',
+    'refunds.settle': 'Refund payments',
+    'aftersale.settings': 'After-sales periods',
   },
   staffAudit: {
     'staff.create': 'Create a staff account',

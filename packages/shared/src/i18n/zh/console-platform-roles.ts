@@ -74,6 +74,10 @@ export const consolePlatformRoles = {
     'coupons.manage': '平台优惠券',
     'promotions.manage': '促销活动',
     'audit.read': '查看操作日志',
+    'refunds.read': '查看售后申请',
+    'refunds.decide': '售后介入处理',
+    'refunds.settle': '退款到账处理',
+    'aftersale.settings': '售后时限设置',
   },
   staffAudit: {
     'staff.create': '新建员工账号',
