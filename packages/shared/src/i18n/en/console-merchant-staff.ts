@@ -11,8 +11,8 @@ export const consoleMerchantStaff = {
     columns: { username: 'Account', displayName: 'Name', role: 'Role', status: 'Status', lastLogin: 'Last login', actions: 'Actions' },
     roles: { owner: 'Owner', service: 'Customer service', warehouse: 'Warehouse', operations: 'Operations' },
     roleHints: {
-      service: 'Read orders, reply to reviews',
-      warehouse: 'Read orders, ship, write off vouchers, adjust stock',
+      service: 'Read orders, reply to reviews, handle after-sales and invoices',
+      warehouse: 'Read orders, ship, write off vouchers, adjust stock, receive returns',
       operations: 'Overview, products, stock, shop categories, notices and promotions',
     },
     status: { enabled: 'Enabled', disabled: 'Disabled' },

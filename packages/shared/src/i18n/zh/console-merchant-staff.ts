@@ -11,8 +11,8 @@ export const consoleMerchantStaff = {
     columns: { username: '账号', displayName: '姓名', role: '角色', status: '状态', lastLogin: '最近登录', actions: '操作' },
     roles: { owner: '店主', service: '客服', warehouse: '仓库', operations: '运营' },
     roleHints: {
-      service: '查看订单、回复评价',
-      warehouse: '查看订单、发货、核销券码、调整库存',
+      service: '查看订单、回复评价、处理售后与发票',
+      warehouse: '查看订单、发货、核销券码、调整库存、签收退货',
       operations: '经营概况、商品、库存、店铺分类、公告与营销活动',
     },
     status: { enabled: '启用', disabled: '停用' },
