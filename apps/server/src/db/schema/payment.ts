@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 import { bigFen, createdAt, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
@@ -81,4 +81,60 @@ export const paymentRefunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('payment_refunds_refund_uq').on(t.refundSn), check('payment_refunds_amount_ck', sql`${t.amount} >= 0`)],
+);
+
+/**
+ * The money of an after-sales refund (decision 060), one row per refund: refundNo is the number the
+ * gateway sees (out_request_no / out_refund_no, = refundSn), the same on every try, so a gateway
+ * never pays it twice. status 0 to send, 1 sent (the gateway is processing), 2 refunded, 3 failing
+ * (still retried; finance staff see it). A balance refund is written already refunded.
+ */
+export const refundPayments = pgTable(
+  'refund_payments',
+  {
+    refundNo: varchar('refund_no', { length: 64 }).primaryKey(),
+    refundSn: serialNumber('refund_sn').notNull(),
+    orderNumber: serialNumber('order_number').notNull(),
+    userId: userIdColumn().notNull(),
+    payNo: serialNumber('pay_no'),
+    payType: smallint('pay_type').notNull(),
+    /** Fen sent back. */
+    amount: bigFen('amount').notNull(),
+    /** Fen the payment took (WeChat wants it with each refund). */
+    payAmount: bigFen('pay_amount').notNull(),
+    status: smallint('status').notNull().default(0),
+    providerRefundNo: varchar('provider_refund_no', { length: 64 }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextTryAt: tstz('next_try_at'),
+    /** One sender at a time: a try holds the row until then. */
+    lockedUntil: tstz('locked_until'),
+    refundedAt: tstz('refunded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_payments_refund_sn_uq').on(t.refundSn),
+    index('refund_payments_open_idx').on(t.status, t.nextTryAt).where(sql`${t.status} <> 2`),
+    check('refund_payments_ck', sql`${t.amount} >= 0 and ${t.amount} <= ${t.payAmount} and ${t.status} between 0 and 3`),
+  ],
+);
+
+/**
+ * The sandbox gateways' own side of refunds (what Alipay's or WeChat's servers keep): one row per
+ * (payType, refundNo), so the same refund number twice refunds once. Used only while a sandbox is.
+ */
+export const sandboxGatewayRefunds = pgTable(
+  'sandbox_gateway_refunds',
+  {
+    payType: smallint('pay_type').notNull(),
+    refundNo: varchar('refund_no', { length: 64 }).notNull(),
+    payNo: varchar('pay_no', { length: 64 }).notNull(),
+    gatewayRefundNo: varchar('gateway_refund_no', { length: 64 }).notNull(),
+    amount: bigFen('amount').notNull(),
+    /** The refund is done (and answered SUCCESS) from this time on. */
+    completesAt: tstz('completes_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.payType, t.refundNo] })],
 );
