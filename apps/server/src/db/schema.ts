@@ -12,6 +12,7 @@ export * from './schema/cart.ts';
 export * from './schema/order.ts';
 export * from './schema/payment.ts';
 export * from './schema/aftersale.ts';
+export * from './schema/invoice.ts';
 export * from './schema/promotion.ts';
 export * from './schema/wallet.ts';
 export * from './schema/points.ts';

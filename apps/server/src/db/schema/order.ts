@@ -178,32 +178,3 @@ export const checkoutTokens = pgTable('checkout_tokens', {
   orderNumbers: text('order_numbers').notNull(),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.userId, t.uuid] })]);
-
-/** One invoice per order. headerType 1 unit, 2 personal; invoiceState 1 applying, 2 invoiced, 3 failed. */
-export const orderInvoices = pgTable(
-  'order_invoices',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    orderNumber: serialNumber('order_number')
-      .notNull()
-      .references(() => orders.orderNumber, { onDelete: 'cascade' }),
-    userId: userIdColumn().notNull(),
-    shopId: integer('shop_id').notNull(),
-    invoiceType: smallint('invoice_type').notNull().default(1), // 1 electronic general invoice
-    headerType: smallint('header_type').notNull(),
-    headerName: varchar('header_name', { length: 100 }).notNull(),
-    invoiceTaxNumber: varchar('invoice_tax_number', { length: 32 }),
-    invoiceContext: smallint('invoice_context').notNull().default(1), // 1 product details
-    invoiceState: smallint('invoice_state').notNull().default(1),
-    fileUrl: text('file_url'),
-    remarks: varchar('remarks', { length: 255 }),
-    applicationTime: createdAt(),
-    uploadTime: tstz('upload_time'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('order_invoices_order_uq').on(t.orderNumber),
-    index('order_invoices_user_idx').on(t.userId, t.applicationTime),
-    check('order_invoices_header_ck', sql`${t.headerType} in (1, 2) and ${t.invoiceState} in (1, 2, 3)`),
-  ],
-);

@@ -1,0 +1,2 @@
+ALTER TABLE "order_invoices" DROP COLUMN "file_url";--> statement-breakpoint
+ALTER TABLE "order_invoices" DROP COLUMN "remarks";
