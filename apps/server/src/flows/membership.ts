@@ -109,16 +109,15 @@ export async function memberInfo(ctx: AppContext, userId: string, lang: Language
   };
 }
 
-/** The level fields of GET /p/user/userInfo (reference 2.1): the running paid level, else the growth level. */
+/** The level fields of GET /p/user/userInfo (reference 2.1): the running paid level, else the growth level (one statement). */
 export async function memberLevelOf(ctx: AppContext, userId: string, lang: Language): Promise<{ level: number; levelType: number; levelName: string | null; vipEndTime: string | null; growth: number }> {
-  const state = await membership.readMemberState(ctx.db, userId, ctx.now(), userGrowth);
-  const level = state.paid ?? state.growthLevel;
+  const m = await membership.readMemberLevel(ctx.db, userId, ctx.now(), userGrowth);
   return {
-    level: level?.level ?? 0,
-    levelType: state.paid ? LEVEL_TYPE.paid : LEVEL_TYPE.growth,
-    levelName: level ? levelName(level, lang) : null,
-    vipEndTime: state.vipEndTime ? formatApiTime(state.vipEndTime) : null,
-    growth: state.growth,
+    level: m.level,
+    levelType: m.levelType,
+    levelName: m.nameZh === null ? null : localized(lang, m.nameZh, m.nameEn),
+    vipEndTime: m.vipEndTime ? formatApiTime(m.vipEndTime) : null,
+    growth: m.growth,
   };
 }
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UserInfoSchema } from '@bazaar/shared/schemas/account';
 import { MemberInfoSchema, MemberLevelSchema } from '@bazaar/shared/schemas/member';
 import { ScoreInfoSchema } from '@bazaar/shared/schemas/points';
+import { countQueries } from '../db/query-count.ts';
 import { userMembers, userWallets } from '../db/schema.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { readPointsSettings } from '../modules/wallet/points-settings.ts';
@@ -61,6 +62,16 @@ describe('member fields', () => {
     const saved = await t.app.inject({ method: 'PUT', url: '/p/user/setUserInfo', headers: { ...authed(u.token, 'en'), 'content-type': 'application/json' }, payload: { nickName: 'Levelled' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(UserInfoSchema.parse(saved.json())).toMatchObject({ nickName: 'Levelled', levelType: 0, vipEndTime: null });
+  });
+
+  it('userInfo costs three statements: the token, the profile and the level fields in one', async () => {
+    const u = await createShopper(t);
+    const paid = await createLevel(t, { levelType: 1 });
+    await t.ctx.db.insert(userMembers).values({ userId: u.userId, paidLevelId: paid.id, vipEndTime: new Date(t.ctx.now().getTime() + 86_400_000) });
+    const { result, queries } = await countQueries(() => t.app.inject({ method: 'GET', url: '/p/user/userInfo', headers: authed(u.token, 'en') }));
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json()).toMatchObject({ levelType: 1, level: paid.level });
+    expect(queries).toHaveLength(3);
   });
 
   it('paid levels carry needAmount, term and termType of their shortest period; growth levels null', async () => {

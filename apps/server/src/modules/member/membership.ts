@@ -71,6 +71,44 @@ export async function readMemberState(db: Reader, userId: string, now: Date, gro
   };
 }
 
+/** The level that applies now (the running paid level, else the growth level reached), in one statement. */
+export interface MemberLevel {
+  growth: number;
+  levelType: number;
+  level: number;
+  nameZh: string | null;
+  nameEn: string | null;
+  vipEndTime: Date | null;
+}
+
+/**
+ * userInfo's and scoreInfo's level fields (issue 25): growth, the running paid level and the
+ * growth level reached, read together in one statement instead of the state's three (member row,
+ * levels, prices). The growth level is chosen as growthLevelsOf and the nightly run choose it.
+ */
+export async function readMemberLevel(db: Reader, userId: string, now: Date, growthOf: GrowthPart): Promise<MemberLevel> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute<{ growth: number | string; vip_end_time: string | Date | null; p_level: number | null; p_zh: string | null; p_en: string | null; g_level: number | null; g_zh: string | null; g_en: string | null }>(sql`
+    select g.growth, m.vip_end_time, p.level as p_level, p.name_zh as p_zh, p.name_en as p_en, gl.level as g_level, gl.name_zh as g_zh, gl.name_en as g_en
+    from (select ${growthOf(sql`${userId}`)}::int as growth) g
+    left join ${userMembers} m on m.user_id = ${userId} and m.paid_level_id is not null and m.vip_end_time > ${at}
+    left join ${userLevels} p on p.id = m.paid_level_id
+    left join lateral (
+      select l.level, l.name_zh, l.name_en from ${userLevels} l
+      where l.level_type = ${LEVEL_TYPE.growth} and l.status = 1 and l.need_growth <= g.growth
+      order by l.need_growth desc, l.level desc limit 1) gl on true`);
+  const row = result.rows[0]!;
+  const paid = row.p_level !== null;
+  return {
+    growth: Number(row.growth),
+    levelType: paid ? LEVEL_TYPE.paid : LEVEL_TYPE.growth,
+    level: (paid ? row.p_level : row.g_level) ?? 0,
+    nameZh: paid ? row.p_zh : row.g_zh,
+    nameEn: paid ? row.p_en : row.g_en,
+    vipEndTime: paid && row.vip_end_time ? new Date(row.vip_end_time) : null,
+  };
+}
+
 /** The benefits of the running paid level, else of the growth level reached. */
 export function benefitsOf(state: Pick<MemberState, 'paid' | 'growthLevel'>): MemberBenefits {
   const level = state.paid ?? state.growthLevel;
