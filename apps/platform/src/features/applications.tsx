@@ -5,6 +5,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { AdminApplicationSchema, AUDIT_REMARKS_MAX_LENGTH, RejectApplicationSchema, type AdminApplication } from '@bazaar/shared/schemas/shop-application';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const STATUSES = [
   { value: 0, key: 'reviewing', color: 'warning' },
@@ -92,7 +93,7 @@ export function ApplicationsPage() {
         rowKey="shopId"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('applications.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('applications.empty') }}
         pagination={{ current, pageSize: 10, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           { title: t('applications.columns.shop'), dataIndex: 'shopName' },

@@ -5,6 +5,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { AUDIT_ACTIONS, AuditLogSchema, type AuditLog } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const PageSchema = pageOf(AuditLogSchema);
 /** Long texts (terms, notice contents) are cut to their start and length, so a row stays readable. */
@@ -41,7 +42,7 @@ export function AuditLogPage() {
         rowKey="id"
         loading={log.isFetching}
         dataSource={log.data?.records ?? []}
-        locale={{ emptyText: log.isError ? t('app.loadFailed') : t('audit.empty') }}
+        locale={{ emptyText: log.error ? <LoadError error={log.error} /> : t('audit.empty') }}
         pagination={{ current, pageSize: 20, total: log.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           { title: t('audit.columns.time'), dataIndex: 'createdAt' },

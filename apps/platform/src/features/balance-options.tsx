@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AdminBalanceOptionSchema, type AdminBalanceOption } from '@bazaar/shared/schemas/balance';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const ListSchema = z.array(AdminBalanceOptionSchema);
 const KEY = ['balance-options'];
@@ -101,7 +102,7 @@ export function BalanceOptionsPage() {
         loading={list.isFetching}
         dataSource={list.data ?? []}
         pagination={false}
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('balanceOptions.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('balanceOptions.empty') }}
         columns={[
           {
             title: t('balanceOptions.columns.title'),

@@ -6,6 +6,7 @@ import { AdminBannerSchema, BANNER_SEQ_MAX, BANNER_TITLE_EN_MAX, BANNER_TITLE_ZH
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ImageUpload } from '../lib/image-upload.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const ListSchema = z.array(AdminBannerSchema);
 const KEY = ['banners'];
@@ -91,7 +92,7 @@ export function BannersPage() {
         loading={list.isFetching}
         dataSource={list.data ?? []}
         pagination={false}
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('banners.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('banners.empty') }}
         columns={[
           {
             title: t('banners.columns.picture'),

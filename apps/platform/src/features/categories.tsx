@@ -13,6 +13,7 @@ import {
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ImageUpload } from '../lib/image-upload.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const ListSchema = z.array(AdminCategorySchema);
 const MAX_GRADE = 3;
@@ -156,7 +157,7 @@ export function CategoriesPage() {
         dataSource={tree}
         pagination={false}
         size="small"
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('categories.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('categories.empty') }}
         columns={[
           { title: t('categories.columns.name'), render: (_v, c) => c.nameZh },
           { title: t('categories.columns.nameEn'), render: (_v, c) => c.nameEn ?? '' },

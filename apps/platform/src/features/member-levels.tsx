@@ -7,6 +7,7 @@ import { TERM_TYPES } from '@bazaar/shared/constants/member';
 import { AdminLevelSchema, MemberSettingsSchema, type AdminLevel, type MemberSettings } from '@bazaar/shared/schemas/member';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const ListSchema = z.array(AdminLevelSchema);
 const KEY = ['member-levels'];
@@ -149,7 +150,7 @@ export function MemberLevelsPage() {
             loading={list.isFetching}
             dataSource={of(type)}
             pagination={false}
-            locale={{ emptyText: list.isError ? t('app.loadFailed') : t('memberLevels.empty') }}
+            locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('memberLevels.empty') }}
             columns={columns(type === 1)}
           />
         </div>

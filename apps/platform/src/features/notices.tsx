@@ -13,6 +13,7 @@ import {
 } from '@bazaar/shared/schemas/platform-content';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const PageSchema = pageOf(AdminNoticeSchema);
 const PAGE_SIZE = 20;
@@ -104,7 +105,7 @@ export function NoticesPage() {
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('notices.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('notices.empty') }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           {

@@ -5,6 +5,7 @@ import { POINTS_EXPIRE_YEARS_MAX, SIGN_IN_REWARD_MAX, SIGN_IN_REWARDS_MAX_DAYS }
 import { PointsSettingsSchema, type PointsSettings } from '@bazaar/shared/schemas/points';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const KEY = ['points-settings'];
 
@@ -41,7 +42,7 @@ export function PointsRulesPage() {
         {t('pointsRules.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('pointsRules.intro')}</Typography.Paragraph>
-      {rules.isError ? <Typography.Text type="danger">{t('app.loadFailed')}</Typography.Text> : null}
+      {rules.error ? <LoadError error={rules.error} /> : null}
       <Card loading={rules.isLoading} style={{ maxWidth: 760 }}>
         <Form
           form={form}

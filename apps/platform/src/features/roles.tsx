@@ -7,6 +7,7 @@ import { AdminRoleSchema, ROLE_NAME_MAX_LENGTH, type AdminRole } from '@bazaar/s
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ROLES_KEY, STAFF_KEY, roleName } from './staff.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const RoleListSchema = z.array(AdminRoleSchema);
 
@@ -64,7 +65,7 @@ export function RolesPage() {
         loading={roles.isFetching}
         dataSource={roles.data ?? []}
         pagination={false}
-        locale={{ emptyText: roles.isError ? t('app.loadFailed') : t('rolesAdmin.empty') }}
+        locale={{ emptyText: roles.error ? <LoadError error={roles.error} /> : t('rolesAdmin.empty') }}
         columns={[
           { title: t('rolesAdmin.columns.name'), render: (_v, r) => roleName(t, r) },
           { title: t('rolesAdmin.columns.kind'), render: (_v, r) => <Tag color={r.builtIn ? 'blue' : 'default'}>{t(r.builtIn ? 'rolesAdmin.builtIn' : 'rolesAdmin.custom')}</Tag> },

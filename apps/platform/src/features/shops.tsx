@@ -8,6 +8,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { useCan } from '../lib/permissions.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const PageSchema = pageOf(AdminShopSchema);
 const PAGE_SIZE = 10;
@@ -118,7 +119,7 @@ export function ShopsPage() {
         rowKey="shopId"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('shops.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('shops.empty') }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           {

@@ -15,6 +15,7 @@ import type { PaySwitch, ServiceSwitch } from '@bazaar/shared/schemas/site';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ImageUpload } from '../lib/image-upload.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const KEY = ['site-config'];
 
@@ -143,7 +144,7 @@ export function SiteConfigPage() {
       <Typography.Title level={2} id="site-config-title" style={{ fontSize: 20 }}>
         {t('contentMenu.siteConfig')}
       </Typography.Title>
-      {config.isError ? <Alert type="error" message={t('app.loadFailed')} /> : null}
+      {config.error ? <Alert type="error" message={<LoadError error={config.error} />} /> : null}
       {config.data ? (
         <Tabs
           items={[

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AdminProfileSchema, AdminRoleSchema, StaffMemberSchema, type AdminRole, type StaffMember } from '@bazaar/shared/schemas/admin';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n, type T } from '../lib/i18n.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const StaffListSchema = z.array(StaffMemberSchema);
 const RoleListSchema = z.array(AdminRoleSchema);
@@ -90,7 +91,7 @@ export function StaffPage() {
         loading={staff.isFetching}
         dataSource={staff.data ?? []}
         pagination={false}
-        locale={{ emptyText: staff.isError ? t('app.loadFailed') : t('staffAdmin.empty') }}
+        locale={{ emptyText: staff.error ? <LoadError error={staff.error} /> : t('staffAdmin.empty') }}
         columns={[
           { title: t('staffAdmin.columns.username'), render: (_v, s) => `${s.username}${s.adminId === me.data?.adminId ? t('staffAdmin.self') : ''}` },
           {

@@ -9,6 +9,7 @@ import { useI18n } from '../lib/i18n.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { UserPointsButton } from './user-points-button.tsx';
 import { UserBalanceButton } from './user-balance-button.tsx';
+import { LoadError } from '@bazaar/console-ui/load-error.tsx';
 
 const PageSchema = pageOf(AdminUserSchema);
 const PAGE_SIZE = 10;
@@ -81,7 +82,7 @@ export function UsersPage() {
         rowKey="userId"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: list.isError ? t('app.loadFailed') : t('users.empty') }}
+        locale={{ emptyText: list.error ? <LoadError error={list.error} /> : t('users.empty') }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           {
