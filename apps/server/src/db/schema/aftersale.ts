@@ -50,6 +50,13 @@ export const refunds = pgTable(
     closeTime: tstz('close_time'),
     /** When the current step times out (reference 5.4). */
     deadline: tstz('deadline'),
+    /** The deadline whose 12-hour reminder went out (so a retried reminder job sends it once). */
+    remindedFor: tstz('reminded_for'),
+    /** The platform's part: 0 none, 1 the shopper asked it to step in, 2 decided. */
+    platformStatus: smallint('platform_status').notNull().default(0),
+    platformApplyReason: varchar('platform_apply_reason', { length: 200 }),
+    /** The platform's decision reason, shown to both sides. */
+    platformReason: varchar('platform_reason', { length: 200 }),
     updatedAt: updatedAt(),
     version: integer('version').notNull().default(0),
   },
@@ -67,6 +74,82 @@ export const refunds = pgTable(
     check('refunds_reason_ck', sql`${t.buyerReason} between 0 and 7`),
     check('refunds_settle_ck', sql`${t.settleStatus} between 0 and 3`),
     index('refunds_settle_idx').on(t.settleStatus).where(sql`${t.settleStatus} in (1, 3)`),
+    index('refunds_platform_idx').on(t.platformStatus).where(sql`${t.platformStatus} = 1`),
+    check('refunds_platform_ck', sql`${t.platformStatus} between 0 and 2`),
+  ],
+);
+
+/**
+ * The negotiation history of a request: each action, who did it (actor buyer, seller, platform or
+ * system, with the account's id and name copied), the status it left and the amount then. Rows are
+ * only ever inserted, in the transaction of the move they record.
+ */
+export const refundHistories = pgTable(
+  'refund_histories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    refundSn: serialNumber('refund_sn')
+      .notNull()
+      .references(() => refunds.refundSn, { onDelete: 'cascade' }),
+    actor: varchar('actor', { length: 16 }).notNull(),
+    actorId: varchar('actor_id', { length: 64 }),
+    actorName: varchar('actor_name', { length: 64 }),
+    action: varchar('action', { length: 24 }).notNull(),
+    returnMoneySts: smallint('return_money_sts').notNull(),
+    note: varchar('note', { length: 255 }),
+    refundAmount: bigFen('refund_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refund_histories_refund_idx').on(t.refundSn, t.id)],
+);
+
+/** Where a shop's returns go (the merchant center's after-sales settings); absent = the shop's address and tel. */
+export const shopReturnAddresses = pgTable('shop_return_addresses', {
+  shopId: integer('shop_id').primaryKey(),
+  receiverName: varchar('receiver_name', { length: 50 }).notNull(),
+  receiverMobile: varchar('receiver_mobile', { length: 20 }).notNull(),
+  receiverAddr: varchar('receiver_addr', { length: 255 }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The after-sales periods (one row, id 1), edited in the platform console; absent = REFUND_DEFAULT_PERIODS. */
+export const aftersaleSettings = pgTable(
+  'aftersale_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    applyDays: smallint('apply_days').notNull(),
+    sellerHandleDays: smallint('seller_handle_days').notNull(),
+    buyerShipDays: smallint('buyer_ship_days').notNull(),
+    sellerReceiveDays: smallint('seller_receive_days').notNull(),
+    reminderHours: smallint('reminder_hours').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('aftersale_settings_one_ck', sql`${t.id} = 1`)],
+);
+
+/**
+ * A reminder 12 hours before a deadline, to the party who must act: the shopper (userId) or the
+ * shop (shopId). kind: sellerHandle, buyerShip, sellerReceive. The texts are the catalogs'
+ * (refundNotices.<kind>), so each reader sees them in their language. One per deadline.
+ */
+export const refundNotices = pgTable(
+  'refund_notices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    refundSn: serialNumber('refund_sn')
+      .notNull()
+      .references(() => refunds.refundSn, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    shopId: integer('shop_id'),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    deadline: tstz('deadline').notNull(),
+    readAt: tstz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_notices_once_uq').on(t.refundSn, t.kind, t.deadline),
+    index('refund_notices_user_idx').on(t.userId, t.id),
+    index('refund_notices_shop_idx').on(t.shopId, t.id),
   ],
 );
 
