@@ -111,6 +111,8 @@ const EnvSchema = z.object({
   /** WeChat Pay's platform public key (PEM), which signs answers and notifications. */
   WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHAT_PAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  /** How long the sandbox gateways take to complete a refund (decision 060); 0 = at once (answered "processing" first all the same). */
+  SANDBOX_REFUND_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** SMS codes one client address may request per hour (the browser journeys send many from one address). */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(SMS_PER_IP_PER_HOUR),
   /** Logins and code checks (shopper, SMS, merchant, staff) one client address may try per minute. */

@@ -7,6 +7,7 @@ import { autoReceiptHandler } from './flows/receive-order.ts';
 import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from './modules/order/lifecycle.ts';
 import { MEMBERSHIP_EXPIRY_JOB, membershipExpiryHandler, scheduleNextMembershipExpiry } from './flows/membership.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, scheduleNextPointsExpiry } from './modules/wallet/points-service.ts';
+import { REFUND_RETRY_JOB, REFUND_SWEEP_JOB, refundRetryHandler, refundSweepHandler, scheduleNextRefundSweep } from './flows/refund-money.ts';
 
 /**
  * Every background job kind and its handler, registered in one place (like http/routes.ts).
@@ -19,6 +20,8 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [AUTO_RECEIPT_JOB]: autoReceiptHandler(ctx),
     [POINTS_EXPIRY_JOB]: pointsExpiryHandler(ctx),
     [MEMBERSHIP_EXPIRY_JOB]: membershipExpiryHandler(ctx),
+    [REFUND_RETRY_JOB]: refundRetryHandler(ctx),
+    [REFUND_SWEEP_JOB]: refundSweepHandler(ctx),
   };
 }
 
@@ -26,4 +29,5 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
 export async function scheduleRecurringJobs(ctx: AppContext): Promise<void> {
   await scheduleNextPointsExpiry(ctx.db, ctx.now());
   await scheduleNextMembershipExpiry(ctx.db, ctx.now());
+  await scheduleNextRefundSweep(ctx, ctx.now());
 }

@@ -7,6 +7,7 @@ import type { Env } from '../../env.ts';
 import { createAlipayProvider } from './alipay.ts';
 import { privateKeyFrom, publicKeyFrom, type PaymentProvider } from './payment-provider.ts';
 import { loadSandboxKeys, type SandboxKeys } from './sandbox-keys.ts';
+import { createSandboxRefundGateway, type SandboxRefundGateway } from './sandbox-refunds.ts';
 import { createSandboxWechatProvider, createWechatPayProvider } from './wechat-pay.ts';
 
 export interface PaymentProviders {
@@ -14,6 +15,8 @@ export interface PaymentProviders {
   wechat: PaymentProvider;
   /** The sandbox identities while at least one sandbox is in use; null otherwise. */
   sandbox: SandboxKeys | null;
+  /** The sandbox gateways' refund records while at least one sandbox is in use; null otherwise. */
+  sandboxRefunds: SandboxRefundGateway | null;
 }
 
 /** The sandbox cashier's path; links are built on the storefront's origin, which proxies /sandbox. */
@@ -31,6 +34,7 @@ export async function createPaymentProviders(env: Env, db: Db, now: () => Date, 
   const realAlipay = realAlipayConfigured(env);
   const realWechat = realWechatConfigured(env);
   const sandbox = realAlipay && realWechat ? null : await loadSandboxKeys(db);
+  const sandboxRefunds = sandbox ? createSandboxRefundGateway(db, now, env.SANDBOX_REFUND_DELAY_MS) : null;
 
   const alipay = realAlipay
     ? createAlipayProvider({
@@ -48,6 +52,7 @@ export async function createPaymentProviders(env: Env, db: Db, now: () => Date, 
         gatewayUrl: (webOrigin) => `${webOrigin}${SANDBOX_ALIPAY_GATEWAY_PATH}`,
         isSandbox: true,
         now,
+        sandboxRefunds: sandboxRefunds!,
       });
 
   const wechat = realWechat
@@ -70,7 +75,8 @@ export async function createPaymentProviders(env: Env, db: Db, now: () => Date, 
         apiV3Key: sandbox!.wechat.apiV3Key,
         platformPublicKey: createPublicKey(sandbox!.wechat.platformPublicKey),
         now,
+        sandboxRefunds: sandboxRefunds!,
       });
 
-  return { alipay, wechat, sandbox };
+  return { alipay, wechat, sandbox, sandboxRefunds };
 }

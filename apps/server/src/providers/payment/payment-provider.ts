@@ -43,6 +43,43 @@ export interface NotificationInput {
   rawBody: string;
 }
 
+/** A refund sent to the gateway (decision 060). refundNo is the same on every try of one refund. */
+export interface RefundRequest {
+  refundNo: string;
+  payNo: string;
+  /** The gateway's trade number of the payment, when known. */
+  providerTradeNo: string | null;
+  /** Fen to refund, and fen the payment took. */
+  amount: number;
+  payAmount: number;
+  reason: string;
+  /** Where the gateway posts the refund's result (WeChat). */
+  notifyUrl: string;
+}
+
+/**
+ * What the gateway says of a refund: done; accepted and still processing; unknown to it (never
+ * received: send it again, same number); or refused for good (closed, abnormal, over the amount).
+ */
+export type GatewayRefundState = 'success' | 'processing' | 'absent' | 'refused';
+
+export interface GatewayRefund {
+  state: GatewayRefundState;
+  providerRefundNo?: string | null;
+  message?: string;
+}
+
+/** A refund result notification whose signature (and encryption) checked out. */
+export interface VerifiedRefundNotification {
+  notifyId: string;
+  refundNo: string;
+  providerRefundNo: string | null;
+  /** Fen refunded. */
+  amount: number;
+  /** True when the refund succeeded; false for closed or abnormal. */
+  success: boolean;
+}
+
 export interface PaymentProvider {
   readonly payType: 2 | 3;
   readonly name: string;
@@ -50,6 +87,12 @@ export interface PaymentProvider {
   startPayment(input: StartPaymentInput): Promise<StartedPayment>;
   /** The verified content, or null for a forgery or a malformed body. */
   verifyNotification(input: NotificationInput): Promise<VerifiedNotification | null>;
+  /** Sends a refund (idempotent by refundNo at the gateway). Throws when the gateway could not be reached or answered nonsense. */
+  refund(input: RefundRequest): Promise<GatewayRefund>;
+  /** Asks the gateway where a refund stands. */
+  queryRefund(input: { refundNo: string; payNo: string }): Promise<GatewayRefund>;
+  /** A refund result notification, verified like a payment's; null for a forgery (or a gateway that sends none). */
+  verifyRefundNotification(input: NotificationInput): Promise<VerifiedRefundNotification | null>;
   /** What the gateway expects back once a notification was handled, or was refused. */
   readonly ack: { ok: AckReply; fail: AckReply };
 }

@@ -1,0 +1,308 @@
+// The money of an after-sales refund, back to where it came from, exactly once (decision 060).
+//
+// S1's flows decide a request in the buyer's favour (returnMoneySts 2 or 4 with settle_status 1 in
+// one update) and then call executeRefund, which any number of callers may run at once:
+// - balance (or nothing to send): one transaction credits the balance with its type-4 record and
+//   does the settle step;
+// - Alipay / WeChat: the refund goes to the gateway under refund number = refundSn, the same on
+//   every try, so the gateway pays it once; the request stays refunding (settle 1, or 3 after
+//   repeated failures) until the gateway confirms (its answer, a query, or its notification), and
+//   then the same settle step runs once.
+// The settle step (settleRefund) is one transaction: the order locked, settle 1|3 -> 2 with
+// returnMoneySts 5 (one conditional update: whoever comes second finds nothing to move), the
+// ledger row, and what a refund undoes: the points spent come back in proportion (source 9), the
+// points earned go, the coupons come back on a whole refund, the stock comes back when the goods
+// never left or came back, and the order's refundStatus (2/3) and close (6, closeType 2).
+// Tries that fail are retried by jobs with backoff (refund.retry per try, refund.sweep as the net
+// that also finds requests a crash left behind); finance staff see the failing ones.
+import { PAY_TYPE, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { notFound } from '../lib/app-error.ts';
+import { scheduleJob, type JobHandler } from '../lib/jobs.ts';
+import * as settlement from '../modules/aftersale/settlement.ts';
+import { lockOrderForRefund, findOrderForRefund, markOrderRefunded, markOrderRefundFailing, orderLinesForRefund, type OrderForRefund } from '../modules/order/refunds.ts';
+import * as ledger from '../modules/payment/refund-ledger.ts';
+import * as paymentRepo from '../modules/payment/repository.ts';
+import { createPaymentService, type Log } from '../modules/payment/service.ts';
+import { invalidateProductDetail } from '../modules/product/service.ts';
+import { releaseStock } from '../modules/product/stock.ts';
+import { returnRefundedOrderCoupons } from '../modules/promotion/coupon-refunds.ts';
+import { creditRefund, returnSpentPoints, takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
+import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
+
+export type RefundOutcome = 'refunded' | 'refunding';
+
+/** One try of one refund, at its backoff time (ref: refundSn#try). */
+export const REFUND_RETRY_JOB = 'refund.retry';
+/** The safety net, every minute: due tries whose job was lost, and requests a crash left before their first try. */
+export const REFUND_SWEEP_JOB = 'refund.sweep';
+const SWEEP_EVERY_MS = 60_000;
+/** A request decided this long ago with no ledger row is taken up by the sweep (its own caller crashed). */
+const ORPHAN_AFTER_MS = 30_000;
+
+const isGateway = (payType: number | null): payType is 2 | 3 => payType === PAY_TYPE.alipay || payType === PAY_TYPE.wechat;
+
+/** Where the gateways post refund results: the storefront origin proxies /api to this API. */
+function refundNotifyUrl(ctx: AppContext, payType: number): string {
+  const origin = ctx.env.PUBLIC_WEB_URL ? new URL(ctx.env.PUBLIC_WEB_URL).origin : `http://localhost:${ctx.env.WEB_PORT}`;
+  return `${origin}/api/notice/refund/${payType}`;
+}
+
+interface Settled {
+  settled: boolean;
+  productIds: number[];
+}
+
+/**
+ * The settle step, in the caller's transaction: answers settled=false when another caller did it
+ * (or the request is no longer due). `gateway` carries the gateway's refund number when confirmed there.
+ */
+async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber: string, gateway: { providerRefundNo: string | null } | null): Promise<Settled> {
+  const now = ctx.now();
+  // The order first: two refunds of one order settle one after the other, so their sums add up.
+  const order = await lockOrderForRefund(tx, orderNumber);
+  const prior = await settlement.lockRefundForMoney(tx, refundSn);
+  if (!order || !prior) return { settled: false, productIds: [] };
+  if (!(await settlement.markRefunded(tx, { refundSn, now }))) return { settled: false, productIds: [] };
+
+  if (gateway) {
+    await ledger.markRefundPaid(tx, { refundNo: refundSn, providerRefundNo: gateway.providerRefundNo, now });
+  } else {
+    const balance = order.payType === PAY_TYPE.balance;
+    await ledger.ensureRefundPayment(tx, {
+      refundNo: refundSn,
+      refundSn,
+      orderNumber,
+      userId: prior.userId,
+      payNo: order.payNo,
+      payType: order.payType ?? PAY_TYPE.balance,
+      amount: prior.refundAmount,
+      payAmount: Math.max(prior.refundAmount, order.actualTotal),
+      status: ledger.REFUND_PAYMENT_STATUS.refunded,
+      attempts: 1,
+      refundedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (balance) await creditRefund(tx, { userId: prior.userId, amount: prior.refundAmount, refundSn, payNo: order.payNo, now });
+  }
+  const productIds = await undo(tx, order, prior, now);
+  return { settled: true, productIds };
+}
+
+/** What a settled refund undoes on the order (decision 060). Answers the products whose stock came back. */
+async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, now: Date): Promise<number[]> {
+  const refunded = await settlement.sumRefunded(tx, order.orderNumber);
+  const all = refunded >= order.actualTotal;
+  const lines = await orderLinesForRefund(tx, order.orderNumber);
+  if (order.orderType !== ORDER_TYPE.points) {
+    await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal: order.actualTotal, now });
+  }
+  const gained = lines.reduce((n, l) => n + l.gainScore, 0);
+  if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal: order.actualTotal, now });
+  if (all) await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
+
+  // The goods never left (paid, not shipped), or the seller received them back.
+  const goodsHere = (order.status === ORDER_STATUS.paid && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;
+  let productIds: number[] = [];
+  if (goodsHere) {
+    const back = refund.orderItemId ? lines.filter((l) => l.id === refund.orderItemId).map((l) => ({ skuId: l.skuId, productId: l.productId, count: Math.min(refund.goodsNum, l.prodCount) })) : lines.map((l) => ({ skuId: l.skuId, productId: l.productId, count: l.prodCount }));
+    await releaseStock(tx, back);
+    productIds = [...new Set(back.map((l) => l.productId))];
+  }
+  await markOrderRefunded(tx, { orderNumber: order.orderNumber, all, now });
+  return productIds;
+}
+
+/** The settle step in its own transaction. Answers whether this call did it. */
+async function settleRefund(ctx: AppContext, refundSn: string, orderNumber: string, gateway: { providerRefundNo: string | null } | null): Promise<boolean> {
+  const result = await ctx.db.transaction((tx) => settleInTx(ctx, tx, refundSn, orderNumber, gateway));
+  if (result.productIds.length) invalidateProductDetail(ctx, ...result.productIds);
+  return result.settled;
+}
+
+async function outcomeOf(ctx: AppContext, refundSn: string): Promise<RefundOutcome> {
+  const now = await settlement.findRefundForMoney(ctx.db, refundSn);
+  return now?.settleStatus === REFUND_SETTLE_STATUS.refunded ? 'refunded' : 'refunding';
+}
+
+/**
+ * Pays a decided refund back, once, however often and wherever it is called. Answers 'refunded'
+ * once the money is back (settle 2), 'refunding' while a gateway has not confirmed it.
+ */
+export async function executeRefund(ctx: AppContext, refundSn: string): Promise<RefundOutcome> {
+  const refund = await settlement.findRefundForMoney(ctx.db, refundSn);
+  if (!refund) throw notFound();
+  if (refund.settleStatus === REFUND_SETTLE_STATUS.refunded) return 'refunded';
+  if (refund.settleStatus === REFUND_SETTLE_STATUS.none) throw new Error(`refund ${refundSn} is not due (settle_status 0)`);
+  const order = await findOrderForRefund(ctx.db, refund.orderNumber);
+  if (!order) throw notFound();
+  if (!isGateway(order.payType) || refund.refundAmount === 0) {
+    await settleRefund(ctx, refundSn, refund.orderNumber, null);
+    return outcomeOf(ctx, refundSn);
+  }
+  const payment = order.payNo ? await ledger.findPaymentForRefund(ctx.db, order.payNo) : undefined;
+  if (!payment) throw new Error(`refund ${refundSn}: the order's payment ${order.payNo ?? '(none)'} is unknown`);
+  const now = ctx.now();
+  await ledger.ensureRefundPayment(ctx.db, {
+    refundNo: refundSn,
+    refundSn,
+    orderNumber: refund.orderNumber,
+    userId: refund.userId,
+    payNo: payment.payNo,
+    payType: order.payType,
+    amount: refund.refundAmount,
+    payAmount: payment.amount,
+    status: ledger.REFUND_PAYMENT_STATUS.toSend,
+    nextTryAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return tryGateway(ctx, refundSn);
+}
+
+/**
+ * One try at the gateway: claims the ledger row (one sender at a time), books the next try first
+ * (so a crash mid-call is retried), asks the gateway what it knows when tried before, sends when it
+ * knows nothing (the same refund number), and settles on success.
+ */
+async function tryGateway(ctx: AppContext, refundSn: string): Promise<RefundOutcome> {
+  const now = ctx.now();
+  const row = await ledger.claimForSend(ctx.db, { refundNo: refundSn, now });
+  if (!row) return outcomeOf(ctx, refundSn);
+  const retryAt = new Date(now.getTime() + Math.max(ledger.backoffMs(row.attempts), ledger.SEND_LEASE_MS + 1_000));
+  await scheduleJob(ctx.db, { kind: REFUND_RETRY_JOB, ref: `${refundSn}#${row.attempts}`, runAt: retryAt });
+  const provider = createPaymentService(ctx).providerFor(row.payType);
+  if (!provider) throw new Error(`refund ${refundSn}: no gateway for pay type ${row.payType}`);
+  let answer: GatewayRefund | null = null;
+  let error: string | null = null;
+  try {
+    if (row.attempts > 1) answer = await provider.queryRefund({ refundNo: refundSn, payNo: row.payNo ?? '' });
+    if (!answer || answer.state === 'absent') {
+      answer = await provider.refund({
+        refundNo: refundSn,
+        payNo: row.payNo ?? '',
+        providerTradeNo: row.payNo ? ((await paymentRepo.findPayment(ctx.db, row.payNo))?.providerTradeNo ?? null) : null,
+        amount: row.amount,
+        payAmount: row.payAmount,
+        reason: `Bazaar refund ${refundSn}`,
+        notifyUrl: refundNotifyUrl(ctx, row.payType),
+      });
+    }
+  } catch (err) {
+    error = String((err as Error)?.message ?? err).slice(0, 1000);
+  }
+  if (answer?.state === 'success') {
+    await settleRefund(ctx, refundSn, row.orderNumber, { providerRefundNo: answer.providerRefundNo ?? null });
+    return outcomeOf(ctx, refundSn);
+  }
+  const ok = answer?.state === 'processing';
+  if (!ok && !error) error = answer?.message ?? `gateway answered ${answer?.state ?? 'nothing'}`;
+  const { failing } = await ledger.recordTry(ctx.db, { refundNo: refundSn, ok, error, providerRefundNo: answer?.providerRefundNo ?? null, attempts: row.attempts, now });
+  if (failing) await markFailing(ctx, refundSn, row.orderNumber);
+  return 'refunding';
+}
+
+async function markFailing(ctx: AppContext, refundSn: string, orderNumber: string): Promise<void> {
+  const now = ctx.now();
+  if (await settlement.markFailing(ctx.db, { refundSn, now })) await markOrderRefundFailing(ctx.db, { orderNumber, now });
+}
+
+/** `refund.retry`: the try a refund booked. A refund settled meanwhile has nothing left to do. */
+export function refundRetryHandler(ctx: AppContext): JobHandler {
+  return async (job) => {
+    const refundSn = job.ref.split('#')[0]!;
+    const refund = await settlement.findRefundForMoney(ctx.db, refundSn);
+    if (!refund || refund.settleStatus === REFUND_SETTLE_STATUS.refunded || refund.settleStatus === REFUND_SETTLE_STATUS.none) return;
+    await executeRefund(ctx, refundSn);
+  };
+}
+
+/** Books the next sweep (a no-op when that minute is booked). */
+export async function scheduleNextRefundSweep(ctx: AppContext, from: Date): Promise<void> {
+  const runAt = new Date(Math.floor(from.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS + SWEEP_EVERY_MS);
+  await scheduleJob(ctx.db, { kind: REFUND_SWEEP_JOB, ref: runAt.toISOString(), runAt });
+}
+
+/** Runs what is due: tries whose time came and requests decided but never tried. Answers how many it ran. */
+export async function sweepRefunds(ctx: AppContext, log?: Pick<Log, 'warn'>): Promise<number> {
+  const now = ctx.now();
+  const due = await ledger.listDueTries(ctx.db, now, 50);
+  const decided = await settlement.listDueRefunds(ctx.db, new Date(now.getTime() - ORPHAN_AFTER_MS), 50);
+  const known = new Set(await ledger.existingRefundNos(ctx.db, decided));
+  const todo = [...new Set([...due, ...decided.filter((sn) => !known.has(sn))])];
+  for (const refundSn of todo) {
+    try {
+      await executeRefund(ctx, refundSn);
+    } catch (err) {
+      log?.warn({ err, refundSn }, 'refund try failed');
+    }
+  }
+  return todo.length;
+}
+
+/** `refund.sweep`: one minute's sweep, which books the next. */
+export function refundSweepHandler(ctx: AppContext): JobHandler {
+  return async (job) => {
+    await sweepRefunds(ctx);
+    await scheduleNextRefundSweep(ctx, new Date(Math.max(ctx.now().getTime(), Date.parse(job.ref))));
+  };
+}
+
+/**
+ * POST /notice/refund/{payType}: a gateway's refund result, verified like a payment notification,
+ * recorded once by (payType, notifyId) in the same transaction as the settle step, so a notification
+ * replayed any number of times settles once.
+ */
+export async function handleRefundNotification(ctx: AppContext, payType: number, input: NotificationInput, log: Log): Promise<AckReply> {
+  const payments = createPaymentService(ctx);
+  const provider = payments.providerFor(payType);
+  if (!provider) throw notFound();
+  const verified = await provider.verifyRefundNotification(input);
+  if (!verified) {
+    await payments.recordForgery(-1, payType, input, log);
+    return provider.ack.fail;
+  }
+  const row = await ledger.findRefundPayment(ctx.db, verified.refundNo);
+  const problem = !row ? 'unknown refund' : row.payType !== payType ? 'pay type mismatch' : row.amount !== verified.amount ? 'amount mismatch' : null;
+  const record = { payType, payEntry: null, notifyId: `refund:${verified.notifyId}`, payNo: row?.payNo ?? null, providerTradeNo: verified.providerRefundNo, amount: verified.amount, raw: input.rawBody.slice(0, 20_000), verified: true };
+  if (problem || !row) {
+    await paymentRepo.recordRefusedNotification(ctx.db, { ...record, error: problem });
+    log.warn({ payType, refundNo: verified.refundNo, problem }, 'refund notification refused');
+    return provider.ack.fail;
+  }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const id = await paymentRepo.recordNotification(tx, record);
+    if (id === null) return { kind: 'repeat' as const, productIds: [] as number[] };
+    if (!verified.success) {
+      await paymentRepo.updateNotification(tx, id, { processed: true, error: 'refund not successful' });
+      return { kind: 'unsuccessful' as const, productIds: [] as number[] };
+    }
+    const settled = await settleInTx(ctx, tx, row.refundSn, row.orderNumber, { providerRefundNo: verified.providerRefundNo });
+    await paymentRepo.updateNotification(tx, id, { processed: true });
+    return { kind: 'settled' as const, productIds: settled.productIds };
+  });
+  if (outcome.productIds.length) invalidateProductDetail(ctx, ...outcome.productIds);
+  if (outcome.kind === 'unsuccessful') {
+    // Closed or abnormal at the gateway: recorded; the retries go on and finance staff see it.
+    const now = ctx.now();
+    const { failing } = await ledger.recordTry(ctx.db, { refundNo: row.refundSn, ok: false, error: 'the gateway reported the refund closed or abnormal', attempts: Math.max(row.attempts, ledger.FAILING_AFTER_ATTEMPTS), now });
+    if (failing) await markFailing(ctx, row.refundSn, row.orderNumber);
+  }
+  if (outcome.kind === 'repeat') {
+    const first = await paymentRepo.findNotification(ctx.db, payType, record.notifyId);
+    return first?.processed ? provider.ack.ok : provider.ack.fail;
+  }
+  return provider.ack.ok;
+}
+
+/** POST /admin/refund-payments/{refundNo}/retry: a try now (the same refund number). */
+export async function retryRefundNow(ctx: AppContext, refundNo: string): Promise<RefundOutcome> {
+  const row = await ledger.findRefundPayment(ctx.db, refundNo);
+  if (!row) throw notFound();
+  if (row.status === ledger.REFUND_PAYMENT_STATUS.refunded) return 'refunded';
+  await ledger.dueNow(ctx.db, { refundNo, now: ctx.now() });
+  return executeRefund(ctx, row.refundSn);
+}

@@ -1,0 +1,113 @@
+// The money's side of a refund request (decision 060): settle_status moves 1 (refunding) or
+// 3 (failing) to 2 (refunded) once, together with returnMoneySts 5 and the refund time, by one
+// conditional update; whatever runs in parallel (a retry job, a gateway notification, a second
+// executeRefund) finds nothing left to move. The request's own life (apply, accept, ...) is the
+// rest of this module's.
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { Db, Tx } from '../../db/client.ts';
+import { refunds } from '../../db/schema/aftersale.ts';
+
+type Reader = Db | Tx;
+
+/** A request decided in the buyer's favour: a refund only accepted, or a return received. */
+const DECIDED = [REFUND_STATUS.accepted, REFUND_STATUS.sellerReceived];
+const DUE = [REFUND_SETTLE_STATUS.refunding, REFUND_SETTLE_STATUS.failing];
+
+export interface RefundForMoney {
+  refundSn: string;
+  orderNumber: string;
+  orderItemId: number;
+  userId: string;
+  shopId: number;
+  refundType: number;
+  applyType: number;
+  goodsNum: number;
+  refundAmount: number;
+  returnMoneySts: number;
+  settleStatus: number;
+}
+
+const columns = {
+  refundSn: refunds.refundSn,
+  orderNumber: refunds.orderNumber,
+  orderItemId: refunds.orderItemId,
+  userId: refunds.userId,
+  shopId: refunds.shopId,
+  refundType: refunds.refundType,
+  applyType: refunds.applyType,
+  goodsNum: refunds.goodsNum,
+  refundAmount: refunds.refundAmount,
+  returnMoneySts: refunds.returnMoneySts,
+  settleStatus: refunds.settleStatus,
+};
+
+export async function findRefundForMoney(db: Reader, refundSn: string): Promise<RefundForMoney | undefined> {
+  const [row] = await db.select(columns).from(refunds).where(eq(refunds.refundSn, refundSn));
+  return row;
+}
+
+/** The request, locked until the transaction ends (the settle step reads what it moves). */
+export async function lockRefundForMoney(tx: Tx, refundSn: string): Promise<RefundForMoney | undefined> {
+  const [row] = await tx.select(columns).from(refunds).where(eq(refunds.refundSn, refundSn)).for('update');
+  return row;
+}
+
+/**
+ * The settle step: refunding or failing -> refunded, with returnMoneySts 5 and the refund time,
+ * once. Answers false when it had moved before (or was never due).
+ */
+export async function markRefunded(tx: Tx, input: { refundSn: string; now: Date }): Promise<boolean> {
+  const moved = await tx
+    .update(refunds)
+    .set({
+      settleStatus: REFUND_SETTLE_STATUS.refunded,
+      returnMoneySts: REFUND_STATUS.success,
+      refundTime: input.now,
+      deadline: null,
+      updatedAt: input.now,
+      version: sql`${refunds.version} + 1`,
+    })
+    .where(and(eq(refunds.refundSn, input.refundSn), inArray(refunds.settleStatus, DUE), inArray(refunds.returnMoneySts, DECIDED)))
+    .returning({ refundSn: refunds.refundSn });
+  return moved.length === 1;
+}
+
+/** The gateway keeps failing: refunding -> failing (retries go on). Answers whether it moved. */
+export async function markFailing(db: Reader, input: { refundSn: string; now: Date }): Promise<boolean> {
+  const moved = await db
+    .update(refunds)
+    .set({ settleStatus: REFUND_SETTLE_STATUS.failing, updatedAt: input.now, version: sql`${refunds.version} + 1` })
+    .where(and(eq(refunds.refundSn, input.refundSn), eq(refunds.settleStatus, REFUND_SETTLE_STATUS.refunding)))
+    .returning({ refundSn: refunds.refundSn });
+  return moved.length === 1;
+}
+
+/** Fen refunded on an order so far (settled requests only). */
+export async function sumRefunded(db: Reader, orderNumber: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${refunds.refundAmount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderNumber, orderNumber), eq(refunds.settleStatus, REFUND_SETTLE_STATUS.refunded)));
+  return Number(row?.n ?? 0);
+}
+
+/** Requests whose money is still due (settle 1 or 3), last changed before `before`, oldest first: what a crash must not lose. */
+export async function listDueRefunds(db: Reader, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ refundSn: refunds.refundSn })
+    .from(refunds)
+    .where(and(inArray(refunds.settleStatus, DUE), inArray(refunds.returnMoneySts, DECIDED), lt(refunds.updatedAt, before)))
+    .orderBy(refunds.updatedAt)
+    .limit(limit);
+  return rows.map((r) => r.refundSn);
+}
+
+/** The settled requests of an order, newest first (the points and stock undone are per request). */
+export async function listSettled(db: Reader, orderNumber: string) {
+  return db
+    .select({ refundSn: refunds.refundSn, refundAmount: refunds.refundAmount, orderItemId: refunds.orderItemId })
+    .from(refunds)
+    .where(and(eq(refunds.orderNumber, orderNumber), eq(refunds.settleStatus, REFUND_SETTLE_STATUS.refunded)))
+    .orderBy(desc(refunds.refundTime));
+}

@@ -1,0 +1,82 @@
+// The order's side of a refund's settle step (decision 060): the order locked while its refunds are
+// summed (two refunds of one order settle one after the other), its lines for stock and points, and
+// its refundStatus (2 all refunded, 3 partly, 4 failed) with the close of an order wholly refunded
+// before it was shipped (status 6, closeType 2). Each move is conditional and repeatable.
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/order.ts';
+import { CLOSE_TYPE } from './transitions.ts';
+
+export interface OrderForRefund {
+  orderNumber: string;
+  userId: string;
+  shopId: number;
+  status: number;
+  orderType: number;
+  payType: number | null;
+  payNo: string | null;
+  actualTotal: number;
+  useScore: number;
+  dvyTime: Date | null;
+}
+
+const orderColumns = {
+  orderNumber: orders.orderNumber,
+  userId: orders.userId,
+  shopId: orders.shopId,
+  status: orders.status,
+  orderType: orders.orderType,
+  payType: orders.payType,
+  payNo: orders.payNo,
+  actualTotal: orders.actualTotal,
+  useScore: orders.useScore,
+  dvyTime: orders.dvyTime,
+};
+
+export async function findOrderForRefund(db: Db | Tx, orderNumber: string): Promise<OrderForRefund | undefined> {
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.orderNumber, orderNumber));
+  return row;
+}
+
+/** The order, locked until the transaction ends. */
+export async function lockOrderForRefund(tx: Tx, orderNumber: string): Promise<OrderForRefund | undefined> {
+  const [row] = await tx.select(orderColumns).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+  return row;
+}
+
+export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
+  return db
+    .select({ id: orderItems.id, skuId: orderItems.skuId, productId: orderItems.productId, prodCount: orderItems.prodCount, gainScore: orderItems.gainScore, actualTotal: orderItems.actualTotal })
+    .from(orderItems)
+    .where(eq(orderItems.orderNumber, orderNumber))
+    .orderBy(orderItems.id);
+}
+
+/**
+ * refundStatus after a settled refund: all (2) or part (3) of the order's money is back. A wholly
+ * refunded order that was paid but never shipped closes (status 6, closeType 2). Answers whether
+ * it closed.
+ */
+export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; now: Date }): Promise<boolean> {
+  await tx
+    .update(orders)
+    .set({ refundStatus: input.all ? ORDER_REFUND_STATUS.allRefunded : ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(eq(orders.orderNumber, input.orderNumber));
+  if (!input.all) return false;
+  const closed = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.cancelled, closeType: CLOSE_TYPE.refund, cancelTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.status, ORDER_STATUS.paid)))
+    .returning({ orderNumber: orders.orderNumber });
+  return closed.length === 1;
+}
+
+/** The gateway keeps refusing the refund: refundStatus 4 (failed) while nothing was refunded yet. */
+export async function markOrderRefundFailing(db: Db | Tx, input: { orderNumber: string; now: Date }): Promise<void> {
+  await db
+    .update(orders)
+    .set({ refundStatus: ORDER_REFUND_STATUS.failed, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.orderNumber, input.orderNumber), sql`coalesce(${orders.refundStatus}, 0) in (0, 1)`));
+}
