@@ -16,6 +16,7 @@ import { OrderActions } from '../features/order/order-actions.tsx';
 import { OrderLinesTable } from '../features/order/order-lines-table.tsx';
 import { orderStatusKey } from '../features/order/order-card.tsx';
 import { OrderSteps } from '../features/order/order-steps.tsx';
+import { ItemRefundLinks, OrderRefundLink } from '../features/aftersale/order-refund-links.tsx';
 import { formatCountdown, useCountdown } from '../lib/countdown.ts';
 import { maskMobile } from '../lib/format.ts';
 import '../features/order/order.css';
@@ -104,6 +105,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           </h1>
           <StatusNote order={order} />
           <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
+          <OrderRefundLink orderNumber={order.orderNumber} canRefund={(order as { canRefund?: boolean }).canRefund} />
         </div>
         <OrderSteps order={order} />
       </section>
@@ -159,7 +161,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <h2 id="order-items-title" className="order-detail__title">
           <Link to={`/shopIndex?sid=${order.shopId}`}>{order.shopName}</Link> · {t('orderDetail.items')}
         </h2>
-        <OrderLinesTable lines={order.orderItemDtos} lineKey={(item) => item.orderItemId} linkToProduct />
+        <OrderLinesTable lines={order.orderItemDtos} lineKey={(item) => item.orderItemId} linkToProduct lineExtra={(item) => <ItemRefundLinks orderNumber={order.orderNumber} item={item} />} />
         <dl className="order-detail__fees">
           <div>
             <dt>{t('orderDetail.fees.goods')}</dt>

@@ -7,6 +7,7 @@ import { Price } from '../../components/ui/price.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { awaitsReview } from './review-state.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
+import { ItemRefundLinks, OrderRefundLink } from '../aftersale/order-refund-links.tsx';
 
 /** The status as the buyer reads it: a completed order still to review is "pending evaluation". */
 export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>): string {
@@ -40,6 +41,7 @@ export function OrderCard({ order }: { order: MyOrder }) {
                     {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
                   </span>
                 </Link>
+                <ItemRefundLinks orderNumber={order.orderNumber} item={item} />
               </td>
               <td className="order-card__price">
                 <Price fen={item.price} />
@@ -61,6 +63,7 @@ export function OrderCard({ order }: { order: MyOrder }) {
                   </td>
                   <td className="order-card__actions" rowSpan={rows}>
                     <OrderActions order={order} showDetail />
+                    <OrderRefundLink orderNumber={order.orderNumber} canRefund={(order as { canRefund?: boolean }).canRefund} />
                   </td>
                 </>
               ) : null}

@@ -8,7 +8,18 @@ import { Price } from '../../components/ui/price.tsx';
  * The goods of one order, as the checkout and the order detail list them: picture, names, unit
  * price, count and amount. A placed order links each line to its product.
  */
-export function OrderLinesTable<T extends ProductLine>({ lines, lineKey, linkToProduct = false }: { lines: T[]; lineKey: (line: T) => string | number; linkToProduct?: boolean }) {
+export function OrderLinesTable<T extends ProductLine>({
+  lines,
+  lineKey,
+  linkToProduct = false,
+  lineExtra,
+}: {
+  lines: T[];
+  lineKey: (line: T) => string | number;
+  linkToProduct?: boolean;
+  /** Shown under a line's product (the order detail's after-sales state and button). */
+  lineExtra?: (line: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <table className="checkout-table">
@@ -41,6 +52,7 @@ export function OrderLinesTable<T extends ProductLine>({ lines, lineKey, linkToP
                 ) : (
                   <span className="order-item">{product}</span>
                 )}
+                {lineExtra ? lineExtra(line) : null}
               </td>
               <td>
                 <Price fen={line.price} />

@@ -28,6 +28,25 @@ export const uiAftersale = {
     // An accepted return waits for the goods; an accepted refund only is being paid out.
     statusAcceptedReturn: '待寄回商品',
     statusAcceptedRefund: '商家已同意，退款中',
+    // The negotiation history's actions (REFUND_HISTORY_ACTIONS).
+    history: {
+      apply: '提交售后申请',
+      edit: '修改售后申请',
+      amount: '修改退款金额',
+      cancel: '撤销申请',
+      accept: '同意申请',
+      refuse: '拒绝申请',
+      ship: '填写退货物流',
+      reship: '修改退货物流',
+      receive: '确认收到退货',
+      applyPlatform: '申请平台介入',
+      platformRefund: '平台判定退款',
+      platformClose: '平台判定关闭',
+      autoAgree: '商家逾期未处理，系统自动同意',
+      autoClose: '买家逾期未退货，系统自动关闭',
+      autoReceive: '商家逾期未确认收货，系统自动确认',
+      refunded: '退款到账',
+    },
     applyType: { '1': '仅退款', '2': '退货退款' },
     applyTypeHint: { '1': '未收到货，或与商家协商一致不用退货', '2': '已收到货，需要将商品寄回' },
     cargo: { '0': '未收到货', '1': '已收到货' },
@@ -100,8 +119,7 @@ export const uiAftersale = {
     list: {
       title: '退换货',
       filterLabel: '按状态筛选',
-      all: '全部',
-      open: '处理中',
+      tabs: { all: '全部', processing: '处理中', success: '已退款', refused: '已拒绝', closed: '已关闭' },
       empty: '暂无售后申请',
       refundSn: '售后单号：{{sn}}',
       orderNumber: '订单号：{{number}}',
@@ -148,11 +166,11 @@ export const uiAftersale = {
         left: '还剩 {{time}}',
         leftDays: '还剩 {{days}} 天 {{time}}',
         passed: '已到期，系统正在处理',
-        // What happens when the current step's deadline passes, by returnMoneySts.
+        // What happens when the current step's deadline passes, by deadlineAction.
         outcome: {
-          '1': '商家逾期未处理，系统将视为同意您的申请。',
-          '2': '请在期限内寄回商品并填写退货物流，逾期未填写，售后申请将自动关闭。',
-          '3': '商家逾期未确认收货，系统将视为已收货并退款。',
+          agree: '商家逾期未处理，系统将视为同意您的申请。',
+          close: '请在期限内寄回商品并填写退货物流，逾期未填写，售后申请将自动关闭。',
+          receive: '商家逾期未确认收货，系统将视为已收货并退款。',
         },
       },
       waiting: {
@@ -221,7 +239,7 @@ export const uiAftersale = {
         errors: {
           company: '请选择物流公司',
           number: '请填写运单号',
-          numberInvalid: '运单号为 6-30 位字母或数字',
+          numberInvalid: '运单号为 4-40 位字母、数字或短横线',
           mobile: '请输入正确的 11 位手机号',
           remarksTooLong: '备注最多 200 个字',
         },

@@ -1,0 +1,461 @@
+import { useState } from 'react';
+import { Link, data, useRevalidator, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { Route } from './+types/return-detail';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
+import { REFUND_DESC_MAX, REFUND_PLATFORM_STATUS, RefundDetailSchema, type RefundDetail } from '@bazaar/shared/schemas/refund';
+import type { RootData } from '../root.tsx';
+import { api, ApiError } from '../lib/api.ts';
+import { formatYuan } from '../lib/format.ts';
+import { splitCountdown, useCountdown } from '../lib/countdown.ts';
+import { useFormSubmit } from '../lib/use-form-submit.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Dialog } from '../components/ui/dialog.tsx';
+import { FormError } from '../components/ui/form-error.tsx';
+import { Price } from '../components/ui/price.tsx';
+import { showToast } from '../components/ui/toast.tsx';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { ExpressForm } from '../features/aftersale/express-form.tsx';
+import { RefundItems } from '../features/aftersale/refund-items.tsx';
+import { editReturnPath } from '../features/aftersale/paths.ts';
+import { refundStatusKey, refundSteps } from '../features/aftersale/refund-state.ts';
+import '../features/review/review.css';
+import '../features/order/order.css';
+import '../features/aftersale/aftersale.css';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'aftersale.detail.title' });
+}
+
+/** /return-detail?refundSn=: an unknown or someone else's request is a 404 message. The couriers come along for the waybill form. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const refundSn = new URL(request.url).searchParams.get('refundSn') ?? '';
+  const missing = () => data({ loggedIn: true, refund: null, couriers: [] }, { status: 404 });
+  if (!/^\d{1,20}$/.test(refundSn)) return missing();
+  try {
+    const loaded = await fetchAsUser(request, async (ctx) => {
+      const refund = await api('/p/orderRefund/info', { ...ctx, query: { refundSn }, schema: RefundDetailSchema });
+      const couriers = refund.canSubmitExpress || refund.canEditExpress ? await api('/p/delivery/list', { ...ctx, schema: DeliveryCompanySchema.array() }) : [];
+      return { refund, couriers };
+    });
+    return loaded ? { loggedIn: true, ...loaded } : { loggedIn: false, refund: null, couriers: [] };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return missing();
+    throw error;
+  }
+}
+
+export default function ReturnDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>('root');
+  if (!root?.isLoggedIn || !loaderData.loggedIn) return <UserCenterSignIn />;
+  const { refund, couriers } = loaderData;
+  if (!refund) {
+    return (
+      <div className="container page-section">
+        <section className="card message-panel" aria-labelledby="refund-missing-title">
+          <h1 id="refund-missing-title" className="message-panel__title">
+            {t('aftersale.detail.missing.title')}
+          </h1>
+          <p className="message-panel__text">{t('aftersale.detail.missing.text')}</p>
+          <Link className={buttonClass({ variant: 'secondary' })} to="/user-center/uc-return">
+            {t('aftersale.detail.back')}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  return <ReturnDetailView key={`${refund.refundSn}-${refund.returnMoneySts}`} refund={refund} couriers={couriers} />;
+}
+
+function RefundStepsBar({ refund }: { refund: RefundDetail }) {
+  const { t } = useTranslation();
+  const steps = refundSteps(refund);
+  const current = steps.filter((s) => s.reached).length - 1;
+  return (
+    <ol className="order-steps" aria-label={t('aftersale.detail.stepsLabel')}>
+      {steps.map(({ step, reached, time }, i) => (
+        <li key={step} className={`order-steps__step${reached ? ' order-steps__step--done' : ''}`} aria-current={i === current ? 'step' : undefined}>
+          <span className="order-steps__dot" aria-hidden="true">
+            {i + 1}
+          </span>
+          <span className="order-steps__name">{t(`aftersale.detail.steps.${step}`)}</span>
+          <span className="order-steps__time">{time ?? ''}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The current step's deadline, ticking, and what happens when it passes. */
+function Deadline({ refund }: { refund: RefundDetail }) {
+  const { t } = useTranslation();
+  const left = useCountdown(refund.deadline);
+  if (!refund.deadline || !refund.deadlineAction) return null;
+  let text = refund.deadline;
+  if (left !== null) {
+    const { days, clock } = splitCountdown(left);
+    text = left <= 0 ? t('aftersale.detail.deadline.passed') : days > 0 ? t('aftersale.detail.deadline.leftDays', { days, time: clock }) : t('aftersale.detail.deadline.left', { time: clock });
+  }
+  return (
+    <div className="refund-deadline" data-testid="refund-deadline">
+      <p className="refund-deadline__time">
+        <span className="refund-deadline__label">{t('aftersale.detail.deadline.title')}: </span>
+        <time dateTime={refund.deadline}>{text}</time>
+      </p>
+      <p className="refund-deadline__outcome">{t(`aftersale.detail.deadline.outcome.${refund.deadlineAction}`)}</p>
+    </div>
+  );
+}
+
+function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers: Array<{ dvyId: number; dvyName: string }> }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const revalidator = useRevalidator();
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [intervening, setIntervening] = useState(false);
+  const [editingExpress, setEditingExpress] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const s = refund.returnMoneySts;
+  const isReturn = refund.applyType === APPLY_TYPE.returnAndRefund;
+  const waitingKey = s === REFUND_STATUS.accepted ? (isReturn ? '2return' : '2refund') : String(s);
+  const d = refund.delivery;
+  const showAddress = isReturn && d?.receiverAddr && [REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped, REFUND_STATUS.sellerReceived].includes(s as 2 | 3 | 4);
+
+  async function withdraw() {
+    setWithdrawing(false);
+    if (busy) return;
+    setBusy(true);
+    try {
+      await api('/p/orderRefund/cancel', { method: 'PUT', body: { refundSn: refund.refundSn } });
+      showToast(t('aftersale.detail.withdrawn'), { kind: 'success' });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
+
+  return (
+    <div className="container page-section order-detail return-detail">
+      <nav className="breadcrumb" aria-label={t('aftersale.detail.title')}>
+        <Link to="/user-center/uc-return">{t('aftersale.list.title')}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{t('aftersale.detail.title')}</span>
+      </nav>
+
+      <section className="card order-detail__status" aria-labelledby="refund-status-title">
+        <div className="order-detail__summary">
+          <p className="order-detail__number">
+            {t('aftersale.detail.refundSn')}: <span data-testid="refund-sn">{refund.refundSn}</span>
+          </p>
+          <h1 id="refund-status-title" className="order-detail__state" data-testid="refund-status">
+            {t(refundStatusKey(s, refund.applyType))}
+          </h1>
+          <p className="order-detail__note">{t(`aftersale.detail.waiting.${waitingKey}`)}</p>
+          {refund.settleStatus === REFUND_SETTLE_STATUS.refunding || refund.settleStatus === REFUND_SETTLE_STATUS.failing ? <p className="order-detail__note">{t('aftersale.detail.refunding')}</p> : null}
+          {refund.platformStatus === REFUND_PLATFORM_STATUS.requested ? <p className="order-detail__note">{t('aftersale.detail.intervene.requested')}</p> : null}
+          <Deadline refund={refund} />
+          <div className="order-actions">
+            {refund.canSubmitExpress ? (
+              <a className={buttonClass({ size: 'sm' })} href="#return-express">
+                {t('aftersale.detail.actions.ship')}
+              </a>
+            ) : null}
+            {refund.canEditExpress && !editingExpress ? (
+              <Button size="sm" onClick={() => setEditingExpress(true)}>
+                {t('aftersale.detail.actions.editExpress')}
+              </Button>
+            ) : null}
+            {refund.canEdit ? (
+              <Link className={buttonClass({ size: 'sm' })} to={editReturnPath(refund.refundSn)}>
+                {t('aftersale.detail.actions.edit')}
+              </Link>
+            ) : null}
+            {refund.canApplyPlatform ? (
+              <Button size="sm" variant="secondary" onClick={() => setIntervening(true)}>
+                {t('aftersale.detail.actions.intervene')}
+              </Button>
+            ) : null}
+            {refund.canCancel ? (
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => setWithdrawing(true)}>
+                {t('aftersale.detail.actions.withdraw')}
+              </Button>
+            ) : null}
+            <Link className={buttonClass({ size: 'sm', variant: 'secondary' })} to={`/order-detail?orderNumber=${refund.orderNumber}`}>
+              {t('aftersale.detail.actions.toOrder')}
+            </Link>
+          </div>
+        </div>
+        <RefundStepsBar refund={refund} />
+      </section>
+
+      {showAddress && d ? (
+        <section className="card order-detail__section" aria-labelledby="refund-address-title">
+          <h2 id="refund-address-title" className="order-detail__title">
+            {t('aftersale.detail.address.title')}
+          </h2>
+          <dl className="order-detail__info" data-testid="return-address">
+            <div>
+              <dt>{t('aftersale.detail.address.receiver')}</dt>
+              <dd>{d.receiverName}</dd>
+            </div>
+            <div>
+              <dt>{t('aftersale.detail.address.mobile')}</dt>
+              <dd>{d.receiverMobile}</dd>
+            </div>
+            <div>
+              <dt>{t('aftersale.detail.address.addr')}</dt>
+              <dd>{d.receiverAddr}</dd>
+            </div>
+          </dl>
+          <p className="order-detail__note">{t('aftersale.detail.address.note')}</p>
+        </section>
+      ) : null}
+
+      {refund.canSubmitExpress || (d?.dvyFlowId && isReturn) ? (
+        <section id="return-express" className="card order-detail__section" aria-labelledby="refund-express-title">
+          <h2 id="refund-express-title" className="order-detail__title">
+            {t('aftersale.detail.express.title')}
+          </h2>
+          {refund.canSubmitExpress ? (
+            <ExpressForm
+              refundSn={refund.refundSn}
+              couriers={couriers}
+              current={d}
+              defaultMobile={refund.buyerMobile ?? ''}
+              editing={false}
+              onDone={() => {
+                showToast(t('aftersale.detail.express.submitted'), { kind: 'success' });
+                void revalidator.revalidate();
+              }}
+            />
+          ) : editingExpress && refund.canEditExpress ? (
+            <ExpressForm
+              refundSn={refund.refundSn}
+              couriers={couriers}
+              current={d}
+              defaultMobile={refund.buyerMobile ?? ''}
+              editing
+              onCancel={() => setEditingExpress(false)}
+              onDone={() => {
+                setEditingExpress(false);
+                showToast(t('aftersale.detail.express.saved'), { kind: 'success' });
+                void revalidator.revalidate();
+              }}
+            />
+          ) : d ? (
+            <dl className="order-detail__info" data-testid="return-waybill">
+              <div>
+                <dt>{t('aftersale.detail.express.company')}</dt>
+                <dd>{d.dvyName}</dd>
+              </div>
+              <div>
+                <dt>{t('aftersale.detail.express.number')}</dt>
+                <dd>{d.dvyFlowId}</dd>
+              </div>
+              <div>
+                <dt>{t('aftersale.detail.express.mobile')}</dt>
+                <dd>{d.senderMobile}</dd>
+              </div>
+              {d.senderRemarks ? (
+                <div>
+                  <dt>{t('aftersale.detail.express.remarks')}</dt>
+                  <dd>{d.senderRemarks}</dd>
+                </div>
+              ) : null}
+              {d.imgs.length > 0 ? (
+                <div>
+                  <dt>{t('aftersale.detail.express.images')}</dt>
+                  <dd className="refund-photos">
+                    {d.imgs.map((src, i) => (
+                      <a key={src} href={src} target="_blank" rel="noreferrer">
+                        <img src={src} alt={t('aftersale.detail.info.voucher', { n: i + 1 })} width={64} height={64} loading="lazy" />
+                      </a>
+                    ))}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="card order-detail__section" aria-labelledby="refund-info-title">
+        <h2 id="refund-info-title" className="order-detail__title">
+          {t('aftersale.detail.info.title')}
+        </h2>
+        <RefundItems items={refund.items} />
+        <dl className="order-detail__info">
+          <div>
+            <dt>{t('aftersale.detail.orderNumber')}</dt>
+            <dd>
+              <Link to={`/order-detail?orderNumber=${refund.orderNumber}`}>{refund.orderNumber}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.applyType')}</dt>
+            <dd>{t(`aftersale.applyType.${refund.applyType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.cargo')}</dt>
+            <dd>{t(`aftersale.cargo.${refund.isReceiver ? 1 : 0}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.reason')}</dt>
+            <dd>{t(`aftersale.reasons.${refund.buyerReason}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.goodsNum')}</dt>
+            <dd>{refund.goodsNum}</dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.amount')}</dt>
+            <dd data-testid="refund-amount">
+              <Price fen={refund.refundAmount} />
+              {refund.freightAmount > 0 && refund.refundAmount > refund.maxRefundAmount - refund.freightAmount ? t('aftersale.detail.info.freightIncluded', { freight: formatYuan(refund.freightAmount, lang) }) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.mobile')}</dt>
+            <dd>{refund.buyerMobile ?? t('aftersale.detail.info.none')}</dd>
+          </div>
+          <div>
+            <dt>{t('aftersale.detail.info.desc')}</dt>
+            <dd className="order-detail__remarks">{refund.buyerDesc || t('aftersale.detail.info.none')}</dd>
+          </div>
+          {refund.photoFiles.length > 0 ? (
+            <div>
+              <dt>{t('aftersale.detail.info.vouchers')}</dt>
+              <dd className="refund-photos">
+                {refund.photoFiles.map((src, i) => (
+                  <a key={src} href={src} target="_blank" rel="noreferrer">
+                    <img src={src} alt={t('aftersale.detail.info.voucher', { n: i + 1 })} width={64} height={64} loading="lazy" />
+                  </a>
+                ))}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('aftersale.detail.info.applyTime')}</dt>
+            <dd>{refund.applyTime}</dd>
+          </div>
+          {refund.sellerMsg ? (
+            <div>
+              <dt>{t(s === REFUND_STATUS.refused ? 'aftersale.detail.info.refuseReason' : 'aftersale.detail.info.sellerMsg')}</dt>
+              <dd data-testid="seller-msg">{refund.sellerMsg}</dd>
+            </div>
+          ) : null}
+          {refund.platformReason ? (
+            <div>
+              <dt>{t('aftersale.detail.info.platformMsg')}</dt>
+              <dd>{refund.platformReason}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className="card order-detail__section" aria-labelledby="refund-history-title">
+        <h2 id="refund-history-title" className="order-detail__title">
+          {t('aftersale.detail.history.title')}
+        </h2>
+        {refund.history.length === 0 ? (
+          <p className="order-detail__note">{t('aftersale.detail.history.empty')}</p>
+        ) : (
+          <ol className="refund-history" data-testid="refund-history">
+            {[...refund.history].reverse().map((h) => (
+              <li key={h.id} className={`refund-history__item refund-history__item--${h.actor}`}>
+                <span className="refund-history__who">{t(`aftersale.detail.history.actors.${h.actor}`)}</span>
+                <span className="refund-history__what">{t(`aftersale.history.${h.action}`)}</span>
+                <time className="refund-history__when">{h.createTime}</time>
+                {h.note ? <p className="refund-history__note">{h.note}</p> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <Dialog open={withdrawing} onClose={() => setWithdrawing(false)} title={t('aftersale.detail.withdrawConfirm.title')}>
+        <div className="confirm">
+          <p>{t('aftersale.detail.withdrawConfirm.body')}</p>
+          <div className="order-dialog__actions">
+            <Button variant="secondary" onClick={() => setWithdrawing(false)}>
+              {t('aftersale.detail.withdrawConfirm.back')}
+            </Button>
+            <Button onClick={() => void withdraw()}>{t('aftersale.detail.withdrawConfirm.confirm')}</Button>
+          </div>
+        </div>
+      </Dialog>
+      <Dialog open={intervening} onClose={() => setIntervening(false)} title={t('aftersale.detail.intervene.title')}>
+        <InterveneForm
+          refundSn={refund.refundSn}
+          onCancel={() => setIntervening(false)}
+          onDone={() => {
+            setIntervening(false);
+            showToast(t('aftersale.detail.intervene.done'), { kind: 'success' });
+            void revalidator.revalidate();
+          }}
+        />
+      </Dialog>
+    </div>
+  );
+}
+
+/** Asking the platform to step in after a refusal: a reason, up to 200 characters. */
+function InterveneForm({ refundSn, onCancel, onDone }: { refundSn: string; onCancel: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const { errors, busy, submit } = useFormSubmit<'reason'>();
+  return (
+    <form
+      className="aftersale-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = reason.trim();
+        const problems = trimmed === '' ? { reason: t('aftersale.detail.intervene.reasonRequired') } : trimmed.length > REFUND_DESC_MAX ? { reason: t('aftersale.apply.errors.descTooLong') } : {};
+        void submit(
+          async () => {
+            await api('/p/orderRefund/applyPlatform', { method: 'POST', body: { refundSn, reason: trimmed }, silent: true });
+            onDone();
+          },
+          { problems, field: 'reason' },
+        );
+      }}
+    >
+      <div className={`field${errors.reason ? ' field--invalid' : ''}`}>
+        <label htmlFor="intervene-reason" className="field__label">
+          {t('aftersale.detail.intervene.reason')}
+        </label>
+        <div className="counted-box">
+          <textarea
+            id="intervene-reason"
+            className="field__input counted-box__textarea"
+            rows={4}
+            value={reason}
+            placeholder={t('aftersale.detail.intervene.placeholder')}
+            aria-describedby="intervene-reason-count"
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <span id="intervene-reason-count" className={`counted-box__counter${reason.length > REFUND_DESC_MAX ? ' counted-box__counter--over' : ''}`} aria-live="polite">
+            {t('aftersale.apply.counter', { count: reason.length, max: REFUND_DESC_MAX })}
+          </span>
+        </div>
+        <FormError message={errors.reason} />
+      </div>
+      <div className="order-dialog__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('aftersale.detail.intervene.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {t('aftersale.detail.intervene.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
