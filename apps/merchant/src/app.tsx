@@ -26,6 +26,8 @@ import { CouponEditPage, CouponsPage } from './features/coupons.tsx';
 import { CombosPage } from './features/combos.tsx';
 import { ComboEditPage } from './features/combos-edit.tsx';
 import { ReviewsPage } from './features/reviews.tsx';
+import { RefundsPage } from './features/refunds.tsx';
+import { RefundDetailPage } from './features/refund-detail.tsx';
 import { StaffPage } from './features/staff.tsx';
 
 /** A 403 means the account's role changed under it (decision 057): its profile is read again, so the menu follows. */
@@ -40,13 +42,15 @@ const queryClient: QueryClient = new QueryClient({
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #products, #product/<id|new>, #reviews, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #staff, #password, #shop-info
+ * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #staff, #password, #shop-info
  * (and the other shop pages). An account lands on the first page its role may open (lib/access.tsx).
  */
 type Place =
   | { page: 'dashboard' }
   | { page: 'orders'; toShip?: boolean }
   | { page: 'order'; orderNumber: string }
+  | { page: 'refunds'; tab?: string }
+  | { page: 'refund'; refundSn: string }
   | { page: 'products' }
   | { page: 'product'; prodId: number | null }
   | { page: 'reviews' }
@@ -64,6 +68,10 @@ type Place =
 function placeOf(hash: string): Place {
   const order = /^#order\/(\d{1,32})$/.exec(hash);
   if (order) return { page: 'order', orderNumber: order[1]! };
+  const refund = /^#refund\/(\d{1,32})$/.exec(hash);
+  if (refund) return { page: 'refund', refundSn: refund[1]! };
+  const refunds = /^#refunds(?:\/([A-Za-z]{1,20}))?$/.exec(hash);
+  if (refunds) return refunds[1] === undefined ? { page: 'refunds' } : { page: 'refunds', tab: refunds[1] };
   const shopPage = SHOP_PAGES.find((p) => hash === `#${p}`);
   if (shopPage) return { page: shopPage };
   if (hash === '#orders') return { page: 'orders' };
@@ -87,6 +95,8 @@ function placeOf(hash: string): Place {
 }
 function hashOf(place: Place): string {
   if (place.page === 'order') return `#order/${place.orderNumber}`;
+  if (place.page === 'refund') return `#refund/${place.refundSn}`;
+  if (place.page === 'refunds') return place.tab === undefined ? '#refunds' : `#refunds/${place.tab}`;
   if (place.page === 'orders') return place.toShip ? '#orders/paid' : '#orders';
   if (place.page === 'product') return `#product/${place.prodId ?? 'new'}`;
   if (place.page === 'promotion') return `#promotion/${place.discountId ?? 'new'}`;
@@ -95,7 +105,7 @@ function hashOf(place: Place): string {
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page);
+const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'refund' ? 'refunds' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -143,6 +153,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 ...([
                   ['dashboard', t('menu.dashboard')],
                   ['orders', t('menu.orders')],
+                  ['refunds', t('refunds.menu')],
                   ['products', t(granted?.includes('products.manage') ? 'products.menu' : 'staff.stockMenu')],
                   ['reviews', t('reviews.menu')],
                   ['promotions', t('promotions.menu')],
@@ -182,6 +193,16 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <StaffPage api={api} />
             ) : place.page === 'order' ? (
               <OrderDetailPage orderNumber={place.orderNumber} onBack={() => setPlace({ page: 'orders' })} />
+            ) : place.page === 'refunds' ? (
+              <RefundsPage key={place.tab ?? 'all'} api={api} initialTab={place.tab} onOpen={(refundSn) => setPlace({ page: 'refund', refundSn })} />
+            ) : place.page === 'refund' ? (
+              <RefundDetailPage
+                key={place.refundSn}
+                api={api}
+                refundSn={place.refundSn}
+                onBack={() => setPlace({ page: 'refunds' })}
+                onOrder={allowed('orders') ? (orderNumber) => setPlace({ page: 'order', orderNumber }) : undefined}
+              />
             ) : place.page === 'products' ? (
               <ProductsPage onEdit={(prodId) => setPlace({ page: 'product', prodId })} onCreate={() => setPlace({ page: 'product', prodId: null })} />
             ) : place.page === 'product' ? (
@@ -203,7 +224,10 @@ function Console({ onLogout }: { onLogout: () => void }) {
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
             ) : place.page === 'dashboard' ? (
-              <DashboardPage onToShip={allowed('orders') ? () => setPlace({ page: 'orders', toShip: true }) : undefined} />
+              <DashboardPage
+                onToShip={allowed('orders') ? () => setPlace({ page: 'orders', toShip: true }) : undefined}
+                onRefunds={allowed('refunds') ? (tab) => setPlace({ page: 'refunds', tab }) : undefined}
+              />
             ) : place.page === 'writeOff' ? (
               <WriteOffPage />
             ) : place.page === 'orders' ? (

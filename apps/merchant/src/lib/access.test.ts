@@ -10,13 +10,13 @@ describe('what each role may open in the merchant center', () => {
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.owner)).toBe('dashboard');
   });
 
-  it('customer service: orders and reviews, landing on the orders', () => {
-    expect(pagesOf('service')).toEqual(['orders', 'reviews', 'password']);
+  it('customer service: orders, after-sales and reviews, landing on the orders', () => {
+    expect(pagesOf('service')).toEqual(['orders', 'refunds', 'reviews', 'password']);
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.service)).toBe('orders');
   });
 
-  it('the warehouse: orders, products (for stock) and write-off; no promotions, no staff', () => {
-    expect(pagesOf('warehouse')).toEqual(['orders', 'products', 'writeOff', 'password']);
+  it('the warehouse: orders, after-sales (to receive returns), products (for stock) and write-off; no promotions, no staff', () => {
+    expect(pagesOf('warehouse')).toEqual(['orders', 'refunds', 'products', 'writeOff', 'password']);
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.warehouse)).toBe('orders');
   });
 

@@ -7,6 +7,8 @@ import type { MerchantPermission } from '@bazaar/shared/constants/permissions';
 export const PAGE_ACCESS = [
   ['dashboard', ['dashboard.read']],
   ['orders', ['orders.read']],
+  // The warehouse opens the queue too, for the returns to receive (refunds.receive only).
+  ['refunds', ['refunds.handle', 'refunds.receive']],
   ['products', ['products.manage', 'stock.manage']],
   ['reviews', ['reviews.reply']],
   ['promotions', ['promotions.manage']],

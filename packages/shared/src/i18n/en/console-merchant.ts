@@ -4,6 +4,8 @@ import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import { consoleMerchantCombos } from './console-merchant-combos.ts';
 import { consoleMerchantReviews } from './console-merchant-reviews.ts';
 import { consoleMerchantStaff } from './console-merchant-staff.ts';
+import { consoleMerchantInvoices } from './console-merchant-invoices.ts';
+import { consoleMerchantRefunds } from './console-merchant-refunds.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -18,6 +20,8 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantCombos,
   ...consoleMerchantReviews,
   ...consoleMerchantStaff,
+  ...consoleMerchantInvoices,
+  ...consoleMerchantRefunds,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

@@ -7,6 +7,8 @@ import { consoleMerchantCoupons } from './console-merchant-coupons.ts';
 import { consoleMerchantCombos } from './console-merchant-combos.ts';
 import { consoleMerchantReviews } from './console-merchant-reviews.ts';
 import { consoleMerchantStaff } from './console-merchant-staff.ts';
+import { consoleMerchantInvoices } from './console-merchant-invoices.ts';
+import { consoleMerchantRefunds } from './console-merchant-refunds.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
@@ -17,6 +19,8 @@ export const consoleMerchant = {
   ...consoleMerchantCombos,
   ...consoleMerchantReviews,
   ...consoleMerchantStaff,
+  ...consoleMerchantInvoices,
+  ...consoleMerchantRefunds,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',

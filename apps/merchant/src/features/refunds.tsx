@@ -1,0 +1,162 @@
+// 售后管理 / After-sales (issue 26): the shop's refund and return requests, newest first. Tabs by
+// state with their counts, filters (service type, refund or order number), pages of ten; a row
+// opens the request (refund-detail.tsx). An account that may only receive returns (the warehouse)
+// sees only returns: those on their way back first, then those it received.
+import { useState } from 'react';
+import { Button, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
+import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
+import { DeadlineCell, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
+import { APPLY_TYPE, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
+import { MERCHANT_REFUND_TABS, REFUND_PLATFORM_STATUS, type MerchantRefundListItem, type MerchantRefundTab } from '@bazaar/shared/schemas/refund';
+import { useCan } from '../lib/access.tsx';
+import { useI18n } from '../lib/i18n.tsx';
+import { ALL_REFUNDS, REFUND_PAGE_SIZE, TAB_COUNTS, useRefundPage, type RefundFilters } from '../lib/merchant-refunds.ts';
+
+/** A receive-only account's tabs: the returns coming back, then those received. */
+const RECEIVE_TABS: readonly MerchantRefundTab[] = ['toReceive', 'refunding', 'success'];
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+interface FilterForm {
+  applyType?: number;
+  keyword?: string;
+}
+
+/** `initialTab` opens the queue on a tab (the dashboard's links). */
+export function RefundsPage({ api, initialTab, onOpen }: { api: ConsoleApi; initialTab?: string; onOpen: (refundSn: string) => void }) {
+  const { t, lang } = useI18n();
+  const handles = useCan()('refunds.handle');
+  const tabs = handles ? MERCHANT_REFUND_TABS : RECEIVE_TABS;
+  const [form] = Form.useForm<FilterForm>();
+  const [filters, setFilters] = useState<RefundFilters>(() => ({
+    ...ALL_REFUNDS,
+    tab: tabs.find((tab) => tab === initialTab) ?? tabs[0]!,
+    applyType: handles ? 0 : APPLY_TYPE.returnAndRefund,
+  }));
+  const [current, setCurrent] = useState(1);
+  const list = useRefundPage(api, lang, filters, current);
+  const counts = list.data?.counts;
+  const filter = (next: Partial<RefundFilters>) => {
+    setFilters((now) => ({ ...now, ...next }));
+    setCurrent(1);
+  };
+  const apply = (values: FilterForm) => filter({ applyType: handles ? (values.applyType ?? 0) : APPLY_TYPE.returnAndRefund, keyword: values.keyword?.trim() ?? '' });
+  const tabLabel = (tab: MerchantRefundTab) => {
+    const field = TAB_COUNTS[tab];
+    return counts && field ? t('refunds.count', { state: t(`refunds.tabs.${tab}`), count: counts[field] }) : t(`refunds.tabs.${tab}`);
+  };
+  const error = list.error ? errorText(list.error, t, 'app.loadFailed') : null;
+
+  return (
+    <section aria-labelledby="refunds-title">
+      <Typography.Title level={2} id="refunds-title" style={{ fontSize: 20 }}>
+        {t('refunds.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t(handles ? 'refunds.intro' : 'refunds.receiveIntro')}</Typography.Paragraph>
+      <Tabs activeKey={filters.tab} onChange={(tab) => filter({ tab: tab as MerchantRefundTab })} items={tabs.map((key) => ({ key, label: tabLabel(key) }))} />
+      <Form form={form} name="refund-filters" layout="inline" onFinish={apply} initialValues={{ applyType: 0 }} style={{ marginBottom: 16, rowGap: 8 }}>
+        {handles ? (
+          <Form.Item name="applyType" label={t('refunds.applyType.label')}>
+            <Select
+              style={{ width: 140 }}
+              options={[
+                { value: 0, label: t('refunds.applyType.all') },
+                ...Object.values(APPLY_TYPE).map((value) => ({ value, label: t(`refunds.applyType.${value}`) })),
+              ]}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="keyword" label={t('refunds.filters.keyword')} rules={[{ pattern: /^\s*\d{0,20}\s*$/, message: t('refunds.filters.keywordInvalid') }]}>
+          <Input allowClear maxLength={20} inputMode="numeric" placeholder={t('refunds.filters.keywordHint')} style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('refunds.filters.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                apply({});
+              }}
+            >
+              {t('refunds.filters.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {error}
+        </Typography.Paragraph>
+      ) : null}
+      <Table<MerchantRefundListItem>
+        rowKey="refundSn"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('refunds.empty') }}
+        pagination={{ current, pageSize: REFUND_PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('refunds.total', { count: total }) }}
+        columns={[
+          {
+            title: t('refunds.columns.refundSn'),
+            onCell: noWrap,
+            render: (_v, r) => (
+              <div>
+                <div>{r.refundSn}</div>
+                <Typography.Text type="secondary">{`${t('refunds.columns.order')} ${r.orderNumber}`}</Typography.Text>
+              </div>
+            ),
+          },
+          {
+            title: t('refunds.columns.item'),
+            render: (_v, r) => (
+                <Space orientation="vertical" size={4}>
+                  {r.refundType === REFUND_TYPE.order ? <Tag>{t('refunds.wholeOrder')}</Tag> : null}
+                  {r.items.map((i) => (
+                    <Space key={i.orderItemId} align="start">
+                      <img src={i.pic} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+                      <div style={{ maxWidth: 220 }}>
+                        <div>{i.prodName}</div>
+                        <Typography.Text type="secondary">{`${i.skuName} ${t('refunds.pieces', { count: r.refundType === REFUND_TYPE.order ? i.prodCount : r.goodsNum })}`}</Typography.Text>
+                      </div>
+                    </Space>
+                  ))}
+                </Space>
+            ),
+          },
+          { title: t('refunds.columns.applyType'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => t(`refunds.applyType.${r.applyType}`) },
+          { title: t('refunds.columns.buyer'), dataIndex: 'userNickName', onHeaderCell: noWrap },
+          { title: t('refunds.columns.amount'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => yuan(r.refundAmount) },
+          { title: t('refunds.columns.reason'), render: (_v, r) => t(`refunds.reasons.${r.buyerReason}`) },
+          {
+            title: t('refunds.columns.state'),
+            onHeaderCell: noWrap,
+            render: (_v, r) => (
+              <Space orientation="vertical" size={4}>
+                <RefundStateTag refund={r} />
+                {r.platformStatus === REFUND_PLATFORM_STATUS.requested ? <Tag color="warning">{t('refunds.platformRequested')}</Tag> : null}
+              </Space>
+            ),
+          },
+          { title: t('refunds.columns.applyTime'), dataIndex: 'applyTime', onHeaderCell: noWrap, onCell: noWrap },
+          { title: t('refunds.columns.deadline'), onHeaderCell: noWrap, render: (_v, r) => <DeadlineCell deadline={r.deadline} /> },
+          {
+            title: t('refunds.columns.actions'),
+            onHeaderCell: noWrap,
+            render: (_v, r) => {
+              const due = (handles && r.returnMoneySts === REFUND_STATUS.applied) || r.returnMoneySts === REFUND_STATUS.buyerShipped;
+              const action = t(due ? 'refunds.handle' : 'refunds.view');
+              return (
+                <Button size="small" type={due ? 'primary' : 'default'} onClick={() => onOpen(r.refundSn)} aria-label={t('refunds.openOf', { action, refundSn: r.refundSn })}>
+                  {action}
+                </Button>
+              );
+            },
+          },
+        ]}
+      />
+    </section>
+  );
+}

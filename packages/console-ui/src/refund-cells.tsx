@@ -1,0 +1,133 @@
+// The parts of an after-sales request both consoles show (the merchant's queue and request page,
+// the platform's list and detail): its state as a tag, the time left to the current step's
+// deadline, the vouchers and the negotiation history. Texts under `refunds.*` and `refundDetail.*`
+// in each console's catalog (console-merchant-refunds.ts, console-platform-refunds.ts).
+import { useEffect, useState } from 'react';
+import { Alert, Image, Tag, Timeline, Typography } from 'antd';
+import { parseApiTime } from '@bazaar/shared/constants/api-time';
+import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { T } from '@bazaar/shared/console/translator';
+import type { RefundDeadlineAction, RefundHistory } from '@bazaar/shared/schemas/refund';
+import { yuan } from './format.ts';
+import { useI18n } from './i18n-context.tsx';
+
+// The theme's tag colours that keep AA contrast (packages/shared/src/console/theme.ts).
+const STATE_COLORS: Record<number, string> = { 1: 'warning', 2: 'processing', 3: 'warning', 4: 'processing', 5: 'success', 7: 'error' };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Time left as "2 天 3 小时", "5 小时 10 分", "12 分钟" (rounded down, at least a minute). */
+export function timeLeftText(ms: number, t: T): string {
+  if (ms >= DAY) return t('refunds.days', { d: Math.floor(ms / DAY), h: Math.floor((ms % DAY) / HOUR) });
+  if (ms >= HOUR) return t('refunds.hours', { h: Math.floor(ms / HOUR), m: Math.floor((ms % HOUR) / MINUTE) });
+  return t('refunds.minutes', { m: Math.max(1, Math.floor(ms / MINUTE)) });
+}
+
+/** Milliseconds to the deadline (API time), read again every half minute; null without one. */
+export function useTimeLeft(deadline: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!deadline) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return deadline ? parseApiTime(deadline) - now : null;
+}
+
+/** The deadline as the table shows it: the time, and what is left (or "passed"). */
+export function DeadlineCell({ deadline }: { deadline: string | null }) {
+  const { t } = useI18n();
+  const left = useTimeLeft(deadline);
+  if (!deadline || left === null) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <div style={{ whiteSpace: 'nowrap' }}>
+      <div>{deadline}</div>
+      <Typography.Text type={left > 0 ? 'warning' : 'secondary'}>{left > 0 ? t('refunds.deadlineLeft', { time: timeLeftText(left, t) }) : t('refunds.deadlinePassed')}</Typography.Text>
+    </div>
+  );
+}
+
+/** The request's state in words: an accepted request says what it waits for, a paid-out one whether the money is on its way. */
+export function refundStateText(r: { returnMoneySts: number; applyType: number; settleStatus: number }, t: T): string {
+  if (r.settleStatus === REFUND_SETTLE_STATUS.failing && r.returnMoneySts !== REFUND_STATUS.success) return t('refunds.refundFailing');
+  if (r.returnMoneySts === REFUND_STATUS.accepted) return t(`refunds.accepted.${r.applyType === APPLY_TYPE.returnAndRefund ? 2 : 1}`);
+  if (r.returnMoneySts === REFUND_STATUS.sellerReceived) return `${t('refunds.state.4')} · ${t('refunds.refunding')}`;
+  return t(`refunds.state.${r.returnMoneySts}`);
+}
+
+export function RefundStateTag({ refund }: { refund: { returnMoneySts: number; applyType: number; settleStatus: number } }) {
+  const { t } = useI18n();
+  return <Tag color={STATE_COLORS[refund.returnMoneySts]}>{refundStateText(refund, t)}</Tag>;
+}
+
+/** The shopper's voucher pictures as thumbnails that preview. */
+export function Vouchers({ pics, label }: { pics: readonly string[]; label: string }) {
+  const { t } = useI18n();
+  if (pics.length === 0) return <Typography.Text type="secondary">{t('refundDetail.none')}</Typography.Text>;
+  return (
+    <ul aria-label={label} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}>
+      <Image.PreviewGroup>
+        {pics.map((src, i) => (
+          <li key={src}>
+            <Image src={src} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('refundDetail.voucher', { n: i + 1 })} />
+          </li>
+        ))}
+      </Image.PreviewGroup>
+    </ul>
+  );
+}
+
+/**
+ * The current step's deadline as the shopper sees it: when, what happens then, and the time left.
+ * Texts: refundDetail.deadline.<agree|close|receive> with {time}, .agreeRefund / .agreeReturn, .left, .passed.
+ */
+export function RefundDeadline({ refund }: { refund: { deadline: string | null; deadlineAction: RefundDeadlineAction | null; applyType: number } }) {
+  const { t } = useI18n();
+  const left = useTimeLeft(refund.deadline);
+  if (!refund.deadline || !refund.deadlineAction || left === null) return null;
+  const then =
+    refund.deadlineAction === 'agree'
+      ? t('refundDetail.deadline.agree', { time: refund.deadline, then: t(refund.applyType === APPLY_TYPE.returnAndRefund ? 'refundDetail.deadline.agreeReturn' : 'refundDetail.deadline.agreeRefund') })
+      : t(`refundDetail.deadline.${refund.deadlineAction}`, { time: refund.deadline });
+  return (
+    <Alert
+      type={left > 0 ? 'warning' : 'info'}
+      showIcon
+      data-testid="refund-deadline"
+      title={t('refundDetail.deadline.title')}
+      description={`${then}${left > 0 ? t('refundDetail.deadline.left', { left: timeLeftText(left, t) }) : t('refundDetail.deadline.passed')}`}
+    />
+  );
+}
+
+/** The negotiation history, oldest first: who did what, when, with the note given and the amount then. */
+export function RefundHistoryList({ history }: { history: readonly RefundHistory[] }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="refund-history-title">
+      <Typography.Title level={3} id="refund-history-title" style={{ fontSize: 16 }}>
+        {t('refundDetail.history')}
+      </Typography.Title>
+      {history.length === 0 ? (
+        <Typography.Paragraph type="secondary">{t('refundDetail.historyEmpty')}</Typography.Paragraph>
+      ) : (
+        <Timeline
+          items={history.map((h) => ({
+            key: h.id,
+            content: (
+              <div data-testid="refund-history-entry">
+                <div>
+                  <Typography.Text strong>{`${t(`refundDetail.actor.${h.actor}`)} · ${t(`refundDetail.historyActions.${h.action}`)}`}</Typography.Text>
+                  <Typography.Text type="secondary">{`  ${h.createTime}  ${yuan(h.refundAmount)}`}</Typography.Text>
+                </div>
+                {h.note ? <div style={{ whiteSpace: 'pre-wrap' }}>{h.note}</div> : null}
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </section>
+  );
+}
