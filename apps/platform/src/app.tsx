@@ -23,6 +23,8 @@ import { PointsRulesPage } from './features/points-rules.tsx';
 import { BalanceOptionsPage } from './features/balance-options.tsx';
 import { BalanceApprovalsPage } from './features/balance-approvals.tsx';
 import { OrdersPage } from './features/orders.tsx';
+import { RefundsPage } from './features/refunds.tsx';
+import { AftersaleSettingsPage } from './features/aftersale-settings.tsx';
 import { MemberLevelsPage } from './features/member-levels.tsx';
 import { CouponsPage } from './features/coupons.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
@@ -32,7 +34,7 @@ import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit', 'staff', 'roles'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
@@ -74,6 +76,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'products', label: t('products.menu') },
                 { key: 'reviews', label: t('reviews.menu') },
                 { key: 'orders', label: t('orders.menu') },
+                { key: 'refunds', label: t('refundsMenu') },
+                { key: 'aftersale-settings', label: t('aftersaleSettingsMenu') },
                 { key: 'categories', label: t('contentMenu.categories') },
                 { key: 'banners', label: t('banners.menu') },
                 { key: 'notices', label: t('contentMenu.notices') },
@@ -103,6 +107,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'products' ? <ProductsPage /> : null}
             {page === 'reviews' ? <ReviewsPage /> : null}
             {page === 'orders' ? <OrdersPage /> : null}
+            {page === 'refunds' ? <RefundsPage /> : null}
+            {page === 'aftersale-settings' ? <AftersaleSettingsPage /> : null}
             {page === 'categories' ? <CategoriesPage /> : null}
             {page === 'banners' ? <BannersPage /> : null}
             {page === 'notices' ? <NoticesPage /> : null}

@@ -26,6 +26,14 @@ describe('the console pages a role sees', () => {
     expect(pageAllowed('balance-options', ADMIN_ROLE_PERMISSIONS.service)).toBe(false);
   });
 
+  it('shows after-sales to customer service and finance, and its periods to operations', () => {
+    const pages = ['refunds', 'aftersale-settings'] as const;
+    expect(allowedPages(pages, ADMIN_ROLE_PERMISSIONS.service)).toEqual(['refunds']);
+    expect(allowedPages(pages, ADMIN_ROLE_PERMISSIONS.finance)).toEqual(['refunds']);
+    expect(allowedPages(pages, ADMIN_ROLE_PERMISSIONS.operations)).toEqual(['aftersale-settings']);
+    expect(allowedPages(pages, ADMIN_ROLE_PERMISSIONS.super)).toEqual([...pages]);
+  });
+
   it('leaves a role without permissions its own audit entries only', () => {
     expect(allowedPages(PAGES, [])).toEqual(['audit']);
     expect(landingPage('users', PAGES, [])).toBe('audit');

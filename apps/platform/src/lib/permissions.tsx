@@ -11,6 +11,8 @@ export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   shops: ['shops.read'],
   users: ['users.read'],
   orders: ['orders.read'],
+  refunds: ['refunds.read'],
+  'aftersale-settings': ['aftersale.settings'],
   products: ['products.read', 'products.takedown'],
   reviews: ['reviews.moderate'],
   categories: ['categories.manage'],

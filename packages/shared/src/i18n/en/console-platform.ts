@@ -8,9 +8,11 @@ import { consolePlatformOrders } from './console-platform-orders.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
+import { consolePlatformRefundPayments } from './refund-money.ts';
 import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
 import { consolePlatformRoles } from './console-platform-roles.ts';
+import { consolePlatformRefunds } from './console-platform-refunds.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
@@ -20,12 +22,18 @@ export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,
+  ...consolePlatformRefundPayments,
   ...consolePlatformCoupons,
   ...consolePlatformMember,
   staffAdmin: consolePlatformRoles.staffAdmin,
   rolesAdmin: consolePlatformRoles.rolesAdmin,
   roleNames: consolePlatformRoles.roleNames,
   permissionNames: consolePlatformRoles.permissionNames,
+  refundsMenu: consolePlatformRefunds.refundsMenu,
+  aftersaleSettingsMenu: consolePlatformRefunds.aftersaleSettingsMenu,
+  refunds: consolePlatformRefunds.refunds,
+  refundDetail: consolePlatformRefunds.refundDetail,
+  aftersaleSettings: consolePlatformRefunds.aftersaleSettings,
   app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',
@@ -68,7 +76,7 @@ export const consolePlatform: Widen<typeof zh> = {
   },
   audit: {
     columns: { time: 'Time', staff: 'Staff', action: 'Action', target: 'Target', change: 'Change (before → after)' },
-    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit, ...consolePlatformRoles.staffAudit },
+    actions: { 'shop.approve': 'Approved a store application', 'shop.reject': 'Rejected a store application', 'product.takedown': 'Took a product down', 'product.lift': 'Lifted a product takedown', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit, ...consolePlatformRoles.staffAudit, ...consolePlatformRefunds.refundAudit },
     all: 'All actions',
     empty: 'No entries',
   },

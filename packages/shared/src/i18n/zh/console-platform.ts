@@ -8,9 +8,11 @@ import { consolePlatformProducts } from './console-platform-products.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
+import { consolePlatformRefundPayments } from './refund-money.ts';
 import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
 import { consolePlatformRoles } from './console-platform-roles.ts';
+import { consolePlatformRefunds } from './console-platform-refunds.ts';
 
 export const consolePlatform = {
   ...consolePlatformContent,
@@ -20,12 +22,18 @@ export const consolePlatform = {
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,
+  ...consolePlatformRefundPayments,
   ...consolePlatformCoupons,
   ...consolePlatformMember,
   staffAdmin: consolePlatformRoles.staffAdmin,
   rolesAdmin: consolePlatformRoles.rolesAdmin,
   roleNames: consolePlatformRoles.roleNames,
   permissionNames: consolePlatformRoles.permissionNames,
+  refundsMenu: consolePlatformRefunds.refundsMenu,
+  aftersaleSettingsMenu: consolePlatformRefunds.aftersaleSettingsMenu,
+  refunds: consolePlatformRefunds.refunds,
+  refundDetail: consolePlatformRefunds.refundDetail,
+  aftersaleSettings: consolePlatformRefunds.aftersaleSettings,
   app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', reload: '重新加载', serverError: '服务器出了点小差~' },
   login: {
     title: '平台管理登录',
@@ -68,7 +76,7 @@ export const consolePlatform = {
   },
   audit: {
     columns: { time: '时间', staff: '操作人', action: '操作', target: '对象', change: '变更（前 → 后）' },
-    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit, ...consolePlatformRoles.staffAudit },
+    actions: { 'shop.approve': '通过开店申请', 'shop.reject': '驳回开店申请', 'product.takedown': '违规下架商品', 'product.lift': '解除商品下架', ...consolePlatformContent.contentAudit, ...consolePlatformStaff.auditActions, ...consolePlatformPoints.pointsAudit, ...consolePlatformBalance.balanceAudit, ...consolePlatformBanners.bannerAudit, ...consolePlatformCoupons.couponAudit, ...consolePlatformMember.memberAudit, ...consolePlatformReviews.reviewAudit, ...consolePlatformRoles.staffAudit, ...consolePlatformRefunds.refundAudit },
     all: '全部操作',
     empty: '暂无记录',
   },
