@@ -226,6 +226,44 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { providers, sa
   if (providers.wechat.isSandbox) {
     const platformPrivateKey = createPrivateKey(sandbox.wechat.platformPrivateKey);
 
+    // A refund the sandbox finished (providers/payment/sandbox-refunds.ts): WeChat posts its
+    // REFUND.SUCCESS notification to the refund's notify URL, signed and encrypted as a payment's.
+    providers.sandboxRefunds?.onCompleted((payType, row, notifyUrl) => {
+      if (payType !== PAY_TYPE.wechat) return;
+      const at = ctx.now();
+      const resource = encryptWechatResource(
+        sandbox.wechat.apiV3Key,
+        JSON.stringify({
+          mchid: sandbox.wechat.mchId,
+          out_trade_no: row.payNo,
+          out_refund_no: row.refundNo,
+          refund_id: row.gatewayRefundNo,
+          refund_status: 'SUCCESS',
+          success_time: formatRfc3339Gmt8(at),
+          user_received_account: '支付用户零钱',
+          amount: { total: row.amount, refund: row.amount, payer_total: row.amount, payer_refund: row.amount },
+        }),
+        'refund',
+      );
+      const body = JSON.stringify({ id: randomUUID(), create_time: formatRfc3339Gmt8(at), resource_type: 'encrypt-resource', event_type: 'REFUND.SUCCESS', summary: '退款成功', resource });
+      const timestamp = String(Math.floor(at.getTime() / 1000));
+      const nonce = randomBytes(16).toString('hex');
+      void deliver(
+        {
+          url: apiPathOf(notifyUrl),
+          headers: {
+            'content-type': 'application/json',
+            'wechatpay-timestamp': timestamp,
+            'wechatpay-nonce': nonce,
+            'wechatpay-signature': signWechat(timestamp, nonce, body, platformPrivateKey),
+            'wechatpay-serial': sandbox.wechat.platformSerialNo,
+          },
+          payload: body,
+        },
+        (status) => status === 200 || status === 204,
+      );
+    });
+
     async function loadPayment(token: string) {
       const payNo = payNoOfSandboxToken(sandbox.wechat.apiV3Key, token);
       const payment = payNo ? await repo.findPayment(ctx.db, payNo) : undefined;

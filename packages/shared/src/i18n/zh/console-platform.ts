@@ -8,6 +8,7 @@ import { consolePlatformProducts } from './console-platform-products.ts';
 import { consolePlatformStaff } from './console-platform-staff.ts';
 import { consolePlatformPoints } from './console-platform-points.ts';
 import { consolePlatformBalance } from './console-platform-balance.ts';
+import { consolePlatformRefundPayments } from './refund-money.ts';
 import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
 import { consolePlatformRoles } from './console-platform-roles.ts';
@@ -21,6 +22,7 @@ export const consolePlatform = {
   ...consolePlatformProducts,
   ...consolePlatformPoints,
   ...consolePlatformBalance,
+  ...consolePlatformRefundPayments,
   ...consolePlatformCoupons,
   ...consolePlatformMember,
   staffAdmin: consolePlatformRoles.staffAdmin,

@@ -1,0 +1,282 @@
+// Refund money (decision 060): each payment kind refunds once, to where it came from; what a refund
+// undoes; parallel calls, replayed notifications and a failing gateway never pay twice.
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { POINTS_SOURCE } from '@bazaar/shared/constants/points';
+import { balanceLogs, jobs, orderItems, orders, paymentNotifications, refundPayments, scoreLogs } from '../db/schema.ts';
+import { runDueJobs } from '../lib/jobs.ts';
+import { jobHandlers } from '../jobs.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { ledgerSum, walletBalance } from '../test/payment-test-kit.ts';
+import { adminToken } from '../test/admin-test-kit.ts';
+import { decidedRefund, eventually, gatewayRefunds, paidOrder, refundRow, stockOf } from '../test/refund-money-test-kit.ts';
+import { loadSandboxKeys, type SandboxKeys } from '../providers/payment/sandbox-keys.ts';
+import { encryptWechatResource, signWechat } from '../providers/payment/wechat-pay-crypto.ts';
+import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
+import { grantShoppingPoints, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
+import { executeRefund, sweepRefunds } from './refund-money.ts';
+
+let t: TestApp;
+let keys: SandboxKeys;
+
+beforeAll(async () => {
+  t = await ensureSeeded();
+  keys = await loadSandboxKeys(t.ctx.db);
+});
+
+afterEach(() => t.resetClock());
+
+async function balanceRefundRecords(userId: string) {
+  return t.ctx.db.select().from(balanceLogs).where(and(eq(balanceLogs.userId, userId), eq(balanceLogs.type, 4)));
+}
+
+async function ledgerRow(refundSn: string) {
+  const [row] = await t.ctx.db.select().from(refundPayments).where(eq(refundPayments.refundNo, refundSn));
+  return row;
+}
+
+/** Runs the jobs due `ms` from now (the app's clock moved there). */
+async function runJobsAfter(ms: number) {
+  t.advanceClock(ms);
+  await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+}
+
+/** A signed REFUND.SUCCESS notification as WeChat Pay sends it (same id on every replay). */
+function wechatRefundNotice(refundNo: string, payNo: string, amount: number, id = `evt-${randomBytes(6).toString('hex')}`) {
+  const resource = encryptWechatResource(
+    keys.wechat.apiV3Key,
+    JSON.stringify({ mchid: keys.wechat.mchId, out_trade_no: payNo, out_refund_no: refundNo, refund_id: `50300${Date.now()}`, refund_status: 'SUCCESS', amount: { total: amount, refund: amount } }),
+    'refund',
+  );
+  const body = JSON.stringify({ id, event_type: 'REFUND.SUCCESS', resource_type: 'encrypt-resource', resource });
+  const timestamp = String(Math.floor(t.ctx.now().getTime() / 1000));
+  const nonce = randomBytes(8).toString('hex');
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce, 'wechatpay-signature': signWechat(timestamp, nonce, body, createPrivateKey(keys.wechat.platformPrivateKey)), 'wechatpay-serial': keys.wechat.platformSerialNo },
+  };
+}
+
+describe('balance refunds', () => {
+  it('credits the balance once with a type-4 record, closes an unshipped order and puts its stock back', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 2_500, count: 2 });
+    const stockBefore = await stockOf(t, order.items[0]!.skuId);
+    expect(await walletBalance(t, order.shopper.userId)).toBe(0);
+    const refundSn = await decidedRefund(t, order);
+
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+
+    expect(await walletBalance(t, order.shopper.userId)).toBe(5_000);
+    expect(await ledgerSum(t, order.shopper.userId)).toBe(5_000);
+    const records = await balanceRefundRecords(order.shopper.userId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ changeBalance: 5_000, ioType: 1, bizId: refundSn });
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 2, returnMoneySts: 5 });
+    expect((await refundRow(t, refundSn)).refundTime).not.toBeNull();
+    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(o).toMatchObject({ refundStatus: 2, status: 6, closeType: 2 });
+    expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore + 2);
+    expect(await ledgerRow(refundSn)).toMatchObject({ status: 2, payType: PAY_TYPE.balance, amount: 5_000 });
+  });
+
+  it('50 parallel calls refund once', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_234 });
+    const refundSn = await decidedRefund(t, order);
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => executeRefund(t.ctx, refundSn)));
+    expect(new Set(outcomes)).toEqual(new Set(['refunded']));
+    expect(await walletBalance(t, order.shopper.userId)).toBe(1_234);
+    expect(await balanceRefundRecords(order.shopper.userId)).toHaveLength(1);
+  });
+
+  it('a part refund leaves the order open (refundStatus 3) and its stock where it is once shipped', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    await t.ctx.db.update(orders).set({ status: 3, dvyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    const stockBefore = await stockOf(t, order.items[0]!.skuId);
+    const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(o).toMatchObject({ refundStatus: 3, status: 3 });
+    expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore);
+    expect(await walletBalance(t, order.shopper.userId)).toBe(1_000);
+  });
+
+  it('a received return puts its pieces back in stock', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 800, count: 2 });
+    await t.ctx.db.update(orders).set({ status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    const stockBefore = await stockOf(t, order.items[0]!.skuId);
+    const refundSn = await decidedRefund(t, order, { amount: 800, whole: false, goodsNum: 1, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore + 1);
+  });
+
+  it('a request not decided (settle 0) is refused, a settled one is not paid again', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance);
+    const refundSn = await decidedRefund(t, order);
+    await t.ctx.db.execute(sql`update refunds set settle_status = 0 where refund_sn = ${refundSn}`);
+    await expect(executeRefund(t.ctx, refundSn)).rejects.toThrow(/not due/);
+    expect(await walletBalance(t, order.shopper.userId)).toBe(0);
+  });
+});
+
+describe('points a refund undoes', () => {
+  it('points spent come back in proportion (source 9), all of them once all is refunded; points earned are taken back', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const userId = order.shopper.userId;
+    // The order used 301 points and, once received, earned 30 (credited to the shopper).
+    await t.ctx.db.update(orders).set({ useScore: 301, status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    await t.ctx.db.update(orderItems).set({ gainScore: 30 }).where(eq(orderItems.orderNumber, order.orderNumber));
+    await t.ctx.db.transaction(async (tx) => grantShoppingPoints(tx, { userId, orderNumber: order.orderNumber, score: 30, settings: await readPointsSettings(tx), now: t.ctx.now() }));
+    const before = await scoreOf(t.ctx.db, userId);
+
+    const first = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, first)).toBe('refunded');
+    const logs = async (io: number) =>
+      (await t.ctx.db.select().from(scoreLogs).where(and(eq(scoreLogs.userId, userId), eq(scoreLogs.source, POINTS_SOURCE.refundReturn), eq(scoreLogs.ioType, io)))).reduce((n, r) => n + r.score, 0);
+    // A third of the money: ⌊301 / 3⌋ back, ⌊30 / 3⌋ taken.
+    expect(await logs(1)).toBe(100);
+    expect(await logs(0)).toBe(10);
+    expect(await scoreOf(t.ctx.db, userId)).toBe(before + 100 - 10);
+
+    // The rest of the order refunded: everything spent is back, everything earned is gone.
+    const rest = await decidedRefund(t, order, { amount: 2_000, whole: false, goodsNum: 2, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, rest)).toBe('refunded');
+    expect(await logs(1)).toBe(301);
+    expect(await logs(0)).toBe(30);
+    expect(await scoreOf(t.ctx.db, userId)).toBe(before + 301 - 30);
+    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(o).toMatchObject({ refundStatus: 2, status: 5 });
+  });
+});
+
+describe('gateway refunds', () => {
+  it('Alipay: sent under the refund number, refunding until the gateway confirms, then settled once', async () => {
+    const order = await paidOrder(t, PAY_TYPE.alipay, { price: 3_300 });
+    const refundSn = await decidedRefund(t, order);
+    // The sandbox answers a new refund "processing", as the gateway does.
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunding');
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 1, returnMoneySts: 2 });
+    expect(await ledgerRow(refundSn)).toMatchObject({ status: 1, attempts: 1, amount: 3_300, payType: PAY_TYPE.alipay });
+    // The retry job asks the gateway, which has done it by now.
+    await runJobsAfter(60_000);
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 2, returnMoneySts: 5 });
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    const held = await gatewayRefunds(t, PAY_TYPE.alipay, order.payNo);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ refundNo: refundSn, amount: 3_300 });
+    // Nothing went to the balance.
+    expect(await walletBalance(t, order.shopper.userId)).toBe(0);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ refundStatus: 2, status: 6, closeType: 2 });
+  });
+
+  it('WeChat: the sandbox posts REFUND.SUCCESS to the notify URL, which settles it', async () => {
+    const order = await paidOrder(t, PAY_TYPE.wechat, { price: 4_400 });
+    const refundSn = await decidedRefund(t, order);
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunding');
+    await eventually(async () => (await refundRow(t, refundSn)).settleStatus === 2);
+    expect(await ledgerRow(refundSn)).toMatchObject({ status: 2 });
+    expect(await gatewayRefunds(t, PAY_TYPE.wechat, order.payNo)).toHaveLength(1);
+  });
+
+  it('50 parallel calls send one refund to the gateway and settle once', async () => {
+    const order = await paidOrder(t, PAY_TYPE.alipay, { price: 999 });
+    const refundSn = await decidedRefund(t, order);
+    await Promise.all(Array.from({ length: 50 }, () => executeRefund(t.ctx, refundSn)));
+    t.advanceClock(60_000);
+    await Promise.all(Array.from({ length: 50 }, () => executeRefund(t.ctx, refundSn)));
+    await runJobsAfter(60_000);
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 2 });
+    expect(await gatewayRefunds(t, PAY_TYPE.alipay, order.payNo)).toHaveLength(1);
+  });
+
+  it('a refund notification replayed 100 times settles once', async () => {
+    const order = await paidOrder(t, PAY_TYPE.wechat, { price: 5_000, count: 2 });
+    await t.ctx.db.update(orders).set({ useScore: 200 }).where(eq(orders.orderNumber, order.orderNumber));
+    const refundSn = await decidedRefund(t, order);
+    // The refund was sent (the gateway's own notification is left out of this test: a fake gateway that only answers "processing").
+    const real = t.ctx.providers.payment.wechat;
+    const quiet: PaymentProvider = { ...real, refund: async () => ({ state: 'processing', providerRefundNo: 'wx-r-1' }), queryRefund: async () => ({ state: 'processing' }) };
+    t.ctx.providers.payment.wechat = quiet;
+    try {
+      expect(await executeRefund(t.ctx, refundSn)).toBe('refunding');
+    } finally {
+      t.ctx.providers.payment.wechat = real;
+    }
+    const notice = wechatRefundNotice(refundSn, order.payNo, 10_000, `evt-replay-${refundSn}`);
+    const post = () => t.app.inject({ method: 'POST', url: '/notice/refund/3', headers: notice.headers, payload: notice.body });
+    const answers = [];
+    for (let round = 0; round < 10; round += 1) answers.push(...(await Promise.all(Array.from({ length: 10 }, post))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 2, returnMoneySts: 5 });
+    const spentBack = await t.ctx.db.select().from(scoreLogs).where(and(eq(scoreLogs.bizId, order.orderNumber), eq(scoreLogs.source, POINTS_SOURCE.refundReturn)));
+    expect(spentBack).toHaveLength(1);
+    expect(spentBack[0]!.score).toBe(200);
+    const recorded = await t.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.notifyId, `refund:evt-replay-${refundSn}`));
+    expect(recorded).toHaveLength(1);
+    // A forged one (another key) and one for another amount change nothing and are refused.
+    const wrong = wechatRefundNotice(refundSn, order.payNo, 1);
+    expect((await t.app.inject({ method: 'POST', url: '/notice/refund/3', headers: wrong.headers, payload: wrong.body })).statusCode).toBe(400);
+    const forged = { ...notice, headers: { ...notice.headers, 'wechatpay-signature': 'AAAA' } };
+    expect((await t.app.inject({ method: 'POST', url: '/notice/refund/3', headers: forged.headers, payload: forged.body })).statusCode).toBe(400);
+  });
+
+  it('a gateway that keeps failing: retried with backoff under the same number, failing after 3 tries, seen by finance, retried by hand', async () => {
+    const order = await paidOrder(t, PAY_TYPE.alipay, { price: 2_000 });
+    const refundSn = await decidedRefund(t, order);
+    const real = t.ctx.providers.payment.alipay;
+    const sent: string[] = [];
+    const down: PaymentProvider = {
+      ...real,
+      refund: async (input) => {
+        sent.push(input.refundNo);
+        throw new Error('connect ETIMEDOUT');
+      },
+      queryRefund: async () => ({ state: 'absent' }),
+    };
+    t.ctx.providers.payment.alipay = down;
+    try {
+      expect(await executeRefund(t.ctx, refundSn)).toBe('refunding');
+      await runJobsAfter(61_000);
+      await runJobsAfter(61_000);
+    } finally {
+      t.ctx.providers.payment.alipay = real;
+    }
+    expect(sent).toEqual([refundSn, refundSn, refundSn]);
+    expect(await ledgerRow(refundSn)).toMatchObject({ status: 3, attempts: 3, lastError: 'connect ETIMEDOUT' });
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 3, returnMoneySts: 2 });
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]!.refundStatus).toBe(4);
+    // The next try is booked.
+    const booked = await t.ctx.db.select().from(jobs).where(and(eq(jobs.kind, 'refund.retry'), eq(jobs.ref, `${refundSn}#3`)));
+    expect(booked).toHaveLength(1);
+
+    const token = await adminToken(t, 'finance');
+    const list = await t.app.inject({ method: 'GET', url: '/admin/refund-payments?status=3&size=100', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().records.map((r: { refundNo: string }) => r.refundNo)).toContain(refundSn);
+    const service = await adminToken(t, 'service');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/refund-payments', headers: { authorization: `Bearer ${service}` } })).statusCode).toBe(403);
+
+    const retry = await t.app.inject({ method: 'POST', url: `/admin/refund-payments/${refundSn}/retry`, headers: { authorization: `Bearer ${token}` } });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ outcome: 'refunding', refund: { refundNo: refundSn, status: 1 } });
+    await runJobsAfter(61_000);
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 2, returnMoneySts: 5 });
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]!.refundStatus).toBe(2);
+    expect(await gatewayRefunds(t, PAY_TYPE.alipay, order.payNo)).toHaveLength(1);
+    const missing = await t.app.inject({ method: 'POST', url: '/admin/refund-payments/123/retry', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Refund not found');
+  });
+
+  it('the sweep takes up a decided request whose caller crashed before its first try', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 700 });
+    const refundSn = await decidedRefund(t, order);
+    t.advanceClock(31_000);
+    await sweepRefunds(t.ctx);
+    expect(await refundRow(t, refundSn)).toMatchObject({ settleStatus: 2 });
+    expect(await walletBalance(t, order.shopper.userId)).toBe(700);
+  });
+});
