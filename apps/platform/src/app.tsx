@@ -25,6 +25,7 @@ import { BalanceApprovalsPage } from './features/balance-approvals.tsx';
 import { OrdersPage } from './features/orders.tsx';
 import { RefundsPage } from './features/refunds.tsx';
 import { AftersaleSettingsPage } from './features/aftersale-settings.tsx';
+import { RefundPaymentsPage } from './features/refund-payments.tsx';
 import { MemberLevelsPage } from './features/member-levels.tsx';
 import { CouponsPage } from './features/coupons.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
@@ -34,7 +35,7 @@ import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit', 'staff', 'roles'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
@@ -78,6 +79,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'orders', label: t('orders.menu') },
                 { key: 'refunds', label: t('refundsMenu') },
                 { key: 'aftersale-settings', label: t('aftersaleSettingsMenu') },
+                { key: 'refund-payments', label: t('refundPaymentsUi.menu') },
                 { key: 'categories', label: t('contentMenu.categories') },
                 { key: 'banners', label: t('banners.menu') },
                 { key: 'notices', label: t('contentMenu.notices') },
@@ -109,6 +111,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'orders' ? <OrdersPage /> : null}
             {page === 'refunds' ? <RefundsPage /> : null}
             {page === 'aftersale-settings' ? <AftersaleSettingsPage /> : null}
+            {page === 'refund-payments' ? <RefundPaymentsPage /> : null}
             {page === 'categories' ? <CategoriesPage /> : null}
             {page === 'banners' ? <BannersPage /> : null}
             {page === 'notices' ? <NoticesPage /> : null}

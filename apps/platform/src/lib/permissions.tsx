@@ -13,6 +13,7 @@ export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   orders: ['orders.read'],
   refunds: ['refunds.read'],
   'aftersale-settings': ['aftersale.settings'],
+  'refund-payments': ['refunds.settle'],
   products: ['products.read', 'products.takedown'],
   reviews: ['reviews.moderate'],
   categories: ['categories.manage'],

@@ -18,6 +18,8 @@ export const consolePlatformRefundPayments = {
     payType: { 2: 'Alipay', 3: 'WeChat Pay', 9: 'Balance' },
     columns: { refundNo: 'Refund number', order: 'Order', payType: 'Back to', amount: 'Amount', status: 'Status', attempts: 'Tries', lastError: 'Last error', nextTryAt: 'Next try', createdAt: 'Created', actions: 'Actions' },
     retry: 'Retry now',
+    confirm: 'Retry',
+    cancel: 'Cancel',
     retryConfirm: 'Send it to the gateway again under the same refund number?',
     refunded: 'The refund is done',
     refunding: 'Sent again; waiting for the gateway',

@@ -17,6 +17,8 @@ export const consolePlatformRefundPayments = {
     payType: { 2: '支付宝', 3: '微信支付', 9: '余额' },
     columns: { refundNo: '退款单号', order: '订单号', payType: '退回渠道', amount: '金额', status: '状态', attempts: '尝试次数', lastError: '最近错误', nextTryAt: '下次重试', createdAt: '创建时间', actions: '操作' },
     retry: '立即重试',
+    confirm: '确定',
+    cancel: '取消',
     retryConfirm: '用同一退款单号再向网关发送一次？',
     refunded: '退款已完成',
     refunding: '已重新发送，等待网关确认',
