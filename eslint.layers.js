@@ -23,6 +23,7 @@ const SCHEMA_OWNED = {
   catalog: ['catalog'],
   collection: ['collection'],
   content: ['content'],
+  invoice: ['invoice'],
   logistics: ['logistics'],
   member: ['member'],
   merchant: ['merchant'],

@@ -5,6 +5,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import type { MyOrderQuery, MyOrderSearchQuery, OrderDetail } from '@bazaar/shared/schemas/order';
 import type { AppContext } from '../context.ts';
 import { createAddressService } from '../modules/address/service.ts';
+import { invoiceIdOfOrder } from '../modules/invoice/service.ts';
 import { createOrderService } from '../modules/order/service.ts';
 import { anyShopCard } from '../modules/shop/repository.ts';
 
@@ -17,7 +18,9 @@ export function searchOrderPage(ctx: AppContext, userId: string, query: MyOrderS
   return createOrderService(ctx).search(userId, query, lang, anyShopCard);
 }
 
-export function orderDetail(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<OrderDetail> {
+export async function orderDetail(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<OrderDetail> {
   const regionNames = lang === 'en' ? (ids: number[]) => createAddressService(ctx).areaNamesEn(ids) : undefined;
-  return createOrderService(ctx).detail(userId, orderNumber, lang, anyShopCard, regionNames);
+  // The invoice module's id of the order's invoice (decision 061), read beside the order.
+  const [detail, orderInvoiceId] = await Promise.all([createOrderService(ctx).detail(userId, orderNumber, lang, anyShopCard, regionNames), invoiceIdOfOrder(ctx, orderNumber)]);
+  return { ...detail, orderInvoiceId };
 }

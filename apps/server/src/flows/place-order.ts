@@ -8,6 +8,7 @@ import { notForSaleReason, unbuyableReason, UNLIMITED_STOCK } from '@bazaar/shar
 import type { ConfirmOrder, ConfirmResult, ShopCartOrder, SubmitOrder } from '@bazaar/shared/schemas/order';
 import type { Address } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../context.ts';
+import { checkoutInvoiceRows, insertInvoicesStatement } from '../modules/invoice/service.ts';
 import { executeTogether } from '../db/one-statement.ts';
 import { failedCheck, retryOnConflict, uniqueViolation } from '../db/errors.ts';
 import { invalid } from '../lib/app-error.ts';
@@ -528,6 +529,11 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
         })),
       }),
     );
+    // The invoices asked at checkout (decision 061), written with their orders.
+    const invoiceRows = checkoutInvoiceRows(
+      built.map((b) => ({ orderNumber: b.order.orderNumber, userId, shopId: b.order.shopId, actualTotal: b.order.actualTotal })),
+      input.orderInvoiceList ?? [],
+    );
     const runAt = new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
     const skuIds = [...new Set(lines.map((l) => l.skuId))];
 
@@ -567,6 +573,7 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
               lines.map((l) => l.basketId).filter((id) => id > 0),
             ),
             deleteCombosStatement(ctx.db, userId, checkout.cartComboIds ?? []),
+            insertInvoicesStatement(ctx.db, invoiceRows),
             scheduleJobsStatement(placed.map(({ orderNumber }) => ({ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt }))),
           ],
           together,

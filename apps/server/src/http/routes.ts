@@ -28,7 +28,6 @@ import { merchantStaffRoutes } from './merchant-staff.ts';
 import { adminReviewRoutes } from './admin-reviews.ts';
 import { adminOrderRoutes } from './admin-orders.ts';
 import { paymentRoutes } from './payment.ts';
-import { refundMoneyRoutes } from './refund-money.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
 import { uploadRoutes } from './upload.ts';
@@ -47,6 +46,8 @@ import { merchantComboRoutes } from './merchant-combos.ts';
 import { memberRoutes } from './member.ts';
 import { adminMemberRoutes } from './admin-member.ts';
 import { couponProductRoutes } from './coupon-products.ts';
+import { invoiceRoutes } from './invoice.ts';
+import { merchantInvoiceRoutes } from './merchant-invoices.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -68,9 +69,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantDashboardRoutes);
   await app.register(merchantOrderRoutes);
   await app.register(merchantReviewRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(merchantInvoiceRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(paymentRoutes);
-  await app.register(refundMoneyRoutes);
   await app.register(uploadRoutes);
   await app.register(shopApplicationRoutes);
   await app.register(adminRoutes);

@@ -52,6 +52,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         .header('Cache-Control', `private, max-age=${PRIVATE_LINK_TTL_MS / 1000}`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        // A PDF (an issued invoice) is saved, not opened: browsers refuse to show one in a sandbox.
+        .header('Content-Disposition', file.mime === 'application/pdf' ? `attachment; filename="${request.params.name}"` : 'inline')
         .send(file.bytes);
     },
   );

@@ -123,8 +123,6 @@ export const OrderInvoiceSchema = z.object({
   failReason: z.string().nullable(),
   /** The issued file's id (GET /p/file/get_file_by_id), null until issued. */
   fileId: z.number().int().nullable(),
-  /** 'pdf' or an image's extension, null until issued. */
-  fileType: z.string().nullable(),
   applicationTime: z.string(),
   uploadTime: z.string().nullable(),
 });

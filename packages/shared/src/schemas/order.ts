@@ -5,6 +5,7 @@ import { MERCHANT_MESSAGE_MAX_LENGTH, SEARCH_KEYWORD_MAX_LENGTH } from '../const
 import { AddressSchema } from './address.ts';
 import { CART_ITEM_MAX } from './cart.ts';
 import { PageQuerySchema } from './common.ts';
+import { CheckoutInvoiceSchema } from './invoice.ts';
 import { CheckoutCouponSchema, ChooseDiscountItemDtoSchema } from './pricing.ts';
 import { UsePointsSchema } from './points.ts';
 import { CartComboSchema, ComboItemParamSchema } from './combo.ts';
@@ -137,6 +138,8 @@ export const SubmitOrderSchema = z.object({
     .max(100, 'validation.invalid')
     .default([]),
   uuid: CheckoutUuidSchema,
+  /** One invoice per shop's order (decision 061); none when absent. */
+  orderInvoiceList: z.array(CheckoutInvoiceSchema).max(100, 'validation.invalid').optional(),
 });
 export type SubmitOrder = z.infer<typeof SubmitOrderSchema>;
 
@@ -245,6 +248,8 @@ export const OrderDetailSchema = MyOrderSchema.extend({
   cancelTime: z.string().nullable(),
   closeType: z.number().int().nullable(),
   virtualInfoList: z.array(VirtualCodeSchema),
+  /** The order's invoice (decision 061), null when none was asked. */
+  orderInvoiceId: z.number().int().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

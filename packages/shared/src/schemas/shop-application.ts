@@ -136,7 +136,7 @@ export const SignedFileQuerySchema = z.object({
   exp: z.coerce.number('errors.notFound').int('errors.notFound').min(0, 'errors.notFound'),
   sig: z.string({ error: 'errors.notFound' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'errors.notFound'),
 });
-export const PrivateFileParamSchema = z.object({ name: z.string().regex(/^[a-z0-9-]{8,80}\.(?:jpg|jpeg|png|gif)$/, 'errors.notFound') });
+export const PrivateFileParamSchema = z.object({ name: z.string().regex(/^[a-z0-9-]{8,80}\.(?:jpg|jpeg|png|gif|pdf)$/, 'errors.notFound') });
 
 // ---- The store account (after approval) ----
 

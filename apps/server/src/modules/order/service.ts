@@ -141,7 +141,7 @@ export function createOrderService(ctx: AppContext) {
       lang: Language,
       shopCard: repo.ShopCard,
       regionNames?: (ids: number[]) => Promise<Map<number, string>>,
-    ): Promise<OrderDetail> {
+    ): Promise<Omit<OrderDetail, 'orderInvoiceId'>> {
       const [found, items, codes] = await Promise.all([
         repo.findUserOrder(ctx.db, userId, orderNumber, shopCard),
         repo.itemsOfOrders(ctx.db, [orderNumber]),

@@ -221,3 +221,9 @@ export async function findShopCity(db: Db, shopId: number): Promise<string | nul
   const [row] = await db.select({ city: shops.city }).from(shops).where(eq(shops.id, shopId)).limit(1);
   return row?.city ?? null;
 }
+
+/** A shop's name in a shop-id column, whatever its status (the invoice lists name the shop they ask). */
+export const anyShopName = (shopId: AnyColumn, lang: 'zh' | 'en'): SQL<string> =>
+  lang === 'en'
+    ? sql<string>`coalesce((select coalesce(nullif(${shops.nameEn}, ''), ${shops.nameZh}) from ${shops} where ${shops.id} = ${shopId}), '')`
+    : sql<string>`coalesce((select ${shops.nameZh} from ${shops} where ${shops.id} = ${shopId}), '')`;

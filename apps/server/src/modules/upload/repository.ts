@@ -2,8 +2,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/upload.ts';
 
-export async function insertFile(db: Db, values: { userId?: string; shopId?: number; path: string; mime: string; size: number; isPrivate: boolean }) {
-  await db.insert(files).values(values);
+export async function insertFile(db: Db, values: { userId?: string; shopId?: number; path: string; mime: string; size: number; isPrivate: boolean }): Promise<number> {
+  const [row] = await db.insert(files).values(values).returning({ id: files.id });
+  return row!.id;
+}
+
+export async function findFileByPath(db: Db, path: string) {
+  const [row] = await db.select().from(files).where(eq(files.path, path));
+  return row;
+}
+
+export async function findFileById(db: Db, id: number) {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row;
 }
 
 /** Which of these paths this user uploaded. */

@@ -6,13 +6,18 @@
 // for their owner or for platform staff that work for one to two PRIVATE_LINK_TTL_MS periods (decision 023).
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { INVOICE_FILE_MAX_BYTES } from '@bazaar/shared/schemas/invoice';
 import { PRIVATE_FILE_PATTERN } from '@bazaar/shared/schemas/shop-application';
 import type { AppContext } from '../../context.ts';
 import { cleanImage, EXTENSION_KIND, imageExtensionOf, KIND_MIME } from '../../lib/images.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { invalid, notFound } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 
 export type Visibility = 'public' | 'private';
+
+const PDF_MIME = 'application/pdf';
+/** Private PDFs (issued invoices) are shown through signed links like private images. */
+const PRIVATE_PDF_PATTERN = /^private\/[a-z0-9-]{8,80}\.pdf$/;
 
 /** Store documents must stay legible; nothing larger is needed to read them. */
 const MAX_SIDE = 2400;
@@ -66,6 +71,41 @@ async function store(
   return stored;
 }
 
+/**
+ * A private document a shop's merchant account uploads (an issued invoice, decision 061): a PDF
+ * (its signature checked, at most INVOICE_FILE_MAX_BYTES) or an image (the image rules). Answers
+ * the file's id and path; it is shown only through signed links.
+ */
+export async function saveShopDocument(
+  ctx: Pick<AppContext, 'db' | 'providers'>,
+  input: { shopId: number; file: { filename: string; bytes: Buffer } },
+): Promise<{ id: number; path: string }> {
+  const { file } = input;
+  if (path.extname(file.filename).toLowerCase() === '.pdf') {
+    if (file.bytes.length > INVOICE_FILE_MAX_BYTES) throw invalid('invoice.errors.fileSize');
+    if (!isPdf(file.bytes)) throw invalid('invoice.errors.fileFormat');
+    const name = `${randomUUID()}.pdf`;
+    await ctx.providers.storage.put(privateKey(name), file.bytes, PDF_MIME);
+    const stored = `${PRIVATE_PREFIX}${name}`;
+    const id = await repo.insertFile(ctx.db, { shopId: input.shopId, path: stored, mime: PDF_MIME, size: file.bytes.length, isPrivate: true });
+    return { id, path: stored };
+  }
+  if (!imageExtensionOf(file.filename)) throw invalid('invoice.errors.fileFormat');
+  const stored = await store(ctx, { shopId: input.shopId }, 'private', file);
+  const found = await repo.findFileByPath(ctx.db, stored);
+  return { id: found!.id, path: stored };
+}
+
+/** A PDF starts with its header and ends with an end-of-file marker. */
+function isPdf(bytes: Buffer): boolean {
+  return bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-1024).toString('latin1').includes('%%EOF');
+}
+
+/** A stored file by its id (the invoice flows check who may see it). */
+export function fileById(ctx: Pick<AppContext, 'db'>, id: number) {
+  return repo.findFileById(ctx.db, id);
+}
+
 /** The paths among these that this shop's merchant account uploaded. */
 export function shopOwnedPaths(ctx: Pick<AppContext, 'db'>, shopId: number, paths: string[]): Promise<Set<string>> {
   return repo.findShopOwnedPaths(ctx.db, shopId, [...new Set(paths)]);
@@ -99,7 +139,7 @@ const signature = (key: Buffer, name: string, exp: number) => createHmac('sha256
  * /uploads/private/<name>?exp=&sig=, to be handed only to its owner or to staff.
  */
 export async function fileLink(ctx: Pick<AppContext, 'kv' | 'caches' | 'now'>, stored: string): Promise<string> {
-  if (!PRIVATE_FILE_PATTERN.test(stored)) return stored;
+  if (!PRIVATE_FILE_PATTERN.test(stored) && !PRIVATE_PDF_PATTERN.test(stored)) return stored;
   const name = stored.slice(PRIVATE_PREFIX.length);
   const exp = ((Math.floor(ctx.now().getTime() / PRIVATE_LINK_TTL_MS) + 2) * PRIVATE_LINK_TTL_MS) / 1000;
   return `/uploads/private/${name}?exp=${exp}&sig=${signature(await signingKey(ctx), name, exp)}`;
@@ -110,7 +150,7 @@ export async function openPrivateFile(
   ctx: Pick<AppContext, 'kv' | 'caches' | 'now' | 'providers'>,
   input: { name: string; exp: number; sig: string },
 ): Promise<{ bytes: Buffer; mime: string }> {
-  const ext = imageExtensionOf(input.name);
+  const ext = input.name.endsWith('.pdf') ? 'pdf' : imageExtensionOf(input.name);
   if (!ext || input.exp * 1000 < ctx.now().getTime()) throw notFound('errors.notFound');
   const expected = Buffer.from(signature(await signingKey(ctx), input.name, input.exp));
   const given = Buffer.from(input.sig);
@@ -118,7 +158,7 @@ export async function openPrivateFile(
   try {
     const file = await ctx.providers.storage.get(privateKey(path.basename(input.name)));
     if (!file) throw notFound('errors.notFound');
-    return { bytes: file.bytes, mime: KIND_MIME[EXTENSION_KIND[ext]] };
+    return { bytes: file.bytes, mime: ext === 'pdf' ? PDF_MIME : KIND_MIME[EXTENSION_KIND[ext]] };
   } catch {
     throw notFound('errors.notFound');
   }

@@ -24,8 +24,8 @@ import { uiMerchantReviews } from './ui-merchant-reviews.ts';
 import { uiAdminReviews } from './ui-admin-reviews.ts';
 import { uiAdminOrders } from './ui-admin-orders.ts';
 import { uiMerchantStaff } from './ui-merchant-staff.ts';
+import { uiInvoice } from './ui-invoice.ts';
 import { aftersaleMessages } from './aftersale-messages.ts';
-import { refundMoneyMessages } from './refund-money.ts';
 import { uiAftersale } from './ui-aftersale.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiAftersale, ...aftersaleMessages, ...refundMoneyMessages };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages };

@@ -1,0 +1,91 @@
+// Invoices (decision 061): the invoice module's rows with the order module's order (owner, paid,
+// amount), the shop module's shop names, the account module's buyer nicknames and the upload
+// module's private files behind signed links (decision 023).
+import type { Language } from '@bazaar/shared/constants/limits';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import type { Page } from '@bazaar/shared/schemas/common';
+import type { ApplyInvoice, FileLink, InvoicePageQuery, MerchantInvoice, OrderInvoice, ReissueInvoice } from '@bazaar/shared/schemas/invoice';
+import type { AppContext } from '../context.ts';
+import { invalid, notFound } from '../lib/app-error.ts';
+import { userNickName } from '../modules/account/repository.ts';
+import * as invoices from '../modules/invoice/service.ts';
+import type { MerchantSession } from '../modules/merchant/service.ts';
+import { findUserOrder } from '../modules/order/repository.ts';
+import { anyShopCard, anyShopName } from '../modules/shop/repository.ts';
+import { fileById, fileLink, saveShopDocument } from '../modules/upload/service.ts';
+
+const parts = (lang: Language): invoices.InvoiceParts => ({ shopName: (shopId) => anyShopName(shopId, lang), nickName: userNickName });
+
+/** POST /p/orderInvoice: an invoice for one of the shopper's paid orders, one per order. */
+export async function applyOrderInvoice(ctx: AppContext, userId: string, input: ApplyInvoice): Promise<number> {
+  const found = await findUserOrder(ctx.db, userId, input.orderNumber, anyShopCard);
+  if (!found || (input.shopId !== undefined && input.shopId !== found.order.shopId)) throw notFound('invoice.errors.orderNotFound');
+  const { order } = found;
+  if (order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderClosed');
+  if (!order.isPayed) throw invalid('invoice.errors.notPaid');
+  return invoices.applyInvoice(ctx, { orderNumber: order.orderNumber, userId, shopId: order.shopId, actualTotal: order.actualTotal }, input);
+}
+
+/** PUT /p/orderInvoice. */
+export function reissueOrderInvoice(ctx: AppContext, userId: string, input: ReissueInvoice): Promise<void> {
+  return invoices.reissueInvoice(ctx, userId, input.orderInvoiceId, input);
+}
+
+/** GET /p/orderInvoice/page. */
+export function myInvoicePage(ctx: AppContext, userId: string, query: InvoicePageQuery, lang: Language): Promise<Page<OrderInvoice>> {
+  return invoices.userInvoicePage(ctx, userId, query, parts(lang));
+}
+
+/** GET /p/orderInvoice/info/{id}. */
+export function myInvoice(ctx: AppContext, userId: string, id: number, lang: Language): Promise<OrderInvoice> {
+  return invoices.userInvoice(ctx, userId, id, parts(lang));
+}
+
+/** GET /p/file/get_file_by_id: a signed link to an issued invoice's file, only for the order's owner. */
+export async function myInvoiceFile(ctx: AppContext, userId: string, fileId: number): Promise<FileLink> {
+  const invoice = await invoices.userInvoiceOfFile(ctx, userId, fileId, parts('zh'));
+  const file = invoice ? await fileById(ctx, fileId) : undefined;
+  if (!invoice || !file) throw notFound('invoice.errors.fileNotFound');
+  const ext = file.path.slice(file.path.lastIndexOf('.') + 1);
+  return { fileId, url: await fileLink(ctx, file.path), fileName: `invoice-${invoice.orderNumber}.${ext}` };
+}
+
+async function signedFile(ctx: AppContext, fileId: number): Promise<string | null> {
+  const file = await fileById(ctx, fileId);
+  return file ? fileLink(ctx, file.path) : null;
+}
+
+/** GET /merchant/invoices: the shop's queue, with a signed link to each issued file. */
+export function shopInvoicePage(ctx: AppContext, session: MerchantSession, query: InvoicePageQuery, lang: Language): Promise<Page<MerchantInvoice>> {
+  return invoices.shopInvoicePage(ctx, session.shopId, query, parts(lang), (fileId) => signedFile(ctx, fileId));
+}
+
+async function answer(ctx: AppContext, shopId: number, id: number, lang: Language): Promise<MerchantInvoice> {
+  const row = await invoices.shopInvoice(ctx, shopId, id, parts(lang));
+  return invoices.merchantInvoiceOf(row, row.invoice.fileId && row.invoice.invoiceState === 2 ? await signedFile(ctx, row.invoice.fileId) : null);
+}
+
+/**
+ * POST /merchant/invoices/{id}/file: the shop's invoice file (PDF or image) issues the invoice.
+ * The request is checked first (the shop's own, still applying), so no file is stored for nothing.
+ */
+export async function issueShopInvoice(
+  ctx: AppContext,
+  session: MerchantSession,
+  id: number,
+  file: { filename: string; bytes: Buffer },
+  lang: Language,
+): Promise<MerchantInvoice> {
+  const row = await invoices.shopInvoice(ctx, session.shopId, id, parts(lang));
+  if (row.invoice.invoiceState !== 1) throw invalid('invoice.errors.notApplying');
+  const saved = await saveShopDocument(ctx, { shopId: session.shopId, file });
+  await invoices.issueInvoice(ctx, session.shopId, id, saved.id);
+  return answer(ctx, session.shopId, id, lang);
+}
+
+/** PUT /merchant/invoices/{id}/fail. */
+export async function failShopInvoice(ctx: AppContext, session: MerchantSession, id: number, failReason: string, lang: Language): Promise<MerchantInvoice> {
+  await invoices.shopInvoice(ctx, session.shopId, id, parts(lang));
+  await invoices.failInvoice(ctx, session.shopId, id, failReason);
+  return answer(ctx, session.shopId, id, lang);
+}
