@@ -193,7 +193,7 @@ function RefundDrawer({ refundSn, onClose }: { refundSn: string; onClose: () => 
   return (
     <Drawer
       open
-      width={760}
+      size={760}
       title={
         <Space>
           <span>{t('refundDetail.title', { refundSn })}</span>
@@ -268,6 +268,7 @@ function Decision({ refund: r }: { refund: AdminRefundDetail }) {
       <Form
         form={form}
         name="refund-decide"
+        aria-label={t('refundDetail.decide.title')}
         layout="vertical"
         requiredMark={false}
         onFinish={(values) => {
