@@ -28,6 +28,7 @@ import { merchantStaffRoutes } from './merchant-staff.ts';
 import { adminReviewRoutes } from './admin-reviews.ts';
 import { adminOrderRoutes } from './admin-orders.ts';
 import { paymentRoutes } from './payment.ts';
+import { refundMoneyRoutes } from './refund-money.ts';
 import { docsHelperRoutes } from './docs-helpers.ts';
 import { shopApplicationRoutes } from './shop-application.ts';
 import { uploadRoutes } from './upload.ts';
@@ -73,6 +74,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantInvoiceRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(paymentRoutes);
+  await app.register(refundMoneyRoutes);
   await app.register(uploadRoutes);
   await app.register(shopApplicationRoutes);
   await app.register(adminRoutes);

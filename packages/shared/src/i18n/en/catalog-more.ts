@@ -27,5 +27,6 @@ import { uiMerchantStaff } from './ui-merchant-staff.ts';
 import { uiInvoice } from './ui-invoice.ts';
 import { aftersaleMessages } from './aftersale-messages.ts';
 import { uiAftersale } from './ui-aftersale.ts';
+import { refundMoneyMessages } from './refund-money.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages, ...refundMoneyMessages };
