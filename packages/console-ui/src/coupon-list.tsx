@@ -52,7 +52,7 @@ export function CouponList({ issuer, onOpen, onCreate }: { issuer: CouponIssuer;
                 {c.endTime}
               </span>
             ) : (
-              t(`${p}.afterReceipt`, { after: c.afterReceiveDays, days: c.validDays ?? 0 })
+              t(`${p}.afterReceipt`, { after: t(`${p}.days`, { count: c.afterReceiveDays }), count: c.validDays ?? 0 })
             ),
         },
         { title: t(`${p}.columns.stock`), render: (_v, c) => `${c.stocks} / ${c.totalStock}` },

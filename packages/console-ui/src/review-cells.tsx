@@ -12,7 +12,7 @@ const STAR_COLOR = '#874d00';
 export function ReviewStars({ score }: { score: number }) {
   const { t } = useI18n();
   return (
-    <span role="img" aria-label={t('reviews.score', { score })} style={{ color: STAR_COLOR, letterSpacing: 1, whiteSpace: 'nowrap' }}>
+    <span role="img" aria-label={t('reviews.score', { count: score })} style={{ color: STAR_COLOR, letterSpacing: 1, whiteSpace: 'nowrap' }}>
       {'★'.repeat(score)}
       {'☆'.repeat(5 - score)}
     </span>

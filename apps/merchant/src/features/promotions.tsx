@@ -42,7 +42,7 @@ export function PromotionsPage({ onOpen, onCreate }: { onOpen: (id: number) => v
           title: t('promotions.columns.time'),
           render: (_v, d) => <PromotionTime row={d} />,
         },
-        { title: t('promotions.columns.usage'), render: (_v, d) => <span data-testid={`promotion-usage-${d.discountId}`}>{t('promotions.usage', { orders: d.usage.orders, amount: yuan(d.usage.reducedAmount) })}</span> },
+        { title: t('promotions.columns.usage'), render: (_v, d) => <span data-testid={`promotion-usage-${d.discountId}`}>{t('promotions.usage', { count: d.usage.orders, amount: yuan(d.usage.reducedAmount) })}</span> },
         { title: t('promotions.columns.state'), render: (_v, d) => <Tag color={PROMOTION_STATE_COLOR[d.state]}>{t(`promotions.state.${d.state}`)}</Tag> },
       ]}
     />

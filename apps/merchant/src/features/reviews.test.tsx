@@ -19,7 +19,7 @@ describe('the reviews page', () => {
 
     expect(screen.getByRole('heading', { name: 'reviews.title' })).toBeTruthy();
     await screen.findByText('壶盖有点松');
-    expect(screen.getByRole('img', { name: 'reviews.score{"score":2}' }).textContent).toBe('★★☆☆☆');
+    expect(screen.getByRole('img', { name: 'reviews.score{"count":2}' }).textContent).toBe('★★☆☆☆');
     expect(screen.getByRole('img', { name: 'reviews.picture{"n":2}' }).getAttribute('src')).toBe('/uploads/b.png');
     expect(screen.getByText('reviews.anonymous')).toBeTruthy();
     expect(screen.getByText('1900000000000000001')).toBeTruthy();

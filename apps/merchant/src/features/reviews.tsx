@@ -74,7 +74,7 @@ function ReplyModal({ api, review, onClose }: { api: ConsoleApi; review: Merchan
             {review.skuName ? ` · ${review.skuName}` : ''}
           </Typography.Text>
         </figcaption>
-        <div>{t('reviews.modal.review', { buyer: review.nickName, score: review.score })}</div>
+        <div>{t('reviews.modal.review', { buyer: review.nickName, count: review.score })}</div>
         <blockquote style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{review.content}</blockquote>
       </figure>
       <Typography.Paragraph type="secondary" id="review-reply-hint">

@@ -80,7 +80,7 @@ export function BalanceOptionsPage() {
   const gifts = (o: AdminBalanceOption) =>
     [
       o.presAmount > 0 ? t('balanceOptions.giftAmount', { amount: yuan(o.presAmount) }) : null,
-      o.presScore > 0 ? t('balanceOptions.giftScore', { score: o.presScore }) : null,
+      o.presScore > 0 ? t('balanceOptions.giftScore', { count: o.presScore }) : null,
       o.presGrowth > 0 ? t('balanceOptions.giftGrowth', { growth: o.presGrowth }) : null,
     ]
       .filter(Boolean)

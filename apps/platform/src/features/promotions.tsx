@@ -110,7 +110,7 @@ export function PromotionsPage() {
             title: t('platformPromotions.columns.time'),
             render: (_v, d) => <PromotionTime row={d} />,
           },
-          { title: t('platformPromotions.columns.usage'), render: (_v, d) => t('platformPromotions.usage', { orders: d.usage.orders, amount: yuan(d.usage.reducedAmount) }) },
+          { title: t('platformPromotions.columns.usage'), render: (_v, d) => t('platformPromotions.usage', { count: d.usage.orders, amount: yuan(d.usage.reducedAmount) }) },
           { title: t('platformPromotions.columns.state'), render: (_v, d) => <Tag color={PROMOTION_STATE_COLOR[d.state]}>{t(`platformPromotions.state.${d.state}`)}</Tag> },
           {
             title: t('platformPromotions.columns.actions'),

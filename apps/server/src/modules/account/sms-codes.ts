@@ -23,7 +23,7 @@ export async function sendSmsCode(
   const { mobile, purpose, ip } = input;
   if (!(await kv.setIfAbsent(lockKey(mobile), '1', SMS_RESEND_LOCK_MS))) {
     const left = await kv.ttl(lockKey(mobile));
-    throw invalid('errors.account.smsTooFrequent', { seconds: Math.max(1, Math.ceil(left / 1000)) });
+    throw invalid('errors.account.smsTooFrequent', { count: Math.max(1, Math.ceil(left / 1000)) });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await kv.set(codeKey(purpose, mobile), digest(mobile, code), SMS_CODE_TTL_MS);

@@ -44,7 +44,7 @@ const day = (time: string) => time.slice(0, 10);
 export function couponValidity(c: Pick<CouponCard, 'validTimeType' | 'startTime' | 'endTime' | 'afterReceiveDays' | 'validDays'>, t: T): string {
   if (c.validTimeType === 1) return t('coupon.card.fixed', { start: day(c.startTime ?? ''), end: day(c.endTime ?? '') });
   const days = c.validDays ?? 0;
-  return c.afterReceiveDays > 0 ? t('coupon.card.afterReceiptDelay', { after: c.afterReceiveDays, count: days }) : t('coupon.card.afterReceipt', { count: days });
+  return c.afterReceiveDays > 0 ? t('coupon.card.afterReceiptDelay', { after: t('coupon.card.days', { count: c.afterReceiveDays }), count: days }) : t('coupon.card.afterReceipt', { count: days });
 }
 
 /** A held coupon's period. */

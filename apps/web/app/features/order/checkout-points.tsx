@@ -56,8 +56,8 @@ export function CheckoutPoints({ result, disabled, onChange }: { result: Confirm
       </h2>
       <p className="checkout-points__info">
         {canUse
-          ? t('points.checkout.have', { score: result.userScore, max: result.maxUsableScore, amount: formatYuan(result.maxScoreAmount, lang) })
-          : t('points.checkout.none', { score: result.userScore })}
+          ? t('points.checkout.have', { count: result.userScore, max: result.maxUsableScore, amount: formatYuan(result.maxScoreAmount, lang) })
+          : t('points.checkout.none', { count: result.userScore })}
       </p>
       {canUse || on ? (
         <div className="checkout-points__row">

@@ -25,7 +25,8 @@ export const consolePlatformBalance: Widen<typeof zh> = {
     turnOff: 'Turn off',
     giftNone: 'None',
     giftAmount: '¥{{amount}} balance',
-    giftScore: '{{score}} points',
+    giftScore_one: '{{count}} point',
+    giftScore_other: '{{count}} points',
     giftGrowth: '{{growth}} growth',
     save: 'Save',
     cancel: 'Cancel',
@@ -45,6 +46,7 @@ export const consolePlatformBalance: Widen<typeof zh> = {
     submit: 'Adjust',
     done: 'Balance adjusted: now ¥{{balance}}',
     pending: 'Changes above ¥{{threshold}} need a second finance approval: sent to Balance approvals, the balance has not moved yet',
+    threshold: 'Amounts above ¥{{threshold}} wait for a second finance approval.',
   },
   balanceApprovals: {
     menu: 'Balance approvals',
@@ -70,7 +72,8 @@ export const consolePlatformBalance: Widen<typeof zh> = {
     rejectRequired: 'Please enter why the request is rejected',
     decidedBy: '{{name}} at {{time}}',
     empty: 'No balance adjustment requests',
-    total: '{{count}} requests',
+    total_one: '{{count}} request',
+    total_other: '{{count}} requests',
   },
   balanceAudit: { 'balance.adjust': 'Adjusted a shopper’s balance', 'balance.option.create': 'Added a top-up option', 'balance.option.update': 'Changed a top-up option', 'balance.request': 'Asked for a large balance adjustment', 'balance.approve': 'Approved a balance adjustment', 'balance.reject': 'Rejected a balance adjustment' },
 };

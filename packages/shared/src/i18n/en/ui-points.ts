@@ -46,8 +46,10 @@ export const uiPoints: Widen<typeof zh> = {
     },
     checkout: {
       title: 'Points',
-      have: 'You have {{score}} points; this order can use up to {{max}}, saving {{amount}}',
-      none: 'You have {{score}} points; this order cannot use any (points pay at most part of the goods, in multiples of 10)',
+      have_one: 'You have {{count}} point; this order can use up to {{max}}, saving {{amount}}',
+      have_other: 'You have {{count}} points; this order can use up to {{max}}, saving {{amount}}',
+      none_one: 'You have {{count}} point; this order cannot use it (points pay at most part of the goods, in multiples of 10)',
+      none_other: 'You have {{count}} points; this order cannot use any (points pay at most part of the goods, in multiples of 10)',
       use: 'Use points',
       amount: 'Points to use',
       apply: 'Apply',

@@ -10,7 +10,7 @@ export const consoleMerchantCombos = {
     tabs: { all: '全部', upcoming: '未开始', running: '进行中', ended: '已结束' },
     state: { upcoming: '未开始', running: '进行中', ended: '已结束' },
     columns: { name: '套餐', price: '套餐价', original: '单买合计', time: '时间', state: '状态', orders: '订单数', pieces: '售出件数', reduced: '优惠金额', actions: '操作' },
-    lines: '{{count}}件商品',
+    lines_other: '{{count}}件商品',
     edit: '编辑',
     view: '查看',
     end: '结束',

@@ -12,7 +12,7 @@ export const consoleMerchantPromotions = {
     rule: { 0: '满减', 1: '满件折', 2: '满额折' },
     columns: { name: '活动名称', rule: '类型', tiers: '优惠', scope: '适用商品', time: '活动时间', usage: '订单 / 优惠金额', state: '状态', actions: '操作' },
     allProducts: '全店商品',
-    someProducts: '指定 {{count}} 件商品',
+    someProducts_other: '指定 {{count}} 件商品',
     takenDownReason: '下架原因：{{reason}}',
     edit: '编辑',
     view: '查看',
@@ -23,7 +23,7 @@ export const consoleMerchantPromotions = {
     ended: '活动已结束',
     empty: '暂无活动',
     total: '共 {{total}} 个',
-    usage: '{{orders}} 单，优惠 {{amount}}',
+    usage_other: '{{count}} 单，优惠 {{amount}}',
     actionOn: '{{action}}：{{name}}',
     form: {
       addTitle: '创建店铺活动',

@@ -10,7 +10,7 @@ export const consoleMerchantReviews = {
     prodName: '商品名称',
     search: '搜索',
     columns: { product: '商品', review: '评价内容', buyer: '买家', orderNumber: '订单号', time: '评价时间', reply: '商家回复', actions: '操作' },
-    score: '{{score}} 星',
+    score_other: '{{count}} 星',
     anonymous: '匿名',
     hidden: '已被平台隐藏',
     pictures: '评价图片',
@@ -26,7 +26,7 @@ export const consoleMerchantReviews = {
     modal: {
       title: '回复评价',
       editTitle: '修改回复',
-      review: '{{buyer}} 的评价（{{score}} 星）',
+      review_other: '{{buyer}} 的评价（{{count}} 星）',
       content: '回复内容',
       placeholder: '感谢买家的支持，或说明问题的处理办法',
       hint: '回复将公开显示在商品详情页，最多 {{max}} 个字；再次保存会替换原来的回复',

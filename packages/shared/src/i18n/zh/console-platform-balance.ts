@@ -23,7 +23,7 @@ export const consolePlatformBalance = {
     turnOff: '停用',
     giftNone: '无',
     giftAmount: '余额 ¥{{amount}}',
-    giftScore: '{{score}} 积分',
+    giftScore_other: '{{count}} 积分',
     giftGrowth: '{{growth}} 成长值',
     save: '保存',
     cancel: '取消',
@@ -43,6 +43,7 @@ export const consolePlatformBalance = {
     submit: '确定调整',
     done: '余额已调整，当前余额 ¥{{balance}}',
     pending: '超过 ¥{{threshold}} 的调整需另一位财务人员审批：已提交“余额审批”，余额暂未变动',
+    threshold: '超过 ¥{{threshold}} 的调整需另一位财务人员审批后生效。',
   },
   balanceApprovals: {
     menu: '余额审批',
@@ -68,7 +69,7 @@ export const consolePlatformBalance = {
     rejectRequired: '请填写驳回原因',
     decidedBy: '{{name}} 于 {{time}}',
     empty: '没有余额调整申请',
-    total: '共 {{count}} 条',
+    total_other: '共 {{count}} 条',
   },
   balanceAudit: { 'balance.adjust': '调整用户余额', 'balance.option.create': '新增充值套餐', 'balance.option.update': '修改充值套餐', 'balance.request': '申请大额余额调整', 'balance.approve': '审批通过余额调整', 'balance.reject': '驳回余额调整' },
 };

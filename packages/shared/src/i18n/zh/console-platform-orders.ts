@@ -15,10 +15,10 @@ export const consolePlatformOrders = {
     type: { label: '订单类型', all: '全部类型', '0': '普通订单', '1': '拼团订单', '2': '秒杀订单', '3': '积分订单' },
     mold: { '0': '实物', '1': '虚拟' },
     columns: { orderNumber: '订单号', shop: '店铺', buyer: '买家', items: '商品', amount: '实付', status: '状态', type: '类型', time: '下单时间', actions: '操作' },
-    pieces: '共 {{count}} 件',
+    pieces_other: '共 {{count}} 件',
     view: '查看',
     empty: '没有订单',
-    total: '共 {{count}} 单',
+    total_other: '共 {{count}} 单',
     detail: {
       title: '订单 {{orderNumber}}',
       basics: '订单信息',

@@ -11,7 +11,7 @@ export const consolePlatformReviews = {
     evaluate: { label: '评价等级', all: '全部评价', good: '好评', medium: '中评', bad: '差评', pictures: '有图' },
     status: { label: '显示状态', all: '全部状态', shown: '显示中', hidden: '已隐藏' },
     columns: { shop: '店铺', product: '商品', review: '评价', buyer: '买家', reply: '商家回复', time: '评价时间', status: '状态', actions: '操作' },
-    score: '{{score}} 星',
+    score_other: '{{count}} 星',
     anonymous: '匿名',
     pictures: '评价图片',
     picture: '评价图片 {{n}}',

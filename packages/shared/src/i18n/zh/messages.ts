@@ -42,7 +42,7 @@ export const messages = {
       locked: '密码错误次数过多，账号已锁定，请{{minutes}}分钟后再试',
       cipherExpired: '登录请求已过期，请重新登录',
       codeWrong: '验证码不正确或已过期',
-      smsTooFrequent: '验证码发送太频繁，请{{seconds}}秒后再试',
+      smsTooFrequent_other: '验证码发送太频繁，请{{count}}秒后再试',
       phoneRegistered: '该手机号已注册',
       phoneNotRegistered: '该手机号尚未注册',
       userNameTaken: '该账号已被使用',

@@ -36,8 +36,8 @@ export const uiPoints = {
     },
     checkout: {
       title: '积分抵扣',
-      have: '您有 {{score}} 积分，本单最多可用 {{max}} 积分，抵 {{amount}}',
-      none: '您有 {{score}} 积分，本单暂不可使用积分（积分最多抵部分商品金额，须为 10 的整数倍）',
+      have_other: '您有 {{count}} 积分，本单最多可用 {{max}} 积分，抵 {{amount}}',
+      none_other: '您有 {{count}} 积分，本单暂不可使用积分（积分最多抵部分商品金额，须为 10 的整数倍）',
       use: '使用积分',
       amount: '使用积分数量',
       apply: '使用',
