@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
 import type { z } from 'zod';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
@@ -24,6 +24,8 @@ export interface UserAdjustKind<Answer, Body> {
   toBody: (values: { change: unknown; reason: string }) => Body | null;
   /** The text (key in `texts` and parameters) an answer is confirmed with, when not `done` with `amount` (a change waiting for approval). */
   doneText?: (answer: Answer) => { key: string; vars: Record<string, string | number> } | null;
+  /** A note (key in `texts` and parameters) shown under the current amount before anything is sent (the approval threshold). */
+  note?: (answer: Answer) => { key: string; vars: Record<string, string | number> } | null;
 }
 
 /** A users-page action: a signed change with a reason, written to the shopper's records and the audit log. */
@@ -60,9 +62,13 @@ function UserAdjustDialog<Answer, Body>({ kind, userId, name, onClose }: { kind:
     onError: (err) => void message.error(err instanceof ApiError && err.text ? err.text : t('app.serverError')),
   });
   const texts = (key: string, vars?: Record<string, string | number>) => t(`${kind.texts}.${key}`, vars);
+  const note = current.data ? kind.note?.(current.data) : null;
   return (
     <Modal open title={texts('title', { name })} okText={texts('submit')} okButtonProps={{ loading: adjust.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
       <Typography.Paragraph>{current.data ? texts('current', kind.amount(current.data)) : '\u00a0'}</Typography.Paragraph>
+      {note ? (
+        <Alert type="info" showIcon title={texts(note.key, note.vars)} style={{ marginBlockEnd: 16 }} />
+      ) : null}
       <Form
         form={form}
         layout="vertical"

@@ -44,7 +44,7 @@ export function updateBalanceOption(ctx: AppContext, adminId: number, id: number
 
 export async function getUserBalance(ctx: AppContext, userId: string): Promise<AdminUserBalance> {
   await requireShopper(ctx, userId);
-  return { userId, balance: await balanceOf(ctx.db, userId) };
+  return { userId, balance: await balanceOf(ctx.db, userId), threshold: ctx.env.BALANCE_APPROVAL_THRESHOLD_FEN };
 }
 
 /**

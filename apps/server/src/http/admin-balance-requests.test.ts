@@ -56,6 +56,10 @@ const adjustmentRows = (userId: string, bizId: string) =>
 describe('a staff balance adjustment and the approval threshold', () => {
   it('moves at once up to ¥1,000 either way; above it only a pending request is written (audited)', async () => {
     const u = await createShopper(t);
+    // The dialog's read says the threshold before anything is sent.
+    const read = await send(fin01, 'GET', `/admin/users/${u.userId}/balance`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ userId: u.userId, balance: 0, threshold: 100_000 });
     expect(await adjust(fin01, u.userId, '1000')).toEqual({ userId: u.userId, balance: 100_000, pending: false, requestId: null, threshold: 100_000 });
     expect(await adjust(fin01, u.userId, '-1000')).toMatchObject({ balance: 0, pending: false });
 

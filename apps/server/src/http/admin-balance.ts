@@ -58,7 +58,7 @@ export async function adminBalanceRoutes(app: FastifyInstance): Promise<void> {
   );
   api.get(
     '/admin/users/:userId/balance',
-    { config: { permission: ['users.read', 'users.balance.adjust'] }, schema: { summary: 'A shopper’s balance in fen', tags, security, params: UserIdParamSchema, response: { 200: AdminUserBalanceSchema } } },
+    { config: { permission: ['users.read', 'users.balance.adjust'] }, schema: { summary: 'A shopper’s balance in fen, and the approval threshold above which a change waits for a second finance approval', tags, security, params: UserIdParamSchema, response: { 200: AdminUserBalanceSchema } } },
     (request) => getUserBalance(ctx, request.params.userId),
   );
   api.post(

@@ -32,10 +32,12 @@ test('fin01 asks for a large balance adjustment; fin02 approves it and the balan
   await user.getByRole('button', { name: '调整余额' }).click();
   const dialog = fin01.getByRole('dialog');
   await expect(dialog.getByText('当前余额：¥0.00')).toBeVisible();
+  // The threshold is said before anything is sent (the server's BALANCE_APPROVAL_THRESHOLD_FEN).
+  await expect(dialog.getByText('超过 ¥1,000.00 的调整需另一位财务人员审批后生效。')).toBeVisible();
   await dialog.getByLabel('调整金额（元，正数增加，负数扣减）').fill('1500');
   await dialog.getByLabel('原因').fill(reason);
   await dialog.getByRole('button', { name: /确定调整/ }).click();
-  await expect(fin01.getByText('超过 ¥1000.00 的调整需另一位财务人员审批：已提交“余额审批”，余额暂未变动')).toBeVisible();
+  await expect(fin01.getByText('超过 ¥1,000.00 的调整需另一位财务人员审批：已提交“余额审批”，余额暂未变动')).toBeVisible();
   await expect(dialog).toBeHidden();
   expect((await records(request, shopper.token)).total).toBe(0);
 

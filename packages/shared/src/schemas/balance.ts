@@ -148,7 +148,11 @@ export const BalanceAdjustSchema = z.object({
 });
 export type BalanceAdjust = z.input<typeof BalanceAdjustSchema>;
 
-export const AdminUserBalanceSchema = z.object({ userId: z.string(), balance: z.number().int() });
+/**
+ * GET /admin/users/:userId/balance: the balance in fen, and the approval threshold (fen) above which
+ * a change waits for a second finance staff member, so the dialog says so before it is sent.
+ */
+export const AdminUserBalanceSchema = z.object({ userId: z.string(), balance: z.number().int(), threshold: z.number().int() });
 export type AdminUserBalance = z.infer<typeof AdminUserBalanceSchema>;
 
 // ---- Four eyes on money (issue 25, decision 058) ----
@@ -167,8 +171,6 @@ const REQUEST_STATUSES: readonly number[] = Object.values(BALANCE_REQUEST_STATUS
 export const AdminBalanceAdjustResultSchema = AdminUserBalanceSchema.extend({
   pending: z.boolean(),
   requestId: z.number().int().nullable(),
-  /** Fen: changes above it (either way) wait for a second approval. */
-  threshold: z.number().int(),
 });
 export type AdminBalanceAdjustResult = z.infer<typeof AdminBalanceAdjustResultSchema>;
 
