@@ -26,6 +26,7 @@ import { CouponEditPage, CouponsPage } from './features/coupons.tsx';
 import { CombosPage } from './features/combos.tsx';
 import { ComboEditPage } from './features/combos-edit.tsx';
 import { ReviewsPage } from './features/reviews.tsx';
+import { InvoicesPage } from './features/invoices.tsx';
 import { RefundsPage } from './features/refunds.tsx';
 import { RefundDetailPage } from './features/refund-detail.tsx';
 import { StaffPage } from './features/staff.tsx';
@@ -42,7 +43,7 @@ const queryClient: QueryClient = new QueryClient({
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #staff, #password, #shop-info
+ * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #staff, #password, #shop-info
  * (and the other shop pages). An account lands on the first page its role may open (lib/access.tsx).
  */
 type Place =
@@ -54,6 +55,7 @@ type Place =
   | { page: 'products' }
   | { page: 'product'; prodId: number | null }
   | { page: 'reviews' }
+  | { page: 'invoices' }
   | { page: 'promotions' }
   | { page: 'promotion'; discountId: number | null }
   | { page: 'coupons' }
@@ -81,6 +83,7 @@ function placeOf(hash: string): Place {
   if (product) return { page: 'product', prodId: product[1] === 'new' ? null : Number(product[1]) };
   if (hash === '#products') return { page: 'products' };
   if (hash === '#reviews') return { page: 'reviews' };
+  if (hash === '#invoices') return { page: 'invoices' };
   const promotion = /^#promotion\/(new|\d{1,10})$/.exec(hash);
   if (promotion) return { page: 'promotion', discountId: promotion[1] === 'new' ? null : Number(promotion[1]) };
   if (hash === '#promotions') return { page: 'promotions' };
@@ -156,6 +159,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                   ['refunds', t('refunds.menu')],
                   ['products', t(granted?.includes('products.manage') ? 'products.menu' : 'staff.stockMenu')],
                   ['reviews', t('reviews.menu')],
+                  ['invoices', t('invoices.menu')],
                   ['promotions', t('promotions.menu')],
                   ['coupons', t('coupons.menu')],
                   ['combos', t('combos.menu')],
@@ -209,6 +213,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <ProductEditPage key={place.prodId ?? 'new'} prodId={place.prodId} onDone={() => setPlace({ page: 'products' })} />
             ) : place.page === 'reviews' ? (
               <ReviewsPage api={api} />
+            ) : place.page === 'invoices' ? (
+              <InvoicesPage api={api} />
             ) : place.page === 'promotions' ? (
               <PromotionsPage onOpen={(discountId) => setPlace({ page: 'promotion', discountId })} onCreate={() => setPlace({ page: 'promotion', discountId: null })} />
             ) : place.page === 'promotion' ? (

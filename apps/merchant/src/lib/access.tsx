@@ -11,6 +11,7 @@ export const PAGE_ACCESS = [
   ['refunds', ['refunds.handle', 'refunds.receive']],
   ['products', ['products.manage', 'stock.manage']],
   ['reviews', ['reviews.reply']],
+  ['invoices', ['invoices.manage']],
   ['promotions', ['promotions.manage']],
   ['coupons', ['promotions.manage']],
   ['combos', ['promotions.manage']],

@@ -17,6 +17,7 @@ import { OrderLinesTable } from '../features/order/order-lines-table.tsx';
 import { orderStatusKey } from '../features/order/order-card.tsx';
 import { OrderSteps } from '../features/order/order-steps.tsx';
 import { ItemRefundLinks, OrderRefundLink } from '../features/aftersale/order-refund-links.tsx';
+import { OrderInvoiceEntry } from '../features/invoice/order-invoice-entry.tsx';
 import { formatCountdown, useCountdown } from '../lib/countdown.ts';
 import { maskMobile } from '../lib/format.ts';
 import '../features/order/order.css';
@@ -106,6 +107,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           <StatusNote order={order} />
           <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
           <OrderRefundLink orderNumber={order.orderNumber} canRefund={(order as { canRefund?: boolean }).canRefund} />
+          <OrderInvoiceEntry order={order} />
         </div>
         <OrderSteps order={order} />
       </section>

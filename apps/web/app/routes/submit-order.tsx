@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
@@ -21,9 +21,13 @@ import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
 import { remarksTooLong } from '../features/order/remarks.ts';
 import { CouponPicker, couponSelection } from '../features/coupon/checkout-coupons.tsx';
+import type { CheckoutInvoiceChoice } from '../features/invoice/checkout-invoice.tsx';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/coupon/coupon.css';
+
+// The invoice choice and its header checks are their own chunk (decision 061).
+const CheckoutInvoice = lazy(() => import('../features/invoice/checkout-invoice.tsx'));
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'checkout.title' });
@@ -106,6 +110,8 @@ function Checkout({
   const [points, setPoints] = useState<PointsChoice>({ on: false, amount: 0 });
   /** The shopper's coupons once they changed one (userChangeCoupon 1); null: the server picks the best. */
   const [couponUserIds, setCouponUserIds] = useState<number[] | null>(null);
+  const [invoice, setInvoice] = useState<CheckoutInvoiceChoice>({ body: null, error: null });
+  const [showInvoiceErrors, setShowInvoiceErrors] = useState(false);
 
   /** Prices the checkout again for another address (freight may differ), points or another coupon choice; same uuid. */
   async function reconfirm(addrId: number, usePoints: PointsChoice = points, coupons: number[] | null = couponUserIds) {
@@ -144,10 +150,16 @@ function Checkout({
       showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
       return;
     }
+    if (invoice.error) {
+      setShowInvoiceErrors(true);
+      showToast(t(invoice.error), { kind: 'warning' });
+      return;
+    }
     setSubmitting(true);
     try {
       const orderShopParams = [...new Set(result.shopCartOrders.map((o) => o.shopId))].map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? '').trim() }));
-      const { orderNumbers } = await api('/p/order/submit', { method: 'POST', body: { orderShopParams, uuid }, schema: SubmitResultSchema });
+      const orderInvoiceList = invoice.body ? orderShopParams.map((p) => ({ shopId: p.shopId, ...invoice.body })) : undefined;
+      const { orderNumbers } = await api('/p/order/submit', { method: 'POST', body: { orderShopParams, uuid, orderInvoiceList }, schema: SubmitResultSchema });
       // The bought lines left the cart: the header's count follows without a reload.
       notifyCartChanged();
       await navigate(`/payment?orderNumbers=${orderNumbers}`);
@@ -221,6 +233,12 @@ function Checkout({
 
       {result ? (
         <CheckoutPoints result={result} disabled={busy || submitting} onChange={(choice) => void reconfirm(result.userAddr?.addrId ?? 0, choice)} />
+      ) : null}
+
+      {result ? (
+        <Suspense fallback={null}>
+          <CheckoutInvoice disabled={busy || submitting} showErrors={showInvoiceErrors} onChange={setInvoice} />
+        </Suspense>
       ) : null}
 
       <section className="card checkout-summary" aria-label={t('checkout.summary.payable')}>

@@ -6,6 +6,7 @@ const ITEMS = [
   { to: '/user-center', key: 'userCenter.menu.index', end: true },
   { to: '/user-center/uc-order', key: 'orders.menu', end: false },
   { to: '/user-center/uc-comments', key: 'myReviews.menu', end: false },
+  { to: '/user-center/uc-invoice', key: 'invoice.menu', end: false },
   { to: '/user-center/uc-return', key: 'aftersale.menu', end: false },
   { to: '/user-center/uc-account', key: 'userCenter.menu.account', end: false },
   { to: '/user-center/uc-password', key: 'userCenter.menu.password', end: false },

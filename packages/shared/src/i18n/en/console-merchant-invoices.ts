@@ -18,8 +18,7 @@ export const consoleMerchantInvoices = {
     badFormat: 'Wrong file format: upload a PDF, JPG or PNG file',
     tooLarge: 'A PDF can be at most 5MB and an image at most 2MB',
     empty: 'No invoice requests',
-    total_one: '{{count}} in all',
-    total_other: '{{count}} in all',
+    total: '{{count}} in all',
     modal: {
       title: 'Cannot issue the invoice',
       invoice: '{{header}} (order {{orderNumber}})',

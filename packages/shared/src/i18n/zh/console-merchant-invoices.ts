@@ -19,7 +19,7 @@ export const consoleMerchantInvoices = {
     badFormat: '发票文件格式不正确，请上传 PDF、JPG 或 PNG 文件',
     tooLarge: 'PDF 文件不能超过 5MB，图片不能超过 2MB',
     empty: '暂无发票申请',
-    total_other: '共 {{count}} 条',
+    total: '共 {{count}} 条',
     modal: {
       title: '开票失败',
       invoice: '{{header}}（订单 {{orderNumber}}）',

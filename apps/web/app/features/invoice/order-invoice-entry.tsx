@@ -1,0 +1,43 @@
+// The order detail's invoice entry: "view invoice" once one was asked, otherwise "request invoice"
+// for a paid, not cancelled order, opening the request dialog (its own chunk).
+import { lazy, Suspense, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { invoiceDetailPath } from './paths.ts';
+
+const InvoiceDialog = lazy(() => import('./invoice-dialog.tsx'));
+
+export function OrderInvoiceEntry({ order }: { order: { orderNumber: string; shopId: number; status: number; isPayed: boolean; orderInvoiceId?: number | null } }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  if (order.orderInvoiceId) {
+    return (
+      <Link className={buttonClass({ variant: 'secondary', size: 'sm' })} to={invoiceDetailPath(order.orderInvoiceId)}>
+        {t('invoice.order.view')}
+      </Link>
+    );
+  }
+  if (!order.isPayed || order.status === ORDER_STATUS.cancelled) return null;
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        {t('invoice.order.apply')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <InvoiceDialog
+            target={{ kind: 'apply', orderNumber: order.orderNumber, shopId: order.shopId }}
+            onClose={() => setOpen(false)}
+            onDone={() => {
+              setOpen(false);
+              void revalidator.revalidate();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
