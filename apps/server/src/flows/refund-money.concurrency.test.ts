@@ -113,8 +113,7 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('on PostgreSQL + Redis, with a second AP
       const order = await paidOrder(t, payType, { price: 1_000 + i });
       made.push({ refundSn: await decidedRefund(t, order), userId: order.shopper.userId, amount: order.amount, payType, payNo: order.payNo });
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/refund-crash-child.ts'), ...made.map((m) => m.refundSn)], {
-      env: { ...process.env, DATABASE_URL: t.ctx.env.DATABASE_URL, REDIS_URL: t.ctx.env.REDIS_URL },
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/refund-crash-child.ts'), t.ctx.env.DATABASE_URL!, t.ctx.env.REDIS_URL!, ...made.map((m) => m.refundSn)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     // Killed once it has settled a few: the others are mid-way or not started.

@@ -1,6 +1,7 @@
 // The crash test's child (flows/refund-money.concurrency.test.ts): an API instance without HTTP
 // that runs executeRefund over the refund numbers it is given, a few at a time, printing "settled"
 // for each one done, until the parent kills it with SIGKILL in the middle.
+// Arguments: the database URL, the Redis URL, then the refund numbers.
 import { openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { createCaches } from '../lib/cache.ts';
@@ -9,7 +10,8 @@ import { createProviders } from '../providers/create-providers.ts';
 import type { AppContext } from '../context.ts';
 import { executeRefund } from '../flows/refund-money.ts';
 
-const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent' });
+const [databaseUrl, redisUrl, ...refundSns] = process.argv.slice(2);
+const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
 const now = () => new Date();
 const ctx: AppContext = {
@@ -21,7 +23,6 @@ const ctx: AppContext = {
   providers: await createProviders(env, database.db, now),
   now,
 };
-const refundSns = process.argv.slice(2);
 for (let i = 0; i < refundSns.length; i += 3) {
   await Promise.all(
     refundSns.slice(i, i + 3).map(async (sn) => {
