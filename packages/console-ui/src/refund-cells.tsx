@@ -3,11 +3,11 @@
 // deadline, the vouchers and the negotiation history. Texts under `refunds.*` and `refundDetail.*`
 // in each console's catalog (console-merchant-refunds.ts, console-platform-refunds.ts).
 import { useEffect, useState } from 'react';
-import { Alert, Image, Tag, Timeline, Typography } from 'antd';
+import { Alert, Image, Space, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import { parseApiTime } from '@bazaar/shared/constants/api-time';
-import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
 import type { T } from '@bazaar/shared/console/translator';
-import type { RefundDeadlineAction, RefundHistory } from '@bazaar/shared/schemas/refund';
+import { REFUND_PLATFORM_STATUS, type RefundDeadlineAction, type RefundHistory, type RefundListItem } from '@bazaar/shared/schemas/refund';
 import { yuan } from './format.ts';
 import { useI18n } from './i18n-context.tsx';
 
@@ -130,4 +130,61 @@ export function RefundHistoryList({ history }: { history: readonly RefundHistory
       )}
     </section>
   );
+}
+
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/**
+ * The columns both consoles' request lists share, in their order: the refund and order numbers,
+ * `lead` (the console's own: shop, buyer), the items, the service, the amount, `middle` (the
+ * reason), the state with the platform's part, the request time and the deadline. The console adds
+ * its actions. Texts: refunds.columns.*, .wholeOrder, .pieces, .applyType.<n>, .platformRequested, .platformDecided.
+ */
+export function refundColumns<Row extends RefundListItem>(t: T, lead: TableColumnsType<Row> = [], middle: TableColumnsType<Row> = []): TableColumnsType<Row> {
+  return [
+    {
+      title: t('refunds.columns.refundSn'),
+      onCell: noWrap,
+      render: (_v, r) => (
+        <div>
+          <div>{r.refundSn}</div>
+          <Typography.Text type="secondary">{`${t('refunds.columns.order')} ${r.orderNumber}`}</Typography.Text>
+        </div>
+      ),
+    },
+    ...lead,
+    {
+      title: t('refunds.columns.item'),
+      render: (_v, r) => (
+        <Space orientation="vertical" size={4}>
+          {r.refundType === REFUND_TYPE.order ? <Tag>{t('refunds.wholeOrder')}</Tag> : null}
+          {r.items.map((i) => (
+            <Space key={i.orderItemId} align="start">
+              <img src={i.pic} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+              <div style={{ maxWidth: 220 }}>
+                <div>{i.prodName}</div>
+                <Typography.Text type="secondary">{`${i.skuName} ${t('refunds.pieces', { count: r.refundType === REFUND_TYPE.order ? i.prodCount : r.goodsNum })}`}</Typography.Text>
+              </div>
+            </Space>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('refunds.columns.applyType'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => t(`refunds.applyType.${r.applyType}`) },
+    { title: t('refunds.columns.amount'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => yuan(r.refundAmount) },
+    ...middle,
+    {
+      title: t('refunds.columns.state'),
+      onHeaderCell: noWrap,
+      render: (_v, r) => (
+        <Space orientation="vertical" size={4}>
+          <RefundStateTag refund={r} />
+          {r.platformStatus === REFUND_PLATFORM_STATUS.requested ? <Tag color="warning">{t('refunds.platformRequested')}</Tag> : null}
+          {r.platformStatus === REFUND_PLATFORM_STATUS.decided ? <Tag>{t('refunds.platformDecided')}</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: t('refunds.columns.applyTime'), dataIndex: 'applyTime', onHeaderCell: noWrap, onCell: noWrap },
+    { title: t('refunds.columns.deadline'), onHeaderCell: noWrap, render: (_v, r) => <DeadlineCell deadline={r.deadline} /> },
+  ];
 }

@@ -3,13 +3,12 @@
 // opens the request (refund-detail.tsx). An account that may only receive returns (the warehouse)
 // sees only returns: those on their way back first, then those it received.
 import { useState } from 'react';
-import { Button, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
-import { yuan } from '@bazaar/console-ui/format.ts';
-import { DeadlineCell, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
-import { APPLY_TYPE, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
-import { MERCHANT_REFUND_TABS, REFUND_PLATFORM_STATUS, type MerchantRefundListItem, type MerchantRefundTab } from '@bazaar/shared/schemas/refund';
+import { refundColumns } from '@bazaar/console-ui/refund-cells.tsx';
+import { APPLY_TYPE, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import { MERCHANT_REFUND_TABS, type MerchantRefundListItem, type MerchantRefundTab } from '@bazaar/shared/schemas/refund';
 import { useCan } from '../lib/access.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ALL_REFUNDS, REFUND_PAGE_SIZE, TAB_COUNTS, useRefundPage, type RefundFilters } from '../lib/merchant-refunds.ts';
@@ -99,49 +98,11 @@ export function RefundsPage({ api, initialTab, onOpen }: { api: ConsoleApi; init
         locale={{ emptyText: t('refunds.empty') }}
         pagination={{ current, pageSize: REFUND_PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('refunds.total', { count: total }) }}
         columns={[
-          {
-            title: t('refunds.columns.refundSn'),
-            onCell: noWrap,
-            render: (_v, r) => (
-              <div>
-                <div>{r.refundSn}</div>
-                <Typography.Text type="secondary">{`${t('refunds.columns.order')} ${r.orderNumber}`}</Typography.Text>
-              </div>
-            ),
-          },
-          {
-            title: t('refunds.columns.item'),
-            render: (_v, r) => (
-                <Space orientation="vertical" size={4}>
-                  {r.refundType === REFUND_TYPE.order ? <Tag>{t('refunds.wholeOrder')}</Tag> : null}
-                  {r.items.map((i) => (
-                    <Space key={i.orderItemId} align="start">
-                      <img src={i.pic} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
-                      <div style={{ maxWidth: 220 }}>
-                        <div>{i.prodName}</div>
-                        <Typography.Text type="secondary">{`${i.skuName} ${t('refunds.pieces', { count: r.refundType === REFUND_TYPE.order ? i.prodCount : r.goodsNum })}`}</Typography.Text>
-                      </div>
-                    </Space>
-                  ))}
-                </Space>
-            ),
-          },
-          { title: t('refunds.columns.applyType'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => t(`refunds.applyType.${r.applyType}`) },
-          { title: t('refunds.columns.buyer'), dataIndex: 'userNickName', onHeaderCell: noWrap },
-          { title: t('refunds.columns.amount'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => yuan(r.refundAmount) },
-          { title: t('refunds.columns.reason'), render: (_v, r) => t(`refunds.reasons.${r.buyerReason}`) },
-          {
-            title: t('refunds.columns.state'),
-            onHeaderCell: noWrap,
-            render: (_v, r) => (
-              <Space orientation="vertical" size={4}>
-                <RefundStateTag refund={r} />
-                {r.platformStatus === REFUND_PLATFORM_STATUS.requested ? <Tag color="warning">{t('refunds.platformRequested')}</Tag> : null}
-              </Space>
-            ),
-          },
-          { title: t('refunds.columns.applyTime'), dataIndex: 'applyTime', onHeaderCell: noWrap, onCell: noWrap },
-          { title: t('refunds.columns.deadline'), onHeaderCell: noWrap, render: (_v, r) => <DeadlineCell deadline={r.deadline} /> },
+          ...refundColumns<MerchantRefundListItem>(
+            t,
+            [{ title: t('refunds.columns.buyer'), dataIndex: 'userNickName', onHeaderCell: noWrap }],
+            [{ title: t('refunds.columns.reason'), render: (_v, r) => t(`refunds.reasons.${r.buyerReason}`) }],
+          ),
           {
             title: t('refunds.columns.actions'),
             onHeaderCell: noWrap,

@@ -4,12 +4,11 @@
 // in after a refusal, the decision: refund or close, with a reason both sides see (audited).
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
-import { yuan } from '@bazaar/console-ui/format.ts';
-import { DeadlineCell, RefundDeadline, RefundHistoryList, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
+import { refundColumns, RefundDeadline, RefundHistoryList, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
 import { RefundFacts } from '@bazaar/console-ui/refund-facts.tsx';
-import { APPLY_TYPE, REFUND_TYPE } from '@bazaar/shared/constants/refund';
+import { APPLY_TYPE } from '@bazaar/shared/constants/refund';
 import {
   ADMIN_REFUND_ACTIONS,
   AdminRefundDecideSchema,
@@ -125,44 +124,10 @@ export function RefundsPage() {
         locale={{ emptyText: <Typography.Text type="secondary">{t('refunds.empty')}</Typography.Text> }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('refunds.total', { count: total }) }}
         columns={[
-          {
-            title: t('refunds.columns.refundSn'),
-            onCell: noWrap,
-            render: (_v, r) => (
-              <div>
-                <div>{r.refundSn}</div>
-                <Typography.Text type="secondary">{`${t('refunds.columns.order')} ${r.orderNumber}`}</Typography.Text>
-              </div>
-            ),
-          },
-          { title: t('refunds.columns.shop'), onHeaderCell: noWrap, render: (_v, r) => `${r.shopName} (${r.shopId})` },
-          { title: t('refunds.columns.buyer'), dataIndex: 'userNickName', onHeaderCell: noWrap },
-          {
-            title: t('refunds.columns.item'),
-            render: (_v, r) => (
-              <div style={{ maxWidth: 240 }}>
-                {r.refundType === REFUND_TYPE.order ? <Tag>{t('refunds.wholeOrder')}</Tag> : null}
-                {r.items.map((i) => (
-                  <div key={i.orderItemId}>{`${i.prodName} ${t('refunds.pieces', { count: r.refundType === REFUND_TYPE.order ? i.prodCount : r.goodsNum })}`}</div>
-                ))}
-              </div>
-            ),
-          },
-          { title: t('refunds.columns.applyType'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => t(`refunds.applyType.${r.applyType}`) },
-          { title: t('refunds.columns.amount'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => yuan(r.refundAmount) },
-          {
-            title: t('refunds.columns.state'),
-            onHeaderCell: noWrap,
-            render: (_v, r) => (
-              <Space orientation="vertical" size={4}>
-                <RefundStateTag refund={r} />
-                {r.platformStatus === REFUND_PLATFORM_STATUS.requested ? <Tag color="warning">{t('refunds.platformRequested')}</Tag> : null}
-                {r.platformStatus === REFUND_PLATFORM_STATUS.decided ? <Tag>{t('refunds.platformDecided')}</Tag> : null}
-              </Space>
-            ),
-          },
-          { title: t('refunds.columns.applyTime'), dataIndex: 'applyTime', onHeaderCell: noWrap, onCell: noWrap },
-          { title: t('refunds.columns.deadline'), onHeaderCell: noWrap, render: (_v, r) => <DeadlineCell deadline={r.deadline} /> },
+          ...refundColumns<AdminRefundListItem>(t, [
+            { title: t('refunds.columns.shop'), onHeaderCell: noWrap, render: (_v, r) => `${r.shopName} (${r.shopId})` },
+            { title: t('refunds.columns.buyer'), dataIndex: 'userNickName', onHeaderCell: noWrap },
+          ]),
           {
             title: t('refunds.columns.actions'),
             onHeaderCell: noWrap,

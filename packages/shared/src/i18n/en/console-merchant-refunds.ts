@@ -14,6 +14,7 @@ export const consoleMerchantRefunds = {
     refunding: 'Refunding',
     refundFailing: 'Refund not confirmed yet; platform finance is on it',
     platformRequested: 'Buyer asked the platform',
+    platformDecided: 'Decided by the platform',
     applyType: { label: 'Service', all: 'All services', '1': 'Refund only', '2': 'Return and refund' },
     isReceiver: { '0': 'Goods not received', '1': 'Goods received' },
     reasons: {

@@ -14,6 +14,7 @@ export const consoleMerchantRefunds = {
     refunding: '退款中',
     refundFailing: '退款未到账，平台财务处理中',
     platformRequested: '买家申请平台介入',
+    platformDecided: '平台已处理',
     applyType: { label: '服务类型', all: '全部类型', '1': '仅退款', '2': '退货退款' },
     isReceiver: { '0': '未收到货', '1': '已收到货' },
     reasons: {
