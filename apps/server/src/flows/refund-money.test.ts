@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { POINTS_SOURCE } from '@bazaar/shared/constants/points';
-import { balanceLogs, jobs, orderItems, orders, paymentNotifications, refundPayments, scoreLogs } from '../db/schema.ts';
+import { balanceLogs, couponUseRecords, coupons, jobs, orderItems, orders, paymentNotifications, refundPayments, scoreLogs, userCoupons } from '../db/schema.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { jobHandlers } from '../jobs.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -149,6 +149,45 @@ describe('points a refund undoes', () => {
     expect(await scoreOf(t.ctx.db, userId)).toBe(before + 301 - 30);
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(o).toMatchObject({ refundStatus: 2, status: 5 });
+  });
+});
+
+describe('coupons a refund gives back', () => {
+  /** A coupon the order used (frozen at submit, used at payment), valid until `endsIn` from now. */
+  async function usedCoupon(order: Awaited<ReturnType<typeof paidOrder>>, endsIn: number) {
+    const now = t.ctx.now();
+    const [coupon] = await t.ctx.db
+      .insert(coupons)
+      .values({ shopId: 0, nameZh: '满10减1', nameEn: '¥1 off ¥10', cashCondition: 1_000, reduceAmount: 100, startTime: new Date(now.getTime() - 86_400_000), endTime: new Date(now.getTime() + endsIn), stocks: 10, totalStock: 10 })
+      .returning();
+    const [mine] = await t.ctx.db
+      .insert(userCoupons)
+      .values({ couponId: coupon!.id, userId: order.shopper.userId, status: 2, userStartTime: new Date(now.getTime() - 86_400_000), userEndTime: new Date(now.getTime() + endsIn), usedTime: now })
+      .returning();
+    await t.ctx.db.insert(couponUseRecords).values({ userCouponId: mine!.id, userId: order.shopper.userId, orderNumber: order.orderNumber, amount: 100, status: 2 });
+    return mine!.id;
+  }
+  const statusOf = async (id: number) => (await t.ctx.db.select().from(userCoupons).where(eq(userCoupons.id, id)))[0]!;
+
+  it('a whole refund gives a still valid coupon back; a part refund does not', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 2 });
+    const id = await usedCoupon(order, 7 * 86_400_000);
+    const part = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, part)).toBe('refunded');
+    expect(await statusOf(id)).toMatchObject({ status: 2 });
+    const rest = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, rest)).toBe('refunded');
+    expect(await statusOf(id)).toMatchObject({ status: 1, usedTime: null });
+    expect((await t.ctx.db.select().from(couponUseRecords).where(eq(couponUseRecords.userCouponId, id)))[0]!.status).toBe(3);
+  });
+
+  it('a coupon whose period has ended stays used', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_500 });
+    const id = await usedCoupon(order, 60_000);
+    t.advanceClock(120_000);
+    const refundSn = await decidedRefund(t, order);
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    expect(await statusOf(id)).toMatchObject({ status: 2 });
   });
 });
 

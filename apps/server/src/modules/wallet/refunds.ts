@@ -61,6 +61,7 @@ export function proportion(whole: number, refunded: number, total: number): numb
  * (this refund included), less what earlier refunds gave back. Answers the points given now.
  */
 export async function returnSpentPoints(tx: Tx, input: { userId: string; orderNumber: string; useScore: number; refunded: number; orderTotal: number; now: Date }): Promise<number> {
+  if (input.useScore <= 0) return 0;
   const due = proportion(input.useScore, input.refunded, input.orderTotal) - (await refundPointsSoFar(tx, input.userId, input.orderNumber, POINTS_IO.in));
   if (due <= 0) return 0;
   const settings = await readPointsSettings(tx);
