@@ -6,7 +6,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import type { MerchantRefundTab } from '@bazaar/shared/schemas/refund';
-import { TAB_COUNTS, useRefundCounts } from '../lib/merchant-refunds.ts';
+import { RefundCountsCard } from './dashboard-refunds.tsx';
 
 // The chart library is the largest part of the page: its own chunk, fetched with the dashboard.
 const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
@@ -63,7 +63,7 @@ export function DashboardPage({ onToShip, onRefunds }: { onToShip?: () => void; 
               </Card>
             </Col>
           </Row>
-          {onRefunds ? <RefundCountsCard onRefunds={onRefunds} /> : null}
+          {onRefunds ? <RefundCountsCard api={api} onRefunds={onRefunds} /> : null}
           <Card style={{ marginTop: 16 }} title={<h3 style={{ fontSize: 16, margin: 0 }}>{t('dashboard.chartTitle')}</h3>}>
             <Suspense fallback={<Skeleton active />}>
               <DashboardChart days={d.days} />
@@ -111,43 +111,3 @@ export function DashboardPage({ onToShip, onRefunds }: { onToShip?: () => void; 
   );
 }
 
-/** The after-sales tabs the dashboard counts: what waits for the shop or the shopper, and the money on its way. */
-const COUNTED_TABS: readonly MerchantRefundTab[] = ['toHandle', 'toShip', 'toReceive', 'refunding'];
-
-/** The after-sales requests by state, each linking to its tab of the queue. */
-function RefundCountsCard({ onRefunds }: { onRefunds: (tab: MerchantRefundTab) => void }) {
-  const { t, lang } = useI18n();
-  const counts = useRefundCounts(api, lang);
-  const c = counts.data;
-  return (
-    <Card
-      style={{ marginTop: 16 }}
-      title={<h3 style={{ fontSize: 16, margin: 0 }}>{t('dashboardRefunds.title')}</h3>}
-      extra={
-        <Button type="link" onClick={() => onRefunds('all')}>
-          {t('dashboardRefunds.open')}
-        </Button>
-      }
-    >
-      {counts.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {counts.error instanceof ApiError && counts.error.text ? counts.error.text : t('app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      {c ? (
-        <Row gutter={[16, 16]} data-testid="dashboard-refunds">
-          {COUNTED_TABS.map((tab) => (
-            <Col xs={12} lg={6} key={tab}>
-              <Statistic title={<h4 style={{ fontSize: 14, fontWeight: 'normal', margin: 0 }}>{t(`refunds.tabs.${tab}`)}</h4>} value={c[TAB_COUNTS[tab]!]} />
-              <Button type="link" style={{ padding: 0 }} onClick={() => onRefunds(tab)} aria-label={t('dashboardRefunds.link', { state: t(`refunds.tabs.${tab}`) })}>
-                {t('dashboardRefunds.view')}
-              </Button>
-            </Col>
-          ))}
-        </Row>
-      ) : (
-        <Skeleton active paragraph={{ rows: 1 }} />
-      )}
-    </Card>
-  );
-}
