@@ -129,6 +129,16 @@ const EnvSchema = z.object({
   PAYMENT_NOTICE_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Image uploads (avatars, review pictures, store documents) one client address may send per minute: each writes up to 2 MB to disk. */
   UPLOAD_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * After-sales periods shortened for tests and journeys (decision 059): each, when set, replaces
+   * its platform setting, in seconds: the apply window after receipt, the seller's handling, the
+   * buyer's return shipment, the seller's receipt, and the reminder's lead before a deadline.
+   */
+  AFTERSALE_APPLY_SECONDS: z.coerce.number().int().min(1).optional(),
+  AFTERSALE_SELLER_HANDLE_SECONDS: z.coerce.number().int().min(1).optional(),
+  AFTERSALE_BUYER_SHIP_SECONDS: z.coerce.number().int().min(1).optional(),
+  AFTERSALE_SELLER_RECEIVE_SECONDS: z.coerce.number().int().min(1).optional(),
+  AFTERSALE_REMINDER_SECONDS: z.coerce.number().int().min(1).optional(),
   /** Seed the demo mall on first start (default on; off for a production database). */
   SEED_ON_START: z
     .enum(['true', 'false', '1', '0'])

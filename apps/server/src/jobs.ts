@@ -3,10 +3,11 @@ import type { JobHandler } from './lib/jobs.ts';
 import { autoCancelOrder } from './flows/cancel-order.ts';
 import { trackDeliveryHandler } from './flows/track-delivery.ts';
 import { COURIER_JOB } from './modules/logistics/tracking.ts';
-import { autoReceiptHandler } from './flows/receive-order.ts';
+import { AUTO_RECEIPT_WAIT_JOB, autoReceiptHandler } from './flows/receive-order.ts';
 import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from './modules/order/lifecycle.ts';
 import { MEMBERSHIP_EXPIRY_JOB, membershipExpiryHandler, scheduleNextMembershipExpiry } from './flows/membership.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, scheduleNextPointsExpiry } from './modules/wallet/points-service.ts';
+import { refundJobHandlers } from './flows/refund-deadlines.ts';
 import { REFUND_RETRY_JOB, REFUND_SWEEP_JOB, refundRetryHandler, refundSweepHandler, scheduleNextRefundSweep } from './flows/refund-money.ts';
 
 /**
@@ -18,8 +19,10 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [AUTO_CANCEL_JOB]: (job) => autoCancelOrder(ctx, job.ref),
     [COURIER_JOB]: trackDeliveryHandler(ctx),
     [AUTO_RECEIPT_JOB]: autoReceiptHandler(ctx),
+    [AUTO_RECEIPT_WAIT_JOB]: autoReceiptHandler(ctx, AUTO_RECEIPT_JOB),
     [POINTS_EXPIRY_JOB]: pointsExpiryHandler(ctx),
     [MEMBERSHIP_EXPIRY_JOB]: membershipExpiryHandler(ctx),
+    ...refundJobHandlers(ctx),
     [REFUND_RETRY_JOB]: refundRetryHandler(ctx),
     [REFUND_SWEEP_JOB]: refundSweepHandler(ctx),
   };

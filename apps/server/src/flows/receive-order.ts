@@ -4,7 +4,8 @@
 // to the buyer as one batch, and the buyer's growth value rises by what was paid (the growth rule).
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import type { JobHandler } from '../lib/jobs.ts';
+import { rescheduleJob, type JobHandler } from '../lib/jobs.ts';
+import { countOpenRefundsOfOrder } from '../modules/aftersale/repository.ts';
 import { markReceived } from '../modules/order/transitions.ts';
 import { findEarningLines, recordGainScores } from '../modules/order/points-reads.ts';
 import { findOrderStatus } from '../modules/order/repository.ts';
@@ -49,9 +50,22 @@ export async function receiveOrderByBuyer(ctx: AppContext, userId: string, order
   throw invalid(order ? 'orders.errors.statusChanged' : 'orders.errors.notFound');
 }
 
-/** `order.autoReceipt`: a shipped order is received when its time comes; a no-op if the buyer already confirmed. */
-export function autoReceiptHandler(ctx: AppContext): JobHandler {
+/** While an after-sales request of the order is open, auto-receipt waits: it looks again this much later. */
+const RECEIPT_WAIT_MS = 12 * 3_600_000;
+/** The second row of the wait: a job cannot move its own row (the sweep marks it done after the handler). */
+export const AUTO_RECEIPT_WAIT_JOB = 'order.autoReceiptWait';
+
+/**
+ * `order.autoReceipt`: a shipped order is received when its time comes; a no-op if the buyer
+ * already confirmed. An open after-sales request (decision 059) makes it wait: the wait job looks
+ * again later, and the two hand the order to each other until no request is open.
+ */
+export function autoReceiptHandler(ctx: AppContext, waitKind = AUTO_RECEIPT_WAIT_JOB): JobHandler {
   return async (job) => {
+    if ((await countOpenRefundsOfOrder(ctx.db, job.ref)) > 0) {
+      await rescheduleJob(ctx.db, waitKind, job.ref, new Date(ctx.now().getTime() + RECEIPT_WAIT_MS));
+      return;
+    }
     await receive(ctx, job.ref);
   };
 }

@@ -6,9 +6,7 @@ import {
   ConfirmOrderSchema,
   ConfirmResultSchema,
   MyOrderQuerySchema,
-  MyOrderSchema,
   MyOrderSearchQuerySchema,
-  OrderDetailSchema,
   OrderNumberParamSchema,
   OrderNumberQuerySchema,
   OrderStatusResultSchema,
@@ -20,6 +18,8 @@ import { confirmOrder, submitOrder } from '../flows/place-order.ts';
 import { cancelOrderByBuyer } from '../flows/cancel-order.ts';
 import { receiveOrderByBuyer } from '../flows/receive-order.ts';
 import { orderDetail, orderPage, searchOrderPage } from '../flows/my-orders.ts';
+import { withDetailRefundFields, withPageRefundFields } from '../flows/order-refund-fields.ts';
+import { MyOrderWithRefundSchema, OrderDetailWithRefundSchema } from '@bazaar/shared/schemas/refund';
 import { createOrderService } from '../modules/order/service.ts';
 
 const security = [{ token: [] }];
@@ -37,16 +37,16 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     submitOrder(ctx, shopperId(request), request.body),
   );
 
-  api.get('/p/myOrder/myOrder', { schema: { summary: 'A page of the shopper\'s orders by status', tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderSchema) } } }, (request) =>
-    orderPage(ctx, shopperId(request), request.query, request.lang),
+  api.get('/p/myOrder/myOrder', { schema: { summary: 'A page of the shopper\'s orders by status', tags, security, querystring: MyOrderQuerySchema, response: { 200: pageOf(MyOrderWithRefundSchema) } } }, async (request) =>
+    withPageRefundFields(ctx, await orderPage(ctx, shopperId(request), request.query, request.lang)),
   );
   api.get(
     '/p/myOrder/myOrderSearch',
-    { schema: { summary: "Search the shopper's orders: status, product name, order number, time span (0 all, 1 last 7 days, 2 last 3 months, 3 older), type, mold", tags, security, querystring: MyOrderSearchQuerySchema, response: { 200: pageOf(MyOrderSchema) } } },
-    (request) => searchOrderPage(ctx, shopperId(request), request.query, request.lang),
+    { schema: { summary: "Search the shopper's orders: status, product name, order number, time span (0 all, 1 last 7 days, 2 last 3 months, 3 older), type, mold", tags, security, querystring: MyOrderSearchQuerySchema, response: { 200: pageOf(MyOrderWithRefundSchema) } } },
+    async (request) => withPageRefundFields(ctx, await searchOrderPage(ctx, shopperId(request), request.query, request.lang)),
   );
-  api.get('/p/myOrder/orderDetail', { schema: { summary: 'One order\'s detail', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailSchema } } }, (request) =>
-    orderDetail(ctx, shopperId(request), request.query.orderNumber, request.lang),
+  api.get('/p/myOrder/orderDetail', { schema: { summary: 'One order\'s detail', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderDetailWithRefundSchema } } }, async (request) =>
+    withDetailRefundFields(ctx, await orderDetail(ctx, shopperId(request), request.query.orderNumber, request.lang)),
   );
   api.get('/p/myOrder/getOrderStatus', { schema: { summary: 'One order\'s status', tags, security, querystring: OrderNumberQuerySchema, response: { 200: OrderStatusResultSchema } } }, (request) =>
     orders.status(shopperId(request), request.query.orderNumber),

@@ -49,6 +49,9 @@ import { adminMemberRoutes } from './admin-member.ts';
 import { couponProductRoutes } from './coupon-products.ts';
 import { invoiceRoutes } from './invoice.ts';
 import { merchantInvoiceRoutes } from './merchant-invoices.ts';
+import { refundRoutes } from './refund.ts';
+import { merchantRefundRoutes } from './merchant-refunds.ts';
+import { adminRefundRoutes } from './admin-refunds.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -72,6 +75,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantReviewRoutes);
   await app.register(invoiceRoutes);
   await app.register(merchantInvoiceRoutes);
+  await app.register(refundRoutes);
+  await app.register(merchantRefundRoutes);
+  await app.register(adminRefundRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(paymentRoutes);
   await app.register(refundMoneyRoutes);

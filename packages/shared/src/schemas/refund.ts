@@ -29,7 +29,7 @@
 //   GET  /admin/aftersale-settings                          AftersaleSettings [aftersale.settings]
 //   PUT  /admin/aftersale-settings                          AftersaleSettings [aftersale.settings]
 // The order list and detail (GET /p/myOrder/*) carry OrderRefundFields and, per item,
-// OrderItemRefundFields (see schemas/order.ts).
+// OrderItemRefundFields: MyOrderWithRefundSchema and OrderDetailWithRefundSchema at the end.
 import { z } from 'zod';
 import {
   APPLY_TYPE,
@@ -40,7 +40,7 @@ import {
   REFUND_TYPE,
 } from '../constants/refund.ts';
 import { PageQuerySchema, pageOf } from './common.ts';
-import { PUBLIC_IMAGE_PATTERN } from './shop-application.ts';
+import { MyOrderSchema, OrderDetailSchema, OrderItemSchema } from './order.ts';
 import { textInput } from './text.ts';
 
 export { APPLY_TYPE, BUYER_REASONS, REFUND_DEFAULT_PERIODS, REFUND_SETTLE_STATUS, REFUND_STATUS, REFUND_TYPE };
@@ -69,6 +69,9 @@ const phone = z
   .trim()
   .min(1, 'refundErrors.mobileRequired')
   .regex(/^1\d{10}$/, 'refundErrors.mobileInvalid');
+
+/** shop-application.ts's PUBLIC_IMAGE_PATTERN (not imported: that file imports this one's audit actions). */
+const PUBLIC_IMAGE_PATTERN = /^\/uploads\/[A-Za-z0-9_./-]{1,200}$/;
 
 /** A voucher: a public image the shopper uploaded (POST /p/file/upload/public). */
 const voucher = z
@@ -538,3 +541,32 @@ export const AftersaleSettingsSchema = z.object({
     .max(AFTERSALE_REMINDER_HOURS_MAX, 'refundErrors.reminderHours'),
 });
 export type AftersaleSettings = z.infer<typeof AftersaleSettingsSchema>;
+
+/** The platform's audit log entries of after-sales (schemas/shop-application.ts AUDIT_ACTIONS). */
+export const REFUND_AUDIT_ACTIONS = ['refund.decide', 'aftersale.settings'] as const;
+/** The shop's log entries of after-sales (the merchant center's staff log). */
+export const REFUND_SHOP_LOG_ACTIONS = ['refund.accept', 'refund.refuse', 'refund.receive', 'refund.returnAddress'] as const;
+
+/** A reminder before a deadline, to the party who must act (texts: refundNotices.<kind>Title / <kind>). */
+export const REFUND_NOTICE_KINDS = ['sellerHandle', 'buyerShip', 'sellerReceive'] as const;
+export const RefundNoticeSchema = z.object({
+  id: z.number().int(),
+  refundSn: z.string(),
+  kind: z.enum(REFUND_NOTICE_KINDS),
+  title: z.string(),
+  content: z.string(),
+  deadline: z.string(),
+  createTime: z.string(),
+});
+export type RefundNotice = z.infer<typeof RefundNoticeSchema>;
+
+/**
+ * GET /p/myOrder/myOrder and myOrderSearch (a page of these) and GET /p/myOrder/orderDetail: the
+ * order with OrderRefundFields, and each item with OrderItemRefundFields.
+ */
+export const MyOrderItemWithRefundSchema = OrderItemSchema.extend(OrderItemRefundFieldsSchema.shape);
+export type MyOrderItemWithRefund = z.infer<typeof MyOrderItemWithRefundSchema>;
+export const MyOrderWithRefundSchema = MyOrderSchema.extend({ ...OrderRefundFieldsSchema.shape, orderItemDtos: z.array(MyOrderItemWithRefundSchema) });
+export type MyOrderWithRefund = z.infer<typeof MyOrderWithRefundSchema>;
+export const OrderDetailWithRefundSchema = OrderDetailSchema.extend({ ...OrderRefundFieldsSchema.shape, orderItemDtos: z.array(MyOrderItemWithRefundSchema) });
+export type OrderDetailWithRefund = z.infer<typeof OrderDetailWithRefundSchema>;

@@ -8,6 +8,7 @@ import { COUPON_AUDIT_ACTIONS } from './coupon-admin.ts';
 import { MEMBER_AUDIT_ACTIONS } from './member.ts';
 import { REVIEW_AUDIT_ACTIONS } from '../constants/review.ts';
 import { STAFF_AUDIT_ACTIONS } from './admin.ts';
+import { REFUND_AUDIT_ACTIONS } from './refund.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -243,6 +244,7 @@ export const AUDIT_ACTIONS = [
   ...MEMBER_AUDIT_ACTIONS,
   ...REVIEW_AUDIT_ACTIONS,
   ...STAFF_AUDIT_ACTIONS,
+  ...REFUND_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,12 +1,26 @@
-// After-sales (refund requests and their returns). Only the user center's count lives here so far;
-// the refund flows come with their own issue.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+// After-sales requests (decision 059): the refunds table, its history, its return parcels, the
+// shops' return addresses, the period settings and the reminder notices. Every move of a request
+// is a conditional update on the status it expects (`where return_money_sts in (...)`), so of two
+// parallel moves one wins and the other finds nothing; the database's triggers (migration 0036)
+// hold the order's total and the allowed moves whatever the code does.
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { OPEN_REFUND_STATUSES, REFUND_DEFAULT_PERIODS } from '@bazaar/shared/constants/refund';
+import type { AftersaleSettings } from '@bazaar/shared/schemas/refund';
+import type { Db, Tx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { refunds } from '../../db/schema/aftersale.ts';
+import { aftersaleSettings, refundDeliveries, refundHistories, refundNotices, refunds, shopReturnAddresses } from '../../db/schema/aftersale.ts';
+
+type Reader = Db | Tx;
 
 /** Requests still in progress: applied, accepted, buyer shipped, seller received. */
-const OPEN_REFUND_STATES = [1, 2, 3, 4];
+const OPEN_REFUND_STATES = [...OPEN_REFUND_STATUSES] as number[];
+/** Requests that hold part of the order's money: in progress or refunded. */
+export const ACTIVE_REFUND_STATES = [1, 2, 3, 4, 5];
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type NewRefund = typeof refunds.$inferInsert;
+export type RefundDeliveryRow = typeof refundDeliveries.$inferSelect;
+export type RefundHistoryRow = typeof refundHistories.$inferSelect;
 
 const openRefundsStatement = preparedPer((db) =>
   db
@@ -19,4 +33,215 @@ const openRefundsStatement = preparedPer((db) =>
 export async function countOpenRefunds(db: Db, userId: string): Promise<number> {
   const [row] = await openRefundsStatement(db).execute({ userId });
   return row?.n ?? 0;
+}
+
+/** Open requests of one order (auto-receipt waits while there is one). */
+export async function countOpenRefundsOfOrder(db: Reader, orderNumber: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(refunds)
+    .where(and(eq(refunds.orderNumber, orderNumber), inArray(refunds.returnMoneySts, OPEN_REFUND_STATES)));
+  return row?.n ?? 0;
+}
+
+export async function findRefund(db: Reader, refundSn: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.refundSn, refundSn));
+  return row;
+}
+
+/** Every request of the orders, oldest first (what is refunded, what is open, per item). */
+export async function refundsOfOrders(db: Reader, orderNumbers: string[]): Promise<RefundRow[]> {
+  if (orderNumbers.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.orderNumber, orderNumbers)).orderBy(asc(refunds.applyTime), asc(refunds.refundSn));
+}
+
+export async function insertRefund(tx: Tx, row: NewRefund): Promise<void> {
+  await tx.insert(refunds).values(row);
+}
+
+/**
+ * Moves a request that is in one of `from` (and belongs to `owner` when given) with `set`, once.
+ * Answers the row after the move, or undefined when it was not in such a state (or not the owner's).
+ */
+export async function moveRefund(
+  tx: Tx,
+  input: { refundSn: string; from: readonly number[]; owner?: { userId?: string; shopId?: number }; platformStatus?: number; set: Partial<NewRefund>; now: Date },
+): Promise<RefundRow | undefined> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ ...input.set, updatedAt: input.now, version: sql`${refunds.version} + 1` })
+    .where(
+      and(
+        eq(refunds.refundSn, input.refundSn),
+        inArray(refunds.returnMoneySts, [...input.from]),
+        input.owner?.userId ? eq(refunds.userId, input.owner.userId) : undefined,
+        input.owner?.shopId ? eq(refunds.shopId, input.owner.shopId) : undefined,
+        input.platformStatus === undefined ? undefined : eq(refunds.platformStatus, input.platformStatus),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+// ---- History ----
+
+export interface HistoryEntry {
+  refundSn: string;
+  actor: 'buyer' | 'seller' | 'platform' | 'system';
+  actorId?: string | null;
+  actorName?: string | null;
+  action: string;
+  returnMoneySts: number;
+  note?: string | null;
+  refundAmount: number;
+  createdAt: Date;
+}
+
+export async function insertHistory(tx: Tx, entry: HistoryEntry): Promise<void> {
+  await tx.insert(refundHistories).values({ ...entry, note: entry.note ? entry.note.slice(0, 255) : null, actorName: entry.actorName ? entry.actorName.slice(0, 64) : null });
+}
+
+export function historyOf(db: Reader, refundSn: string): Promise<RefundHistoryRow[]> {
+  return db.select().from(refundHistories).where(eq(refundHistories.refundSn, refundSn)).orderBy(asc(refundHistories.id));
+}
+
+// ---- The return parcel ----
+
+export async function findDelivery(db: Reader, refundSn: string): Promise<RefundDeliveryRow | undefined> {
+  const [row] = await db.select().from(refundDeliveries).where(eq(refundDeliveries.refundSn, refundSn));
+  return row;
+}
+
+export async function upsertDelivery(tx: Tx, row: typeof refundDeliveries.$inferInsert, now: Date): Promise<void> {
+  const { refundSn: _sn, ...set } = row;
+  await tx
+    .insert(refundDeliveries)
+    .values({ ...row, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: refundDeliveries.refundSn, set: { ...set, updatedAt: now } });
+}
+
+// ---- Lists ----
+
+export interface RefundFilter {
+  userId?: string;
+  shopId?: number;
+  statuses?: readonly number[] | null;
+  applyType?: number;
+  /** A refund or order number, or its start. */
+  keyword?: string;
+  platformRequested?: boolean;
+}
+
+function whereOf(filter: RefundFilter): SQL | undefined {
+  return and(
+    filter.userId ? eq(refunds.userId, filter.userId) : undefined,
+    filter.shopId ? eq(refunds.shopId, filter.shopId) : undefined,
+    filter.statuses ? inArray(refunds.returnMoneySts, [...filter.statuses]) : undefined,
+    filter.applyType ? eq(refunds.applyType, filter.applyType) : undefined,
+    filter.keyword ? or(like(refunds.refundSn, `${filter.keyword}%`), like(refunds.orderNumber, `${filter.keyword}%`)) : undefined,
+    filter.platformRequested ? eq(refunds.platformStatus, 1) : undefined,
+  );
+}
+
+/** Other owners' named statement parts a list joins by column (handed in by the flows): the shop's name and the buyer's nickname. */
+export interface RefundNameParts {
+  shopName: (shopId: AnyColumn) => SQL<string>;
+  nickName: (userId: AnyColumn) => SQL<string>;
+}
+
+export type NamedRefundRow = RefundRow & { shopName: string; nickName: string };
+
+function namedColumns(parts: RefundNameParts) {
+  return { ...getTableColumns(refunds), shopName: parts.shopName(refunds.shopId), nickName: parts.nickName(refunds.userId) };
+}
+
+/** A page of requests, newest first, and their total. */
+export async function pageRefunds(db: Reader, filter: RefundFilter, size: number, offset: number, parts: RefundNameParts): Promise<{ rows: NamedRefundRow[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db.select(namedColumns(parts)).from(refunds).where(where).orderBy(desc(refunds.applyTime), desc(refunds.refundSn)).limit(size).offset(offset),
+    db.select({ n: count() }).from(refunds).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findNamedRefund(db: Reader, refundSn: string, parts: RefundNameParts): Promise<NamedRefundRow | undefined> {
+  const [row] = await db.select(namedColumns(parts)).from(refunds).where(eq(refunds.refundSn, refundSn));
+  return row;
+}
+
+/** Requests per returnMoneySts of a shop (or of every shop), and the refused ones brought to the platform. */
+export async function countByStatus(db: Reader, shopId?: number): Promise<{ byStatus: Map<number, number>; platformRequested: number }> {
+  const where = shopId ? eq(refunds.shopId, shopId) : undefined;
+  const [rows, [platform]] = await Promise.all([
+    db.select({ status: refunds.returnMoneySts, n: count() }).from(refunds).where(where).groupBy(refunds.returnMoneySts),
+    db
+      .select({ n: count() })
+      .from(refunds)
+      .where(and(where, eq(refunds.platformStatus, 1))),
+  ]);
+  return { byStatus: new Map(rows.map((r) => [r.status, r.n])), platformRequested: platform?.n ?? 0 };
+}
+
+// ---- Return addresses ----
+
+export async function findReturnAddress(db: Reader, shopId: number) {
+  const [row] = await db
+    .select({ receiverName: shopReturnAddresses.receiverName, receiverMobile: shopReturnAddresses.receiverMobile, receiverAddr: shopReturnAddresses.receiverAddr })
+    .from(shopReturnAddresses)
+    .where(eq(shopReturnAddresses.shopId, shopId));
+  return row;
+}
+
+export async function saveReturnAddress(db: Reader, shopId: number, address: { receiverName: string; receiverMobile: string; receiverAddr: string }, now: Date): Promise<void> {
+  await db
+    .insert(shopReturnAddresses)
+    .values({ shopId, ...address, updatedAt: now })
+    .onConflictDoUpdate({ target: shopReturnAddresses.shopId, set: { ...address, updatedAt: now } });
+}
+
+// ---- Settings ----
+
+export async function readSettings(db: Reader): Promise<AftersaleSettings> {
+  const [row] = await db.select().from(aftersaleSettings).where(eq(aftersaleSettings.id, 1));
+  if (!row) return { ...REFUND_DEFAULT_PERIODS };
+  return {
+    applyDays: row.applyDays,
+    sellerHandleDays: row.sellerHandleDays,
+    buyerShipDays: row.buyerShipDays,
+    sellerReceiveDays: row.sellerReceiveDays,
+    reminderHours: row.reminderHours,
+  };
+}
+
+export async function writeSettings(tx: Tx, settings: AftersaleSettings, now: Date): Promise<void> {
+  await tx
+    .insert(aftersaleSettings)
+    .values({ id: 1, ...settings, updatedAt: now })
+    .onConflictDoUpdate({ target: aftersaleSettings.id, set: { ...settings, updatedAt: now } });
+}
+
+// ---- Reminders ----
+
+/** Claims the reminder of the request's current deadline: true once per deadline (a retried job finds it claimed). */
+export async function claimReminder(tx: Tx, refundSn: string, status: number, deadline: Date): Promise<boolean> {
+  const moved = await tx
+    .update(refunds)
+    .set({ remindedFor: deadline })
+    .where(and(eq(refunds.refundSn, refundSn), eq(refunds.returnMoneySts, status), eq(refunds.deadline, deadline), sql`${refunds.remindedFor} is distinct from ${deadline}`))
+    .returning({ refundSn: refunds.refundSn });
+  return moved.length === 1;
+}
+
+export async function insertNotice(tx: Tx, notice: { refundSn: string; userId?: string | null; shopId?: number | null; kind: string; deadline: Date; createdAt: Date }): Promise<void> {
+  await tx.insert(refundNotices).values(notice).onConflictDoNothing();
+}
+
+export function noticesOf(db: Reader, owner: { userId?: string; shopId?: number }, limit: number) {
+  return db
+    .select()
+    .from(refundNotices)
+    .where(owner.userId ? eq(refundNotices.userId, owner.userId) : eq(refundNotices.shopId, owner.shopId ?? -1))
+    .orderBy(desc(refundNotices.id))
+    .limit(limit);
 }

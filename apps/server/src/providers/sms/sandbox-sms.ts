@@ -12,5 +12,8 @@ export function createSandboxSms(log?: Pick<FastifyBaseLogger, 'info'>): SmsProv
     async sendCode({ mobile, code, purpose }) {
       log?.info({ mobile, purpose, code }, 'sandbox SMS sent');
     },
+    async sendNotice({ mobile, text }) {
+      log?.info({ mobile, text }, 'sandbox SMS notice sent');
+    },
   };
 }

@@ -1,0 +1,365 @@
+// The shopper's after-sales requests (reference 2.7, decision 059): what may be applied for, the
+// request itself, its list and detail, withdrawing, editing and resubmitting after a refusal, the
+// amount, the return waybill, and asking the platform to step in. Each move is one transaction:
+// the conditional update on the status it expects, its history row, the order's refundStatus and
+// the deadline jobs of the step entered. The database refuses what the code might let through
+// (one open request per item, the order's total, the allowed moves).
+import type { Language } from '@bazaar/shared/constants/limits';
+import { APPLY_TYPE, BUYER_REASONS, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
+import type { Page } from '@bazaar/shared/schemas/common';
+import {
+  REFUND_TAB_STATUSES,
+  type RefundAmountUpdate,
+  type RefundApply,
+  type RefundApplyInfo,
+  type RefundApplyInfoQuery,
+  type RefundApplyPlatform,
+  type RefundDetail,
+  type RefundExpress,
+  type RefundListItem,
+  type RefundListQuery,
+  type RefundUpdate,
+} from '@bazaar/shared/schemas/refund';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { formatApiTime } from '../lib/api-time.ts';
+import { invalid } from '../lib/app-error.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
+import { readUserById } from '../modules/account/repository.ts';
+import * as repo from '../modules/aftersale/repository.ts';
+import { allowedApplyTypes, applyDeadline, ceilingFor, orderBlock, unitAmount, type Periods } from '../modules/aftersale/rules.ts';
+import { markOrderApplying, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
+import { findShopContact } from '../modules/shop/contact.ts';
+import { localized } from '../lib/localized.ts';
+import {
+  bookStep,
+  deadlineOf,
+  detailOf,
+  itemsOf,
+  listItemsOf,
+  loadOrderState,
+  loadPeriods,
+  nameParts,
+  rethrowApp,
+  settleOrderApplying,
+} from './refund-parts.ts';
+
+/** The order of the shopper (not deleted), or "order not found". */
+async function shopperOrder(ctx: AppContext, userId: string, orderNumber: string, except?: string) {
+  const loaded = await loadOrderState(ctx.db, orderNumber, except);
+  if (!loaded || loaded.order.userId !== userId || loaded.order.deleteStatus !== 0) throw invalid('refundErrors.orderNotFound');
+  return loaded;
+}
+
+function checkOrder(order: OrderForAftersale, periods: Periods, now: Date): void {
+  const block = orderBlock(order, periods, now);
+  if (block) throw invalid(`refundErrors.${block}`, block === 'expired' ? { days: Math.round(periods.applyMs / 86_400_000) } : undefined);
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** The service type and cargo status must fit the order: a return needs goods that left and arrived. */
+function checkService(order: OrderForAftersale, applyType: number, isReceiver: number): void {
+  if (!allowedApplyTypes(order).includes(applyType)) throw invalid('refundErrors.returnNeedsGoods');
+  if (applyType === APPLY_TYPE.returnAndRefund && isReceiver !== 1) throw invalid('refundErrors.returnNeedsGoods');
+}
+
+/** GET /p/orderRefund/applyInfo. */
+export async function refundApplyInfo(ctx: AppContext, userId: string, query: RefundApplyInfoQuery, lang: Language): Promise<RefundApplyInfo> {
+  const now = ctx.now();
+  const [loaded, periods, user] = await Promise.all([shopperOrder(ctx, userId, query.orderNumber), loadPeriods(ctx), readUserById(ctx.db, userId)]);
+  const { order, lines, state } = loaded;
+  checkOrder(order, periods, now);
+  const refundType = query.orderItemId === 0 ? REFUND_TYPE.order : REFUND_TYPE.item;
+  const ls = state.lines.find((s) => s.line.id === query.orderItemId);
+  if (refundType === REFUND_TYPE.item && !ls) throw invalid('refundErrors.itemNotFound');
+  const goodsNum = ls ? ls.remainingCount : 1;
+  const ceiling = ceilingFor(state, { refundType, orderItemId: query.orderItemId, goodsNum, freightConfirmed: true });
+  if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
+  const shop = await findShopContact(ctx.db, order.shopId);
+  return {
+    orderNumber: order.orderNumber,
+    orderItemId: query.orderItemId,
+    refundType,
+    shopId: order.shopId,
+    shopName: shop ? localized(lang, shop.nameZh, shop.nameEn) : '',
+    orderStatus: order.status,
+    items: itemsOf({ orderItemId: query.orderItemId }, lines, lang),
+    maxGoodsNum: ceiling.goodsNum,
+    maxRefundAmount: ceiling.maxRefundAmount - ceiling.freightAmount,
+    unitAmount: ls ? unitAmount(ls.line) : ceiling.maxRefundAmount,
+    isLastItem: refundType === REFUND_TYPE.order || ceiling.freightAmount > 0,
+    freightAmount: ceiling.freightAmount,
+    applyTypes: allowedApplyTypes(order),
+    isReceiver: order.status === 5 ? 1 : 0,
+    reasons: [...BUYER_REASONS],
+    mobile: user?.mobile ?? null,
+    applyDeadline: (() => {
+      const d = applyDeadline(order, periods);
+      return d ? formatApiTime(d) : null;
+    })(),
+  };
+}
+
+/** POST /p/orderRefund/apply: answers the new refundSn. */
+export async function applyRefund(ctx: AppContext, userId: string, input: RefundApply): Promise<string> {
+  const now = ctx.now();
+  const periods = await loadPeriods(ctx);
+  const { order, state } = await shopperOrder(ctx, userId, input.orderNumber);
+  checkOrder(order, periods, now);
+  const orderItemId = input.refundType === REFUND_TYPE.order ? 0 : input.orderItemId;
+  if (input.refundType === REFUND_TYPE.item && orderItemId === 0) throw invalid('refundErrors.itemNotFound');
+  checkService(order, input.applyType, input.isReceiver);
+  const ceiling = ceilingFor(state, { refundType: input.refundType, orderItemId, goodsNum: input.goodsNum, freightConfirmed: input.freightConfirmed });
+  if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
+  if (input.refundAmount > ceiling.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: yuan(ceiling.maxRefundAmount) });
+  const refundSn = nextSerialNumber(now.getTime());
+  const deadline = deadlineOf(REFUND_STATUS.applied, input.applyType, periods, now);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await repo.insertRefund(tx, {
+        refundSn,
+        orderNumber: order.orderNumber,
+        orderItemId,
+        userId,
+        shopId: order.shopId,
+        refundType: input.refundType,
+        applyType: input.applyType,
+        isReceiver: input.isReceiver,
+        goodsNum: ceiling.goodsNum,
+        refundAmount: input.refundAmount,
+        maxRefundAmount: ceiling.maxRefundAmount,
+        freightAmount: Math.min(ceiling.freightAmount, input.refundAmount),
+        buyerReason: input.buyerReason,
+        buyerDesc: input.buyerDesc || null,
+        buyerMobile: input.buyerMobile,
+        photoFiles: input.photoFiles,
+        returnMoneySts: REFUND_STATUS.applied,
+        applyTime: now,
+        deadline,
+        updatedAt: now,
+      });
+      await repo.insertHistory(tx, { refundSn, actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now });
+      await markOrderApplying(tx, order.orderNumber, now);
+      await bookStep(tx, { refundSn, status: REFUND_STATUS.applied, deadline, periods, now });
+    });
+  } catch (err) {
+    rethrowApp(err);
+  }
+  return refundSn;
+}
+
+/** The shopper's own request, or "not found" (another shopper's answers the same). */
+async function ownRefund(ctx: AppContext, userId: string, refundSn: string) {
+  const row = await repo.findRefund(ctx.db, refundSn);
+  if (!row || row.userId !== userId) throw invalid('refundErrors.notFound');
+  return row;
+}
+
+/** A move that found the request elsewhere: "not found" if it is not the shopper's, else `key`. */
+async function refuseMove(ctx: AppContext, userId: string, refundSn: string, key: string): Promise<never> {
+  await ownRefund(ctx, userId, refundSn);
+  throw invalid(key);
+}
+
+/** GET /p/orderRefund/list. */
+export async function pageMyRefunds(ctx: AppContext, userId: string, query: RefundListQuery, lang: Language): Promise<Page<RefundListItem>> {
+  const offset = (query.current - 1) * query.size;
+  const { rows, total } = await repo.pageRefunds(ctx.db, { userId, statuses: REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined }, query.size, offset, nameParts(lang));
+  const records = (await listItemsOf(ctx.db, rows, lang)).map(({ row: _row, ...item }) => item);
+  return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+}
+
+/** GET /p/orderRefund/info. */
+export async function myRefundDetail(ctx: AppContext, userId: string, refundSn: string, lang: Language): Promise<RefundDetail> {
+  const row = await repo.findNamedRefund(ctx.db, refundSn, nameParts(lang));
+  if (!row || row.userId !== userId) throw invalid('refundErrors.notFound');
+  const { detail } = await detailOf(ctx, row, lang);
+  const s = row.returnMoneySts;
+  const isReturn = row.applyType === APPLY_TYPE.returnAndRefund;
+  return {
+    ...detail,
+    canCancel: s === REFUND_STATUS.applied,
+    canEdit: s === REFUND_STATUS.applied || (s === REFUND_STATUS.refused && row.platformStatus !== 1),
+    canUpdateAmount: s === REFUND_STATUS.applied || (isReturn && (s === REFUND_STATUS.accepted || s === REFUND_STATUS.buyerShipped)),
+    canSubmitExpress: isReturn && s === REFUND_STATUS.accepted,
+    canEditExpress: isReturn && s === REFUND_STATUS.buyerShipped,
+    canApplyPlatform: s === REFUND_STATUS.refused && row.platformStatus === 0,
+  };
+}
+
+/** PUT /p/orderRefund/cancel: withdraws a request the seller has not handled (1 -> 6). */
+export async function cancelRefund(ctx: AppContext, userId: string, refundSn: string): Promise<void> {
+  const now = ctx.now();
+  const moved = await ctx.db.transaction(async (tx) => {
+    const row = await repo.moveRefund(tx, { refundSn, from: [REFUND_STATUS.applied], owner: { userId }, set: { returnMoneySts: REFUND_STATUS.withdrawn, cancelTime: now, deadline: null }, now });
+    if (!row) return false;
+    await repo.insertHistory(tx, { refundSn, actor: 'buyer', actorId: userId, action: 'cancel', returnMoneySts: row.returnMoneySts, refundAmount: row.refundAmount, createdAt: now });
+    await bookStep(tx, { refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline: null, periods: await loadPeriods(ctx, tx), now });
+    await settleOrderApplying(tx, row.orderNumber, now);
+    return true;
+  });
+  if (!moved) await refuseMove(ctx, userId, refundSn, 'refundErrors.cannotCancel');
+}
+
+/**
+ * POST /p/orderRefund/update_refund: edits a request the seller has not handled (1), or resubmits
+ * a refused one (7 -> 1, a new handling deadline). The rules are the apply's, without the
+ * request's own amount.
+ */
+export async function updateRefund(ctx: AppContext, userId: string, input: RefundUpdate): Promise<void> {
+  const now = ctx.now();
+  const current = await ownRefund(ctx, userId, input.refundSn);
+  if (current.returnMoneySts !== REFUND_STATUS.applied && !(current.returnMoneySts === REFUND_STATUS.refused && current.platformStatus !== 1)) throw invalid('refundErrors.cannotEdit');
+  const periods = await loadPeriods(ctx);
+  const { order, state } = await shopperOrder(ctx, userId, current.orderNumber, current.refundSn);
+  checkOrder(order, periods, now);
+  checkService(order, input.applyType, input.isReceiver);
+  const ceiling = ceilingFor(state, { refundType: current.refundType, orderItemId: current.orderItemId, goodsNum: input.goodsNum, freightConfirmed: input.freightConfirmed });
+  if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
+  if (input.refundAmount > ceiling.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: yuan(ceiling.maxRefundAmount) });
+  const resubmit = current.returnMoneySts === REFUND_STATUS.refused;
+  const deadline = resubmit ? deadlineOf(REFUND_STATUS.applied, input.applyType, periods, now) : current.deadline;
+  try {
+    const moved = await ctx.db.transaction(async (tx) => {
+      const row = await repo.moveRefund(tx, {
+        refundSn: current.refundSn,
+        from: [current.returnMoneySts],
+        owner: { userId },
+        set: {
+          returnMoneySts: REFUND_STATUS.applied,
+          applyType: input.applyType,
+          isReceiver: input.isReceiver,
+          goodsNum: ceiling.goodsNum,
+          refundAmount: input.refundAmount,
+          maxRefundAmount: ceiling.maxRefundAmount,
+          freightAmount: Math.min(ceiling.freightAmount, input.refundAmount),
+          buyerReason: input.buyerReason,
+          buyerDesc: input.buyerDesc || null,
+          buyerMobile: input.buyerMobile,
+          photoFiles: input.photoFiles,
+          deadline,
+          platformStatus: 0,
+          ...(resubmit ? { applyTime: current.applyTime, sellerMsg: current.sellerMsg } : {}),
+        },
+        now,
+      });
+      if (!row) return false;
+      await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'edit', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now });
+      if (resubmit) {
+        await markOrderApplying(tx, row.orderNumber, now);
+        await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.refused, status: REFUND_STATUS.applied, deadline, periods, now });
+      }
+      return true;
+    });
+    if (!moved) throw invalid('refundErrors.statusChanged');
+  } catch (err) {
+    rethrowApp(err);
+  }
+}
+
+/** PUT /p/orderRefund/updateRefundAmount: in 1 (any), or 2-3 for a return; never above the ceiling. */
+export async function updateRefundAmount(ctx: AppContext, userId: string, input: RefundAmountUpdate): Promise<void> {
+  const now = ctx.now();
+  const current = await ownRefund(ctx, userId, input.refundSn);
+  const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
+  const from = isReturn ? [REFUND_STATUS.applied, REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped] : [REFUND_STATUS.applied];
+  if (!(from as number[]).includes(current.returnMoneySts) || current.settleStatus !== 0) throw invalid('refundErrors.cannotUpdateAmount');
+  if (input.refundAmount > current.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: yuan(current.maxRefundAmount) });
+  try {
+    const moved = await ctx.db.transaction(async (tx) => {
+      const row = await repo.moveRefund(tx, {
+        refundSn: current.refundSn,
+        from,
+        owner: { userId },
+        set: { refundAmount: input.refundAmount, freightAmount: Math.min(current.freightAmount, input.refundAmount) },
+        now,
+      });
+      if (!row) return false;
+      await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'amount', returnMoneySts: row.returnMoneySts, refundAmount: input.refundAmount, createdAt: now });
+      return true;
+    });
+    if (!moved) throw invalid('refundErrors.cannotUpdateAmount');
+  } catch (err) {
+    rethrowApp(err);
+  }
+}
+
+async function writeWaybill(tx: Tx, refundSn: string, input: RefundExpress, now: Date): Promise<void> {
+  const existing = await repo.findDelivery(tx, refundSn);
+  await repo.upsertDelivery(
+    tx,
+    {
+      refundSn,
+      dvyId: input.expressId,
+      dvyName: input.expressName,
+      dvyFlowId: input.expressNo,
+      senderMobile: input.mobile,
+      senderRemarks: input.senderRemarks || null,
+      imgs: input.imgs,
+      receiverName: existing?.receiverName ?? null,
+      receiverMobile: existing?.receiverMobile ?? null,
+      receiverAddr: existing?.receiverAddr ?? null,
+    },
+    now,
+  );
+}
+
+/** POST /p/orderRefund/submitExpress: the return's waybill (2 -> 3, the seller's receipt deadline starts). */
+export async function submitRefundExpress(ctx: AppContext, userId: string, input: RefundExpress): Promise<void> {
+  const now = ctx.now();
+  const periods = await loadPeriods(ctx);
+  const deadline = new Date(now.getTime() + periods.sellerReceiveMs);
+  const moved = await ctx.db.transaction(async (tx) => {
+    const row = await repo.moveRefund(tx, {
+      refundSn: input.refundSn,
+      from: [REFUND_STATUS.accepted],
+      owner: { userId },
+      set: { returnMoneySts: REFUND_STATUS.buyerShipped, shipTime: now, deadline },
+      now,
+    });
+    if (!row) return false;
+    if (row.applyType !== APPLY_TYPE.returnAndRefund) throw invalid('refundErrors.cannotShip');
+    await writeWaybill(tx, row.refundSn, input, now);
+    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'ship', returnMoneySts: row.returnMoneySts, note: `${input.expressName} ${input.expressNo}`, refundAmount: row.refundAmount, createdAt: now });
+    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.accepted, status: REFUND_STATUS.buyerShipped, deadline, periods, now });
+    return true;
+  });
+  if (!moved) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotShip');
+}
+
+/** PUT /p/orderRefund/reSubmitExpress: edits the waybill while the seller has not received the goods (3). */
+export async function resubmitRefundExpress(ctx: AppContext, userId: string, input: RefundExpress): Promise<void> {
+  const now = ctx.now();
+  const moved = await ctx.db.transaction(async (tx) => {
+    const row = await repo.moveRefund(tx, { refundSn: input.refundSn, from: [REFUND_STATUS.buyerShipped], owner: { userId }, set: {}, now });
+    if (!row) return false;
+    await writeWaybill(tx, row.refundSn, input, now);
+    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'reship', returnMoneySts: row.returnMoneySts, note: `${input.expressName} ${input.expressNo}`, refundAmount: row.refundAmount, createdAt: now });
+    return true;
+  });
+  if (!moved) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotReship');
+}
+
+/** POST /p/orderRefund/applyPlatform: after a refusal, the shopper asks the platform to step in (once). */
+export async function applyRefundPlatform(ctx: AppContext, userId: string, input: RefundApplyPlatform): Promise<void> {
+  const now = ctx.now();
+  const current = await ownRefund(ctx, userId, input.refundSn);
+  if (current.returnMoneySts !== REFUND_STATUS.refused) throw invalid('refundErrors.cannotApplyPlatform');
+  if (current.platformStatus !== 0) throw invalid('refundErrors.platformRequested');
+  const moved = await ctx.db.transaction(async (tx) => {
+    const row = await repo.moveRefund(tx, {
+      refundSn: current.refundSn,
+      from: [REFUND_STATUS.refused],
+      owner: { userId },
+      platformStatus: 0,
+      set: { platformStatus: 1, platformApplyReason: input.reason },
+      now,
+    });
+    if (!row) return false;
+    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'applyPlatform', returnMoneySts: row.returnMoneySts, note: input.reason, refundAmount: row.refundAmount, createdAt: now });
+    return true;
+  });
+  if (!moved) throw invalid('refundErrors.platformRequested');
+}
+

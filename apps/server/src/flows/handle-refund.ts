@@ -1,0 +1,402 @@
+// The other sides of an after-sales request (decision 059): the shop accepts, refuses or confirms
+// the returned goods (each written to the shop's log); platform staff step in after a refusal
+// (audited); and the deadlines decide when nobody acted. A decision in the buyer's favour sets the
+// new status and settle_status 1 in one conditional update, and once its transaction committed,
+// executeRefund (flows/refund-money.ts) pays the money back, exactly once, wherever it is called.
+import type { Language } from '@bazaar/shared/constants/limits';
+import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { Page } from '@bazaar/shared/schemas/common';
+import {
+  MERCHANT_REFUND_TAB_STATUSES,
+  type AdminRefundDecide,
+  type AdminRefundDetail,
+  type AdminRefundListItem,
+  type AdminRefundQuery,
+  type AftersaleSettings,
+  type MerchantRefundAccept,
+  type MerchantRefundDetail,
+  type MerchantRefundPage,
+  type MerchantRefundQuery,
+  type RefundCounts,
+  type ReturnAddress,
+  type ReturnAddressInput,
+} from '@bazaar/shared/schemas/refund';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { invalid, notFound } from '../lib/app-error.ts';
+import { getProfile } from '../modules/admin/service.ts';
+import * as repo from '../modules/aftersale/repository.ts';
+import type { Periods } from '../modules/aftersale/rules.ts';
+import { recordChange } from '../modules/audit/service.ts';
+import { accountName, insertAuditLog } from '../modules/merchant/repository.ts';
+import { markOrderApplying } from '../modules/order/aftersale-reads.ts';
+import { findShopContact } from '../modules/shop/contact.ts';
+import { executeRefund } from './refund-money.ts';
+import { bookStep, deadlineOf, detailOf, listItemsOf, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
+
+export interface Actor {
+  actor: 'seller' | 'platform' | 'system';
+  id: string | null;
+  name: string | null;
+}
+
+/** Pays a decided refund after its decision committed. A failure is left to the retry sweep (refund-money.ts), which finds settle_status 1. */
+async function payBack(ctx: AppContext, refundSn: string): Promise<void> {
+  try {
+    await executeRefund(ctx, refundSn);
+  } catch {
+    // settle_status stays 1 (or 3): the refund sweep sends it again with the same refund number.
+  }
+}
+
+/** The shop's return address: its own setting, or its address and phone; null when it has neither. */
+async function returnAddressOf(ctx: AppContext, db: AppContext['db'] | Tx, shopId: number): Promise<ReturnAddress | null> {
+  const saved = await repo.findReturnAddress(db, shopId);
+  if (saved) return saved;
+  const shop = await findShopContact(db, shopId);
+  if (!shop || !shop.tel || shop.address.trim().length < 5) return null;
+  return { receiverName: shop.nameZh, receiverMobile: shop.tel, receiverAddr: shop.address };
+}
+
+type Decided = { row: repo.RefundRow; pay: boolean } | undefined;
+
+/**
+ * Agrees to a request in 1 (the seller, or the handling deadline): a refund only is decided
+ * (2, settle 1); a return waits for the buyer's waybill (2, with the address it goes to and the
+ * shipping deadline).
+ */
+async function agree(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods: Periods }): Promise<Decided> {
+  const now = ctx.now();
+  const current = await repo.findRefund(ctx.db, input.refundSn);
+  if (!current || (input.shopId !== undefined && current.shopId !== input.shopId)) return undefined;
+  const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
+  const address = isReturn ? (input.address ?? (await returnAddressOf(ctx, ctx.db, current.shopId))) : null;
+  if (isReturn && !address) throw invalid('refundErrors.returnAddressMissing');
+  const deadline = deadlineOf(REFUND_STATUS.accepted, current.applyType, input.periods, now);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.moveRefund(tx, {
+      refundSn: input.refundSn,
+      from: [REFUND_STATUS.applied],
+      owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
+      set: {
+        returnMoneySts: REFUND_STATUS.accepted,
+        handleTime: now,
+        deadline,
+        ...(isReturn ? {} : { settleStatus: REFUND_SETTLE_STATUS.refunding }),
+      },
+      now,
+    });
+    if (!row) return undefined;
+    if (address) await repo.upsertDelivery(tx, { refundSn: row.refundSn, ...address }, now);
+    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null, refundAmount: row.refundAmount, createdAt: now });
+    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline, periods: input.periods, now });
+    return { row, pay: !isReturn };
+  });
+}
+
+/** The returned goods arrived (the seller, or the receipt deadline): 3 -> 4, settle 1. */
+async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive'; periods: Periods }): Promise<Decided> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.moveRefund(tx, {
+      refundSn: input.refundSn,
+      from: [REFUND_STATUS.buyerShipped],
+      owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
+      set: { returnMoneySts: REFUND_STATUS.sellerReceived, receiveTime: now, deadline: null, settleStatus: REFUND_SETTLE_STATUS.refunding },
+      now,
+    });
+    if (!row) return undefined;
+    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, refundAmount: row.refundAmount, createdAt: now });
+    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.buyerShipped, status: row.returnMoneySts, deadline: null, periods: input.periods, now });
+    return { row, pay: true };
+  });
+}
+
+// ---- The deadlines (jobs) ----
+
+/** The handling deadline passed with the request still in 1: it counts as agreed. */
+export async function autoAgreeRefund(ctx: AppContext, refundSn: string): Promise<void> {
+  const row = await repo.findRefund(ctx.db, refundSn);
+  if (!row || row.returnMoneySts !== REFUND_STATUS.applied || !row.deadline || row.deadline > ctx.now()) return;
+  const periods = await loadPeriods(ctx);
+  let decided: Decided;
+  try {
+    decided = await agree(ctx, { refundSn, actor: SYSTEM, action: 'autoAgree', periods });
+  } catch (err) {
+    // A return to a shop without any address: it waits for the seller, who is reminded anyway.
+    if (err instanceof Error && 'messageKey' in err && (err as { messageKey: string }).messageKey === 'refundErrors.returnAddressMissing') return;
+    throw err;
+  }
+  if (decided?.pay) await payBack(ctx, refundSn);
+}
+
+/** The buyer sent no waybill in time: the return closes (2 -> -1). */
+export async function autoCloseRefund(ctx: AppContext, refundSn: string): Promise<void> {
+  const now = ctx.now();
+  const row = await repo.findRefund(ctx.db, refundSn);
+  if (!row || row.returnMoneySts !== REFUND_STATUS.accepted || row.applyType !== APPLY_TYPE.returnAndRefund || !row.deadline || row.deadline > now) return;
+  const periods = await loadPeriods(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const moved = await repo.moveRefund(tx, { refundSn, from: [REFUND_STATUS.accepted], set: { returnMoneySts: REFUND_STATUS.closed, closeTime: now, deadline: null }, now });
+    if (!moved || moved.settleStatus !== REFUND_SETTLE_STATUS.none) return;
+    await repo.insertHistory(tx, { refundSn, actor: 'system', action: 'autoClose', returnMoneySts: REFUND_STATUS.closed, refundAmount: moved.refundAmount, createdAt: now });
+    await bookStep(tx, { refundSn, left: REFUND_STATUS.accepted, status: REFUND_STATUS.closed, deadline: null, periods, now });
+    await settleOrderApplying(tx, moved.orderNumber, now);
+  });
+}
+
+/** The seller did not confirm the returned goods in time: they count as received, and the money goes back. */
+export async function autoReceiveRefund(ctx: AppContext, refundSn: string): Promise<void> {
+  const row = await repo.findRefund(ctx.db, refundSn);
+  if (!row || row.returnMoneySts !== REFUND_STATUS.buyerShipped || !row.deadline || row.deadline > ctx.now()) return;
+  const decided = await receive(ctx, { refundSn, actor: SYSTEM, action: 'autoReceive', periods: await loadPeriods(ctx) });
+  if (decided?.pay) await payBack(ctx, refundSn);
+}
+
+const SYSTEM: Actor = { actor: 'system', id: null, name: null };
+
+// ---- The merchant center ----
+
+async function merchantActor(ctx: AppContext, session: { accountId: number }): Promise<Actor> {
+  return { actor: 'seller', id: String(session.accountId), name: await accountName(ctx.db, session.accountId) };
+}
+
+async function shopLog(ctx: AppContext, session: { shopId: number; accountId: number }, actor: Actor, action: string, row: repo.RefundRow, before: number, extra: Record<string, unknown> = {}): Promise<void> {
+  await insertAuditLog(ctx.db, {
+    shopId: session.shopId,
+    accountId: session.accountId,
+    accountName: actor.name ?? String(session.accountId),
+    action,
+    targetType: 'refund',
+    targetId: row.refundSn,
+    before: { returnMoneySts: before },
+    after: { returnMoneySts: row.returnMoneySts, ...extra },
+    createdAt: ctx.now(),
+  });
+}
+
+const countsOf = (found: Awaited<ReturnType<typeof repo.countByStatus>>): RefundCounts => {
+  const n = (s: number) => found.byStatus.get(s) ?? 0;
+  return {
+    applied: n(1),
+    accepted: n(2),
+    buyerShipped: n(3),
+    sellerReceived: n(4),
+    success: n(5),
+    refused: n(7),
+    closed: n(6) + n(-1),
+    platformRequested: found.platformRequested,
+  };
+};
+
+/** GET /merchant/refunds/counts. */
+export async function shopRefundCounts(ctx: AppContext, shopId: number): Promise<RefundCounts> {
+  return countsOf(await repo.countByStatus(ctx.db, shopId));
+}
+
+/** GET /merchant/refunds. */
+export async function pageShopRefunds(ctx: AppContext, shopId: number, query: MerchantRefundQuery, lang: Language): Promise<MerchantRefundPage> {
+  const offset = (query.current - 1) * query.size;
+  const [{ rows, total }, counts] = await Promise.all([
+    repo.pageRefunds(ctx.db, { shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined }, query.size, offset, nameParts(lang)),
+    shopRefundCounts(ctx, shopId),
+  ]);
+  const records = (await listItemsOf(ctx.db, rows, lang)).map(({ row, ...item }) => ({ ...item, userNickName: row.nickName, buyerReason: row.buyerReason }));
+  return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size), counts };
+}
+
+/** GET /merchant/refunds/{refundSn}: the shop's own request only (another shop's answers "not found"). */
+export async function shopRefundDetail(ctx: AppContext, shopId: number, refundSn: string, lang: Language): Promise<MerchantRefundDetail> {
+  const row = await repo.findNamedRefund(ctx.db, refundSn, nameParts(lang));
+  if (!row || row.shopId !== shopId) throw notFound('refundErrors.notFound');
+  const { detail } = await detailOf(ctx, row, lang);
+  const s = row.returnMoneySts;
+  return {
+    ...detail,
+    userNickName: row.nickName,
+    canAccept: s === REFUND_STATUS.applied,
+    canRefuse: s === REFUND_STATUS.applied || (s === REFUND_STATUS.buyerShipped && row.applyType === APPLY_TYPE.returnAndRefund),
+    canReceive: s === REFUND_STATUS.buyerShipped,
+  };
+}
+
+async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: string, key: string): Promise<never> {
+  const row = await repo.findRefund(ctx.db, refundSn);
+  if (!row || row.shopId !== shopId) throw notFound('refundErrors.notFound');
+  throw invalid(key);
+}
+
+/** PUT /merchant/refunds/{refundSn}/accept. Three pages pressing at once decide it once: the others are told it changed. */
+export async function acceptRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, input: MerchantRefundAccept, lang: Language): Promise<MerchantRefundDetail> {
+  const actor = await merchantActor(ctx, session);
+  const decided = await agree(ctx, { refundSn, shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, periods: await loadPeriods(ctx) }).catch(rethrowApp);
+  if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotAccept');
+  await shopLog(ctx, session, actor, 'refund.accept', decided!.row, REFUND_STATUS.applied);
+  if (decided!.pay) await payBack(ctx, refundSn);
+  return shopRefundDetail(ctx, session.shopId, refundSn, lang);
+}
+
+/** PUT /merchant/refunds/{refundSn}/refuse: a request in 1, or a return whose goods came back wrong (3). */
+export async function refuseRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, reason: string, lang: Language): Promise<MerchantRefundDetail> {
+  const actor = await merchantActor(ctx, session);
+  const now = ctx.now();
+  const periods = await loadPeriods(ctx);
+  const current = await repo.findRefund(ctx.db, refundSn);
+  if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
+  const from = current.applyType === APPLY_TYPE.returnAndRefund ? [REFUND_STATUS.applied, REFUND_STATUS.buyerShipped] : [REFUND_STATUS.applied];
+  const row = await ctx.db.transaction(async (tx) => {
+    const moved = await repo.moveRefund(tx, { refundSn, from, owner: { shopId: session.shopId }, set: { returnMoneySts: REFUND_STATUS.refused, sellerMsg: reason, handleTime: now, deadline: null }, now });
+    if (!moved) return undefined;
+    await repo.insertHistory(tx, { refundSn, actor: 'seller', actorId: actor.id, actorName: actor.name, action: 'refuse', returnMoneySts: moved.returnMoneySts, note: reason, refundAmount: moved.refundAmount, createdAt: now });
+    await bookStep(tx, { refundSn, left: current.returnMoneySts, status: moved.returnMoneySts, deadline: null, periods, now });
+    await settleOrderApplying(tx, moved.orderNumber, now);
+    return moved;
+  });
+  if (!row) throw invalid('refundErrors.cannotRefuse');
+  await shopLog(ctx, session, actor, 'refund.refuse', row, current.returnMoneySts, { reason });
+  return shopRefundDetail(ctx, session.shopId, refundSn, lang);
+}
+
+/** PUT /merchant/refunds/{refundSn}/receive: the returned goods arrived; the money goes back. */
+export async function receiveRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, lang: Language): Promise<MerchantRefundDetail> {
+  const actor = await merchantActor(ctx, session);
+  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive', periods: await loadPeriods(ctx) }).catch(rethrowApp);
+  if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive');
+  await shopLog(ctx, session, actor, 'refund.receive', decided!.row, REFUND_STATUS.buyerShipped);
+  await payBack(ctx, refundSn);
+  return shopRefundDetail(ctx, session.shopId, refundSn, lang);
+}
+
+/** GET /merchant/refunds/return-address: the shop's own, or its address and phone (empty when it has neither). */
+export async function shopReturnAddress(ctx: AppContext, shopId: number): Promise<ReturnAddress> {
+  return (await returnAddressOf(ctx, ctx.db, shopId)) ?? { receiverName: '', receiverMobile: '', receiverAddr: '' };
+}
+
+/** PUT /merchant/refunds/return-address. */
+export async function saveShopReturnAddress(ctx: AppContext, session: { shopId: number; accountId: number }, input: ReturnAddressInput): Promise<ReturnAddress> {
+  const before = await repo.findReturnAddress(ctx.db, session.shopId);
+  await repo.saveReturnAddress(ctx.db, session.shopId, input, ctx.now());
+  await insertAuditLog(ctx.db, {
+    shopId: session.shopId,
+    accountId: session.accountId,
+    accountName: await accountName(ctx.db, session.accountId),
+    action: 'refund.returnAddress',
+    targetType: 'shop',
+    targetId: String(session.shopId),
+    before: before ?? null,
+    after: { ...input },
+    createdAt: ctx.now(),
+  });
+  return input;
+}
+
+// ---- The platform console ----
+
+/** GET /admin/refunds. */
+export async function pageAllRefunds(ctx: AppContext, query: AdminRefundQuery, lang: Language): Promise<Page<AdminRefundListItem>> {
+  const offset = (query.current - 1) * query.size;
+  const { rows, total } = await repo.pageRefunds(
+    ctx.db,
+    { shopId: query.shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined, platformRequested: query.platform === 1 },
+    query.size,
+    offset,
+    nameParts(lang),
+  );
+  const records = (await listItemsOf(ctx.db, rows, lang)).map(({ row, ...item }) => ({ ...item, userNickName: row.nickName, buyerReason: row.buyerReason, userId: row.userId }));
+  return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
+}
+
+/** GET /admin/refunds/{refundSn}. */
+export async function anyRefundDetail(ctx: AppContext, refundSn: string, lang: Language): Promise<AdminRefundDetail> {
+  const row = await repo.findNamedRefund(ctx.db, refundSn, nameParts(lang));
+  if (!row) throw notFound('refundErrors.notFound');
+  const { detail } = await detailOf(ctx, row, lang);
+  return {
+    ...detail,
+    userNickName: row.nickName,
+    userId: row.userId,
+    platformApplyReason: row.platformApplyReason,
+    canDecide: row.returnMoneySts === REFUND_STATUS.refused && row.platformStatus === 1,
+  };
+}
+
+/**
+ * PUT /admin/refunds/{refundSn}/decide: staff decide a refused request the shopper brought to them.
+ * 'refund': a refund only is refunded (2, settle 1); a return whose goods came back counts as
+ * received (4, settle 1); a return refused before the goods left goes to 2 (the buyer sends them to
+ * the shop's return address). 'close': the request closes (-1). The reason is shown to both sides.
+ */
+export async function decideRefund(ctx: AppContext, adminId: number, refundSn: string, input: AdminRefundDecide, lang: Language): Promise<AdminRefundDetail> {
+  const admin = await getProfile(ctx, adminId);
+  const now = ctx.now();
+  const periods = await loadPeriods(ctx);
+  const current = await repo.findRefund(ctx.db, refundSn);
+  if (!current) throw notFound('refundErrors.notFound');
+  if (current.returnMoneySts !== REFUND_STATUS.refused || current.platformStatus !== 1) throw invalid('refundErrors.cannotDecide');
+  const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
+  const goodsBack = isReturn && current.shipTime !== null;
+  const target =
+    input.action === 'close' ? REFUND_STATUS.closed : !isReturn ? REFUND_STATUS.accepted : goodsBack ? REFUND_STATUS.sellerReceived : REFUND_STATUS.accepted;
+  const pays = input.action === 'refund' && (!isReturn || goodsBack);
+  const deadline = input.action === 'refund' && isReturn && !goodsBack ? deadlineOf(REFUND_STATUS.accepted, current.applyType, periods, now) : null;
+  const address = deadline ? await returnAddressOf(ctx, ctx.db, current.shopId) : null;
+  if (deadline && !address) throw invalid('refundErrors.returnAddressMissing');
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const moved = await repo.moveRefund(tx, {
+        refundSn,
+        from: [REFUND_STATUS.refused],
+        platformStatus: 1,
+        set: {
+          returnMoneySts: target,
+          platformStatus: 2,
+          platformReason: input.reason,
+          deadline,
+          ...(target === REFUND_STATUS.closed ? { closeTime: now } : { handleTime: now }),
+          ...(target === REFUND_STATUS.sellerReceived ? { receiveTime: now } : {}),
+          ...(pays ? { settleStatus: REFUND_SETTLE_STATUS.refunding } : {}),
+        },
+        now,
+      });
+      if (!moved) return undefined;
+      if (address) await repo.upsertDelivery(tx, { refundSn, ...address }, now);
+      await repo.insertHistory(tx, { refundSn, actor: 'platform', actorId: String(admin.adminId), actorName: admin.username, action: input.action === 'refund' ? 'platformRefund' : 'platformClose', returnMoneySts: target, note: input.reason, refundAmount: moved.refundAmount, createdAt: now });
+      if (target === REFUND_STATUS.closed) await settleOrderApplying(tx, moved.orderNumber, now);
+      else await markOrderApplying(tx, moved.orderNumber, now);
+      await bookStep(tx, { refundSn, left: REFUND_STATUS.refused, status: target, deadline, periods, now });
+      await recordChange(
+        tx,
+        {
+          admin: { id: admin.adminId, username: admin.username },
+          action: 'refund.decide',
+          targetType: 'refund',
+          targetId: refundSn,
+          before: { returnMoneySts: REFUND_STATUS.refused, platformStatus: 1 },
+          after: { returnMoneySts: target, platformStatus: 2, action: input.action, reason: input.reason },
+        },
+        now,
+      );
+      return moved;
+    })
+    .catch(rethrowApp);
+  if (!row) throw invalid('refundErrors.cannotDecide');
+  if (pays) await payBack(ctx, refundSn);
+  return anyRefundDetail(ctx, refundSn, lang);
+}
+
+/** GET /admin/aftersale-settings. */
+export function readAftersaleSettings(ctx: AppContext): Promise<AftersaleSettings> {
+  return repo.readSettings(ctx.db);
+}
+
+/** PUT /admin/aftersale-settings: the periods, audited. Running deadlines keep the time they were given. */
+export async function writeAftersaleSettings(ctx: AppContext, adminId: number, input: AftersaleSettings): Promise<AftersaleSettings> {
+  const admin = await getProfile(ctx, adminId);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.readSettings(tx);
+    await repo.writeSettings(tx, input, now);
+    await recordChange(tx, { admin: { id: admin.adminId, username: admin.username }, action: 'aftersale.settings', targetType: 'aftersale', targetId: 'settings', before: { ...before }, after: { ...input } }, now);
+  });
+  return repo.readSettings(ctx.db);
+}

@@ -1,0 +1,203 @@
+// What every after-sales flow shares (decision 059): the periods, the order's state read from its
+// owners (order module lines and figures, aftersale module requests), the deadline jobs of a step,
+// and the answers (list rows and details) built from the rows with the shop's and buyer's names.
+import type { Language } from '@bazaar/shared/constants/limits';
+import { APPLY_TYPE, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { RefundDeadlineAction, RefundDetail, RefundHistory, RefundItem, RefundListItem } from '@bazaar/shared/schemas/refund';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { failedCheck, uniqueViolation } from '../db/errors.ts';
+import { formatApiTime } from '../lib/api-time.ts';
+import { AppError, invalid, notFound } from '../lib/app-error.ts';
+import { cancelJob, rescheduleJob } from '../lib/jobs.ts';
+import { localized } from '../lib/localized.ts';
+import { userNickName } from '../modules/account/repository.ts';
+import * as repo from '../modules/aftersale/repository.ts';
+import { orderState, periodsOf, type OrderState, type Periods } from '../modules/aftersale/rules.ts';
+import { clearOrderApplying, findOrderForAftersale, linesForAftersale, type AftersaleLine, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
+import { anyShopName } from '../modules/shop/repository.ts';
+
+export const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
+
+export async function loadPeriods(ctx: AppContext, db: Db | Tx = ctx.db): Promise<Periods> {
+  return periodsOf(await repo.readSettings(db), ctx.env);
+}
+
+/** The shop's name and the buyer's nickname, joined by column into the request rows. */
+export const nameParts = (lang: Language): repo.RefundNameParts => ({ shopName: (col) => anyShopName(col, lang), nickName: userNickName });
+
+/** The order, its lines and its requests (all, or without `except`), and where it stands. */
+export async function loadOrderState(db: Db | Tx, orderNumber: string, except?: string) {
+  const [order, lines, refunds] = await Promise.all([findOrderForAftersale(db, orderNumber), linesForAftersale(db, [orderNumber]), repo.refundsOfOrders(db, [orderNumber])]);
+  if (!order) return undefined;
+  const others = except ? refunds.filter((r) => r.refundSn !== except) : refunds;
+  return { order, lines, refunds, state: orderState(order, lines, others) };
+}
+
+// ---- The steps' deadlines ----
+
+/** The deadline job and the reminder job of each waiting step. */
+export const DEADLINE_JOBS = { 1: 'refund.sellerHandle', 2: 'refund.buyerShip', 3: 'refund.sellerReceive' } as const;
+export const REMINDER_JOBS = { 1: 'refund.remindHandle', 2: 'refund.remindShip', 3: 'refund.remindReceive' } as const;
+type Step = keyof typeof DEADLINE_JOBS;
+
+/** When the step a request is now in runs out (null: nobody must act against a clock). */
+export function deadlineOf(status: number, applyType: number, periods: Periods, now: Date): Date | null {
+  if (status === REFUND_STATUS.applied) return new Date(now.getTime() + periods.sellerHandleMs);
+  if (status === REFUND_STATUS.accepted && applyType === APPLY_TYPE.returnAndRefund) return new Date(now.getTime() + periods.buyerShipMs);
+  if (status === REFUND_STATUS.buyerShipped) return new Date(now.getTime() + periods.sellerReceiveMs);
+  return null;
+}
+
+export function deadlineActionOf(status: number, applyType: number): RefundDeadlineAction | null {
+  if (status === REFUND_STATUS.applied) return 'agree';
+  if (status === REFUND_STATUS.accepted && applyType === APPLY_TYPE.returnAndRefund) return 'close';
+  if (status === REFUND_STATUS.buyerShipped) return 'receive';
+  return null;
+}
+
+/**
+ * Books the jobs of the step the request just entered (its deadline and the reminder before it)
+ * and cancels those of the step it left; in the move's transaction, so both stand or fall together.
+ */
+export async function bookStep(tx: Tx, input: { refundSn: string; left?: number; status: number; deadline: Date | null; periods: Periods; now: Date }): Promise<void> {
+  if (input.left !== undefined && input.left !== input.status && input.left in DEADLINE_JOBS) {
+    await cancelJob(tx, DEADLINE_JOBS[input.left as Step], input.refundSn);
+    await cancelJob(tx, REMINDER_JOBS[input.left as Step], input.refundSn);
+  }
+  if (!input.deadline || !(input.status in DEADLINE_JOBS)) return;
+  const step = input.status as Step;
+  await rescheduleJob(tx, DEADLINE_JOBS[step], input.refundSn, input.deadline);
+  const remindAt = Math.max(input.deadline.getTime() - input.periods.reminderMs, input.now.getTime());
+  await rescheduleJob(tx, REMINDER_JOBS[step], input.refundSn, new Date(remindAt));
+}
+
+/** A request ended without money: the order's refundStatus leaves 1 when no other request is open. */
+export async function settleOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
+  const refunds = await repo.refundsOfOrders(tx, [orderNumber]);
+  if (refunds.some((r) => r.returnMoneySts >= 1 && r.returnMoneySts <= 4)) return;
+  const refunded = refunds.filter((r) => r.returnMoneySts === REFUND_STATUS.success).reduce((n, r) => n + r.refundAmount, 0);
+  await clearOrderApplying(tx, { orderNumber, refunded, now });
+}
+
+/** Database refusals of a move (triggers, the one-open-request index) as the shopper's messages. */
+export function translateDbError(err: unknown): never {
+  const check = failedCheck(err);
+  if (check && check.startsWith('refundErrors.')) throw invalid(check);
+  if (uniqueViolation(err) === 'refunds_open_item_uq') throw invalid('refundErrors.openRequest');
+  throw err;
+}
+
+export function rethrowApp(err: unknown): never {
+  if (err instanceof AppError) throw err;
+  translateDbError(err);
+}
+
+// ---- Answers ----
+
+function itemOf(line: AftersaleLine, lang: Language): RefundItem {
+  return {
+    orderItemId: line.id,
+    prodId: line.productId,
+    prodName: localized(lang, line.prodNameZh, line.prodNameEn),
+    skuName: localized(lang, line.skuNameZh ?? '', line.skuNameEn),
+    pic: line.pic ?? '',
+    price: line.price,
+    prodCount: line.prodCount,
+    actualTotal: line.actualTotal,
+  };
+}
+
+export function itemsOf(row: { orderItemId: number }, lines: AftersaleLine[], lang: Language): RefundItem[] {
+  return lines.filter((l) => row.orderItemId === 0 || l.id === row.orderItemId).map((l) => itemOf(l, lang));
+}
+
+export function listItemOf(row: repo.NamedRefundRow, lines: AftersaleLine[], lang: Language): RefundListItem {
+  const open = row.returnMoneySts >= 1 && row.returnMoneySts <= 4;
+  return {
+    refundSn: row.refundSn,
+    orderNumber: row.orderNumber,
+    orderItemId: row.orderItemId,
+    refundType: row.refundType,
+    applyType: row.applyType,
+    returnMoneySts: row.returnMoneySts,
+    settleStatus: row.settleStatus,
+    goodsNum: row.goodsNum,
+    refundAmount: row.refundAmount,
+    shopId: row.shopId,
+    shopName: row.shopName,
+    applyTime: formatApiTime(row.applyTime),
+    deadline: open ? timeOrNull(row.deadline) : null,
+    deadlineAction: open && row.deadline ? deadlineActionOf(row.returnMoneySts, row.applyType) : null,
+    platformStatus: row.platformStatus,
+    items: itemsOf(row, lines, lang),
+  };
+}
+
+/** A page of list rows: the lines of every order on the page in one read. */
+export async function listItemsOf(db: Db, rows: repo.NamedRefundRow[], lang: Language): Promise<Array<RefundListItem & { row: repo.NamedRefundRow }>> {
+  const lines = await linesForAftersale(db, [...new Set(rows.map((r) => r.orderNumber))]);
+  return rows.map((row) => ({ ...listItemOf(row, lines.filter((l) => l.orderNumber === row.orderNumber), lang), row }));
+}
+
+export type DetailBase = Omit<RefundDetail, 'canCancel' | 'canEdit' | 'canUpdateAmount' | 'canSubmitExpress' | 'canEditExpress' | 'canApplyPlatform'>;
+
+/** A request with its order, parcel and history: what every detail page shows. */
+export async function detailOf(ctx: AppContext, row: repo.NamedRefundRow, lang: Language): Promise<{ detail: DetailBase; order: OrderForAftersale }> {
+  const [order, lines, delivery, history] = await Promise.all([
+    findOrderForAftersale(ctx.db, row.orderNumber),
+    linesForAftersale(ctx.db, [row.orderNumber]),
+    repo.findDelivery(ctx.db, row.refundSn),
+    repo.historyOf(ctx.db, row.refundSn),
+  ]);
+  if (!order) throw notFound('refundErrors.notFound');
+  return {
+    order,
+    detail: {
+      ...listItemOf(row, lines, lang),
+      isReceiver: row.isReceiver,
+      buyerReason: row.buyerReason,
+      buyerDesc: row.buyerDesc ?? '',
+      buyerMobile: row.buyerMobile,
+      photoFiles: row.photoFiles,
+      maxRefundAmount: row.maxRefundAmount,
+      freightAmount: row.freightAmount,
+      sellerMsg: row.sellerMsg,
+      platformReason: row.platformReason,
+      orderStatus: order.status,
+      orderActualTotal: order.actualTotal,
+      handleTime: timeOrNull(row.handleTime),
+      shipTime: timeOrNull(row.shipTime),
+      receiveTime: timeOrNull(row.receiveTime),
+      refundTime: timeOrNull(row.refundTime),
+      cancelTime: timeOrNull(row.cancelTime),
+      closeTime: timeOrNull(row.closeTime),
+      delivery: delivery
+        ? {
+            dvyId: delivery.dvyId,
+            dvyName: delivery.dvyName,
+            dvyFlowId: delivery.dvyFlowId,
+            senderMobile: delivery.senderMobile,
+            senderRemarks: delivery.senderRemarks,
+            imgs: delivery.imgs,
+            receiverName: delivery.receiverName,
+            receiverMobile: delivery.receiverMobile,
+            receiverAddr: delivery.receiverAddr,
+          }
+        : null,
+      history: history.map(
+        (h): RefundHistory => ({
+          id: h.id,
+          actor: h.actor as RefundHistory['actor'],
+          action: h.action as RefundHistory['action'],
+          returnMoneySts: h.returnMoneySts,
+          note: h.note,
+          refundAmount: h.refundAmount,
+          createTime: formatApiTime(h.createdAt),
+        }),
+      ),
+    },
+  };
+}
+
+export type { OrderState };

@@ -1,0 +1,86 @@
+// What after-sales requests read and write of an order (decision 059): the order's figures and
+// lines that decide what may be refunded, and the order's refundStatus 1 (applying) while a request
+// is open. The settle step's moves (2/3/4, the close) are refunds.ts's.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/order.ts';
+import { orderLineColumns } from './line-columns.ts';
+
+export interface OrderForAftersale {
+  orderNumber: string;
+  userId: string;
+  shopId: number;
+  status: number;
+  orderType: number;
+  orderMold: number;
+  isPayed: boolean;
+  actualTotal: number;
+  freight: number;
+  dvyTime: Date | null;
+  finallyTime: Date | null;
+  refundStatus: number | null;
+  deleteStatus: number;
+}
+
+const orderColumns = {
+  orderNumber: orders.orderNumber,
+  userId: orders.userId,
+  shopId: orders.shopId,
+  status: orders.status,
+  orderType: orders.orderType,
+  orderMold: orders.orderMold,
+  isPayed: orders.isPayed,
+  actualTotal: orders.actualTotal,
+  freight: orders.freight,
+  dvyTime: orders.dvyTime,
+  finallyTime: orders.finallyTime,
+  refundStatus: orders.refundStatus,
+  deleteStatus: orders.deleteStatus,
+};
+
+export async function findOrderForAftersale(db: Db | Tx, orderNumber: string): Promise<OrderForAftersale | undefined> {
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.orderNumber, orderNumber));
+  return row;
+}
+
+export async function findOrdersForAftersale(db: Db | Tx, orderNumbers: string[]): Promise<OrderForAftersale[]> {
+  if (orderNumbers.length === 0) return [];
+  return db.select(orderColumns).from(orders).where(inArray(orders.orderNumber, orderNumbers));
+}
+
+export type AftersaleLine = Awaited<ReturnType<typeof linesForAftersale>>[number];
+
+/** The lines of the orders, in line order: what each cost and whether its product allows refunds. */
+export async function linesForAftersale(db: Db | Tx, orderNumbers: string[]) {
+  if (orderNumbers.length === 0) return [];
+  return db
+    .select({ ...orderLineColumns, actualTotal: orderItems.actualTotal, isRefund: orderItems.isRefund })
+    .from(orderItems)
+    .where(inArray(orderItems.orderNumber, orderNumbers))
+    .orderBy(orderItems.id);
+}
+
+/** A request was made: the order shows 1 (applying). */
+export async function markOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ refundStatus: ORDER_REFUND_STATUS.applying, updatedAt: now, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.orderNumber, orderNumber), sql`${orders.refundStatus} is distinct from ${ORDER_REFUND_STATUS.applying}`));
+}
+
+/**
+ * The order's last open request ended without money (withdrawn, closed, refused): refundStatus
+ * goes back to what the refunded money says (`refunded` of `actualTotal`: none, part or all).
+ * Only from 1: the settle step's own values stand.
+ */
+export async function clearOrderApplying(tx: Tx, input: { orderNumber: string; refunded: number; now: Date }): Promise<void> {
+  const back =
+    input.refunded <= 0
+      ? null
+      : sql`case when ${input.refunded} >= ${orders.actualTotal} then ${ORDER_REFUND_STATUS.allRefunded} else ${ORDER_REFUND_STATUS.partlyRefunded} end`;
+  await tx
+    .update(orders)
+    .set({ refundStatus: back, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.refundStatus, ORDER_REFUND_STATUS.applying)));
+}
