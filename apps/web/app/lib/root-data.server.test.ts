@@ -21,6 +21,50 @@ describe('resolveLanguage', () => {
     expect(redirectOf('/zh/')).toEqual({ status: 301, location: '/' });
   });
 
+  // Issue 25: the URL says the page's language, so its links (unprefixed in the markup) agree with it.
+  it('moves a page to the address of its language: the cookie or ?lang=en to /en, ?lang=zh off /en', () => {
+    const redirectWith = (path: string, cookie: string) => {
+      try {
+        resolveLanguage(new Request(`http://shop.example.test${path}`, { headers: { Cookie: cookie } }));
+      } catch (thrown) {
+        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') };
+        throw thrown;
+      }
+      return null;
+    };
+    expect(redirectWith('/list?pn=tea', 'language=en')).toEqual({ status: 302, location: '/en/list?pn=tea' });
+    expect(redirectWith('/', 'language=en')).toEqual({ status: 302, location: '/en' });
+    expect(redirectWith('/user-center/', 'language=en')).toEqual({ status: 302, location: '/en/user-center/' });
+    expect(redirectWith('/list.data?pn=tea&_routes=routes%2Flist', 'language=en')).toEqual({ status: 302, location: '/en/list?pn=tea' });
+    expect(redirectWith('/register?lang=en', '')).toEqual({ status: 302, location: '/en/register' });
+    expect(redirectWith('/register?a=1&lang=en', 'language=zh')).toEqual({ status: 302, location: '/en/register?a=1' });
+    expect(redirectWith('/en/register?lang=zh', 'language=en')).toEqual({ status: 302, location: '/register?lang=zh' });
+    expect(redirectWith('/en?lang=zh', '')).toEqual({ status: 302, location: '/?lang=zh' });
+    expect(redirectWith('/en//evil.example?lang=zh', '')!.location).toBe('/evil.example?lang=zh');
+    // Already where the language says: no redirect, and the cookie is set when the URL chose it.
+    expect(redirectWith('/en/list', 'language=zh')).toBeNull();
+    expect(resolveLanguage(new Request('http://shop.example.test/en/list'))).toEqual({ lang: 'en', setCookie: true });
+    expect(resolveLanguage(new Request('http://shop.example.test/list?lang=zh', { headers: { Cookie: 'language=en' } }))).toEqual({ lang: 'zh', setCookie: true });
+    expect(resolveLanguage(new Request('http://shop.example.test/list', { headers: { Cookie: 'language=zh' } }))).toEqual({ lang: 'zh', setCookie: false });
+    expect(resolveLanguage(new Request('http://shop.example.test/list'))).toEqual({ lang: 'zh', setCookie: false });
+    // ...and not again when the cookie already says it, so the page cache may keep the /en page.
+    expect(resolveLanguage(new Request('http://shop.example.test/en/list', { headers: { Cookie: 'token=t; language=en' } }))).toEqual({ lang: 'en', setCookie: false });
+    expect(resolveLanguage(new Request('http://shop.example.test/list?lang=zh', { headers: { Cookie: 'language=zh' } }))).toEqual({ lang: 'zh', setCookie: false });
+  });
+
+  it('keeps a redirect found by the cookie out of every shared cache', () => {
+    let thrown: unknown;
+    try {
+      resolveLanguage(new Request('http://shop.example.test/list', { headers: { Cookie: 'language=en' } }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const headers = (thrown as Response).headers;
+    expect(headers.get('Cache-Control')).toBe('private, no-store');
+    expect(headers.get('Vary')).toBe('Cookie');
+  });
+
   it('never redirects to another host', () => {
     for (const path of ['/zh//evil.example/', '/zh///evil.example', '/zh/\\evil.example', '/zh/\\/evil.example/x?y=1']) {
       const { location } = redirectOf(path);

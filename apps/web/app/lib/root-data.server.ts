@@ -5,7 +5,7 @@ import { UserInfoSchema } from '@bazaar/shared/schemas/account';
 import { ServiceSwitchSchema, WebConfigSchema } from '@bazaar/shared/schemas/site';
 import { api, setServerTransport } from './api.ts';
 import { nodeTransport } from './api-transport.server.ts';
-import { TOKEN_COOKIE, clearedCookie, isHttps, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
+import { LANGUAGE_COOKIE, TOKEN_COOKIE, clearedCookie, isHttps, languageCookie, languageFromCookie, readCookie } from './cookies.ts';
 import { serverEnv } from './env.server.ts';
 import { sharedData } from './shared-data.server.ts';
 import { catalogs } from '@bazaar/shared/i18n/catalogs';
@@ -38,23 +38,41 @@ export function pageUrl(request: Request): URL {
 
 /**
  * The language of a request: ?lang= (unknown -> 404), then an /en path prefix, then the cookie,
- * then zh. A prefix equal to the fallback language is removed by redirect.
+ * then zh. A prefix equal to the fallback language is removed by redirect, and the URL always says
+ * the language the page is in: the fallback's pages have no prefix, any other language's have
+ * theirs. So ?lang=en or an English cookie on an unprefixed page redirects to its /en page (and
+ * ?lang=zh on an /en page to the unprefixed one), and the links of an English page, unprefixed
+ * in the markup, lead to English URLs.
  */
 export function resolveLanguage(request: Request): { lang: Language; setCookie: boolean } {
   const url = pageUrl(request);
   const query = url.searchParams.get('lang');
-  if (query !== null) {
-    if (!isLanguage(query)) throw data(null, { status: 404 });
-    return { lang: query, setCookie: true };
-  }
+  if (query !== null && !isLanguage(query)) throw data(null, { status: 404 });
   const prefix = url.pathname.split('/')[1];
   if (prefix === FALLBACK_LANGUAGE) {
     // Leading slashes collapse to one: '/zh//evil.example/' must not become '//evil.example/'.
     const rest = `/${url.pathname.slice(prefix.length + 1).replace(/^[/\\]+/, '')}`;
     throw redirect(`${rest}${url.search}`, 301);
   }
-  if (isLanguage(prefix)) return { lang: prefix, setCookie: true };
-  return { lang: languageFromCookie(request.headers.get('Cookie')), setCookie: false };
+  const prefixed = isLanguage(prefix) ? prefix : null;
+  const cookies = request.headers.get('Cookie');
+  const lang = query ?? prefixed ?? languageFromCookie(cookies);
+  if (lang !== (prefixed ?? FALLBACK_LANGUAGE)) {
+    // Found by the cookie or the query: 302, never stored by a shared cache (it depends on the
+    // Cookie header), nor by the page cache (page-cache.js keeps 200s only). The /en page sets the
+    // cookie itself; the unprefixed page keeps ?lang=zh to set it.
+    const page = prefixed ? url.pathname.slice(prefixed.length + 1) || '/' : url.pathname;
+    if (lang !== FALLBACK_LANGUAGE) url.searchParams.delete('lang');
+    const path = lang === FALLBACK_LANGUAGE ? `/${page.replace(/^[/\\]+/, '')}` : `/${lang}${page === '/' ? '' : page}`;
+    throw redirect(`${path}${url.searchParams.size > 0 ? `?${url.searchParams}` : ''}`, {
+      status: 302,
+      headers: { 'Cache-Control': 'private, no-store', Vary: 'Cookie' },
+    });
+  }
+  // The cookie is written only when the URL chose a language it does not already hold, so an /en
+  // page asked with the English cookie sets none and the page cache may keep it like a Chinese one.
+  const chosen = query !== null || prefixed !== null;
+  return { lang, setCookie: chosen && readCookie(cookies, LANGUAGE_COOKIE) !== lang };
 }
 
 /**

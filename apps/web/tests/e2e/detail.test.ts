@@ -163,7 +163,8 @@ test('a product that is missing gets a clear page with status 404, in both langu
   expect(enRes?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: text('en', 'product.missing.title') })).toBeVisible();
   await page.getByRole('link', { name: text('en', 'product.missing.home') }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Home in the page's language: the English home is /en (decision 020).
+  await expect(page).toHaveURL(/\/en$/);
 });
 
 test('the gallery switches pictures and opens the zoomed picture', async ({ page, request }) => {

@@ -66,7 +66,8 @@ test('the category menu works from the keyboard, in English', async ({ page, req
 
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.pathname === '/list');
+  // The English page's link leads to the English list (the URL says the language, decision 020).
+  await page.waitForURL((url) => url.pathname === '/en/list');
   expect(new URL(page.url()).searchParams.get('categoryId')).toBe(String(second.children[0]?.categoryId));
 });
 

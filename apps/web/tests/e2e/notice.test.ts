@@ -28,11 +28,13 @@ test('a platform notice opens from the home page and from the list, in English',
   await openPage(page, '/notice-list?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: en('notice.list.title') })).toBeVisible();
   await page.locator('#main').getByRole('link', { name: list[0]!.title, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/notice-detail' && url.searchParams.get('shopId') === '0');
+  // English pages are at their /en address (decision 020).
+  await page.waitForURL((url) => url.pathname === '/en/notice-detail' && url.searchParams.get('shopId') === '0');
   await expect(page.getByRole('heading', { level: 1, name: list[0]!.title })).toBeVisible();
 
-  // The language cookie keeps English.
+  // The language cookie keeps English, at the English address.
   await openPage(page, '/');
+  expect(new URL(page.url()).pathname).toBe('/en');
   const side = page.getByRole('complementary', { name: en('home.notices.title') });
   const first = side.getByRole('link').nth(1);
   const title = (await first.getAttribute('title'))!;

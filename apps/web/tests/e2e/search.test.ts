@@ -35,12 +35,13 @@ test('empty searches warn for about a second; terms go to the product or store l
 
   await search.getByRole('searchbox').fill('茶 杯');
   await search.getByRole('searchbox').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/shopList');
+  // The English page's searches lead to English addresses (decision 020).
+  await page.waitForURL((url) => url.pathname === '/en/shopList');
   expect(new URL(page.url()).searchParams.get('shopName')).toBe('茶 杯');
 
   await openPage(page, '/');
   await page.getByRole('search').getByRole('searchbox').fill('phone');
   await page.getByRole('search').getByRole('button', { name: en('layout.header.search'), exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/list');
+  await page.waitForURL((url) => url.pathname === '/en/list');
   expect(new URL(page.url()).searchParams.get('pn')).toBe('phone');
 });

@@ -89,8 +89,9 @@ test('searching inside a store, in English', async ({ page, request }) => {
   await expect(page.getByRole('heading', { level: 2, name: en('store.products.resultFor', { keyword: term }) })).toBeVisible();
   const cards = page.getByRole('list', { name: en('store.products.title') }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
+  // The English page's cards lead to English addresses (decision 020).
   for (const card of await cards.all()) {
-    await expect(card.getByRole('link', { name: head.shopName })).toHaveAttribute('href', `/shopIndex?sid=${tea.shopId}`);
+    await expect(card.getByRole('link', { name: head.shopName })).toHaveAttribute('href', `/en/shopIndex?sid=${tea.shopId}`);
   }
 
   await storeSearch.getByRole('searchbox').fill('zzqx nothing like this');

@@ -1,5 +1,8 @@
 import { useEffect, type AnchorHTMLAttributes } from 'react';
 import type { NavigateFunction } from 'react-router';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { pathInLanguage } from '../../lib/paths.ts';
 
 const MARK = 'data-page-link';
 
@@ -10,9 +13,12 @@ const MARK = 'data-page-link';
  * moved within the app by the app shell (useClientLinks), as Link does; any other click (a new
  * tab, a modifier key) is the browser's. Absolute paths only, without Link's state or replace
  * options. `data-discover` lets React Router find the route ahead of the click, as for a Link.
+ * On an English page the link leads to the English address (/en/...) itself, so neither a click
+ * nor a new tab meets the root loader's 302 (decision 020).
  */
 export function PageLink({ to, ...rest }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
-  return <a href={to} data-discover="true" {...{ [MARK]: '' }} {...rest} />;
+  const { i18n } = useTranslation();
+  return <a href={pathInLanguage(to, i18n.language as Language)} data-discover="true" {...{ [MARK]: '' }} {...rest} />;
 }
 
 /** In the app shell: a plain left click on a PageLink navigates within the app. */
