@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await ensureSeeded();
-  [shopId] = await openShopIds(t);
+  shopId = (await openShopIds(t))[0]!;
 });
 beforeEach(() => t.resetClock());
 

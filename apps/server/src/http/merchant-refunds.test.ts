@@ -1,0 +1,159 @@
+// The merchant center's after-sales queue (decision 059) on the real database: the list with its
+// counts, one request, accept (a refund only refunds; a return sends the return address), refuse
+// with a reason, confirm the returned goods, the return address, the shop's log, another shop's
+// requests refused as not found, a warehouse account's permissions, and three parallel accepts.
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { MerchantRefundDetailSchema, MerchantRefundPageSchema, RefundCountsSchema, ReturnAddressSchema } from '@bazaar/shared/schemas/refund';
+import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
+import { merchantAuditLogs, refundHistories, refunds } from '../db/schema.ts';
+import { cipherOf, json } from '../test/account-test-kit.ts';
+import { merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
+import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let shopA: number;
+let shopB: number;
+let ownerA: { token: string };
+let ownerB: { token: string };
+
+beforeAll(async () => {
+  t = await ensureSeeded();
+  const ids = await openShopIds(t);
+  shopA = ids[0]!;
+  shopB = ids[1]!;
+  ownerA = { token: await merchantLogin(t, shopA) };
+  ownerB = { token: await merchantLogin(t, shopB) };
+});
+
+const refundRow = async (refundSn: string) => (await t.ctx.db.select().from(refunds).where(eq(refunds.refundSn, refundSn)))[0]!;
+const shopLog = (shopId: number, refundSn: string) =>
+  t.ctx.db.select().from(merchantAuditLogs).where(and(eq(merchantAuditLogs.shopId, shopId), eq(merchantAuditLogs.targetId, refundSn)));
+
+async function requested(options: Parameters<typeof refundOrder>[3] & { returns?: boolean } = {}): Promise<{ buyer: Buyer; order: RefundOrder; refundSn: string }> {
+  const buyer = await registerBuyer(t);
+  const order = await refundOrder(t, buyer, shopA, { status: options.returns ? ORDER_STATUS.completed : ORDER_STATUS.paid, ...options });
+  const refundSn = await apply(t, buyer, applyBody(order, options.returns ? { applyType: 2, isReceiver: 1 } : {}));
+  return { buyer, order, refundSn };
+}
+
+const RETURN_ADDRESS = { receiverName: '售后部', receiverMobile: '13700001111', receiverAddr: '浙江省杭州市西湖区文三路 1 号' };
+
+describe('the queue', () => {
+  it('lists the shop\'s requests by tab with counts, and one request with its history', async () => {
+    const { refundSn } = await requested();
+    const res = await call(t, ownerA, 'GET', '/merchant/refunds?tab=toHandle');
+    expect(res.statusCode, res.body).toBe(200);
+    const page = MerchantRefundPageSchema.parse(res.json());
+    expect(page.records.some((r) => r.refundSn === refundSn)).toBe(true);
+    expect(page.records.every((r) => r.returnMoneySts === 1 && r.shopId === shopA)).toBe(true);
+    expect(page.counts.applied).toBeGreaterThanOrEqual(1);
+    expect(RefundCountsSchema.parse((await call(t, ownerA, 'GET', '/merchant/refunds/counts')).json()).applied).toBe(page.counts.applied);
+    const byNumber = MerchantRefundPageSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds?keyword=${refundSn}`)).json());
+    expect(byNumber.records.map((r) => r.refundSn)).toEqual([refundSn]);
+    expectRefused(await call(t, ownerA, 'GET', '/merchant/refunds?keyword=abc', undefined, 'zh'), '请输入正确的退款编号或订单号');
+    const detail = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${refundSn}`)).json());
+    expect(detail).toMatchObject({ refundSn, returnMoneySts: 1, canAccept: true, canRefuse: true, canReceive: false, deadlineAction: 'agree' });
+    expect(detail.history.map((h) => h.action)).toEqual(['apply']);
+  });
+
+  it('another shop neither lists nor touches the request', async () => {
+    const { refundSn } = await requested();
+    const page = MerchantRefundPageSchema.parse((await call(t, ownerB, 'GET', `/merchant/refunds?keyword=${refundSn}`)).json());
+    expect(page.total).toBe(0);
+    expectRefused(await call(t, ownerB, 'GET', `/merchant/refunds/${refundSn}`), 'After-sales request not found', 404);
+    expectRefused(await call(t, ownerB, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}, 'zh'), '售后申请不存在', 404);
+    expectRefused(await call(t, ownerB, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: '不行' }), 'After-sales request not found', 404);
+    expectRefused(await call(t, ownerB, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}), 'After-sales request not found', 404);
+    expect((await refundRow(refundSn)).returnMoneySts).toBe(1);
+  });
+});
+
+describe('accept, refuse, receive', () => {
+  it('accepts a refund only: decided with settle 1 and paid back, written to the history and the shop\'s log', async () => {
+    const { buyer, refundSn } = await requested();
+    const res = await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await refundRow(refundSn);
+    expect([2, 5]).toContain(row.returnMoneySts);
+    expect(row.settleStatus).toBeGreaterThanOrEqual(1);
+    expect((await info(t, buyer, refundSn)).history.map((h) => h.action)).toEqual(['apply', 'accept']);
+    expect(await shopLog(shopA, refundSn)).toEqual([expect.objectContaining({ action: 'refund.accept', targetType: 'refund' })]);
+    expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}), 'Only a pending request can be accepted');
+  });
+
+  it('refuses with a reason the shopper sees; the shopper resubmits, or asks the platform', async () => {
+    const { buyer, order, refundSn } = await requested();
+    expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: '  ' }, 'zh'), '请填写拒绝原因');
+    expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: 'x'.repeat(201) }), 'The reason can be at most 200 characters');
+    const res = await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: '商品已影响二次销售' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(MerchantRefundDetailSchema.parse(res.json())).toMatchObject({ returnMoneySts: 7, sellerMsg: '商品已影响二次销售', canAccept: false });
+    const refused = await info(t, buyer, refundSn);
+    expect(refused).toMatchObject({ returnMoneySts: 7, sellerMsg: '商品已影响二次销售', canEdit: true, canApplyPlatform: true, canCancel: false, deadline: null });
+    expect(await shopLog(shopA, refundSn)).toEqual([expect.objectContaining({ action: 'refund.refuse' })]);
+    // Resubmitted: back to 1 with a new handling deadline.
+    const { orderNumber: _o, refundType: _r, orderItemId: _i, ...fields } = applyBody(order, { buyerDesc: '补充了照片', photoFiles: ['/uploads/p.png'] });
+    expect((await call(t, buyer, 'POST', '/p/orderRefund/update_refund', { refundSn, ...fields })).statusCode).toBe(200);
+    expect(await info(t, buyer, refundSn)).toMatchObject({ returnMoneySts: 1, deadlineAction: 'agree', buyerDesc: '补充了照片' });
+    // Refused again, then brought to the platform (once).
+    await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: '仍不同意' });
+    expect((await call(t, buyer, 'POST', '/p/orderRefund/applyPlatform', { refundSn, reason: '商品确有质量问题' })).statusCode).toBe(200);
+    expectRefused(await call(t, buyer, 'POST', '/p/orderRefund/applyPlatform', { refundSn, reason: '再次申请' }, 'zh'), '已申请平台介入，请耐心等待处理');
+    expect(await info(t, buyer, refundSn)).toMatchObject({ platformStatus: 1, canEdit: false, canApplyPlatform: false });
+    expect((await info(t, buyer, refundSn)).history.map((h) => h.action)).toEqual(['apply', 'refuse', 'edit', 'refuse', 'applyPlatform']);
+  });
+
+  it('a return: the return address goes with the acceptance; the waybill; receipt refunds', async () => {
+    const bad = await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', { ...RETURN_ADDRESS, receiverMobile: '12' }, 'zh');
+    expectRefused(bad, '收件电话格式不正确');
+    expectRefused(await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', { ...RETURN_ADDRESS, receiverAddr: '短' }), 'Enter the full return address (at least 5 characters)');
+    const saved = await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ReturnAddressSchema.parse((await call(t, ownerA, 'GET', '/merchant/refunds/return-address')).json())).toEqual(RETURN_ADDRESS);
+
+    const { buyer, refundSn } = await requested({ returns: true });
+    const accepted = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})).json());
+    expect(accepted).toMatchObject({ returnMoneySts: 2, settleStatus: 0, deadlineAction: 'close' });
+    expect(accepted.delivery).toMatchObject(RETURN_ADDRESS);
+    expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}, 'zh'), '买家寄回商品后才能确认收货');
+    const waybill = { refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT998877665', mobile: '13800138000', imgs: ['/uploads/w.png'] };
+    expect((await call(t, buyer, 'POST', '/p/orderRefund/submitExpress', waybill)).statusCode).toBe(200);
+    const shipped = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${refundSn}`)).json());
+    expect(shipped).toMatchObject({ returnMoneySts: 3, canReceive: true, canRefuse: true });
+    expect(shipped.delivery).toMatchObject({ dvyFlowId: 'ZT998877665', dvyName: '中通快递', imgs: ['/uploads/w.png'], ...RETURN_ADDRESS });
+    const received = await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {});
+    expect(received.statusCode, received.body).toBe(200);
+    const row = await refundRow(refundSn);
+    expect([4, 5]).toContain(row.returnMoneySts);
+    expect(row.settleStatus).toBeGreaterThanOrEqual(1);
+    expect((await shopLog(shopA, refundSn)).map((l) => l.action).sort()).toEqual(['refund.accept', 'refund.receive']);
+  });
+
+  it('three pages pressing accept at once decide it once', async () => {
+    const { refundSn } = await requested();
+    const answers = await Promise.all([0, 1, 2].map(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.body).toBe('Only a pending request can be accepted');
+    const history = await t.ctx.db.select().from(refundHistories).where(eq(refundHistories.refundSn, refundSn));
+    expect(history.filter((h) => h.action === 'accept')).toHaveLength(1);
+    expect(await shopLog(shopA, refundSn)).toHaveLength(1);
+  });
+
+  it('a warehouse account may confirm receipt but not accept or refuse', async () => {
+    const username = `wh-${Date.now().toString(36)}${process.pid % 1000}`;
+    const made = await call(t, ownerA, 'POST', '/merchant/staff', { username, displayName: 'Warehouse', role: 'warehouse', password: cipherOf(t, 'staff1234') });
+    expect(made.statusCode, made.body).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username, password: cipherOf(t, 'staff1234') }) });
+    const warehouse = { token: MerchantTokenSchema.parse(login.json()).accessToken };
+    const { refundSn } = await requested();
+    expect((await call(t, warehouse, 'GET', `/merchant/refunds/${refundSn}`)).statusCode).toBe(200);
+    expect((await call(t, warehouse, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})).statusCode).toBe(403);
+    expect((await call(t, warehouse, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: 'no' })).statusCode).toBe(403);
+    expect((await call(t, warehouse, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS)).statusCode).toBe(403);
+    expect((await refundRow(refundSn)).returnMoneySts).toBe(1);
+  });
+});
