@@ -85,9 +85,15 @@ describe('an after-sales request in the merchant center', () => {
     expect(puts(api)).toHaveLength(0);
 
     fireEvent.change(within(form).getByRole('textbox', { name: 'refundDetail.address.mobile' }), { target: { value: '0571-88886666' } });
+    // Kept as the shop's own address too: saved first, then the return is accepted with it.
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'refundDetail.address.saveAsDefault' }));
     fireEvent.click(within(form).getByRole('button', { name: 'refundDetail.actions.acceptReturn' }));
+    const sent = { ...ADDRESS, receiverMobile: '0571-88886666' };
     await waitFor(() =>
-      expect(puts(api)).toEqual([[`/merchant/refunds/${SN}/accept`, expect.objectContaining({ body: { returnAddress: { ...ADDRESS, receiverMobile: '0571-88886666' } } })]]),
+      expect(puts(api)).toEqual([
+        ['/merchant/refunds/return-address', expect.objectContaining({ body: sent })],
+        [`/merchant/refunds/${SN}/accept`, expect.objectContaining({ body: { returnAddress: sent } })],
+      ]),
     );
   });
 

@@ -4,7 +4,7 @@
 // prefilled from the shop's), refuse with a reason, or confirm the returned goods arrived (which
 // refunds). Each action is offered only when the API says it may be done and the role holds it.
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
@@ -87,7 +87,11 @@ function Actions({ api, refund: r }: { api: ConsoleApi; refund: MerchantRefundDe
       <Space orientation="vertical" style={{ width: '100%' }}>
         {accept && isReturn ? (
           address.data || address.error ? (
-            <ReturnAddressForm initial={address.data} pending={decide.isPending} onAccept={(returnAddress) => void run({ kind: 'accept', returnAddress }, 'refundDetail.actions.accepted')} />
+            <ReturnAddressForm
+              initial={address.data}
+              pending={decide.isPending}
+              onAccept={(returnAddress, saveAsDefault) => void run({ kind: 'accept', returnAddress, saveAsDefault }, 'refundDetail.actions.accepted')}
+            />
           ) : null
         ) : null}
         <Space wrap>
@@ -128,9 +132,9 @@ function Actions({ api, refund: r }: { api: ConsoleApi; refund: MerchantRefundDe
 }
 
 /** Accepting a return: the address the shopper sends the goods to, prefilled with the shop's; checked with the API's schema. */
-function ReturnAddressForm({ initial, pending, onAccept }: { initial: ReturnAddress | undefined; pending: boolean; onAccept: (address: ReturnAddressInput) => void }) {
+function ReturnAddressForm({ initial, pending, onAccept }: { initial: ReturnAddress | undefined; pending: boolean; onAccept: (address: ReturnAddressInput, saveAsDefault: boolean) => void }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<ReturnAddressInput>();
+  const [form] = Form.useForm<ReturnAddressInput & { saveAsDefault?: boolean }>();
   const field = (name: keyof ReturnAddressInput) => ({
     validator: (_rule: unknown, value: string | undefined) => {
       const checked = ReturnAddressInputSchema.shape[name].safeParse(value ?? '');
@@ -144,7 +148,7 @@ function ReturnAddressForm({ initial, pending, onAccept }: { initial: ReturnAddr
       layout="vertical"
       requiredMark={false}
       initialValues={initial ?? { receiverName: '', receiverMobile: '', receiverAddr: '' }}
-      onFinish={(values) => onAccept(ReturnAddressInputSchema.parse(values))}
+      onFinish={({ saveAsDefault, ...address }) => onAccept(ReturnAddressInputSchema.parse(address), saveAsDefault === true)}
       aria-label={t('refundDetail.returnAddress')}
     >
       <Typography.Paragraph type="secondary">{t('refundDetail.address.hint')}</Typography.Paragraph>
@@ -158,6 +162,9 @@ function ReturnAddressForm({ initial, pending, onAccept }: { initial: ReturnAddr
       </Space>
       <Form.Item name="receiverAddr" label={t('refundDetail.address.address')} rules={[field('receiverAddr')]}>
         <Input.TextArea rows={2} maxLength={255} style={{ maxWidth: 520 }} />
+      </Form.Item>
+      <Form.Item name="saveAsDefault" valuePropName="checked">
+        <Checkbox>{t('refundDetail.address.saveAsDefault')}</Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={pending}>
         {t('refundDetail.actions.acceptReturn')}

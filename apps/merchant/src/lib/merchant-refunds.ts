@@ -67,12 +67,18 @@ export function useReturnAddress(api: ConsoleApi, lang: ConsoleLang, enabled: bo
   return useQuery({ queryKey: ['return-address', lang], queryFn: () => api('/merchant/refunds/return-address', { lang, schema: ReturnAddressSchema }), enabled });
 }
 
-export type RefundDecision = { kind: 'accept'; returnAddress?: ReturnAddressInput } | { kind: 'refuse'; reason: string } | { kind: 'receive' };
+export type RefundDecision = { kind: 'accept'; returnAddress?: ReturnAddressInput; saveAsDefault?: boolean } | { kind: 'refuse'; reason: string } | { kind: 'receive' };
 
-/** Accept (a return with the address it sends), refuse with a reason, or confirm the returned goods arrived. */
-export function decideRefund(api: ConsoleApi, lang: ConsoleLang, refundSn: string, decision: RefundDecision) {
+/**
+ * Accept (a return with the address it sends, which may first become the shop's own), refuse with
+ * a reason, or confirm the returned goods arrived.
+ */
+export async function decideRefund(api: ConsoleApi, lang: ConsoleLang, refundSn: string, decision: RefundDecision): Promise<void> {
+  if (decision.kind === 'accept' && decision.saveAsDefault && decision.returnAddress) {
+    await api('/merchant/refunds/return-address', { lang, method: 'PUT', body: decision.returnAddress });
+  }
   const body = decision.kind === 'accept' ? (decision.returnAddress ? { returnAddress: decision.returnAddress } : {}) : decision.kind === 'refuse' ? { reason: decision.reason } : {};
-  return api(`/merchant/refunds/${refundSn}/${decision.kind}`, { lang, method: 'PUT', body });
+  await api(`/merchant/refunds/${refundSn}/${decision.kind}`, { lang, method: 'PUT', body });
 }
 
 export function useDecideRefund(api: ConsoleApi, lang: ConsoleLang, refundSn: string) {
@@ -82,7 +88,7 @@ export function useDecideRefund(api: ConsoleApi, lang: ConsoleLang, refundSn: st
     // Whatever the answer (a refusal may mean someone else decided first): read everything again.
     onSettled: async () => {
       await Promise.all(
-        [[REFUND_QUERY, refundSn], [REFUNDS_QUERY], [REFUND_COUNTS_QUERY], ['order'], ['orders']].map((queryKey) => client.invalidateQueries({ queryKey })),
+        [[REFUND_QUERY, refundSn], [REFUNDS_QUERY], [REFUND_COUNTS_QUERY], ['return-address'], ['order'], ['orders']].map((queryKey) => client.invalidateQueries({ queryKey })),
       );
     },
   });

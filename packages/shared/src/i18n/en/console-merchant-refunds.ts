@@ -136,6 +136,7 @@ export const consoleMerchantRefunds = {
     },
     address: {
       hint: "The shopper sends the goods to this address. It starts as the shop's return address; change it for this request if needed.",
+      saveAsDefault: "Also make it the shop's default return address",
       receiver: 'Recipient',
       mobile: 'Phone',
       address: 'Return address',

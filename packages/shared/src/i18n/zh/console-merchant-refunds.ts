@@ -135,6 +135,7 @@ export const consoleMerchantRefunds = {
     },
     address: {
       hint: '买家将按这个地址寄回商品。默认取自店铺的退货地址，可按本次情况修改。',
+      saveAsDefault: '同时设为店铺的默认退货地址',
       receiver: '收件人',
       mobile: '联系电话',
       address: '退货地址',
