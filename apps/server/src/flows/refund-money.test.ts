@@ -218,6 +218,12 @@ describe('gateway refunds', () => {
     await eventually(async () => (await refundRow(t, refundSn)).settleStatus === 2);
     expect(await ledgerRow(refundSn)).toMatchObject({ status: 2 });
     expect(await gatewayRefunds(t, PAY_TYPE.wechat, order.payNo)).toHaveLength(1);
+    // The sandbox's own page shows the one refund it holds for the payment.
+    const shown = await t.app.inject({ method: 'GET', url: `/sandbox/wechat/refunds?payNo=${order.payNo}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body.match(/data-testid="sandbox-refund"/g)).toHaveLength(1);
+    expect(shown.body).toContain(refundSn);
+    expect(shown.body).toContain('¥44.00');
   });
 
   it('50 parallel calls send one refund to the gateway and settle once', async () => {

@@ -108,6 +108,33 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { providers, sa
     return path.startsWith('/api/') ? path.slice(4) : path;
   };
 
+  // What each sandbox gateway holds of refunds (decision 060): one row per refund number, the way a
+  // merchant sees them in the gateway's own console. ?payNo= narrows to one payment.
+  const refundGateway = providers.sandboxRefunds;
+  if (refundGateway) {
+    app.get<{ Params: { gateway: string }; Querystring: { payNo?: string } }>(
+      '/sandbox/:gateway/refunds',
+      { schema: { tags: ['sandbox'], summary: 'Sandbox gateway: the refunds it holds (one per refund number)' } },
+      async (request, reply) => {
+        const payType = request.params.gateway === 'alipay' && providers.alipay.isSandbox ? PAY_TYPE.alipay : request.params.gateway === 'wechat' && providers.wechat.isSandbox ? PAY_TYPE.wechat : null;
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (payType === null) return reply.code(404).send(page('Not found', '<main><h1>Not found</h1></main>', '#6b7280'));
+        const payNo = typeof request.query.payNo === 'string' && /^\d{1,20}$/.test(request.query.payNo) ? request.query.payNo : undefined;
+        const rows = (await refundGateway.list(payType, payNo)).slice(-200).reverse();
+        const now = ctx.now();
+        const items = rows
+          .map(
+            (r) =>
+              `<tr data-testid="sandbox-refund"><td>${escapeHtml(r.refundNo)}</td><td>${escapeHtml(r.payNo)}</td><td>${escapeHtml(r.gatewayRefundNo)}</td><td>¥${fenToYuan(r.amount)}</td><td>${r.completesAt <= now ? '退款成功 · SUCCESS' : '处理中 · PROCESSING'}</td><td>${formatGmt8(r.createdAt)}</td></tr>`,
+          )
+          .join('');
+        const table = `<h1>退款记录 · Refunds</h1><p class="note" data-testid="sandbox-refund-count">${rows.length}</p><table style="width:100%;border-collapse:collapse;font-size:13px"><thead><tr><th>退款单号 Refund no.</th><th>订单 Trade</th><th>网关单号 Gateway no.</th><th>金额 Amount</th><th>状态 Status</th><th>时间 Time</th></tr></thead><tbody>${items}</tbody></table>`;
+        const body = payType === PAY_TYPE.alipay ? alipayPage('支付宝 · 退款 Refunds', table) : wechatPage('微信支付 · 退款 Refunds', table);
+        return reply.send(body.replace('max-width:480px', 'max-width:960px'));
+      },
+    );
+  }
+
   if (providers.alipay.isSandbox) {
     const appPublicKey = createPublicKey(sandbox.alipay.appPublicKey);
     const gatewayPrivateKey = createPrivateKey(sandbox.alipay.gatewayPrivateKey);
