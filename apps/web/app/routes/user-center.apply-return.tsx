@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.apply-return';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
-import { RefundApplyInfoSchema, RefundDetailSchema, type RefundApplyInfo, type RefundDetail } from '@bazaar/shared/schemas/refund';
+import { RefundApplyInfoSchema, RefundDetailSchema, RefundPageSchema, type RefundApplyInfo, type RefundDetail } from '@bazaar/shared/schemas/refund';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
@@ -88,11 +88,15 @@ function limitsOfDetail(detail: RefundDetail): ApplyLimitsInfo {
   };
 }
 
-/** The API answers the new refundSn; a 19-digit number is only trusted as a string. */
-function snOf(answer: unknown): string | null {
+/**
+ * The new request's number. The API answers it as plain text, which the client reads as JSON: a
+ * 19-digit number loses its last digits, so it is only trusted as a string; otherwise the newest
+ * request of this order line (the list is newest first) is the one just made.
+ */
+async function newRefundSn(answer: unknown, orderNumber: string, orderItemId: number): Promise<string | null> {
   if (typeof answer === 'string' && /^\d{1,20}$/.test(answer)) return answer;
-  if (answer && typeof answer === 'object' && 'refundSn' in answer && typeof answer.refundSn === 'string') return answer.refundSn;
-  return null;
+  const page = await api('/p/orderRefund/list', { query: { current: 1, size: 10 }, schema: RefundPageSchema });
+  return page.records.find((r) => r.orderNumber === orderNumber && r.orderItemId === orderItemId)?.refundSn ?? null;
 }
 
 export default function ApplyReturn({ loaderData }: Route.ComponentProps) {
@@ -171,7 +175,7 @@ export default function ApplyReturn({ loaderData }: Route.ComponentProps) {
   };
   const send = async (values: ApplyValues) => {
     const body = { orderNumber: info.orderNumber, refundType: info.refundType, orderItemId: info.orderItemId, ...values };
-    const sn = snOf(await api('/p/orderRefund/apply', { method: 'POST', body, silent: true }));
+    const sn = await newRefundSn(await api('/p/orderRefund/apply', { method: 'POST', body, silent: true }), info.orderNumber, info.orderItemId);
     showToast(t('aftersale.apply.submitted'), { kind: 'success' });
     await navigate(sn ? returnDetailPath(sn) : '/user-center/uc-return');
   };
