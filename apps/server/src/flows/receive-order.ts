@@ -6,6 +6,9 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { rescheduleJob, type JobHandler } from '../lib/jobs.ts';
 import { countOpenRefundsOfOrder } from '../modules/aftersale/repository.ts';
+import { sumRefunded } from '../modules/aftersale/settlement.ts';
+import { findOrderForRefund } from '../modules/order/refunds.ts';
+import { takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
 import { markReceived } from '../modules/order/transitions.ts';
 import { findEarningLines, recordGainScores } from '../modules/order/points-reads.ts';
 import { findOrderStatus } from '../modules/order/repository.ts';
@@ -26,6 +29,13 @@ async function earnPoints(tx: Tx, orderNumber: string, now: Date): Promise<void>
   const lines = order.lines.map((l) => ({ id: l.id, gainScore: multiplied(pointsEarned(l.paid, settings), benefits.rateScore) }));
   await recordGainScores(tx, orderNumber, lines);
   await grantShoppingPoints(tx, { userId: order.userId, orderNumber, score: lines.reduce((n, l) => n + l.gainScore, 0), settings, now });
+  // Money refunded before receipt (decision 060) earns nothing: its share goes straight back, as a
+  // later refund would take it (source 9), so the records and later refunds add up.
+  const refunded = await sumRefunded(tx, orderNumber);
+  if (refunded > 0) {
+    const total = await findOrderForRefund(tx, orderNumber);
+    if (total) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber, gainScore: lines.reduce((n, l) => n + l.gainScore, 0), refunded, orderTotal: total.actualTotal, now });
+  }
   const growth = growthEarned(
     order.lines.reduce((n, l) => n + l.paid, 0),
     await readMemberSettings(tx),

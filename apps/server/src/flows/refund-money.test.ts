@@ -18,6 +18,7 @@ import { encryptWechatResource, signWechat } from '../providers/payment/wechat-p
 import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
 import { grantShoppingPoints, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
 import { executeRefund, sweepRefunds } from './refund-money.ts';
+import { receiveOrderByBuyer } from './receive-order.ts';
 
 let t: TestApp;
 let keys: SandboxKeys;
@@ -149,6 +150,23 @@ describe('points a refund undoes', () => {
     expect(await scoreOf(t.ctx.db, userId)).toBe(before + 301 - 30);
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(o).toMatchObject({ refundStatus: 2, status: 5 });
+  });
+});
+
+describe('points earned after a refund', () => {
+  it('an order received after a part refund earns points only on what was kept', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const userId = order.shopper.userId;
+    await t.ctx.db.update(orders).set({ status: 3, dvyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    const before = await scoreOf(t.ctx.db, userId);
+    await receiveOrderByBuyer(t.ctx, userId, order.orderNumber);
+    const earned = Math.floor(3_000 / (await readPointsSettings(t.ctx.db)).earnFenPerPoint);
+    // A third of the money went back before receipt: a third of what the line earned goes too.
+    expect(await scoreOf(t.ctx.db, userId)).toBe(before + earned - Math.floor(earned / 3));
+    const taken = await t.ctx.db.select().from(scoreLogs).where(and(eq(scoreLogs.userId, userId), eq(scoreLogs.source, POINTS_SOURCE.refundReturn), eq(scoreLogs.ioType, 0)));
+    expect(taken.map((l) => l.score)).toEqual([Math.floor(earned / 3)]);
   });
 });
 
