@@ -17,7 +17,7 @@ const TABS: Array<{ key: string; value: InvoiceTab }> = [
   { key: 'invoiced', value: INVOICE_STATE.invoiced },
   { key: 'failed', value: INVOICE_STATE.failed },
 ];
-const STATE_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error' };
+const STATE_COLOR: Record<number, string> = { 1: 'warning', 2: 'success', 3: 'error' };
 
 function FailModal({ api, invoice, onClose }: { api: ConsoleApi; invoice: MerchantInvoice; onClose: () => void }) {
   const { t, lang } = useI18n();

@@ -53,7 +53,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         // A PDF (an issued invoice) is saved, not opened: browsers refuse to show one in a sandbox.
-        .header('Content-Disposition', file.mime === 'application/pdf' ? `attachment; filename="${request.params.name}"` : 'inline')
+        // No file name here, so the page's download attribute names it (invoice-<order number>.pdf).
+        .header('Content-Disposition', file.mime === 'application/pdf' ? 'attachment' : 'inline')
         .send(file.bytes);
     },
   );
