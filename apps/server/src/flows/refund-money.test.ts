@@ -319,6 +319,9 @@ describe('gateway refunds', () => {
     const list = await t.app.inject({ method: 'GET', url: '/admin/refund-payments?status=3&size=100', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().records.map((r: { refundNo: string }) => r.refundNo)).toContain(refundSn);
+    const bad = await t.app.inject({ method: 'GET', url: '/admin/refund-payments?status=9', headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('退款状态不正确');
     const service = await adminToken(t, 'service');
     expect((await t.app.inject({ method: 'GET', url: '/admin/refund-payments', headers: { authorization: `Bearer ${service}` } })).statusCode).toBe(403);
 
