@@ -7,13 +7,23 @@ import { expect, type Page } from '@playwright/test';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { OrderInvoiceSchema } from '@bazaar/shared/schemas/invoice';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { addAddressByApi, headers, ok, pickProducts } from './order-support.ts';
-import { API_URL, openPage, registerShopper, test, useToken, waitForHydration, zh } from './support.ts';
+import { addAddressByApi, headers, ok, pickProducts, placeOrderByApi } from './order-support.ts';
+import { API_URL, openPage, registerShopper, test, useToken, zh } from './support.ts';
 
 const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
 const UNIT_NAME = '杭州云栖科技有限公司';
 const TAX_ID = '91350100M000100Y43';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Pays the order on the payment page through the Alipay sandbox. */
+async function payWithAlipay(page: Page, orderNumber: string): Promise<void> {
+  await openPage(page, `/payment?orderNumbers=${orderNumber}`);
+  await page.getByRole('radio', { name: zh('payment.methods.alipay') }).check();
+  await page.getByRole('button', { name: zh('payment.payNow') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do/);
+  await page.getByRole('button', { name: /确认付款/ }).click();
+  await expect(page.getByRole('heading', { name: zh('payment.success.title') })).toBeVisible();
+}
 
 async function merchantLogIn(merchant: Page, shopId: number): Promise<void> {
   await merchant.goto(`${MERCHANT_URL}/`);
@@ -48,12 +58,7 @@ test('a unit invoice asked at checkout is issued by the merchant and downloaded 
   const orderNumber = new URL(page.url()).searchParams.get('orderNumbers')!;
 
   // Paid through the Alipay sandbox.
-  await waitForHydration(page);
-  await page.getByRole('radio', { name: zh('payment.methods.alipay') }).check();
-  await page.getByRole('button', { name: zh('payment.payNow') }).click();
-  await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do/);
-  await page.getByRole('button', { name: /确认付款/ }).click();
-  await expect(page.getByRole('heading', { name: zh('payment.success.title') })).toBeVisible();
+  await payWithAlipay(page, orderNumber);
 
   // The order detail links to the invoice, applying.
   await openPage(page, `/order-detail?orderNumber=${orderNumber}`);
@@ -111,4 +116,51 @@ test('a unit invoice asked at checkout is issued by the merchant and downloaded 
   await openPage(page, `/invoice-detail?orderInvoiceId=${asked.orderInvoiceId}`);
   await expect(page.getByRole('heading', { level: 1, name: zh('invoice.detail.notFound') })).toBeVisible();
   await expect(page.getByTestId('invoice-download')).toHaveCount(0);
+});
+
+test('an invoice requested from the order detail after payment, then re-issued with a corrected header', async ({ page, request, context, baseURL }) => {
+  test.setTimeout(120_000);
+  const shopper = await registerShopper(request);
+  await addAddressByApi(request, shopper.token);
+  const [pick] = await pickProducts(request, 1, 3);
+  const orderNumber = await placeOrderByApi(request, shopper.token, pick!, 1);
+  await useToken(context, baseURL!, shopper.token);
+  await payWithAlipay(page, orderNumber);
+
+  // The order detail offers the request; the dialog checks the header as the server does.
+  await openPage(page, `/order-detail?orderNumber=${orderNumber}`);
+  await page.getByRole('button', { name: zh('invoice.order.apply') }).click();
+  const dialog = page.getByRole('dialog', { name: zh('invoice.dialog.title') });
+  await expect(dialog.getByRole('radio', { name: zh('invoice.form.personal') })).toBeChecked();
+  await dialog.getByRole('radio', { name: zh('invoice.form.unit') }).check();
+  await dialog.getByLabel(zh('invoice.form.headerName')).fill(UNIT_NAME);
+  await dialog.getByLabel(zh('invoice.form.taxNumber')).fill('12345');
+  await dialog.getByRole('button', { name: zh('invoice.dialog.submit') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(zh('invoice.errors.taxNumber'));
+  await dialog.getByRole('radio', { name: zh('invoice.form.personal') }).check();
+  await dialog.getByLabel(zh('invoice.form.headerName')).fill('王小明');
+  await dialog.getByRole('button', { name: zh('invoice.dialog.submit') }).click();
+  await expect(page.getByText(zh('invoice.dialog.applied'))).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The order now links to its invoice: personal, no tax id, applying.
+  await page.getByRole('link', { name: zh('invoice.order.view') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: zh('invoice.detail.title') })).toBeVisible();
+  await expect(page.getByTestId('invoice-headerType')).toHaveText(zh('invoice.headerType.2'));
+  await expect(page.getByTestId('invoice-headerName')).toHaveText('王小明');
+  await expect(page.getByTestId('invoice-taxNumber')).toHaveText(zh('invoice.detail.none'));
+  await expect(page.getByTestId('invoice-state')).toHaveText(zh('invoice.state.1'));
+  await expect(page.getByTestId('invoice-download')).toHaveCount(0);
+
+  // Re-issued as a unit invoice: still applying, with the tax id.
+  await page.getByRole('button', { name: zh('invoice.detail.reissue') }).click();
+  const reissue = page.getByRole('dialog', { name: zh('invoice.dialog.reissueTitle') });
+  await reissue.getByRole('radio', { name: zh('invoice.form.unit') }).check();
+  await reissue.getByLabel(zh('invoice.form.headerName')).fill(UNIT_NAME);
+  await reissue.getByLabel(zh('invoice.form.taxNumber')).fill(TAX_ID);
+  await reissue.getByRole('button', { name: zh('invoice.dialog.submit') }).click();
+  await expect(page.getByText(zh('invoice.dialog.reissued'))).toBeVisible();
+  await expect(page.getByTestId('invoice-headerName')).toHaveText(UNIT_NAME);
+  await expect(page.getByTestId('invoice-taxNumber')).toHaveText(TAX_ID);
+  await expect(page.getByTestId('invoice-state')).toHaveText(zh('invoice.state.1'));
 });
