@@ -4,13 +4,16 @@
 // requests refused as not found, a warehouse account's permissions, and three parallel accepts.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { MerchantRefundDetailSchema, MerchantRefundPageSchema, RefundCountsSchema, ReturnAddressSchema } from '@bazaar/shared/schemas/refund';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { merchantAuditLogs, refundHistories, refunds } from '../db/schema.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
 import { merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
 import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
+import { paidOrder } from '../test/refund-money-test-kit.ts';
+import { walletBalance } from '../test/payment-test-kit.ts';
+import { orders } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 
@@ -155,5 +158,32 @@ describe('accept, refuse, receive', () => {
     expect((await call(t, warehouse, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: 'no' })).statusCode).toBe(403);
     expect((await call(t, warehouse, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS)).statusCode).toBe(403);
     expect((await refundRow(refundSn)).returnMoneySts).toBe(1);
+  });
+
+  it('the whole way on a balance-paid order: the accepted refund only comes back to the balance once and the order closes', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 2_500 });
+    const merchant = { token: await merchantLogin(t, order.shopId) };
+    const before = await walletBalance(t, order.shopper.userId);
+    const refundSn = await apply(t, order.shopper, {
+      orderNumber: order.orderNumber,
+      refundType: 1,
+      orderItemId: 0,
+      goodsNum: 1,
+      applyType: 1,
+      isReceiver: 0,
+      buyerReason: 1,
+      buyerMobile: '13800138000',
+      photoFiles: [],
+      refundAmount: order.amount,
+    });
+    const accepted = await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await refundRow(refundSn)).toMatchObject({ returnMoneySts: 5, settleStatus: 2 });
+    expect(await walletBalance(t, order.shopper.userId)).toBe(before + order.amount);
+    const [closed] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(closed).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
+    expectRefused(await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}), 'Only a pending request can be accepted');
+    expect(await walletBalance(t, order.shopper.userId)).toBe(before + order.amount);
+    expect((await info(t, order.shopper, refundSn)).returnMoneySts).toBe(5);
   });
 });

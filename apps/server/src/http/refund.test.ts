@@ -3,7 +3,7 @@
 // the waybill, the amount, the platform step-in, the order pages' fields, the deadlines with the
 // app's clock, and 50 parallel applies for one item.
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { MyOrderWithRefundSchema, OrderDetailWithRefundSchema, RefundApplyInfoSchema, RefundPageSchema } from '@bazaar/shared/schemas/refund';
@@ -242,9 +242,13 @@ describe('deadlines', () => {
     const accepted = await info(t, buyer, sn);
     expect(accepted).toMatchObject({ returnMoneySts: 2, deadlineAction: 'close', canSubmitExpress: true });
     expect(accepted.delivery?.receiverAddr).toBeTruthy();
+    const sms = vi.spyOn(t.ctx.providers.sms, 'sendNotice');
     t.advanceClock(7 * DAY - 12 * 3_600_000 + 1_000);
     await drainJobs(t);
     expect(await t.ctx.db.select().from(refundNotices).where(eq(refundNotices.refundSn, sn))).toEqual([expect.objectContaining({ kind: 'buyerShip', userId: buyer.userId })]);
+    // The SMS goes to the mobile the shopper gave, in Chinese, once.
+    expect(sms.mock.calls.filter(([m]) => m.text.includes(sn))).toEqual([[{ mobile: '13800138000', text: expect.stringContaining(`售后申请 ${sn} 请在`) }]]);
+    sms.mockRestore();
     const notices = await call(t, buyer, 'GET', '/p/orderRefund/notices', undefined, 'zh');
     expect(notices.json()[0]).toMatchObject({ refundSn: sn, kind: 'buyerShip', title: '请尽快寄回退货商品' });
     t.advanceClock(12 * 3_600_000);
