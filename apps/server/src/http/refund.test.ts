@@ -8,6 +8,7 @@ import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status'
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { MyOrderWithRefundSchema, OrderDetailWithRefundSchema, RefundApplyInfoSchema, RefundPageSchema } from '@bazaar/shared/schemas/refund';
 import { jobs, orders, refundNotices, refunds } from '../db/schema.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
 import { drainJobs, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
 import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -160,6 +161,16 @@ describe('POST /p/orderRefund/apply', () => {
     const sn = await apply(t, buyer, applyBody(order, { refundAmount: 1_000 }));
     await expect(t.ctx.db.update(refunds).set({ refundAmount: 1_001, maxRefundAmount: 5_000 }).where(eq(refunds.refundSn, sn))).rejects.toThrow();
     await expect(t.ctx.db.update(refunds).set({ returnMoneySts: 4 }).where(eq(refunds.refundSn, sn))).rejects.toThrow();
+  });
+
+  it('two items of one order asked for in parallel never exceed its total (the trigger locks the order)', async () => {
+    const { buyer, order } = await setup({ lines: 2, count: 1, price: 1_000 });
+    const insert = (orderItemId: number) =>
+      t.ctx.db.insert(refunds).values({ refundSn: nextSerialNumber(), orderNumber: order.orderNumber, orderItemId, userId: buyer.userId, shopId, refundType: 2, applyType: 1, goodsNum: 1, refundAmount: 1_500, maxRefundAmount: 1_500, buyerReason: 1 });
+    const results = await Promise.allSettled(order.items.map((i) => insert(i.id)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const total = (await t.ctx.db.select().from(refunds).where(eq(refunds.orderNumber, order.orderNumber))).reduce((n, r) => n + r.refundAmount, 0);
+    expect(total).toBeLessThanOrEqual(order.actualTotal);
   });
 
   it('makes one request of 50 parallel applies for one item', async () => {
