@@ -3,7 +3,8 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/order-detail';
 import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { formatRegion } from '@bazaar/shared/schemas/address';
-import { OrderDetailSchema, type OrderDetail } from '@bazaar/shared/schemas/order';
+import type { OrderDetail } from '@bazaar/shared/schemas/order';
+import { OrderDetailWithRefundSchema, type OrderDetailWithRefund } from '@bazaar/shared/schemas/refund';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const missing = () => data({ order: null, loggedIn: true }, { status: 404 });
   if (!/^\d{1,20}$/.test(orderNumber)) return missing();
   try {
-    const order = await fetchAsUser(request, (ctx) => api('/p/myOrder/orderDetail', { ...ctx, query: { orderNumber }, schema: OrderDetailSchema }));
+    const order = await fetchAsUser(request, (ctx) => api('/p/myOrder/orderDetail', { ...ctx, query: { orderNumber }, schema: OrderDetailWithRefundSchema }));
     return order ? { order, loggedIn: true } : { order: null, loggedIn: false };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return missing();
@@ -75,7 +76,7 @@ function StatusNote({ order }: { order: OrderDetail }) {
   return null;
 }
 
-function OrderDetailView({ order }: { order: OrderDetail }) {
+function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const a = order.userAddrDto;
@@ -106,7 +107,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           </h1>
           <StatusNote order={order} />
           <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
-          <OrderRefundLink orderNumber={order.orderNumber} canRefund={(order as { canRefund?: boolean }).canRefund} />
+          <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
           <OrderInvoiceEntry order={order} />
         </div>
         <OrderSteps order={order} />

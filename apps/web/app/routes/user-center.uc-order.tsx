@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.uc-order';
 import { CenterInfoSchema } from '@bazaar/shared/schemas/account';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { MyOrderSchema } from '@bazaar/shared/schemas/order';
+import { MyOrderWithRefundSchema } from '@bazaar/shared/schemas/refund';
 import type { RootData } from '../root.tsx';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { keywordTooLong } from '../lib/search-keyword.ts';
@@ -53,7 +53,7 @@ async function loadOrders(ctx: UserApiContext, { status, q, time, current }: Ret
   const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { orderName: q } : {};
   const [page, center] = await Promise.all([
     // The reference's order search (2.6): the tab, the box's number or product name, the time span.
-    api('/p/myOrder/myOrderSearch', { ...ctx, query: { status, current, size: PAGE_SIZE, orderTimeStatus: time, ...search }, schema: pageOf(MyOrderSchema) }),
+    api('/p/myOrder/myOrderSearch', { ...ctx, query: { status, current, size: PAGE_SIZE, orderTimeStatus: time, ...search }, schema: pageOf(MyOrderWithRefundSchema) }),
     api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
   ]);
   return { page, counts: center.orderCountData };

@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { MyOrder } from '@bazaar/shared/schemas/order';
+import type { MyOrderWithRefund } from '@bazaar/shared/schemas/refund';
 import { Price } from '../../components/ui/price.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { awaitsReview } from './review-state.ts';
@@ -16,7 +17,7 @@ export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>)
 }
 
 /** One order in the list: shop and number, its items, the amount, the status and the actions. */
-export function OrderCard({ order }: { order: MyOrder }) {
+export function OrderCard({ order }: { order: MyOrderWithRefund }) {
   const { t, i18n } = useTranslation();
   const remaining = useCountdown(order.endTime);
   const rows = order.orderItemDtos.length;
@@ -63,7 +64,7 @@ export function OrderCard({ order }: { order: MyOrder }) {
                   </td>
                   <td className="order-card__actions" rowSpan={rows}>
                     <OrderActions order={order} showDetail />
-                    <OrderRefundLink orderNumber={order.orderNumber} canRefund={(order as { canRefund?: boolean }).canRefund} />
+                    <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
                   </td>
                 </>
               ) : null}
