@@ -1,8 +1,8 @@
 // After-sales on the storefront (issue 26): a refund only of an order paid by balance and not yet
 // shipped, accepted by the shop, comes back to the balance and closes the order; a return of a
 // received item is refused, edited and resubmitted, accepted, sent back with a waybill (edited once)
-// and received by the shop; and a request withdrawn. The shop's side goes through the merchant API
-// (the merchant center's queue has its own journeys).
+// and received by the shop; and a request withdrawn. The first journey's shop accepts in the
+// merchant center; the second's goes through the merchant API (the consoles have their own journeys).
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { BalanceLogSchema } from '@bazaar/shared/schemas/balance';
@@ -10,6 +10,8 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { RefundDetailSchema } from '@bazaar/shared/schemas/refund';
 import { API_URL, encryptPassword, en, loginByApi, openPage, test, useToken, zh } from './support.ts';
+
+const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
 import { headers, ok, orderDetail, placeOrderByApi, type Pick } from './order-support.ts';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
@@ -128,9 +130,24 @@ test('zh: a refund only before shipment, paid by balance: the shop accepts, the 
   await expect(page.getByRole('button', { name: zh('aftersale.detail.actions.withdraw') })).toBeVisible();
   await expect(page.getByTestId('refund-history')).toContainText(zh('aftersale.history.apply'));
 
-  // The shop accepts (merchant API); the balance is paid back at once.
-  const merchant = await merchantLogin(request, pick.shopId);
-  await ok(request.put(`${API_URL}/merchant/refunds/${refundSn}/accept`, { headers: merchant, data: {} }));
+  // The shop accepts in the merchant center's after-sales queue; the balance is paid back at once.
+  const merchant = await context.newPage();
+  await merchant.goto(`${MERCHANT_URL}/`);
+  await expect(merchant.getByRole('heading', { name: '商家登录' })).toBeVisible();
+  await merchant.getByLabel('商家账号').fill(`shop${pick.shopId}`);
+  await merchant.getByLabel('密码').fill('merchant123');
+  await merchant.getByRole('button', { name: '登 录' }).or(merchant.getByRole('button', { name: '登录' })).click();
+  await merchant.getByRole('menuitem', { name: '售后管理' }).click();
+  await merchant.getByLabel('售后单号或订单号').fill(refundSn);
+  await merchant.getByRole('button', { name: /^查\s?询$/ }).click();
+  const row = merchant.locator(`tbody tr[data-row-key="${refundSn}"]`);
+  await expect(row).toContainText('拍错/多拍/不想要');
+  await row.getByRole('button', { name: `处理 售后单 ${refundSn}` }).click();
+  await expect(merchant.getByRole('heading', { name: `售后单：${refundSn}` })).toBeVisible();
+  await merchant.getByRole('button', { name: '同意退款' }).click();
+  await merchant.getByRole('tooltip').getByRole('button', { name: /^确\s?定$/ }).click();
+  await expect(merchant.getByRole('button', { name: '同意退款' })).toHaveCount(0);
+  await merchant.close();
   await page.reload();
   await expect(page.getByTestId('refund-status')).toHaveText(zh('aftersale.status.5'));
   await expect(page.getByTestId('refund-history')).toContainText(zh('aftersale.history.accept'));
