@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/member-center.member-center';
 import { MemberInfoSchema } from '@bazaar/shared/schemas/member';
@@ -48,15 +48,18 @@ export default function MemberCenter({ loaderData }: Route.ComponentProps) {
   const { info, points, payment } = loaderData;
   return (
     <div className="container page-section member-page">
-      {payment ? <SummaryAfterPurchase key={payment.payNo} info={info} payment={payment} /> : <MemberSummary info={info} purchase={null} />}
+      {payment ? (
+        <SummaryAfterPurchase key={payment.payNo} info={info} payment={payment} signIn={<SignInCard info={points} />} />
+      ) : (
+        <MemberSummary info={info} purchase={null} signIn={<SignInCard info={points} />} />
+      )}
       <PointsExpiryNotice info={points} />
-      <SignInCard info={points} />
     </div>
   );
 }
 
 /** After paying: waits for the money, then loads the page again with the membership. */
-function SummaryAfterPurchase({ info, payment }: { info: Parameters<typeof MemberSummary>[0]['info']; payment: PaymentInfo }) {
+function SummaryAfterPurchase({ info, payment, signIn }: { info: Parameters<typeof MemberSummary>[0]['info']; payment: PaymentInfo; signIn: ReactNode }) {
   const revalidator = useRevalidator();
   const paid = usePaymentArrived(payment);
   const reloaded = useRef(payment.status === 1);
@@ -66,5 +69,5 @@ function SummaryAfterPurchase({ info, payment }: { info: Parameters<typeof Membe
       void revalidator.revalidate();
     }
   }, [paid, revalidator]);
-  return <MemberSummary info={info} purchase={payment.status === 1 ? { state: 'arrived' } : { state: 'pending' }} />;
+  return <MemberSummary info={info} purchase={payment.status === 1 ? { state: 'arrived' } : { state: 'pending' }} signIn={signIn} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberInfo } from '@bazaar/shared/schemas/member';
 import type { Language } from '@bazaar/shared/constants/limits';
@@ -13,8 +14,10 @@ export type PurchaseState = { state: 'pending' } | { state: 'arrived' } | null;
 /**
  * The member center's head: the growth level with the growth value and what the next level needs,
  * the paid level with its end, and the benefits that apply now (all as the API answers them).
+ * `signIn` (the points page's sign-in card, given by the route) is the row's third card, so its top
+ * and height line up with the two level cards.
  */
-export function MemberSummary({ info, purchase }: { info: MemberInfo; purchase: PurchaseState }) {
+export function MemberSummary({ info, purchase, signIn }: { info: MemberInfo; purchase: PurchaseState; signIn?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const next = info.nextGrowthLevel;
@@ -61,6 +64,7 @@ export function MemberSummary({ info, purchase }: { info: MemberInfo; purchase: 
             </Link>
           </div>
         </div>
+        {signIn}
       </div>
       <div className="member-summary__benefits">
         <h2 className="member-card__label">{t('member.center.benefits')}</h2>
