@@ -12,7 +12,9 @@ import { SiteHeader } from '../features/layout/header.tsx';
 import { CategoryMenu, type MenuCategory } from '../features/home/category-menu.tsx';
 import { Carousel } from '../features/home/carousel.tsx';
 import { ActivityBlocks } from '../features/home/activity-blocks.tsx';
-import { ProductFloor } from '../features/home/product-floor.tsx';
+import { Floor, ProductFloor } from '../features/home/product-floor.tsx';
+import { HOME_COUPONS_TO, HomeCouponList } from '../features/coupon/home-coupons.tsx';
+import { loadHomeCoupons } from '../features/coupon/home-coupons.server.ts';
 import '../features/home/home.css';
 
 const HOME_NOTICE_COUNT = 6;
@@ -22,19 +24,21 @@ const CAROUSEL_HEIGHT = 360;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = apiContextFor(request);
-  // Two calls in parallel: everything of the catalog in one, and the notices, a side panel
-  // the page can do without. Neither depends on who asks, so logged-in views share them for a few
-  // seconds per language, as the site config is shared (shared-data.server.ts).
+  // Three calls in parallel: everything of the catalog in one, the notices and the platform's
+  // coupons (generalCouponList), which the page can do without. None depends on who asks, so
+  // logged-in views share them for a few seconds per language, as the site config is shared
+  // (shared-data.server.ts).
   const { lang } = context;
-  const [home, notices] = await Promise.all([
+  const [home, notices, coupons] = await Promise.all([
     sharedData(`home:${lang}`, () => api('/index/home', { ...context, token: null, schema: HomeSchema })),
     sharedData(`home-notices:${lang}`, () =>
       api('/shop/notice/noticeList/0', { ...context, token: null, query: { current: 1, size: HOME_NOTICE_COUNT }, schema: pageOf(NoticeSummarySchema) }),
     ).catch(() => null),
+    loadHomeCoupons(context, lang),
   ]);
   // Only what the page draws travels to it (the tree's other fields were half its loader data).
   const { categories, ...rest } = home;
-  return { home: { ...rest, categories: menuOf(categories, true) }, notices: notices?.records ?? null };
+  return { home: { ...rest, categories: menuOf(categories, true) }, notices: notices?.records ?? null, coupons };
 }
 
 function menuOf(nodes: Home['categories'], top: boolean): MenuCategory[] {
@@ -47,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!root) return null;
   const { webConfig, lang } = root;
   const welcome = lang === 'en' ? webConfig.pcWelcomeEn : webConfig.pcWelcomeCn;
-  const { home, notices } = loaderData;
+  const { home, notices, coupons } = loaderData;
 
   return (
     <>
@@ -86,6 +90,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
 
         <ActivityBlocks seckills={home.seckills} groupBuys={home.groupBuys} discounts={home.discounts} />
+
+        {coupons ? (
+          <Floor id="home-coupons" title={coupons.title} note={coupons.note} more={coupons.more} moreTo={HOME_COUPONS_TO}>
+            <HomeCouponList coupons={coupons.coupons} />
+          </Floor>
+        ) : null}
 
         <ProductFloor
           id="home-recommended"

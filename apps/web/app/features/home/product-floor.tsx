@@ -1,10 +1,18 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '@bazaar/shared/schemas/catalog';
 import { ProductCard, ProductGrid } from '../../components/product-card.tsx';
 
-/** A home floor: a titled grid of product cards with a link to the full list. */
-export function ProductFloor({ id, title, note, more, moreTo, products }: { id: string; title: string; note: string; more: string; moreTo: string; products: ProductCardData[] }) {
-  if (products.length === 0) return null;
+interface FloorHead {
+  id: string;
+  title: string;
+  note: string;
+  more: string;
+  moreTo: string;
+}
+
+/** A home floor: its title, note and link to the rest, over what it shows. */
+export function Floor({ id, title, note, more, moreTo, children }: FloorHead & { children: ReactNode }) {
   return (
     <section className="floor" aria-labelledby={id}>
       <header className="floor__header">
@@ -16,13 +24,23 @@ export function ProductFloor({ id, title, note, more, moreTo, products }: { id: 
           {more}
         </Link>
       </header>
-      <ProductGrid label={title}>
+      {children}
+    </section>
+  );
+}
+
+/** A home floor of product cards with a link to the full list. */
+export function ProductFloor({ products, ...head }: FloorHead & { products: ProductCardData[] }) {
+  if (products.length === 0) return null;
+  return (
+    <Floor {...head}>
+      <ProductGrid label={head.title}>
         {products.map((product) => (
           <div key={product.prodId} role="listitem">
             <ProductCard product={product} />
           </div>
         ))}
       </ProductGrid>
-    </section>
+    </Floor>
   );
 }
