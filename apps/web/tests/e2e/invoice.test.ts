@@ -51,6 +51,7 @@ test('a unit invoice asked at checkout is issued by the merchant and downloaded 
   await page.getByRole('button', { name: zh('checkout.submit') }).click();
   await expect(invoice.getByRole('alert')).toHaveText(zh('invoice.errors.taxNumber'));
   await expect(page).toHaveURL(/\/submit-order/);
+  await expectNoSeriousA11yViolations(page, 'checkout with an invoice');
   await invoice.getByLabel(zh('invoice.form.taxNumber')).fill(TAX_ID.toLowerCase());
   await expect(invoice.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: zh('checkout.submit') }).click();
@@ -90,6 +91,7 @@ test('a unit invoice asked at checkout is issued by the merchant and downloaded 
   await openPage(page, '/user-center');
   await page.getByRole('navigation', { name: zh('userCenter.menu.label') }).getByRole('link', { name: zh('invoice.menu') }).click();
   await expect(page.getByRole('heading', { level: 1, name: zh('invoice.list.title') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'my invoices');
   const listed = page.getByTestId('invoice-row').filter({ hasText: orderNumber });
   await expect(listed).toContainText(zh('invoice.state.2'));
   await listed.getByRole('link', { name: zh('invoice.list.view') }).click();
@@ -137,6 +139,7 @@ test('an invoice requested from the order detail after payment, then re-issued w
   await dialog.getByLabel(zh('invoice.form.taxNumber')).fill('12345');
   await dialog.getByRole('button', { name: zh('invoice.dialog.submit') }).click();
   await expect(dialog.getByRole('alert')).toHaveText(zh('invoice.errors.taxNumber'));
+  await expectNoSeriousA11yViolations(page, 'invoice request dialog');
   await dialog.getByRole('radio', { name: zh('invoice.form.personal') }).check();
   await dialog.getByLabel(zh('invoice.form.headerName')).fill('王小明');
   await dialog.getByRole('button', { name: zh('invoice.dialog.submit') }).click();
