@@ -30,6 +30,7 @@ import type { Periods } from '../modules/aftersale/rules.ts';
 import { recordChange } from '../modules/audit/service.ts';
 import { accountName, insertAuditLog } from '../modules/merchant/repository.ts';
 import { markOrderApplying } from '../modules/order/aftersale-reads.ts';
+import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { executeRefund } from './refund-money.ts';
 import { bookStep, deadlineOf, detailOf, listItemsOf, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
@@ -46,6 +47,11 @@ async function payBack(ctx: AppContext, refundSn: string): Promise<void> {
     await executeRefund(ctx, refundSn);
   } catch {
     // settle_status stays 1 (or 3): the refund sweep sends it again with the same refund number.
+  }
+  // The settle step wrote the order's 2 or 3; while another request of the order is open it shows 1.
+  const row = await repo.findRefund(ctx.db, refundSn);
+  if (row && (await repo.countOpenRefundsOfOrder(ctx.db, row.orderNumber)) > 0) {
+    await ctx.db.transaction((tx) => markOrderApplying(tx, row.orderNumber, ctx.now()));
   }
 }
 
@@ -194,11 +200,21 @@ export async function shopRefundCounts(ctx: AppContext, shopId: number): Promise
   return countsOf(await repo.countByStatus(ctx.db, shopId));
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+/** The list's request days (the mall's time zone) as moments: from the first day's start to the end of the last. */
+function appliedBetween(query: { dateFrom?: string; dateTo?: string }): { appliedFrom?: Date; appliedBefore?: Date } {
+  return {
+    appliedFrom: query.dateFrom ? mallDayStart(query.dateFrom) : undefined,
+    appliedBefore: query.dateTo ? new Date(mallDayStart(query.dateTo).getTime() + DAY_MS) : undefined,
+  };
+}
+
 /** GET /merchant/refunds. */
 export async function pageShopRefunds(ctx: AppContext, shopId: number, query: MerchantRefundQuery, lang: Language): Promise<MerchantRefundPage> {
   const offset = (query.current - 1) * query.size;
   const [{ rows, total }, counts] = await Promise.all([
-    repo.pageRefunds(ctx.db, { shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined }, query.size, offset, nameParts(lang)),
+    repo.pageRefunds(ctx.db, { shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined, ...appliedBetween(query) }, query.size, offset, nameParts(lang)),
     shopRefundCounts(ctx, shopId),
   ]);
   const records = (await listItemsOf(ctx.db, rows, lang)).map(({ row, ...item }) => ({ ...item, userNickName: row.nickName, buyerReason: row.buyerReason }));
@@ -297,7 +313,7 @@ export async function pageAllRefunds(ctx: AppContext, query: AdminRefundQuery, l
   const offset = (query.current - 1) * query.size;
   const { rows, total } = await repo.pageRefunds(
     ctx.db,
-    { shopId: query.shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined, platformRequested: query.platform === 1 },
+    { shopId: query.shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined, platformRequested: query.platform === 1, ...appliedBetween(query) },
     query.size,
     offset,
     nameParts(lang),
