@@ -63,6 +63,19 @@ describe('the queue', () => {
     expect(detail.history.map((h) => h.action)).toEqual(['apply']);
   });
 
+  it('narrows the queue to the days the requests were made (the mall\'s days)', async () => {
+    const { refundSn } = await requested();
+    const { applyTime } = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${refundSn}`)).json());
+    const day = applyTime.slice(0, 10);
+    const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const listed = async (query: string) => MerchantRefundPageSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds?keyword=${refundSn}&${query}`)).json()).records.map((r) => r.refundSn);
+    expect(await listed(`dateFrom=${day}&dateTo=${day}`)).toEqual([refundSn]);
+    expect(await listed(`dateFrom=${shift(-3)}`)).toEqual([refundSn]);
+    expect(await listed(`dateTo=${shift(-1)}`)).toEqual([]);
+    expect(await listed(`dateFrom=${shift(1)}`)).toEqual([]);
+    expect((await call(t, ownerA, 'GET', '/merchant/refunds?dateFrom=2026-13-40')).statusCode).toBe(400);
+  });
+
   it('another shop neither lists nor touches the request', async () => {
     const { refundSn } = await requested();
     const page = MerchantRefundPageSchema.parse((await call(t, ownerB, 'GET', `/merchant/refunds?keyword=${refundSn}`)).json());

@@ -40,6 +40,7 @@ import {
   REFUND_TYPE,
 } from '../constants/refund.ts';
 import { PageQuerySchema, pageOf } from './common.ts';
+import { MerchantOrderFilterFields } from './merchant-orders.ts';
 import { MyOrderSchema, OrderDetailSchema, OrderItemSchema } from './order.ts';
 import { textInput } from './text.ts';
 
@@ -404,8 +405,13 @@ export const MERCHANT_REFUND_TAB_STATUSES: Record<MerchantRefundTab, readonly nu
   closed: [6, -1],
 };
 
-/** GET /merchant/refunds: the shop's requests, newest first. keyword = a refund or order number (or its start). */
+/**
+ * GET /merchant/refunds: the shop's requests, newest first. keyword = a refund or order number (or
+ * its start); dateFrom / dateTo: requested on or after / on or before these days (yyyy-MM-dd, the mall's time zone).
+ */
 export const MerchantRefundQuerySchema = PageQuerySchema.extend({
+  dateFrom: MerchantOrderFilterFields.shape.dateFrom,
+  dateTo: MerchantOrderFilterFields.shape.dateTo,
   tab: z.enum(MERCHANT_REFUND_TABS, { error: 'validation.invalid' }).default('all'),
   applyType: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(2, 'validation.invalid').default(0),
   keyword: z

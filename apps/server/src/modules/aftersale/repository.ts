@@ -3,7 +3,7 @@
 // is a conditional update on the status it expects (`where return_money_sts in (...)`), so of two
 // parallel moves one wins and the other finds nothing; the database's triggers (migration 0036)
 // hold the order's total and the allowed moves whatever the code does.
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { OPEN_REFUND_STATUSES, REFUND_DEFAULT_PERIODS } from '@bazaar/shared/constants/refund';
 import type { AftersaleSettings } from '@bazaar/shared/schemas/refund';
 import type { Db, Tx } from '../../db/client.ts';
@@ -130,6 +130,9 @@ export interface RefundFilter {
   /** A refund or order number, or its start. */
   keyword?: string;
   platformRequested?: boolean;
+  /** Requested at or after this moment / before this moment. */
+  appliedFrom?: Date;
+  appliedBefore?: Date;
 }
 
 function whereOf(filter: RefundFilter): SQL | undefined {
@@ -140,6 +143,8 @@ function whereOf(filter: RefundFilter): SQL | undefined {
     filter.applyType ? eq(refunds.applyType, filter.applyType) : undefined,
     filter.keyword ? or(like(refunds.refundSn, `${filter.keyword}%`), like(refunds.orderNumber, `${filter.keyword}%`)) : undefined,
     filter.platformRequested ? eq(refunds.platformStatus, 1) : undefined,
+    filter.appliedFrom ? gte(refunds.applyTime, filter.appliedFrom) : undefined,
+    filter.appliedBefore ? lt(refunds.applyTime, filter.appliedBefore) : undefined,
   );
 }
 
