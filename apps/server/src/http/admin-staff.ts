@@ -16,45 +16,44 @@ import {
 } from '@bazaar/shared/schemas/admin';
 import { changeStaffRole, createRole, createStaff, listRoles, listStaff, resetStaffPassword, setStaffStatus, updateRole } from '../flows/staff-accounts.ts';
 import { adminId } from '../plugins/auth.ts';
+import { staffRouteGroup } from './staff-routes.ts';
 
-const tags = ['admin: staff'];
-const security = [{ token: [] }];
-const config = { permission: 'staff.manage' } as const;
+const staffManage = staffRouteGroup({ tag: 'admin: staff', permission: 'staff.manage' });
 
 export async function adminStaffRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  api.get('/admin/staff', { config, schema: { summary: 'Every staff account with its role and status', tags, security, response: { 200: z.array(StaffMemberSchema) } } }, () => listStaff(ctx));
+  api.get('/admin/staff', staffManage('Every staff account with its role and status', { response: { 200: z.array(StaffMemberSchema) } }), () => listStaff(ctx));
   api.post(
     '/admin/staff',
-    { config, schema: { summary: 'Create a staff account with its initial password and role (audited)', tags, security, body: CreateStaffSchema, response: { 200: StaffMemberSchema } } },
+    staffManage('Create a staff account with its initial password and role (audited)', { body: CreateStaffSchema, response: { 200: StaffMemberSchema } }),
     (request) => createStaff(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/staff/:adminId/role',
-    { config, schema: { summary: 'Give a staff account another role, never one’s own (audited; applies on its next request)', tags, security, params: StaffIdParamSchema, body: StaffRoleSchema, response: { 200: StaffMemberSchema } } },
+    staffManage('Give a staff account another role, never one’s own (audited; applies on its next request)', { params: StaffIdParamSchema, body: StaffRoleSchema, response: { 200: StaffMemberSchema } }),
     (request) => changeStaffRole(ctx, adminId(request), request.params.adminId, request.body.roleId),
   );
   api.put(
     '/admin/staff/:adminId/status',
-    { config, schema: { summary: 'Disable (its sessions end at once) or enable a staff account (audited)', tags, security, params: StaffIdParamSchema, body: StaffStatusSchema, response: { 200: StaffMemberSchema } } },
+    staffManage('Disable (its sessions end at once) or enable a staff account (audited)', { params: StaffIdParamSchema, body: StaffStatusSchema, response: { 200: StaffMemberSchema } }),
     (request) => setStaffStatus(ctx, adminId(request), request.params.adminId, request.body.status),
   );
   api.put(
     '/admin/staff/:adminId/password',
-    { config, schema: { summary: 'Set a new password for a staff account; its sessions end (audited)', tags, security, params: StaffIdParamSchema, body: StaffPasswordResetSchema, response: { 200: StaffMemberSchema } } },
+    staffManage('Set a new password for a staff account; its sessions end (audited)', { params: StaffIdParamSchema, body: StaffPasswordResetSchema, response: { 200: StaffMemberSchema } }),
     (request) => resetStaffPassword(ctx, adminId(request), request.params.adminId, request.body.password),
   );
-  api.get('/admin/roles', { config, schema: { summary: 'Every staff role with its permissions', tags, security, response: { 200: z.array(AdminRoleSchema) } } }, () => listRoles(ctx));
+  api.get('/admin/roles', staffManage('Every staff role with its permissions', { response: { 200: z.array(AdminRoleSchema) } }), () => listRoles(ctx));
   api.post(
     '/admin/roles',
-    { config, schema: { summary: 'Add a role from the permission list (audited)', tags, security, body: RoleInputSchema, response: { 200: AdminRoleSchema } } },
+    staffManage('Add a role from the permission list (audited)', { body: RoleInputSchema, response: { 200: AdminRoleSchema } }),
     (request) => createRole(ctx, adminId(request), request.body),
   );
   api.put(
     '/admin/roles/:roleId',
-    { config, schema: { summary: 'Edit an added role’s name and permissions (audited; applies on its holders’ next request)', tags, security, params: RoleIdParamSchema, body: RoleInputSchema, response: { 200: AdminRoleSchema } } },
+    staffManage('Edit an added role’s name and permissions (audited; applies on its holders’ next request)', { params: RoleIdParamSchema, body: RoleInputSchema, response: { 200: AdminRoleSchema } }),
     (request) => updateRole(ctx, adminId(request), request.params.roleId, request.body),
   );
 }
