@@ -3,7 +3,8 @@
 // opens the request (refund-detail.tsx). An account that may only receive returns (the warehouse)
 // sees only returns: those on their way back first, then those it received.
 import { useState } from 'react';
-import { Button, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { refundColumns } from '@bazaar/console-ui/refund-cells.tsx';
@@ -20,6 +21,7 @@ const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 interface FilterForm {
   applyType?: number;
   keyword?: string;
+  dates?: [Dayjs | null, Dayjs | null] | null;
 }
 
 /** `initialTab` opens the queue on a tab (the dashboard's links). */
@@ -40,7 +42,13 @@ export function RefundsPage({ api, initialTab, onOpen }: { api: ConsoleApi; init
     setFilters((now) => ({ ...now, ...next }));
     setCurrent(1);
   };
-  const apply = (values: FilterForm) => filter({ applyType: handles ? (values.applyType ?? 0) : APPLY_TYPE.returnAndRefund, keyword: values.keyword?.trim() ?? '' });
+  const apply = (values: FilterForm) =>
+    filter({
+      applyType: handles ? (values.applyType ?? 0) : APPLY_TYPE.returnAndRefund,
+      keyword: values.keyword?.trim() ?? '',
+      dateFrom: values.dates?.[0]?.format('YYYY-MM-DD'),
+      dateTo: values.dates?.[1]?.format('YYYY-MM-DD'),
+    });
   const tabLabel = (tab: MerchantRefundTab) => {
     const field = TAB_COUNTS[tab];
     return counts && field ? t('refunds.count', { state: t(`refunds.tabs.${tab}`), count: counts[field] }) : t(`refunds.tabs.${tab}`);
@@ -68,6 +76,9 @@ export function RefundsPage({ api, initialTab, onOpen }: { api: ConsoleApi; init
         ) : null}
         <Form.Item name="keyword" label={t('refunds.filters.keyword')} rules={[{ pattern: /^\s*\d{0,20}\s*$/, message: t('refunds.filters.keywordInvalid') }]}>
           <Input allowClear maxLength={20} inputMode="numeric" placeholder={t('refunds.filters.keywordHint')} style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item name="dates" label={t('refunds.filters.dates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
         <Form.Item>
           <Space>

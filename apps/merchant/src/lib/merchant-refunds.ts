@@ -26,6 +26,9 @@ export interface RefundFilters {
   applyType: number;
   /** A refund or order number, or its start; blank for every request. */
   keyword: string;
+  /** Requested on or after / on or before these days (yyyy-MM-dd). */
+  dateFrom?: string;
+  dateTo?: string;
 }
 export const ALL_REFUNDS: RefundFilters = { tab: 'all', applyType: 0, keyword: '' };
 
@@ -42,11 +45,11 @@ export const TAB_COUNTS: Partial<Record<MerchantRefundTab, keyof RefundCounts>> 
 
 export function useRefundPage(api: ConsoleApi, lang: ConsoleLang, filters: RefundFilters, current: number) {
   return useQuery({
-    queryKey: [REFUNDS_QUERY, lang, filters.tab, filters.applyType, filters.keyword, current],
+    queryKey: [REFUNDS_QUERY, lang, filters.tab, filters.applyType, filters.keyword, filters.dateFrom, filters.dateTo, current],
     queryFn: () =>
       api('/merchant/refunds', {
         lang,
-        query: { tab: filters.tab, applyType: filters.applyType, keyword: filters.keyword.trim() || undefined, current, size: REFUND_PAGE_SIZE },
+        query: { tab: filters.tab, applyType: filters.applyType, keyword: filters.keyword.trim() || undefined, dateFrom: filters.dateFrom, dateTo: filters.dateTo, current, size: REFUND_PAGE_SIZE },
         schema: MerchantRefundPageSchema,
       }),
     placeholderData: keepPreviousData,

@@ -4,7 +4,8 @@
 // in after a refusal, the decision: refund or close, with a reason both sides see (audited).
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { refundColumns, RefundDeadline, RefundHistoryList, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
 import { RefundFacts } from '@bazaar/console-ui/refund-facts.tsx';
@@ -37,6 +38,8 @@ interface Filters {
   applyType: number;
   keyword?: string;
   platform: 0 | 1;
+  dateFrom?: string;
+  dateTo?: string;
 }
 interface FilterForm {
   shopId?: number | null;
@@ -44,6 +47,7 @@ interface FilterForm {
   applyType?: number;
   keyword?: string;
   platform?: boolean;
+  dates?: [Dayjs | null, Dayjs | null] | null;
 }
 const ALL: Filters = { tab: 'all', applyType: 0, platform: 0 };
 
@@ -66,6 +70,8 @@ export function RefundsPage() {
       applyType: values.applyType ?? 0,
       keyword: values.keyword?.trim() || undefined,
       platform: values.platform ? 1 : 0,
+      dateFrom: values.dates?.[0]?.format('YYYY-MM-DD'),
+      dateTo: values.dates?.[1]?.format('YYYY-MM-DD'),
     });
     setCurrent(1);
   }
@@ -91,6 +97,9 @@ export function RefundsPage() {
         </Form.Item>
         <Form.Item name="keyword" label={t('refunds.filters.keyword')} rules={[{ pattern: /^\s*\d{0,20}\s*$/, message: t('refunds.filters.keywordInvalid') }]}>
           <Input allowClear maxLength={20} inputMode="numeric" placeholder={t('refunds.filters.keywordHint')} style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="dates" label={t('refunds.filters.dates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
         <Form.Item name="platform" valuePropName="checked">
           <Checkbox>{t('refunds.filters.platform')}</Checkbox>

@@ -27,7 +27,7 @@ export const consoleMerchantRefunds = {
       '6': 'Other',
       '7': 'Group buy failed (system refund)',
     },
-    filters: { keyword: 'Refund or order number', keywordHint: 'A number or its start', keywordInvalid: 'Enter digits only', search: 'Search', reset: 'Reset' },
+    filters: { dates: 'Requested', keyword: 'Refund or order number', keywordHint: 'A number or its start', keywordInvalid: 'Enter digits only', search: 'Search', reset: 'Reset' },
     columns: { refundSn: 'Refund number', order: 'Order', item: 'Items', buyer: 'Buyer', applyType: 'Service', amount: 'Amount', reason: 'Reason', state: 'Status', applyTime: 'Requested', deadline: 'Deadline', actions: 'Actions' },
     wholeOrder: 'Whole order',
     pieces: '× {{count}}',

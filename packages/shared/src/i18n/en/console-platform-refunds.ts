@@ -27,6 +27,7 @@ export const consolePlatformRefunds = {
       '7': 'Group buy failed (system refund)',
     },
     filters: {
+      dates: 'Requested',
       shopId: 'Shop ID',
       state: 'Status',
       keyword: 'Refund or order number',

@@ -27,7 +27,7 @@ export const consoleMerchantRefunds = {
       '6': '其他',
       '7': '拼团失败（系统退款）',
     },
-    filters: { keyword: '售后单号或订单号', keywordHint: '输入单号或其开头', keywordInvalid: '请输入数字单号', search: '查询', reset: '重置' },
+    filters: { dates: '申请日期', keyword: '售后单号或订单号', keywordHint: '输入单号或其开头', keywordInvalid: '请输入数字单号', search: '查询', reset: '重置' },
     columns: { refundSn: '售后单号', order: '订单号', item: '商品', buyer: '买家', applyType: '服务类型', amount: '退款金额', reason: '原因', state: '状态', applyTime: '申请时间', deadline: '处理期限', actions: '操作' },
     wholeOrder: '整单退款',
     pieces: '× {{count}}',

@@ -27,6 +27,7 @@ export const consolePlatformRefunds = {
       '7': '拼团失败（系统退款）',
     },
     filters: {
+      dates: '申请日期',
       shopId: '店铺 ID',
       state: '状态',
       keyword: '售后单号或订单号',
