@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { POINTS_SOURCE } from '@bazaar/shared/constants/points';
-import { balanceLogs, couponUseRecords, coupons, jobs, orderItems, orders, paymentNotifications, refundPayments, scoreLogs, userCoupons } from '../db/schema.ts';
+import { balanceLogs, couponUseRecords, coupons, jobs, orderItems, orders, paymentNotifications, refundPayments, refunds, scoreLogs, userCoupons } from '../db/schema.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { jobHandlers } from '../jobs.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -18,6 +18,7 @@ import { encryptWechatResource, signWechat } from '../providers/payment/wechat-p
 import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
 import { grantShoppingPoints, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
 import { executeRefund, sweepRefunds } from './refund-money.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
 import { receiveOrderByBuyer } from './receive-order.ts';
 
 let t: TestApp;
@@ -98,11 +99,25 @@ describe('balance refunds', () => {
     await t.ctx.db.update(orders).set({ status: 3, dvyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
     const stockBefore = await stockOf(t, order.items[0]!.skuId);
     const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    // A request for another line of the order is still open: the order stays applying (1) after this one settles.
+    const line = order.items[0]!;
+    const [second] = await t.ctx.db
+      .insert(orderItems)
+      .values({ orderNumber: order.orderNumber, userId: order.shopper.userId, shopId: order.shopId, productId: (await t.ctx.db.select().from(orderItems).where(eq(orderItems.id, line.id)))[0]!.productId, skuId: line.skuId, prodNameZh: '第二件', price: 0, prodCount: 1, productTotalAmount: 0, actualTotal: 0 })
+      .returning({ id: orderItems.id });
+    const other = nextSerialNumber();
+    await t.ctx.db.insert(refunds).values({ refundSn: other, orderNumber: order.orderNumber, orderItemId: second!.id, userId: order.shopper.userId, shopId: order.shopId, refundType: 2, applyType: 1, goodsNum: 1, refundAmount: 0, maxRefundAmount: 0, buyerReason: 1 });
+    await t.ctx.db.update(orders).set({ refundStatus: 1 }).where(eq(orders.orderNumber, order.orderNumber));
     expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]!.refundStatus).toBe(1);
+    // Once it is over, the next settled refund says what the money says: part of it is back.
+    await t.ctx.db.update(refunds).set({ returnMoneySts: 6 }).where(eq(refunds.refundSn, other));
+    const third = await decidedRefund(t, order, { amount: 500, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, third)).toBe('refunded');
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(o).toMatchObject({ refundStatus: 3, status: 3 });
     expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore);
-    expect(await walletBalance(t, order.shopper.userId)).toBe(1_000);
+    expect(await walletBalance(t, order.shopper.userId)).toBe(1_500);
   });
 
   it('a received return puts its pieces back in stock', async () => {

@@ -112,7 +112,8 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
     await releaseStock(tx, back);
     productIds = [...new Set(back.map((l) => l.productId))];
   }
-  await markOrderRefunded(tx, { orderNumber: order.orderNumber, all, now });
+  const stillApplying = !all && (await settlement.hasOtherOpen(tx, { orderNumber: order.orderNumber, refundSn: refund.refundSn }));
+  await markOrderRefunded(tx, { orderNumber: order.orderNumber, all, stillApplying, now });
   return productIds;
 }
 

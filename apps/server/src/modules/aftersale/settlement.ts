@@ -3,7 +3,7 @@
 // conditional update; whatever runs in parallel (a retry job, a gateway notification, a second
 // executeRefund) finds nothing left to move. The request's own life (apply, accept, ...) is the
 // rest of this module's.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema/aftersale.ts';
@@ -90,6 +90,16 @@ export async function sumRefunded(db: Reader, orderNumber: string): Promise<numb
     .from(refunds)
     .where(and(eq(refunds.orderNumber, orderNumber), eq(refunds.settleStatus, REFUND_SETTLE_STATUS.refunded)));
   return Number(row?.n ?? 0);
+}
+
+/** Whether another request of the order is still open (1-4): the order's refundStatus then stays applying. */
+export async function hasOtherOpen(db: Reader, input: { orderNumber: string; refundSn: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ refundSn: refunds.refundSn })
+    .from(refunds)
+    .where(and(eq(refunds.orderNumber, input.orderNumber), inArray(refunds.returnMoneySts, [1, 2, 3, 4]), ne(refunds.refundSn, input.refundSn)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Requests whose money is still due (settle 1 or 3), last changed before `before`, oldest first: what a crash must not lose. */

@@ -59,7 +59,10 @@ export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
  * refunded order that was paid but never shipped closes (status 6, closeType 2). Answers whether
  * it closed.
  */
-export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; now: Date }): Promise<boolean> {
+export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; stillApplying: boolean; now: Date }): Promise<boolean> {
+  // While another request of the order is open its refundStatus stays 1 (applying): the request flows
+  // set 2 or 3 from the refunded sum when the last one ends without money, this step when it ends with.
+  if (input.stillApplying) return false;
   await tx
     .update(orders)
     .set({ refundStatus: input.all ? ORDER_REFUND_STATUS.allRefunded : ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
