@@ -3,8 +3,9 @@
 // reject with a reason. The requester's own rows cannot be decided (the API refuses it anyway).
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { BALANCE_REQUEST_STATUS, BalanceRequestPageSchema, BalanceRequestSchema, type BalanceRequest } from '@bazaar/shared/schemas/balance';
 import { api } from '../lib/api.ts';
@@ -69,25 +70,14 @@ export function BalanceApprovalsPage() {
           ]}
         />
       </Space>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<BalanceRequest>
+      <PagedTable<BalanceRequest>
         rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('balanceApprovals.empty')}</Typography.Text> }}
-        pagination={{
-          current,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-          showTotal: (total) => t('balanceApprovals.total', { count: total }),
-        }}
+        list={list}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={setCurrent}
+        empty={t('balanceApprovals.empty')}
+        total={(count) => t('balanceApprovals.total', { count })}
         columns={[
           {
             title: t('balanceApprovals.columns.shopper'),

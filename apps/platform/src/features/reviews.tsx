@@ -2,8 +2,9 @@
 // hide a review from the product page (abusive content, say) or show it again, after a confirmation.
 // The data layer is lib/platform-reviews.ts.
 import { useState } from 'react';
-import { App, Button, Image, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Image, Input, InputNumber, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 import { ReviewBody } from '@bazaar/console-ui/review-cells.tsx';
 import { REVIEW_FILTER, type ReviewFilter } from '@bazaar/shared/constants/review';
 import { REVIEW_STATUS_FILTERS, type AdminReview } from '@bazaar/shared/schemas/admin-reviews';
@@ -79,25 +80,14 @@ export function ReviewsPage() {
           style={{ width: 280 }}
         />
       </Space>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<AdminReview>
+      <PagedTable<AdminReview>
         rowKey="commId"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('reviews.empty')}</Typography.Text> }}
-        pagination={{
-          current,
-          pageSize: REVIEW_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-          showTotal: (total) => t('reviews.total', { count: total }),
-        }}
+        list={list}
+        current={current}
+        pageSize={REVIEW_PAGE_SIZE}
+        onPage={setCurrent}
+        empty={t('reviews.empty')}
+        total={(count) => t('reviews.total', { count })}
         columns={[
           { title: t('reviews.columns.shop'), onHeaderCell: noWrap, render: (_v, r) => `${r.shopName} (${r.shopId})` },
           {
