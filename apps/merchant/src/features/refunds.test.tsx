@@ -40,6 +40,20 @@ describe('the after-sales queue', () => {
     fireEvent.click(screen.getByRole('button', { name: 'refunds.filters.search' }));
     await waitFor(() => expect(api).toHaveBeenLastCalledWith('/merchant/refunds', expect.objectContaining({ query: { tab: 'toHandle', applyType: 0, keyword: '19000000', current: 1, size: 10 } })));
 
+    // The request days: typed into the range picker, sent as the mall's days.
+    const [from, to] = screen.getAllByRole('textbox').filter((box) => /date/i.test(box.getAttribute('placeholder') ?? '')) as HTMLInputElement[];
+    fireEvent.mouseDown(from!);
+    fireEvent.focus(from!);
+    fireEvent.change(from!, { target: { value: '2026-12-01' } });
+    fireEvent.keyDown(from!, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.focus(to!);
+    fireEvent.change(to!, { target: { value: '2026-12-03' } });
+    fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(screen.getByRole('button', { name: 'refunds.filters.search' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenLastCalledWith('/merchant/refunds', expect.objectContaining({ query: expect.objectContaining({ keyword: '19000000', dateFrom: '2026-12-01', dateTo: '2026-12-03' }) })),
+    );
+
     // Due ones say "handle": a new request, a returned parcel.
     fireEvent.click(screen.getByRole('button', { name: 'refunds.openOf{"action":"refunds.handle","refundSn":"1900000000000000102"}' }));
     expect(opened).toEqual(['1900000000000000102']);

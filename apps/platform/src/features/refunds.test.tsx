@@ -99,8 +99,18 @@ describe("the platform's after-sales", () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'refunds.filters.shopId' }), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'refunds.filters.platform' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'refunds.filters.keyword' }), { target: { value: ' 1900 ' } });
+    const [from, to] = screen.getAllByRole('textbox').filter((box) => /date/i.test(box.getAttribute('placeholder') ?? '')) as HTMLInputElement[];
+    fireEvent.mouseDown(from!);
+    fireEvent.focus(from!);
+    fireEvent.change(from!, { target: { value: '2026-12-01' } });
+    fireEvent.keyDown(from!, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.focus(to!);
+    fireEvent.change(to!, { target: { value: '2026-12-03' } });
+    fireEvent.keyDown(to!, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.click(screen.getByRole('button', { name: 'refunds.filters.search' }));
-    await waitFor(() => expect(calls.at(-1)).toMatchObject({ path: '/admin/refunds', options: { query: { shopId: 3, tab: 'all', applyType: 0, keyword: '1900', platform: 1, current: 1 } } }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ path: '/admin/refunds', options: { query: { shopId: 3, tab: 'all', applyType: 0, keyword: '1900', platform: 1, dateFrom: '2026-12-01', dateTo: '2026-12-03', current: 1 } } }),
+    );
   });
 
   it('decides a refused request the shopper brought to the platform: a reason is required, then a confirmation, then the audit log is read again', async () => {
