@@ -43,7 +43,8 @@ async function ledgerRow(refundSn: string) {
 /** Runs the jobs due `ms` from now (the app's clock moved there). */
 async function runJobsAfter(ms: number) {
   t.advanceClock(ms);
-  await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+  // Drained, as the sweeper does: other tests' due jobs may fill a batch.
+  while ((await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now())) >= 20);
 }
 
 /** A signed REFUND.SUCCESS notification as WeChat Pay sends it (same id on every replay). */
