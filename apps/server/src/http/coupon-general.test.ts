@@ -1,7 +1,6 @@
 // GET /coupon/generalCouponList and its /p/myCoupon twin (reference 2.8, issue 25): the platform's
 // receivable coupons in the coupon center's page; the twin adds the reader's received counts and
 // states; the center's filters (cash or discount, receivable only) and paging; 400s in both languages.
-import { randomUUID } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageOf } from '@bazaar/shared/schemas/common';
@@ -11,6 +10,7 @@ import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createShopper, authed, type TestShopper } from '../test/payment-test-kit.ts';
 import { openShops } from '../test/order-test-kit.ts';
+import { insertCoupon, type NewCoupon } from '../test/coupon-test-kit.ts';
 
 let t: TestApp;
 let shopId: number;
@@ -25,28 +25,7 @@ beforeAll(async () => {
   await t.ctx.db.update(coupons).set({ putonStatus: 0 }).where(like(coupons.nameZh, `${PREFIX}%`));
 });
 
-async function makeCoupon(values: Partial<typeof coupons.$inferInsert> = {}): Promise<number> {
-  const now = t.ctx.now();
-  const [row] = await t.ctx.db
-    .insert(coupons)
-    .values({
-      shopId: 0,
-      nameZh: `${PREFIX}${randomUUID().slice(0, 6)}`,
-      nameEn: 'General coupon test',
-      couponType: 1,
-      cashCondition: 10_000,
-      reduceAmount: 1_000,
-      validTimeType: 1,
-      startTime: new Date(now.getTime() - DAY),
-      endTime: new Date(now.getTime() + 10 * DAY),
-      stocks: 100,
-      totalStock: 100,
-      limitNum: 1,
-      ...values,
-    })
-    .returning({ id: coupons.id });
-  return row!.id;
-}
+const makeCoupon = (values: NewCoupon = {}) => insertCoupon(t, { prefix: PREFIX, en: 'General coupon test' }, values);
 
 async function general(user: TestShopper | null, query = '', lang: 'zh' | 'en' = 'en') {
   const url = `${user ? '/p/myCoupon' : '/coupon'}/generalCouponList?${query}`;

@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CouponCardSchema, MyCouponCountsSchema, MyCouponPageSchema, ReceiveResultSchema, type CouponCard } from '@bazaar/shared/schemas/coupon';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult } from '@bazaar/shared/schemas/order';
 import { pageOf } from '@bazaar/shared/schemas/common';
-import { couponProducts, couponUseRecords, coupons, orderItems, orders, userCoupons, users } from '../db/schema.ts';
+import { couponUseRecords, coupons, orderItems, orders, userCoupons, users } from '../db/schema.ts';
 import { issueToken } from '../modules/auth/service.ts';
 import { autoCancelOrder } from '../flows/cancel-order.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -18,6 +18,7 @@ import type { TestApp } from '../test/test-app.ts';
 import { json, type RegisteredUser } from '../test/account-test-kit.ts';
 import { addToCart, as, confirmRequest, createProductIn, openShops, shopperWithAddress, submitRequest, userIdOf, type OpenShop, type OrderTestProduct } from '../test/order-test-kit.ts';
 import { topUpBalance } from '../test/payment-test-kit.ts';
+import { insertCoupon, type NewCoupon } from '../test/coupon-test-kit.ts';
 
 let t: TestApp;
 let shopA: OpenShop;
@@ -32,33 +33,8 @@ beforeAll(async () => {
 });
 afterEach(() => t.resetClock());
 
-type NewCoupon = Partial<typeof coupons.$inferInsert> & { products?: number[] };
-
 /** A coupon written straight into its table (the consoles that create them come later). */
-async function makeCoupon(c: NewCoupon = {}): Promise<number> {
-  const now = t.ctx.now();
-  const { products = [], ...values } = c;
-  const [row] = await t.ctx.db
-    .insert(coupons)
-    .values({
-      shopId: 0,
-      nameZh: `测试券${randomUUID().slice(0, 6)}`,
-      nameEn: 'Test coupon',
-      couponType: 1,
-      cashCondition: 10_000,
-      reduceAmount: 1_000,
-      validTimeType: 1,
-      startTime: new Date(now.getTime() - DAY),
-      endTime: new Date(now.getTime() + 10 * DAY),
-      stocks: 100,
-      totalStock: 100,
-      limitNum: 1,
-      ...values,
-    })
-    .returning({ id: coupons.id });
-  if (products.length > 0) await t.ctx.db.insert(couponProducts).values(products.map((productId) => ({ couponId: row!.id, productId })));
-  return row!.id;
-}
+const makeCoupon = (c: NewCoupon = {}) => insertCoupon(t, { prefix: '测试券', en: 'Test coupon' }, c);
 
 /** Shoppers written straight into the users table with a token each (the parallel tests need many). */
 async function quickShoppers(n: number): Promise<RegisteredUser[]> {
