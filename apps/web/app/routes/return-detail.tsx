@@ -5,7 +5,8 @@ import type { Route } from './+types/return-detail';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
-import { REFUND_DESC_MAX, REFUND_PLATFORM_STATUS, RefundDetailSchema, type RefundDetail } from '@bazaar/shared/schemas/refund';
+import { RefundDetailSchema, type RefundDetail } from '@bazaar/shared/schemas/refund';
+import { PLATFORM_REQUESTED, REFUND_DESC_MAX } from '../features/aftersale/limits.ts';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { formatYuan } from '../lib/format.ts';
@@ -23,7 +24,6 @@ import { ExpressForm } from '../features/aftersale/express-form.tsx';
 import { RefundItems } from '../features/aftersale/refund-items.tsx';
 import { editReturnPath } from '../features/aftersale/paths.ts';
 import { refundStatusKey, refundSteps } from '../features/aftersale/refund-state.ts';
-import '../features/review/review.css';
 import '../features/order/order.css';
 import '../features/aftersale/aftersale.css';
 
@@ -159,7 +159,7 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
           </h1>
           <p className="order-detail__note">{t(`aftersale.detail.waiting.${waitingKey}`)}</p>
           {refund.settleStatus === REFUND_SETTLE_STATUS.refunding || refund.settleStatus === REFUND_SETTLE_STATUS.failing ? <p className="order-detail__note">{t('aftersale.detail.refunding')}</p> : null}
-          {refund.platformStatus === REFUND_PLATFORM_STATUS.requested ? <p className="order-detail__note">{t('aftersale.detail.intervene.requested')}</p> : null}
+          {refund.platformStatus === PLATFORM_REQUESTED ? <p className="order-detail__note">{t('aftersale.detail.intervene.requested')}</p> : null}
           <Deadline refund={refund} />
           <div className="order-actions">
             {refund.canSubmitExpress ? (

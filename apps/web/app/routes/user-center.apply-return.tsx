@@ -3,9 +3,9 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.apply-return';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
-import { RefundApplyInfoSchema, RefundDetailSchema, RefundPageSchema, type RefundApplyInfo, type RefundDetail } from '@bazaar/shared/schemas/refund';
+import { RefundApplyInfoSchema, RefundDetailSchema, type RefundApplyInfo, type RefundDetail, type RefundListItem } from '@bazaar/shared/schemas/refund';
 import type { RootData } from '../root.tsx';
-import { api, ApiError } from '../lib/api.ts';
+import { api, apiData, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { buttonClass } from '../components/ui/button.tsx';
 import { showToast } from '../components/ui/toast.tsx';
@@ -13,7 +13,6 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { ApplyForm, type ApplyInitial, type ApplyLimitsInfo, type ApplyValues } from '../features/aftersale/apply-form.tsx';
 import { RefundItems } from '../features/aftersale/refund-items.tsx';
 import { returnDetailPath } from '../features/aftersale/paths.ts';
-import '../features/review/review.css';
 import '../features/order/order.css';
 import '../features/aftersale/aftersale.css';
 
@@ -95,7 +94,7 @@ function limitsOfDetail(detail: RefundDetail): ApplyLimitsInfo {
  */
 async function newRefundSn(answer: unknown, orderNumber: string, orderItemId: number): Promise<string | null> {
   if (typeof answer === 'string' && /^\d{1,20}$/.test(answer)) return answer;
-  const page = await api('/p/orderRefund/list', { query: { current: 1, size: 10 }, schema: RefundPageSchema });
+  const page = await apiData<{ records: RefundListItem[] }>('/p/orderRefund/list', { query: { current: 1, size: 10 } });
   return page.records.find((r) => r.orderNumber === orderNumber && r.orderItemId === orderItemId)?.refundSn ?? null;
 }
 

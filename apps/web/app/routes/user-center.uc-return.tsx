@@ -1,7 +1,8 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.uc-return';
-import { REFUND_TABS, RefundPageSchema, type RefundListItem, type RefundTab } from '@bazaar/shared/schemas/refund';
+import { RefundPageSchema, type RefundListItem } from '@bazaar/shared/schemas/refund';
+import { REFUND_TABS, type RefundTab } from '../features/aftersale/limits.ts';
 import type { RootData } from '../root.tsx';
 import { api } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';

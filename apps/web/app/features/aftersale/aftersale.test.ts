@@ -147,3 +147,15 @@ for (const lang of ['zh', 'en'] as const) {
     });
   });
 }
+
+describe('the browser copies of the after-sales rules', () => {
+  it('equal the API schema module’s', async () => {
+    const schemas = await import('@bazaar/shared/schemas/refund');
+    const limits = await import('./limits.ts');
+    expect(limits.REFUND_DESC_MAX).toBe(schemas.REFUND_DESC_MAX);
+    expect(limits.REFUND_PHOTOS_MAX).toBe(schemas.REFUND_PHOTOS_MAX);
+    expect(limits.REFUND_EXPRESS_NO_PATTERN.source).toBe(schemas.REFUND_EXPRESS_NO_PATTERN.source);
+    expect(limits.REFUND_TABS).toEqual(schemas.REFUND_TABS);
+    expect(limits.PLATFORM_REQUESTED).toBe(schemas.REFUND_PLATFORM_STATUS.requested);
+  });
+});

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { REFUND_DESC_MAX, type RefundDelivery } from '@bazaar/shared/schemas/refund';
+import type { RefundDelivery } from '@bazaar/shared/schemas/refund';
+import { REFUND_DESC_MAX } from './limits.ts';
 import type { DeliveryCompany } from '@bazaar/shared/schemas/logistics';
 import type { UploadedFile } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';

@@ -2,7 +2,8 @@
 // quantity 1 to the number ordered, an amount within the maximum refundable, 11-digit mobile,
 // instructions up to 200, up to 5 vouchers). The API checks the same again.
 
-import { REFUND_DESC_MAX, REFUND_EXPRESS_NO_PATTERN, REFUND_PHOTOS_MAX, type RefundApplyInfo } from '@bazaar/shared/schemas/refund';
+import type { RefundApplyInfo } from '@bazaar/shared/schemas/refund';
+import { REFUND_DESC_MAX, REFUND_EXPRESS_NO_PATTERN, REFUND_PHOTOS_MAX } from './limits.ts';
 
 const MOBILE = /^1\d{10}$/;
 

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { REFUND_PHOTOS_MAX } from '@bazaar/shared/schemas/refund';
+import { REFUND_PHOTOS_MAX } from './limits.ts';
 import type { UploadedFile } from '@bazaar/shared/schemas/shop-application';
 import { IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { useImageUpload } from '../../lib/use-image-upload.ts';
@@ -48,30 +48,30 @@ export function VoucherPictures({
   }
 
   return (
-    <div className={`field review-pics${error ? ' field--invalid' : ''}`} role="group" aria-labelledby={`${id}-label`}>
+    <div className={`field voucher-pics${error ? ' field--invalid' : ''}`} role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="field__label">
         {label}
       </span>
-      <ul className="review-pics__list">
+      <ul className="voucher-pics__list">
         {pics.map((pic, index) => (
-          <li key={pic.path} className="review-pics__item">
+          <li key={pic.path} className="voucher-pics__item">
             <img src={pic.url} alt={t('aftersale.apply.voucher', { n: index + 1 })} width={80} height={80} />
-            <button type="button" className="review-pics__remove" aria-label={t('aftersale.apply.removeVoucher', { n: index + 1 })} onClick={() => remove(index)}>
+            <button type="button" className="voucher-pics__remove" aria-label={t('aftersale.apply.removeVoucher', { n: index + 1 })} onClick={() => remove(index)}>
               <span aria-hidden="true">×</span>
             </button>
           </li>
         ))}
         {full ? null : (
-          <li className="review-pics__item">
+          <li className="voucher-pics__item">
             <button
               ref={addButton}
               type="button"
-              className="review-pics__add"
+              className="voucher-pics__add"
               disabled={uploading}
               aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
               onClick={() => input.current?.click()}
             >
-              <span aria-hidden="true" className="review-pics__plus">
+              <span aria-hidden="true" className="voucher-pics__plus">
                 +
               </span>
               {uploading ? t('aftersale.apply.uploading') : t('aftersale.apply.addVoucher')}
@@ -89,7 +89,7 @@ export function VoucherPictures({
         aria-label={t('aftersale.apply.addVoucher')}
         onChange={(e) => void chosen(e)}
       />
-      <p id={`${id}-hint`} className="review-pics__hint">
+      <p id={`${id}-hint`} className="voucher-pics__hint">
         {t('aftersale.apply.vouchersHint', { max: REFUND_PHOTOS_MAX })} · {t('aftersale.apply.vouchersCount', { count: pics.length, max: REFUND_PHOTOS_MAX })}
       </p>
       {error ? (
