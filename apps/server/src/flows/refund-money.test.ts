@@ -130,6 +130,19 @@ describe('balance refunds', () => {
     expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore + 1);
   });
 
+  it('a whole-order refund after an item refund puts back only the pieces not refunded before', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const stockBefore = await stockOf(t, order.items[0]!.skuId);
+    const first = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, first)).toBe('refunded');
+    expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore + 1);
+    const rest = await decidedRefund(t, order, { amount: 2_000, whole: true, goodsNum: 2 });
+    expect(await executeRefund(t.ctx, rest)).toBe('refunded');
+    // Three pieces were bought: three come back, not four.
+    expect(await stockOf(t, order.items[0]!.skuId)).toBe(stockBefore + 3);
+    expect(await walletBalance(t, order.shopper.userId)).toBe(3_000);
+  });
+
   it('a request not decided (settle 0) is refused, a settled one is not paid again', async () => {
     const order = await paidOrder(t, PAY_TYPE.balance);
     const refundSn = await decidedRefund(t, order);

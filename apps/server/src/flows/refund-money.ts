@@ -108,7 +108,14 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   const goodsHere = (order.status === ORDER_STATUS.paid && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;
   let productIds: number[] = [];
   if (goodsHere) {
-    const back = refund.orderItemId ? lines.filter((l) => l.id === refund.orderItemId).map((l) => ({ skuId: l.skuId, productId: l.productId, count: Math.min(refund.goodsNum, l.prodCount) })) : lines.map((l) => ({ skuId: l.skuId, productId: l.productId, count: l.prodCount }));
+    // A whole-order request covers only the pieces earlier item refunds left: theirs came back with them.
+    const earlier = refund.orderItemId ? [] : (await settlement.listSettled(tx, order.orderNumber)).filter((r) => r.refundSn !== refund.refundSn && r.orderItemId !== 0);
+    const left = (lineId: number, prodCount: number) => Math.max(0, prodCount - earlier.filter((r) => r.orderItemId === lineId).reduce((n, r) => n + r.goodsNum, 0));
+    const back = (
+      refund.orderItemId
+        ? lines.filter((l) => l.id === refund.orderItemId).map((l) => ({ skuId: l.skuId, productId: l.productId, count: Math.min(refund.goodsNum, l.prodCount) }))
+        : lines.map((l) => ({ skuId: l.skuId, productId: l.productId, count: left(l.id, l.prodCount) }))
+    ).filter((l) => l.count > 0);
     await releaseStock(tx, back);
     productIds = [...new Set(back.map((l) => l.productId))];
   }

@@ -116,7 +116,7 @@ export async function listDueRefunds(db: Reader, before: Date, limit: number): P
 /** The settled requests of an order, newest first (the points and stock undone are per request). */
 export async function listSettled(db: Reader, orderNumber: string) {
   return db
-    .select({ refundSn: refunds.refundSn, refundAmount: refunds.refundAmount, orderItemId: refunds.orderItemId })
+    .select({ refundSn: refunds.refundSn, refundAmount: refunds.refundAmount, orderItemId: refunds.orderItemId, goodsNum: refunds.goodsNum })
     .from(refunds)
     .where(and(eq(refunds.orderNumber, orderNumber), eq(refunds.settleStatus, REFUND_SETTLE_STATUS.refunded)))
     .orderBy(desc(refunds.refundTime));
