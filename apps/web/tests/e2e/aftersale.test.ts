@@ -10,6 +10,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { RefundDetailSchema } from '@bazaar/shared/schemas/refund';
 import { API_URL, encryptPassword, en, loginByApi, openPage, test, useToken, zh } from './support.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
 
 const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
 import { headers, ok, orderDetail, placeOrderByApi, type Pick } from './order-support.ts';
@@ -121,6 +122,7 @@ test('zh: a refund only before shipment, paid by balance: the shop accepts, the 
   const desc = page.getByLabel(zh('aftersale.apply.desc'));
   await desc.fill('拍错了颜色');
   await expect(page.getByText(zh('aftersale.apply.counter', { count: 5, max: 200 }))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'zh apply-return, filled in');
   await submitApply(page, zh, submit);
 
   // The detail: waiting for the seller, with the deadline and what happens when it passes.
@@ -129,6 +131,7 @@ test('zh: a refund only before shipment, paid by balance: the shop accepts, the 
   await expect(page.getByTestId('refund-deadline')).toContainText(zh('aftersale.detail.deadline.outcome.agree'));
   await expect(page.getByRole('button', { name: zh('aftersale.detail.actions.withdraw') })).toBeVisible();
   await expect(page.getByTestId('refund-history')).toContainText(zh('aftersale.history.apply'));
+  await expectNoSeriousA11yViolations(page, 'zh return-detail');
 
   // The shop accepts in the merchant center's after-sales queue; the balance is paid back at once.
   const merchant = await context.newPage();
@@ -163,6 +166,7 @@ test('zh: a refund only before shipment, paid by balance: the shop accepts, the 
   await openPage(page, '/user-center/uc-return?tab=success');
   await expect(page.getByRole('navigation', { name: zh('userCenter.menu.label') }).getByRole('link', { name: zh('aftersale.menu') })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('listitem', { name: zh('aftersale.list.refundSn', { sn: refundSn }) })).toContainText(zh('aftersale.status.5'));
+  await expectNoSeriousA11yViolations(page, 'zh uc-return');
 });
 
 test('zh: a return of a received item: refused, edited and resubmitted, accepted, sent back and received', async ({ page, request, context, baseURL }) => {
