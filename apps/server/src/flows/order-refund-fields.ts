@@ -2,6 +2,7 @@
 // each item may be applied for now, how much, and each item's latest request. Read beside the
 // order module's answers: the orders' figures and lines, and the aftersale module's requests of
 // every order on the page, in two reads.
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { MyOrder, OrderDetail } from '@bazaar/shared/schemas/order';
 import type { MyOrderWithRefund, OrderDetailWithRefund } from '@bazaar/shared/schemas/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
@@ -39,8 +40,21 @@ async function readAll(ctx: AppContext, orderNumbers: string[]) {
   return Promise.all([findOrdersForAftersale(ctx.db, orderNumbers), linesForAftersale(ctx.db, orderNumbers), repo.refundsOfOrders(ctx.db, orderNumbers), loadPeriods(ctx)]);
 }
 
-/** A page of the order list with the after-sales fields. */
+/** An order that was never paid and never asked for a refund: nothing to apply for, nothing to show. */
+const beyondAftersale = (o: MyOrder) => (o.status === ORDER_STATUS.unpaid || o.status === ORDER_STATUS.cancelled) && !o.refundStatus;
+
+/** What the fields are for such an order, without reading anything. */
+function withoutRefunds<T extends MyOrder>(order: T) {
+  return { ...order, canRefund: false, canRefundAmount: 0, orderItemDtos: order.orderItemDtos.map((item) => ({ ...item, canRefund: false, canRefundAmount: 0, refundSn: null, returnMoneySts: null })) };
+}
+
+/**
+ * A page of the order list with the after-sales fields: four reads (figures, lines, requests,
+ * periods) for the whole page, whatever its size, and none when no order on it was ever paid or
+ * refunded (the unpaid and cancelled tabs).
+ */
 export async function withPageRefundFields(ctx: AppContext, page: Page<MyOrder>): Promise<Page<MyOrderWithRefund>> {
+  if (page.records.every(beyondAftersale)) return { ...page, records: page.records.map(withoutRefunds) };
   const numbers = page.records.map((r) => r.orderNumber);
   const [figures, lines, refunds, periods] = await readAll(ctx, numbers);
   const now = ctx.now();

@@ -251,7 +251,7 @@ describe('staff and the balance', () => {
 
   it('adjusts a shopper’s balance with a reason: a record, an audit entry, never below zero', async () => {
     const u = await createShopper(t);
-    expect((await staffSend('GET', `/admin/users/${u.userId}/balance`)).json()).toEqual({ userId: u.userId, balance: 0 });
+    expect((await staffSend('GET', `/admin/users/${u.userId}/balance`)).json()).toEqual({ userId: u.userId, balance: 0, threshold: 100_000 });
     expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '30.50', reason: '物流延误补偿' })).json()).toEqual({ userId: u.userId, balance: 3_050, pending: false, requestId: null, threshold: 100_000 });
     expect((await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '-10', reason: 'duplicate' })).json()).toEqual({ userId: u.userId, balance: 2_050, pending: false, requestId: null, threshold: 100_000 });
     const below = await staffSend('POST', `/admin/users/${u.userId}/balance`, { change: '-20.51', reason: 'x' }, 'zh');

@@ -114,7 +114,25 @@ describe('GET /p/myOrder/myOrder', () => {
     for (let i = 0; i < 4; i++) await placeOrder(t, user, { product: p });
     const { result, queries } = await countQueries(() => t.app.inject({ method: 'GET', url: '/p/myOrder/myOrder', headers: as(user) }));
     expect(result.statusCode).toBe(200);
+    // Unpaid orders: nothing to apply for, so the after-sales fields cost no read.
     expect(queries).toHaveLength(3);
+  });
+
+  it('adds four reads for the after-sales fields of paid orders, the same for one order as for four', async () => {
+    const user = await shopperWithAddress(t);
+    const p = await createProductIn(t, shopA.id);
+    const [first] = await placeOrder(t, user, { product: p });
+    await pay(first!);
+    const one = await countQueries(() => t.app.inject({ method: 'GET', url: '/p/myOrder/myOrder', headers: as(user) }));
+    for (let i = 0; i < 3; i++) {
+      const [n] = await placeOrder(t, user, { product: p });
+      await pay(n!);
+    }
+    const four = await countQueries(() => t.app.inject({ method: 'GET', url: '/p/myOrder/myOrder', headers: as(user) }));
+    expect(one.result.json().records).toHaveLength(1);
+    expect(four.result.json().records).toHaveLength(4);
+    expect(one.queries).toHaveLength(3 + 4);
+    expect(four.queries).toHaveLength(3 + 4);
   });
 });
 
