@@ -1,6 +1,6 @@
 // After-sales in the two consoles (issue 26): a shopper's refund request (made through the API) is
 // refused by the self-run shop's customer service in the merchant center with a reason; the shopper
-// asks the platform to step in (API); the platform's customer service (cs01) finds it among the
+// asks the platform to step in (API); the platform's customer service (cs03, an account no other journey logs in with) finds it among the
 // requests asking the platform, refunds it with a reason in the console, the shopper's balance gets
 // the money back and reads the reason, and the audit log shows the decision. Then a return: the
 // warehouse account, which sees only returns, confirms a returned parcel, which refunds it. The
@@ -135,7 +135,7 @@ test('a refused request is refunded by the platform: the shop refuses with a rea
 
   // ---- The platform console: customer service refunds it ----
   const console = await context.newPage();
-  await staffLogin(console, 'cs01');
+  await staffLogin(console, 'cs03');
   await console.getByRole('menuitem', { name: '售后管理' }).click();
   await expect(console.getByRole('heading', { name: '售后管理' })).toBeVisible();
   await console.getByRole('checkbox', { name: '只看申请平台介入的' }).check();
@@ -176,7 +176,7 @@ test('a refused request is refunded by the platform: the shop refuses with a rea
   const entry = console.getByRole('row').filter({ hasText: `refund #${refundSn}` });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('售后介入判定');
-  await expect(entry).toContainText('cs01');
+  await expect(entry).toContainText('cs03');
   await expect(entry).toContainText(DECISION);
 });
 

@@ -34,6 +34,7 @@ export const STAFF_ROLES = {
   mkt02: 'operations',
   cs01: 'service',
   cs02: 'service',
+  cs03: 'service',
   fin01: 'finance',
   fin02: 'finance',
   fin03: 'finance',
