@@ -84,6 +84,8 @@ async function agree(ctx: AppContext, input: { refundSn: string; shopId?: number
       refundSn: input.refundSn,
       from: [REFUND_STATUS.applied],
       owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
+      // As read: an edit in between (refund only <-> return) must not be decided as the other kind.
+      applyType: current.applyType,
       set: {
         returnMoneySts: REFUND_STATUS.accepted,
         handleTime: now,
@@ -92,7 +94,12 @@ async function agree(ctx: AppContext, input: { refundSn: string; shopId?: number
       },
       now,
     });
-    if (!row) return undefined;
+    if (!row) {
+      // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
+      const edited = await repo.findRefund(tx, input.refundSn);
+      if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
+      return undefined;
+    }
     if (address) await repo.upsertDelivery(tx, { refundSn: row.refundSn, ...address }, now);
     await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null, refundAmount: row.refundAmount, createdAt: now });
     await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline, periods: input.periods, now });

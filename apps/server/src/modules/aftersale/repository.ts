@@ -60,12 +60,12 @@ export async function insertRefund(tx: Tx, row: NewRefund): Promise<void> {
 }
 
 /**
- * Moves a request that is in one of `from` (and belongs to `owner` when given) with `set`, once.
+ * Moves a request that is in one of `from` (and belongs to `owner`, and has `applyType`, when given) with `set`, once.
  * Answers the row after the move, or undefined when it was not in such a state (or not the owner's).
  */
 export async function moveRefund(
   tx: Tx,
-  input: { refundSn: string; from: readonly number[]; owner?: { userId?: string; shopId?: number }; platformStatus?: number; set: Partial<NewRefund>; now: Date },
+  input: { refundSn: string; from: readonly number[]; owner?: { userId?: string; shopId?: number }; platformStatus?: number; applyType?: number; set: Partial<NewRefund>; now: Date },
 ): Promise<RefundRow | undefined> {
   const [row] = await tx
     .update(refunds)
@@ -77,6 +77,7 @@ export async function moveRefund(
         input.owner?.userId ? eq(refunds.userId, input.owner.userId) : undefined,
         input.owner?.shopId ? eq(refunds.shopId, input.owner.shopId) : undefined,
         input.platformStatus === undefined ? undefined : eq(refunds.platformStatus, input.platformStatus),
+        input.applyType === undefined ? undefined : eq(refunds.applyType, input.applyType),
       ),
     )
     .returning();
