@@ -11,6 +11,7 @@ import { userNickName } from '../modules/account/repository.ts';
 import * as invoices from '../modules/invoice/service.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 import { findUserOrder } from '../modules/order/repository.ts';
+import { findShopOrder } from '../modules/order/shop-orders.ts';
 import { anyShopCard, anyShopName } from '../modules/shop/repository.ts';
 import { fileById, fileLink, saveShopDocument } from '../modules/upload/service.ts';
 
@@ -78,6 +79,9 @@ export async function issueShopInvoice(
 ): Promise<MerchantInvoice> {
   const row = await invoices.shopInvoice(ctx, session.shopId, id, parts(lang));
   if (row.invoice.invoiceState !== 1) throw invalid('invoice.errors.notApplying');
+  // An invoice asked at checkout waits for the order's payment; a cancelled order is never invoiced.
+  const order = await findShopOrder(ctx.db, session.shopId, row.invoice.orderNumber);
+  if (!order || order.status === ORDER_STATUS.unpaid || order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderNotInvoiceable');
   const saved = await saveShopDocument(ctx, { shopId: session.shopId, file });
   await invoices.issueInvoice(ctx, session.shopId, id, saved.id);
   return answer(ctx, session.shopId, id, lang);

@@ -143,6 +143,27 @@ describe('an invoice asked at checkout (orderInvoiceList of POST /p/order/submit
   });
 });
 
+describe('an invoice of an order not paid', () => {
+  it('is not issued by the shop while the order is unpaid, nor once it was cancelled', async () => {
+    const user = await shopperWithAddress(t);
+    const product = await createProductIn(t, shopId, { price: 1_800 });
+    await addToCart(t, user, product, 1);
+    const uuid = randomUUID();
+    const confirmed = await confirm(t, user, { addrId: 0, uuid });
+    const orderShopParams = confirmed.shopCartOrders.map((o) => ({ shopId: o.shopId, remarks: '' }));
+    const res = await submitRequest(t, user, { uuid, orderShopParams, orderInvoiceList: [{ shopId, headerType: 2, headerName: '个人' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [orderNumber] = SubmitResultSchema.parse(res.json()).orderNumbers.split(',');
+    const [invoice] = InvoicePage.parse((await get(user, '/p/orderInvoice/page')).json()).records;
+    expect(invoice).toMatchObject({ orderNumber, invoiceState: 1 });
+    expectMessage(await upload(merchant, invoice!.orderInvoiceId, 'invoice.pdf', PDF), 400, 'The order is unpaid or cancelled, so no invoice can be issued');
+    await t.ctx.db.update(orders).set({ status: 6 }).where(eq(orders.orderNumber, orderNumber!));
+    expectMessage(await upload(merchant, invoice!.orderInvoiceId, 'invoice.pdf', PDF), 400, 'The order is unpaid or cancelled, so no invoice can be issued');
+    const [row] = await t.ctx.db.select().from(orderInvoices).where(eq(orderInvoices.id, invoice!.orderInvoiceId));
+    expect(row).toMatchObject({ invoiceState: 1, fileId: null });
+  });
+});
+
 describe('the list, the detail, the shop\'s queue, issuing and the file', () => {
   it('runs the whole way: applying, refused with a reason, re-issued back to applying, issued with a PDF, downloaded only by its owner', async () => {
     const buyer = await registerBuyer(t);

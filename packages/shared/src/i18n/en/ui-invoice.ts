@@ -22,6 +22,7 @@ export const uiInvoice = {
       fileSize: 'A PDF can be at most 5MB and an image at most 2MB',
       failReasonRequired: 'Enter why the invoice cannot be issued',
       failReasonTooLong: 'The reason can be at most 200 characters',
+      orderNotInvoiceable: 'The order is unpaid or cancelled, so no invoice can be issued',
       notApplying: 'This invoice is not waiting to be issued',
     },
     headerType: { '1': 'Company', '2': 'Personal' },

@@ -24,6 +24,7 @@ export const uiInvoice = {
       fileSize: 'PDF 文件不能超过 5MB，图片不能超过 2MB',
       failReasonRequired: '请填写开票失败的原因',
       failReasonTooLong: '原因最多 200 个字',
+      orderNotInvoiceable: '订单未支付或已取消，不能开票',
       notApplying: '该发票不在申请中，无法处理',
     },
     headerType: { '1': '单位', '2': '个人' },
