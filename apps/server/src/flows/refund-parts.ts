@@ -15,6 +15,7 @@ import { userNickName } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
 import { orderState, periodsOf, type OrderState, type Periods } from '../modules/aftersale/rules.ts';
 import { clearOrderApplying, findOrderForAftersale, linesForAftersale, type AftersaleLine, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
+import { lockOrderForRefund } from '../modules/order/refunds.ts';
 import { anyShopName } from '../modules/shop/repository.ts';
 
 export const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
@@ -74,6 +75,8 @@ export async function bookStep(tx: Tx, input: { refundSn: string; left?: number;
 
 /** A request ended without money: the order's refundStatus leaves 1 when no other request is open. */
 export async function settleOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
+  // The order's lock first (as an apply's trigger takes it): a request made meanwhile is either seen here or sets 1 after.
+  await lockOrderForRefund(tx, orderNumber);
   const refunds = await repo.refundsOfOrders(tx, [orderNumber]);
   if (refunds.some((r) => r.returnMoneySts >= 1 && r.returnMoneySts <= 4)) return;
   const refunded = refunds.filter((r) => r.returnMoneySts === REFUND_STATUS.success).reduce((n, r) => n + r.refundAmount, 0);
