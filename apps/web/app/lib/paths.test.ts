@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageSwitchUrl, pathInLanguage, safeRedirectPath, stripLanguagePrefix } from './paths.ts';
+import { languageSwitchUrl, safeRedirectPath, stripLanguagePrefix } from './paths.ts';
 import { writeReviewsPath } from './review-paths.ts';
 
 describe('paths', () => {
@@ -13,15 +13,6 @@ describe('paths', () => {
     ['/user-center/uc-order', '/user-center/uc-order'],
   ])('stripLanguagePrefix(%s) = %s', (input, expected) => {
     expect(stripLanguagePrefix(input)).toBe(expected);
-  });
-
-  it('puts a path at the address of its language', () => {
-    expect(pathInLanguage('/detail/7', 'en')).toBe('/en/detail/7');
-    expect(pathInLanguage('/shopIndex?sid=3', 'en')).toBe('/en/shopIndex?sid=3');
-    expect(pathInLanguage('/', 'en')).toBe('/en');
-    expect(pathInLanguage('/?x=1', 'en')).toBe('/en?x=1');
-    expect(pathInLanguage('/detail/7', 'zh')).toBe('/detail/7');
-    expect(pathInLanguage('https://elsewhere.example/a', 'en')).toBe('https://elsewhere.example/a');
   });
 
   it('keeps the path and the other query parameters when switching language', () => {

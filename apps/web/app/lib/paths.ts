@@ -1,19 +1,10 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@bazaar/shared/constants/limits';
+import { LANGUAGES } from '@bazaar/shared/constants/limits';
 
 /** The path without a leading language prefix (/en/list -> /list), so features can match routes. */
 export function stripLanguagePrefix(pathname: string): string {
   const first = pathname.split('/')[1];
   if (first && (LANGUAGES as readonly string[]).includes(first)) return pathname.slice(first.length + 1) || '/';
   return pathname || '/';
-}
-
-/**
- * A storefront path at the address of a language: unprefixed for the fallback, '/en/list' for
- * English (the root loader would otherwise answer the unprefixed one with a 302 there).
- */
-export function pathInLanguage(path: string, lang: Language): string {
-  if (lang === FALLBACK_LANGUAGE || !path.startsWith('/') || path.startsWith('//')) return path;
-  return path === '/' || path.startsWith('/?') || path.startsWith('/#') ? `/${lang}${path.slice(1)}` : `/${lang}${path}`;
 }
 
 /** The same page in another language: ?lang=xx (the root loader sets the cookie), other query kept. */

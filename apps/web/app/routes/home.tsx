@@ -13,7 +13,7 @@ import { CategoryMenu, type MenuCategory } from '../features/home/category-menu.
 import { Carousel } from '../features/home/carousel.tsx';
 import { ActivityBlocks } from '../features/home/activity-blocks.tsx';
 import { Floor, ProductFloor } from '../features/home/product-floor.tsx';
-import { HOME_COUPONS_TO, HomeCouponList } from '../features/coupon/home-coupons.tsx';
+import { HOME_COUPONS_TO } from '../features/coupon/home-coupons.tsx';
 import { loadHomeCoupons } from '../features/coupon/home-coupons.server.ts';
 import '../features/home/home.css';
 
@@ -93,7 +93,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         {coupons ? (
           <Floor id="home-coupons" title={coupons.title} note={coupons.note} more={coupons.more} moreTo={HOME_COUPONS_TO}>
-            <HomeCouponList coupons={coupons.coupons} />
+            <ul className="home-coupons">
+              {coupons.coupons.map((c) => (
+                <li key={c.couponId}>
+                  <Link to={HOME_COUPONS_TO} className="home-coupon">
+                    <strong>{c.value}</strong>
+                    <span>{c.condition}</span>
+                    <small>{c.name}</small>
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </Floor>
         ) : null}
 

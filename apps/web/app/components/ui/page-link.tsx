@@ -1,8 +1,6 @@
 import { useEffect, type AnchorHTMLAttributes } from 'react';
 import type { NavigateFunction } from 'react-router';
-import type { Language } from '@bazaar/shared/constants/limits';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { pathInLanguage } from '../../lib/paths.ts';
 
 const MARK = 'data-page-link';
 
@@ -17,8 +15,10 @@ const MARK = 'data-page-link';
  * nor a new tab meets the root loader's 302 (decision 020).
  */
 export function PageLink({ to, ...rest }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
-  const { i18n } = useTranslation();
-  return <a href={pathInLanguage(to, i18n.language as Language)} data-discover="true" {...{ [MARK]: '' }} {...rest} />;
+  const lang = useTranslation().i18n.language;
+  // `to` is a page's path ('/detail/7', never '/'): on an English page, its English address. ('zh' is
+  // FALLBACK_LANGUAGE, written out: this is on every landing page, decision 011.)
+  return <a href={lang === 'zh' ? to : `/${lang}${to}`} data-discover="true" {...{ [MARK]: '' }} {...rest} />;
 }
 
 /** In the app shell: a plain left click on a PageLink navigates within the app. */
