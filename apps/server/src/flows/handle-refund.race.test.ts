@@ -2,7 +2,7 @@
 // and the shopper turned it into a return and refund before the accept's update ran. The accept
 // must not pay a return whose goods were never sent back (nor leave a refund only without money).
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { refunds } from '../db/schema.ts';
 import { merchantLogin, openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
@@ -10,25 +10,6 @@ import { walletBalance } from '../test/payment-test-kit.ts';
 import { apply, applyBody, call, expectRefused, refundOrder } from '../test/refund-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-
-/** Armed with a refundSn: the next read of that request returns it as it was, after the shopper's edit lands. */
-const race: { refundSn: string | null; edit: (() => Promise<void>) | null } = { refundSn: null, edit: null };
-
-vi.mock('../modules/aftersale/repository.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../modules/aftersale/repository.ts')>();
-  return {
-    ...original,
-    findRefund: async (...args: Parameters<typeof original.findRefund>) => {
-      const row = await original.findRefund(...args);
-      if (row && race.refundSn === row.refundSn && race.edit) {
-        const edit = race.edit;
-        race.edit = null;
-        await edit();
-      }
-      return row;
-    },
-  };
-});
 
 let t: TestApp;
 let shopId: number;
@@ -39,6 +20,18 @@ beforeAll(async () => {
   shopId = (await openShopIds(t))[0]!;
   owner = { token: await merchantLogin(t, shopId) };
 });
+afterEach(() => vi.restoreAllMocks());
+
+/** Runs `edit` once, when the next transaction starts: after the accept read the request, before its update. */
+function editBeforeNextTransaction(edit: () => Promise<void>) {
+  const db = t.ctx.db;
+  const original = db.transaction.bind(db);
+  const spy = vi.spyOn(db, 'transaction').mockImplementation((async (...args: Parameters<typeof original>) => {
+    spy.mockRestore();
+    await edit();
+    return original(...args);
+  }) as typeof original);
+}
 
 describe('accept racing the shopper\'s edit of the service type', () => {
   it('a refund only turned into a return meanwhile is not refunded', async () => {
@@ -46,10 +39,9 @@ describe('accept racing the shopper\'s edit of the service type', () => {
     const order = await refundOrder(t, buyer, shopId, { status: ORDER_STATUS.completed, lines: 1, count: 1, price: 1_000 });
     const refundSn = await apply(t, buyer, applyBody(order, { applyType: 1, isReceiver: 1, refundAmount: 1_000 }));
     const before = await walletBalance(t, buyer.userId);
-    race.refundSn = refundSn;
-    race.edit = async () => {
+    editBeforeNextTransaction(async () => {
       await t.ctx.db.update(refunds).set({ applyType: 2 }).where(eq(refunds.refundSn, refundSn));
-    };
+    });
     const res = await call(t, owner, 'PUT', `/merchant/refunds/${refundSn}/accept`, {});
     expectRefused(res, 'The request has changed, please refresh and try again');
     const [row] = await t.ctx.db.select().from(refunds).where(eq(refunds.refundSn, refundSn));
