@@ -121,6 +121,21 @@ describe('balance refunds', () => {
     expect(await walletBalance(t, order.shopper.userId)).toBe(1_500);
   });
 
+  it('a failing refund that goes through while another request is open leaves the order applying (1), not failed (4)', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 2 });
+    const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    await t.ctx.db.update(refunds).set({ settleStatus: 3 }).where(eq(refunds.refundSn, refundSn));
+    const line = order.items[0]!;
+    const [second] = await t.ctx.db
+      .insert(orderItems)
+      .values({ orderNumber: order.orderNumber, userId: order.shopper.userId, shopId: order.shopId, productId: (await t.ctx.db.select().from(orderItems).where(eq(orderItems.id, line.id)))[0]!.productId, skuId: line.skuId, prodNameZh: '第二件', price: 0, prodCount: 1, productTotalAmount: 0, actualTotal: 0 })
+      .returning({ id: orderItems.id });
+    await t.ctx.db.insert(refunds).values({ refundSn: nextSerialNumber(), orderNumber: order.orderNumber, orderItemId: second!.id, userId: order.shopper.userId, shopId: order.shopId, refundType: 2, applyType: 1, goodsNum: 1, refundAmount: 0, maxRefundAmount: 0, buyerReason: 1 });
+    await t.ctx.db.update(orders).set({ refundStatus: 4 }).where(eq(orders.orderNumber, order.orderNumber));
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]!.refundStatus).toBe(1);
+  });
+
   it('a received return puts its pieces back in stock', async () => {
     const order = await paidOrder(t, PAY_TYPE.balance, { price: 800, count: 2 });
     await t.ctx.db.update(orders).set({ status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));

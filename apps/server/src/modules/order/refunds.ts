@@ -62,7 +62,14 @@ export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
 export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; stillApplying: boolean; now: Date }): Promise<boolean> {
   // While another request of the order is open its refundStatus stays 1 (applying): the request flows
   // set 2 or 3 from the refunded sum when the last one ends without money, this step when it ends with.
-  if (input.stillApplying) return false;
+  if (input.stillApplying) {
+    // A refund that was failing (4) has gone through: the order shows its open request again.
+    await tx
+      .update(orders)
+      .set({ refundStatus: ORDER_REFUND_STATUS.applying, updatedAt: input.now, version: sql`${orders.version} + 1` })
+      .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.refundStatus, ORDER_REFUND_STATUS.failed)));
+    return false;
+  }
   await tx
     .update(orders)
     .set({ refundStatus: input.all ? ORDER_REFUND_STATUS.allRefunded : ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
