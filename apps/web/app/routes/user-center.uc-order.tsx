@@ -16,6 +16,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { fetchAsBrowserUser, type UserApiContext } from '../features/account/user-data.ts';
 import { isSharedRender } from '../lib/shared-request.server.ts';
 import { OrderCard } from '../features/order/order-card.tsx';
+import { ItemRefundLinks, OrderRefundLink } from '../features/aftersale/order-refund-links.tsx';
 import '../features/order/order.css';
 
 const PAGE_SIZE = 10;
@@ -148,7 +149,12 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="orders-page__list">
           {page.records.map((order) => (
-            <OrderCard key={order.orderNumber} order={order} />
+            <OrderCard
+              key={order.orderNumber}
+              order={order}
+              lineExtra={(item) => <ItemRefundLinks orderNumber={order.orderNumber} item={item} />}
+              orderExtra={<OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />}
+            />
           ))}
         </div>
       )}

@@ -269,7 +269,6 @@ export function ApplyForm({ limits, initial, submitLabel, send }: { limits: Appl
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
-          maxLength={11}
           value={buyerMobile}
           aria-invalid={errors.buyerMobile ? true : undefined}
           aria-describedby={described('buyerMobile')}

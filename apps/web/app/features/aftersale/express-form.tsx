@@ -106,7 +106,6 @@ export function ExpressForm({
           id={`${id}-no`}
           className="field__input"
           value={expressNo}
-          maxLength={40}
           aria-invalid={errors.expressNo ? true : undefined}
           aria-describedby={describedBy('expressNo')}
           onChange={(e) => {
@@ -125,7 +124,6 @@ export function ExpressForm({
           className="field__input"
           type="tel"
           inputMode="numeric"
-          maxLength={11}
           value={mobile}
           aria-invalid={errors.mobile ? true : undefined}
           aria-describedby={describedBy('mobile')}

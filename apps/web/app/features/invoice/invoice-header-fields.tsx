@@ -45,7 +45,6 @@ export function InvoiceHeaderFields({
           <TextField
             label={t('invoice.form.headerName')}
             value={draft.headerName}
-            maxLength={100}
             placeholder={draft.headerType === 1 ? t('invoice.form.unitPlaceholder') : t('invoice.form.personalPlaceholder')}
             error={errors.headerName ? t(errors.headerName) : null}
             disabled={disabled}
@@ -55,7 +54,6 @@ export function InvoiceHeaderFields({
             <TextField
               label={t('invoice.form.taxNumber')}
               value={draft.invoiceTaxNumber}
-              maxLength={18}
               autoCapitalize="characters"
               spellCheck={false}
               placeholder={t('invoice.form.taxPlaceholder')}

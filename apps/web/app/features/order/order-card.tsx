@@ -8,7 +8,7 @@ import { Price } from '../../components/ui/price.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { awaitsReview } from './review-state.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
-import { ItemRefundLinks, OrderRefundLink } from '../aftersale/order-refund-links.tsx';
+import type { ReactNode } from 'react';
 
 /** The status as the buyer reads it: a completed order still to review is "pending evaluation". */
 export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>): string {
@@ -16,8 +16,13 @@ export function orderStatusKey(order: Pick<MyOrder, 'status' | 'orderItemDtos'>)
   return `orders.status.${order.status}`;
 }
 
-/** One order in the list: shop and number, its items, the amount, the status and the actions. */
-export function OrderCard({ order }: { order: MyOrderWithRefund }) {
+type OrderLine = MyOrderWithRefund['orderItemDtos'][number];
+
+/**
+ * One order in the list: shop and number, its items, the amount, the status and the actions. What
+ * another feature adds (after-sales links under a line, beside the actions) comes from the route.
+ */
+export function OrderCard({ order, lineExtra, orderExtra }: { order: MyOrderWithRefund; lineExtra?: (line: OrderLine) => ReactNode; orderExtra?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const remaining = useCountdown(order.endTime);
   const rows = order.orderItemDtos.length;
@@ -42,7 +47,7 @@ export function OrderCard({ order }: { order: MyOrderWithRefund }) {
                     {item.skuName ? <span className="order-item__sku">{item.skuName}</span> : null}
                   </span>
                 </Link>
-                <ItemRefundLinks orderNumber={order.orderNumber} item={item} />
+                {lineExtra?.(item)}
               </td>
               <td className="order-card__price">
                 <Price fen={item.price} />
@@ -64,7 +69,7 @@ export function OrderCard({ order }: { order: MyOrderWithRefund }) {
                   </td>
                   <td className="order-card__actions" rowSpan={rows}>
                     <OrderActions order={order} showDetail />
-                    <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
+                    {orderExtra}
                   </td>
                 </>
               ) : null}
