@@ -35,7 +35,7 @@ test('zh: two shops’ items from the cart become two orders, with a new address
   await dialog.getByLabel(zh('address.addrLabel'), { exact: true }).fill('文三路 90 号 1 幢 302 室');
   await dialog.getByRole('button', { name: zh('address.form.save') }).click();
   await expect(dialog.getByRole('button', { name: zh('address.form.save') })).toBeHidden();
-  const chosen = page.getByRole('radio', { checked: true });
+  const chosen = page.getByRole('radiogroup', { name: zh('checkout.address.choose') }).getByRole('radio', { checked: true });
   await expect(chosen).toContainText('李收货');
 
   // Both shops with their items, delivery and freight; the message counter follows the text.
@@ -84,7 +84,7 @@ test('zh: buy now from a detail page checks out one item without the cart', asyn
   await page.getByRole('button', { name: zh('product.buyNow') }).click();
   await expect(page).toHaveURL(/\/submit-order\?prodId=\d+&skuId=\d+&prodCount=1$/);
   await expect(page.locator('.checkout-shop')).toHaveCount(1);
-  await expect(page.getByRole('radio', { checked: true })).toContainText('王收货');
+  await expect(page.getByRole('radiogroup', { name: zh('checkout.address.choose') }).getByRole('radio', { checked: true })).toContainText('王收货');
   await page.getByRole('button', { name: zh('checkout.submit') }).click();
   await expect(page).toHaveURL(/\/payment\?orderNumbers=\d{19}$/);
   const [order] = (await myOrders(request, shopper.token)).records;

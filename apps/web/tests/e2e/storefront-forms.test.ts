@@ -91,7 +91,7 @@ test.describe('the address dialog at 1280x800', () => {
       await expect(dialog).toBeVisible();
       await expectInsideDialog(dialog, [dialog.getByLabel(t('address.form.area')), dialog.getByRole('button', { name: t('address.form.save') })]);
       await page.keyboard.press('Escape');
-      await expect(page.getByRole('radio', { checked: true })).toContainText(lang === 'en' ? 'Zhejiang Hangzhou Xihu District' : '浙江省 杭州市 西湖区');
+      await expect(page.getByRole('radiogroup', { name: t('checkout.address.choose') }).getByRole('radio', { checked: true })).toContainText(lang === 'en' ? 'Zhejiang Hangzhou Xihu District' : '浙江省 杭州市 西湖区');
     });
   }
 });
@@ -132,7 +132,7 @@ test('en: checkout without an address shows the goods and the totals and asks fo
   await section.getByLabel(t('address.form.area')).selectOption({ label: 'Xihu District' });
   await section.getByLabel(t('address.addrLabel'), { exact: true }).fill('90 Wensan Road');
   await section.getByRole('button', { name: t('address.form.save') }).click();
-  await expect(page.getByRole('radio', { checked: true })).toContainText('Wang Wu');
+  await expect(page.getByRole('radiogroup', { name: t('checkout.address.choose') }).getByRole('radio', { checked: true })).toContainText('Wang Wu');
   await expect(submit).toBeEnabled();
   await expect(summary.getByRole('alert')).toHaveCount(0);
   await submit.click();
