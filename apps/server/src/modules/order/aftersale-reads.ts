@@ -21,9 +21,13 @@ export interface OrderForAftersale {
   finallyTime: Date | null;
   refundStatus: number | null;
   deleteStatus: number;
+  payType: number | null;
+  payNo: string | null;
+  useScore: number;
 }
 
-const orderColumns = {
+/** The order's columns an after-sales request and its refund read (refunds.ts locks the same). */
+export const aftersaleOrderColumns = {
   orderNumber: orders.orderNumber,
   userId: orders.userId,
   shopId: orders.shopId,
@@ -37,16 +41,19 @@ const orderColumns = {
   finallyTime: orders.finallyTime,
   refundStatus: orders.refundStatus,
   deleteStatus: orders.deleteStatus,
+  payType: orders.payType,
+  payNo: orders.payNo,
+  useScore: orders.useScore,
 };
 
 export async function findOrderForAftersale(db: Db | Tx, orderNumber: string): Promise<OrderForAftersale | undefined> {
-  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.orderNumber, orderNumber));
+  const [row] = await db.select(aftersaleOrderColumns).from(orders).where(eq(orders.orderNumber, orderNumber));
   return row;
 }
 
 export async function findOrdersForAftersale(db: Db | Tx, orderNumbers: string[]): Promise<OrderForAftersale[]> {
   if (orderNumbers.length === 0) return [];
-  return db.select(orderColumns).from(orders).where(inArray(orders.orderNumber, orderNumbers));
+  return db.select(aftersaleOrderColumns).from(orders).where(inArray(orders.orderNumber, orderNumbers));
 }
 
 export type AftersaleLine = Awaited<ReturnType<typeof linesForAftersale>>[number];

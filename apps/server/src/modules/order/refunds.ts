@@ -8,41 +8,15 @@ import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
 import { CLOSE_TYPE } from './transitions.ts';
+import { aftersaleOrderColumns, findOrderForAftersale, type OrderForAftersale } from './aftersale-reads.ts';
 
-export interface OrderForRefund {
-  orderNumber: string;
-  userId: string;
-  shopId: number;
-  status: number;
-  orderType: number;
-  payType: number | null;
-  payNo: string | null;
-  actualTotal: number;
-  useScore: number;
-  dvyTime: Date | null;
-}
-
-const orderColumns = {
-  orderNumber: orders.orderNumber,
-  userId: orders.userId,
-  shopId: orders.shopId,
-  status: orders.status,
-  orderType: orders.orderType,
-  payType: orders.payType,
-  payNo: orders.payNo,
-  actualTotal: orders.actualTotal,
-  useScore: orders.useScore,
-  dvyTime: orders.dvyTime,
-};
-
-export async function findOrderForRefund(db: Db | Tx, orderNumber: string): Promise<OrderForRefund | undefined> {
-  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.orderNumber, orderNumber));
-  return row;
-}
+/** The order as a refund reads it: the same columns as an after-sales request's (aftersale-reads.ts). */
+export type OrderForRefund = OrderForAftersale;
+export { findOrderForAftersale as findOrderForRefund };
 
 /** The order, locked until the transaction ends. */
 export async function lockOrderForRefund(tx: Tx, orderNumber: string): Promise<OrderForRefund | undefined> {
-  const [row] = await tx.select(orderColumns).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+  const [row] = await tx.select(aftersaleOrderColumns).from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
   return row;
 }
 
