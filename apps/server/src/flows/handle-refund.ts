@@ -151,7 +151,9 @@ export async function autoCloseRefund(ctx: AppContext, refundSn: string): Promis
   const periods = await loadPeriods(ctx);
   await ctx.db.transaction(async (tx) => {
     const moved = await repo.moveRefund(tx, { refundSn, from: [REFUND_STATUS.accepted], set: { returnMoneySts: REFUND_STATUS.closed, closeTime: now, deadline: null }, now });
-    if (!moved || moved.settleStatus !== REFUND_SETTLE_STATUS.none) return;
+    if (!moved) return;
+    // A return waiting for its waybill owes no money yet; one that does must not close (rolled back).
+    if (moved.settleStatus !== REFUND_SETTLE_STATUS.none) throw new Error(`refund ${refundSn}: money is due, it cannot close`);
     await repo.insertHistory(tx, { refundSn, actor: 'system', action: 'autoClose', returnMoneySts: REFUND_STATUS.closed, refundAmount: moved.refundAmount, createdAt: now });
     await bookStep(tx, { refundSn, left: REFUND_STATUS.accepted, status: REFUND_STATUS.closed, deadline: null, periods, now });
     await settleOrderApplying(tx, moved.orderNumber, now);
