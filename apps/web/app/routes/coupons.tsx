@@ -7,7 +7,7 @@ import type { RootData } from '../root.tsx';
 import { pageTitle } from '../components/page-meta.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { loadCoupons } from '../features/coupon/coupon-loader.server.ts';
-import { CouponTickets } from '../features/coupon/coupon-ticket.tsx';
+import { LazyCouponTickets } from '../features/coupon/coupon-tickets-lazy.tsx';
 import '../features/coupon/coupon.css';
 
 const PAGE_SIZE = 20;
@@ -77,7 +77,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
       {page.records.length === 0 ? (
         <p className="card empty-text coupon-center__empty">{t('coupon.center.empty')}</p>
       ) : (
-        <CouponTickets key={`${filter.shopType}-${filter.couponType}-${filter.receivableOnly}-${page.current}`} coupons={page.records} isLoggedIn={isLoggedIn} />
+        <LazyCouponTickets key={`${filter.shopType}-${filter.couponType}-${filter.receivableOnly}-${page.current}`} coupons={page.records} isLoggedIn={isLoggedIn} />
       )}
       <Pagination current={page.current} pages={page.pages} />
     </div>

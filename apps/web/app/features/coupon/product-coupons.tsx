@@ -1,14 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { CouponCard } from '@bazaar/shared/schemas/coupon';
 import { apiData } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { couponOffer } from './coupon-text.ts';
+import { LazyCouponTickets } from './coupon-tickets-lazy.tsx';
 
-// The tickets with their receive buttons load when the shopper opens them: the product page is a
-// landing page (decision 011) and most visitors read only the chips.
-const CouponTickets = lazy(() => import('./coupon-ticket.tsx').then((m) => ({ default: m.CouponTickets })));
 
 /**
  * The coupons a product page offers: the platform's and its shop's that apply to the product, read
@@ -57,9 +55,8 @@ export function ProductCoupons({ shopId, prodId, isLoggedIn }: { shopId: number;
       </div>
       <div id={listId} hidden={!open}>
         {open ? (
-          <Suspense fallback={null}>
-            <CouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact className="coupon-grid coupon-row__list" />
-          </Suspense>
+          // The tickets load when the shopper opens them: most visitors of this landing page read only the chips.
+          <LazyCouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact className="coupon-grid coupon-row__list" />
         ) : null}
       </div>
     </section>

@@ -1,6 +1,6 @@
 // The store page's coupons with their receive buttons (the product page's row loads its tickets on demand).
 import { useTranslation } from '../../lib/i18n.tsx';
-import { CouponTickets } from './coupon-ticket.tsx';
+import { LazyCouponTickets } from './coupon-tickets-lazy.tsx';
 import { useCoupons } from './product-coupons.tsx';
 
 /** The store page's coupons, with receive buttons; nothing when the shop offers none. */
@@ -13,7 +13,7 @@ export function StoreCoupons({ shopId, isLoggedIn }: { shopId: number; isLoggedI
       <h2 id="store-coupons-title" className="store-coupons__title">
         {t('coupon.shop.title')}
       </h2>
-      <CouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact />
+      <LazyCouponTickets coupons={coupons} isLoggedIn={isLoggedIn} compact />
     </section>
   );
 }
