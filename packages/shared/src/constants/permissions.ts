@@ -34,6 +34,9 @@ export const ADMIN_PERMISSIONS = [
   'refunds.decide', // step in after a seller's refusal: refund or close, with a reason
   'refunds.settle', // refunds the gateway has not confirmed: see them, retry them
   'aftersale.settings', // the after-sales periods
+  'seckill.manage', // flash sales (issue 27): the day's session times, review, take offline, reconciliation reports
+  'chat.service', // platform customer service (issue 28): take, answer and transfer toId 0 conversations
+  'chat.read', // read a shop's conversation with a shopper when a dispute reaches the platform
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -57,9 +60,10 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRoleKey, readonly AdminPermissi
     'coupons.manage',
     'promotions.manage',
     'aftersale.settings',
+    'seckill.manage',
   ],
   // Customer service also disables an abusive shopper's login (spam orders, fraud), with a reason.
-  service: ['users.read', 'users.disable', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate', 'refunds.read', 'refunds.decide'],
+  service: ['users.read', 'users.disable', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate', 'refunds.read', 'refunds.decide', 'chat.service', 'chat.read'],
   finance: ['users.read', 'users.balance.adjust', 'users.balance.approve', 'users.points.adjust', 'balance.options', 'orders.read', 'shops.read', 'refunds.read', 'refunds.settle'],
 };
 
@@ -77,6 +81,8 @@ export const MERCHANT_PERMISSIONS = [
   'refunds.handle', // after-sales: accept, refuse, the return address
   'refunds.receive', // confirm a returned parcel arrived
   'invoices.manage', // the invoice queue: upload, mark failed
+  'seckill.manage', // flash-sale activities (issue 27): create, end early, see their counts
+  'chat.reply', // the shop's chat inbox (issue 28): answer shoppers, quick replies, online or away
 ] as const;
 export type MerchantPermission = (typeof MERCHANT_PERMISSIONS)[number];
 
@@ -85,9 +91,9 @@ export type MerchantRoleKey = (typeof MERCHANT_ROLE_KEYS)[number];
 
 export const MERCHANT_ROLE_PERMISSIONS: Record<MerchantRoleKey, readonly MerchantPermission[]> = {
   owner: MERCHANT_PERMISSIONS,
-  service: ['orders.read', 'reviews.reply', 'refunds.handle', 'refunds.receive', 'invoices.manage'],
+  service: ['orders.read', 'reviews.reply', 'refunds.handle', 'refunds.receive', 'invoices.manage', 'chat.reply'],
   warehouse: ['orders.read', 'orders.ship', 'stock.manage', 'refunds.receive'],
-  operations: ['dashboard.read', 'products.manage', 'stock.manage', 'notices.manage', 'promotions.manage'],
+  operations: ['dashboard.read', 'products.manage', 'stock.manage', 'notices.manage', 'promotions.manage', 'seckill.manage'],
 };
 
 /** What a route declares: one permission, any of several, or SELF. */

@@ -6,6 +6,8 @@ import { consoleMerchantReviews } from './console-merchant-reviews.ts';
 import { consoleMerchantStaff } from './console-merchant-staff.ts';
 import { consoleMerchantInvoices } from './console-merchant-invoices.ts';
 import { consoleMerchantRefunds } from './console-merchant-refunds.ts';
+import { consoleMerchantSeckill } from './console-merchant-seckill.ts';
+import { consoleMerchantChat } from './console-merchant-chat.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -22,6 +24,8 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantStaff,
   ...consoleMerchantInvoices,
   ...consoleMerchantRefunds,
+  ...consoleMerchantSeckill,
+  ...consoleMerchantChat,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

@@ -81,6 +81,9 @@ export const consolePlatformRoles: Widen<typeof zh> = {
     'refunds.decide': 'Decide after-sales disputes',
     'refunds.settle': 'Refund payments',
     'aftersale.settings': 'After-sales periods',
+    'seckill.manage': 'Flash sales',
+    'chat.service': 'Customer service chat',
+    'chat.read': 'Read shop chats in disputes',
   },
   staffAudit: {
     'staff.create': 'Create a staff account',

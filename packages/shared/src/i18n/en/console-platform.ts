@@ -13,6 +13,8 @@ import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
 import { consolePlatformRoles } from './console-platform-roles.ts';
 import { consolePlatformRefunds } from './console-platform-refunds.ts';
+import { consolePlatformSeckill } from './console-platform-seckill.ts';
+import { consolePlatformChat } from './console-platform-chat.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
@@ -34,6 +36,8 @@ export const consolePlatform: Widen<typeof zh> = {
   refunds: consolePlatformRefunds.refunds,
   refundDetail: consolePlatformRefunds.refundDetail,
   aftersaleSettings: consolePlatformRefunds.aftersaleSettings,
+  ...consolePlatformSeckill,
+  ...consolePlatformChat,
   app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',

@@ -28,5 +28,7 @@ import { uiInvoice } from './ui-invoice.ts';
 import { aftersaleMessages } from './aftersale-messages.ts';
 import { uiAftersale } from './ui-aftersale.ts';
 import { refundMoneyMessages } from './refund-money.ts';
+import { uiSeckill } from './ui-seckill.ts';
+import { uiChat } from './ui-chat.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages, ...refundMoneyMessages };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages, ...refundMoneyMessages, ...uiSeckill, ...uiChat };

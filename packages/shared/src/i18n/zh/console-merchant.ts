@@ -9,6 +9,8 @@ import { consoleMerchantReviews } from './console-merchant-reviews.ts';
 import { consoleMerchantStaff } from './console-merchant-staff.ts';
 import { consoleMerchantInvoices } from './console-merchant-invoices.ts';
 import { consoleMerchantRefunds } from './console-merchant-refunds.ts';
+import { consoleMerchantSeckill } from './console-merchant-seckill.ts';
+import { consoleMerchantChat } from './console-merchant-chat.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
@@ -21,6 +23,8 @@ export const consoleMerchant = {
   ...consoleMerchantStaff,
   ...consoleMerchantInvoices,
   ...consoleMerchantRefunds,
+  ...consoleMerchantSeckill,
+  ...consoleMerchantChat,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',

@@ -78,6 +78,9 @@ export const consolePlatformRoles = {
     'refunds.decide': '售后介入处理',
     'refunds.settle': '退款到账处理',
     'aftersale.settings': '售后时限设置',
+    'seckill.manage': '秒杀活动管理',
+    'chat.service': '平台客服会话',
+    'chat.read': '查看纠纷中的店铺会话',
   },
   staffAudit: {
     'staff.create': '新建员工账号',

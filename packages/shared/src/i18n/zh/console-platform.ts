@@ -13,6 +13,8 @@ import { consolePlatformCoupons } from './console-platform-coupons.ts';
 import { consolePlatformMember } from './console-platform-member.ts';
 import { consolePlatformRoles } from './console-platform-roles.ts';
 import { consolePlatformRefunds } from './console-platform-refunds.ts';
+import { consolePlatformSeckill } from './console-platform-seckill.ts';
+import { consolePlatformChat } from './console-platform-chat.ts';
 
 export const consolePlatform = {
   ...consolePlatformContent,
@@ -34,6 +36,8 @@ export const consolePlatform = {
   refunds: consolePlatformRefunds.refunds,
   refundDetail: consolePlatformRefunds.refundDetail,
   aftersaleSettings: consolePlatformRefunds.aftersaleSettings,
+  ...consolePlatformSeckill,
+  ...consolePlatformChat,
   app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', reload: '重新加载', serverError: '服务器出了点小差~' },
   login: {
     title: '平台管理登录',

@@ -1,0 +1,2 @@
+// The merchant center's flash-sale activities (issue 27); keys shared with en/console-merchant-seckill.ts.
+export const consoleMerchantSeckill = {};

@@ -1,0 +1,2 @@
+// The platform console's flash-sale sessions, reviews and reconciliation (issue 27); keys shared with en/console-platform-seckill.ts.
+export const consolePlatformSeckill = {};
