@@ -58,6 +58,17 @@ function checkOrder(order: OrderForAftersale, periods: Periods, now: Date): void
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
+/**
+ * The amount asked for: at most the ceiling, and at least 1 fen while the ceiling has money in it.
+ * A ceiling of 0 (the item was paid wholly with points or coupons) takes a request of 0 fen: the
+ * goods go back (as Taobao and JD allow) and the settle step gives back the points spent and the
+ * coupons by pieces (decision 059).
+ */
+function checkAmount(amount: number, max: number): void {
+  if (amount > max) throw invalid('refundErrors.amountTooHigh', { max: yuan(max) });
+  if (amount < 1 && max > 0) throw invalid('refundErrors.amountTooLow');
+}
+
 /** The service type and cargo status must fit the order: a return needs goods that left and arrived. */
 function checkService(order: OrderForAftersale, applyType: number, isReceiver: number): void {
   if (!allowedApplyTypes(order).includes(applyType)) throw invalid('refundErrors.returnNeedsGoods');
@@ -112,7 +123,7 @@ export async function applyRefund(ctx: AppContext, userId: string, input: Refund
   checkService(order, input.applyType, input.isReceiver);
   const ceiling = ceilingFor(state, { refundType: input.refundType, orderItemId, goodsNum: input.goodsNum, freightConfirmed: input.freightConfirmed });
   if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
-  if (input.refundAmount > ceiling.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: yuan(ceiling.maxRefundAmount) });
+  checkAmount(input.refundAmount, ceiling.maxRefundAmount);
   const refundSn = nextSerialNumber(now.getTime());
   const deadline = deadlineOf(REFUND_STATUS.applied, input.applyType, periods, now);
   try {
@@ -217,7 +228,7 @@ export async function updateRefund(ctx: AppContext, userId: string, input: Refun
   checkService(order, input.applyType, input.isReceiver);
   const ceiling = ceilingFor(state, { refundType: current.refundType, orderItemId: current.orderItemId, goodsNum: input.goodsNum, freightConfirmed: input.freightConfirmed });
   if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
-  if (input.refundAmount > ceiling.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: yuan(ceiling.maxRefundAmount) });
+  checkAmount(input.refundAmount, ceiling.maxRefundAmount);
   const resubmit = current.returnMoneySts === REFUND_STATUS.refused;
   const deadline = resubmit ? deadlineOf(REFUND_STATUS.applied, input.applyType, periods, now) : current.deadline;
   try {
@@ -265,7 +276,7 @@ export async function updateRefundAmount(ctx: AppContext, userId: string, input:
   const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
   const from = isReturn ? [REFUND_STATUS.applied, REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped] : [REFUND_STATUS.applied];
   if (!(from as number[]).includes(current.returnMoneySts) || current.settleStatus !== 0) throw invalid('refundErrors.cannotUpdateAmount');
-  if (input.refundAmount > current.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: yuan(current.maxRefundAmount) });
+  checkAmount(input.refundAmount, current.maxRefundAmount);
   try {
     const moved = await ctx.db.transaction(async (tx) => {
       const row = await repo.moveRefund(tx, {

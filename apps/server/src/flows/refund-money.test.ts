@@ -20,6 +20,8 @@ import { grantShoppingPoints, readPointsSettings, scoreOf } from '../modules/wal
 import { executeRefund, sweepRefunds } from './refund-money.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { receiveOrderByBuyer } from './receive-order.ts';
+import { openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
+import { refundOrder } from '../test/refund-test-kit.ts';
 
 let t: TestApp;
 let keys: SandboxKeys;
@@ -194,6 +196,32 @@ describe('points a refund undoes', () => {
     expect(await scoreOf(t.ctx.db, userId)).toBe(before + 301 - 30);
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(o).toMatchObject({ refundStatus: 2, status: 5 });
+  });
+});
+
+describe('an order paid wholly with points and coupons (actual total 0)', () => {
+  it('a return of 0 fen gives back the points spent by pieces, and the order counts as refunded only with the last piece', async () => {
+    const buyer = await registerBuyer(t);
+    const shopId = (await openShopIds(t))[0]!;
+    const order = await refundOrder(t, buyer, shopId, { lines: 1, count: 2, price: 0, status: 5 });
+    expect(order.actualTotal).toBe(0);
+    await t.ctx.db.update(orders).set({ useScore: 301 }).where(eq(orders.orderNumber, order.orderNumber));
+    const item = order.items[0]!;
+    const returned = async () =>
+      (await t.ctx.db.select().from(scoreLogs).where(and(eq(scoreLogs.userId, buyer.userId), eq(scoreLogs.source, POINTS_SOURCE.refundReturn), eq(scoreLogs.ioType, 1)))).reduce((n, r) => n + r.score, 0);
+    const decide = async () => {
+      const refundSn = nextSerialNumber();
+      await t.ctx.db.insert(refunds).values({ refundSn, orderNumber: order.orderNumber, orderItemId: item.id, userId: buyer.userId, shopId, refundType: 2, applyType: 2, isReceiver: 1, goodsNum: 1, refundAmount: 0, maxRefundAmount: 0, buyerReason: 1, returnMoneySts: 4, settleStatus: 1 });
+      return refundSn;
+    };
+    expect(await executeRefund(t.ctx, await decide())).toBe('refunded');
+    // One piece of two: half the points (rounded down), the order partly refunded, still received.
+    expect(await returned()).toBe(150);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ refundStatus: 3, status: 5 });
+    expect(await executeRefund(t.ctx, await decide())).toBe('refunded');
+    expect(await returned()).toBe(301);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ refundStatus: 2 });
+    expect(await t.ctx.db.select().from(balanceLogs).where(and(eq(balanceLogs.userId, buyer.userId), eq(balanceLogs.type, 4)))).toHaveLength(0);
   });
 });
 

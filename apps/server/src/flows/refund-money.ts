@@ -92,16 +92,30 @@ async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber
   return { settled: true, productIds };
 }
 
+/**
+ * How much of the order is refunded so far, as a part of a whole: its money (fen of the actual
+ * total). An order paid wholly with points and coupons (actual total 0) is measured in pieces
+ * instead, so returning one of its items gives back its share of the points, and the coupons only
+ * with the last piece (decision 059, requests of 0 fen).
+ */
+async function refundedShare(tx: Tx, order: OrderForRefund, lines: Array<{ prodCount: number }>): Promise<{ refunded: number; orderTotal: number }> {
+  if (order.actualTotal > 0) return { refunded: await settlement.sumRefunded(tx, order.orderNumber), orderTotal: order.actualTotal };
+  const pieces = lines.reduce((n, l) => n + l.prodCount, 0);
+  const settled = await settlement.listSettled(tx, order.orderNumber);
+  const back = settled.some((r) => r.orderItemId === 0) ? pieces : settled.reduce((n, r) => n + r.goodsNum, 0);
+  return { refunded: Math.min(back, pieces), orderTotal: pieces };
+}
+
 /** What a settled refund undoes on the order (decision 060). Answers the products whose stock came back. */
 async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, now: Date): Promise<number[]> {
-  const refunded = await settlement.sumRefunded(tx, order.orderNumber);
-  const all = refunded >= order.actualTotal;
   const lines = await orderLinesForRefund(tx, order.orderNumber);
+  const { refunded, orderTotal } = await refundedShare(tx, order, lines);
+  const all = refunded >= orderTotal;
   if (order.orderType !== ORDER_TYPE.points) {
-    await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal: order.actualTotal, now });
+    await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now });
   }
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
-  if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal: order.actualTotal, now });
+  if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now });
   if (all) await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
 
   // The goods never left (paid, not shipped), or the seller received them back.

@@ -103,6 +103,26 @@ describe('POST /p/orderRefund/apply', () => {
     expect(await t.ctx.db.select().from(refunds).where(eq(refunds.orderNumber, order.orderNumber))).toHaveLength(0);
   });
 
+  it('refuses a refund of 0 fen while the item has money to give back, on apply, edit and the amount', async () => {
+    const { buyer, order } = await setup({ lines: 1, count: 2, price: 1_000 });
+    expectRefused(await call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order, { refundAmount: 0 }), 'zh'), '退款金额至少为 ¥0.01');
+    expectRefused(await call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order, { refundAmount: 0 })), 'The refund amount must be at least ¥0.01');
+    const sn = await apply(t, buyer, applyBody(order, { refundAmount: 1 }));
+    const { orderNumber: _o, refundType: _r, orderItemId: _i, ...fields } = applyBody(order, { refundAmount: 0 });
+    expectRefused(await call(t, buyer, 'POST', '/p/orderRefund/update_refund', { refundSn: sn, ...fields }), 'The refund amount must be at least ¥0.01');
+    expectRefused(await call(t, buyer, 'PUT', '/p/orderRefund/updateRefundAmount', { refundSn: sn, refundAmount: 0 }, 'zh'), '退款金额至少为 ¥0.01');
+    expect((await refundRow(sn)).refundAmount).toBe(1);
+  });
+
+  it('takes a request of 0 fen for an item paid wholly with points or coupons (the goods go back), and no more', async () => {
+    const { buyer, order } = await setup({ lines: 1, count: 2, price: 0, status: ORDER_STATUS.completed });
+    const infoRes = await call(t, buyer, 'GET', `/p/orderRefund/applyInfo?orderNumber=${order.orderNumber}&orderItemId=${order.items[0]!.id}`);
+    expect(infoRes.json()).toMatchObject({ maxRefundAmount: 0, maxGoodsNum: 2 });
+    expectRefused(await call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order, { applyType: 2, isReceiver: 1, refundAmount: 1 })), 'The refund amount cannot exceed the maximum refundable ¥0.00');
+    const sn = await apply(t, buyer, applyBody(order, { applyType: 2, isReceiver: 1, refundAmount: 0 }));
+    expect(await refundRow(sn)).toMatchObject({ refundAmount: 0, maxRefundAmount: 0, returnMoneySts: 1 });
+  });
+
   it('refuses unpaid, cancelled, grouping and points orders and products that allow no refund', async () => {
     const cases: Array<[Parameters<typeof refundOrder>[3], string]> = [
       [{ status: ORDER_STATUS.unpaid }, 'The order is not paid, so no after-sales request can be made'],

@@ -12,6 +12,7 @@ export const aftersaleMessages = {
     goodsNum: 'The quantity must be at least 1 and no more than the number ordered',
     amountRequired: 'Enter the refund amount',
     amountTooHigh: 'The refund amount cannot exceed the maximum refundable ¥{{max}}',
+    amountTooLow: 'The refund amount must be at least ¥0.01',
     descTooLong: 'The instructions can be at most 200 characters',
     mobileRequired: 'Enter a mobile number',
     mobileInvalid: 'Malformed phone number',

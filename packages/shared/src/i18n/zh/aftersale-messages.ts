@@ -13,6 +13,7 @@ export const aftersaleMessages = {
     goodsNum: '退款数量须至少为1件，且不超过购买数量',
     amountRequired: '请输入退款金额',
     amountTooHigh: '退款金额不能超过最多可退金额 ¥{{max}}',
+    amountTooLow: '退款金额至少为 ¥0.01',
     descTooLong: '退款说明最多200个字',
     mobileRequired: '请输入手机号',
     mobileInvalid: '手机号格式不正确',
