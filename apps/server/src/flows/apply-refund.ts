@@ -192,7 +192,7 @@ export async function myRefundDetail(ctx: AppContext, userId: string, refundSn: 
     ...detail,
     canCancel: s === REFUND_STATUS.applied,
     canEdit: s === REFUND_STATUS.applied || (s === REFUND_STATUS.refused && row.platformStatus !== 1),
-    canUpdateAmount: s === REFUND_STATUS.applied || (isReturn && (s === REFUND_STATUS.accepted || s === REFUND_STATUS.buyerShipped)),
+    canUpdateAmount: s === REFUND_STATUS.applied,
     canSubmitExpress: isReturn && s === REFUND_STATUS.accepted,
     canEditExpress: isReturn && s === REFUND_STATUS.buyerShipped,
     canApplyPlatform: s === REFUND_STATUS.refused && row.platformStatus === 0,
@@ -269,13 +269,16 @@ export async function updateRefund(ctx: AppContext, userId: string, input: Refun
   }
 }
 
-/** PUT /p/orderRefund/updateRefundAmount: in 1 (any), or 2-3 for a return; never above the ceiling. */
+/**
+ * PUT /p/orderRefund/updateRefundAmount: only while the seller has not handled the request (1);
+ * never above the ceiling. What the seller accepted (amount, pieces, service type) is fixed: after
+ * acceptance only the return waybill changes; a refused request is edited through update_refund.
+ */
 export async function updateRefundAmount(ctx: AppContext, userId: string, input: RefundAmountUpdate): Promise<void> {
   const now = ctx.now();
   const current = await ownRefund(ctx, userId, input.refundSn);
-  const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
-  const from = isReturn ? [REFUND_STATUS.applied, REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped] : [REFUND_STATUS.applied];
-  if (!(from as number[]).includes(current.returnMoneySts) || current.settleStatus !== 0) throw invalid('refundErrors.cannotUpdateAmount');
+  const from = [REFUND_STATUS.applied];
+  if (current.returnMoneySts !== REFUND_STATUS.applied || current.settleStatus !== 0) throw invalid('refundErrors.cannotUpdateAmount');
   checkAmount(input.refundAmount, current.maxRefundAmount);
   try {
     const moved = await ctx.db.transaction(async (tx) => {

@@ -149,6 +149,36 @@ describe('accept, refuse, receive', () => {
     expect((await shopLog(shopA, refundSn)).map((l) => l.action).sort()).toEqual(['refund.accept', 'refund.receive']);
   });
 
+  it('after the seller accepts a return only the waybill changes: not the amount, the pieces or the type', async () => {
+    const { buyer, order, refundSn } = await requested({ returns: true, lines: 1, count: 2, price: 1_000 });
+    expect((await refundRow(refundSn)).refundAmount).toBe(1_000);
+    expect((await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})).statusCode).toBe(200);
+    expect(await info(t, buyer, refundSn)).toMatchObject({ returnMoneySts: 2, canUpdateAmount: false, canEdit: false, canSubmitExpress: true });
+    expectRefused(await call(t, buyer, 'PUT', '/p/orderRefund/updateRefundAmount', { refundSn, refundAmount: 2_000 }), 'The refund amount cannot be changed in the current state');
+    expectRefused(await call(t, buyer, 'PUT', '/p/orderRefund/updateRefundAmount', { refundSn, refundAmount: 500 }, 'zh'), '当前状态不能修改退款金额');
+    const { orderNumber: _o, refundType: _r, orderItemId: _i, ...fields } = applyBody(order, { applyType: 2, isReceiver: 1, goodsNum: 2, refundAmount: 2_000 });
+    expectRefused(await call(t, buyer, 'POST', '/p/orderRefund/update_refund', { refundSn, ...fields }), 'The request cannot be edited in its current state');
+    const waybill = { refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT112233445', mobile: '13800138000', imgs: [] };
+    expect((await call(t, buyer, 'POST', '/p/orderRefund/submitExpress', waybill)).statusCode).toBe(200);
+    expectRefused(await call(t, buyer, 'PUT', '/p/orderRefund/updateRefundAmount', { refundSn, refundAmount: 2_000 }), 'The refund amount cannot be changed in the current state');
+    expect((await call(t, buyer, 'PUT', '/p/orderRefund/reSubmitExpress', { ...waybill, expressNo: 'ZT556677889' })).statusCode).toBe(200);
+    expect(await refundRow(refundSn)).toMatchObject({ returnMoneySts: 3, refundAmount: 1_000, goodsNum: 1, applyType: 2 });
+    expect((await info(t, buyer, refundSn)).history.map((h) => h.action)).toEqual(['apply', 'accept', 'ship', 'reship']);
+  });
+
+  it('a refused request is edited and resubmitted within its ceiling', async () => {
+    const { buyer, order, refundSn } = await requested({ lines: 1, count: 2, price: 1_000 });
+    expect((await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: '请补充凭证' })).statusCode).toBe(200);
+    expectRefused(await call(t, buyer, 'PUT', '/p/orderRefund/updateRefundAmount', { refundSn, refundAmount: 1_500 }), 'The refund amount cannot be changed in the current state');
+    const edit = (overrides: Parameters<typeof applyBody>[1]) => {
+      const { orderNumber: _o, refundType: _r, orderItemId: _i, ...fields } = applyBody(order, overrides);
+      return call(t, buyer, 'POST', '/p/orderRefund/update_refund', { refundSn, ...fields });
+    };
+    expectRefused(await edit({ goodsNum: 2, refundAmount: 2_001 }), 'The refund amount cannot exceed the maximum refundable ¥20.00');
+    expect((await edit({ goodsNum: 2, refundAmount: 2_000 })).statusCode).toBe(200);
+    expect(await refundRow(refundSn)).toMatchObject({ returnMoneySts: 1, goodsNum: 2, refundAmount: 2_000 });
+  });
+
   it('three pages pressing accept at once decide it once', async () => {
     const { refundSn } = await requested();
     const answers = await Promise.all([0, 1, 2].map(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})));

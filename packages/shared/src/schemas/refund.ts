@@ -11,7 +11,7 @@
 //   POST /p/orderRefund/update_refund                       RefundUpdate; a refused request (7) -> 1, or edit in 1
 //   POST /p/orderRefund/submitExpress                       RefundExpress; status 2 -> 3 (returns)
 //   PUT  /p/orderRefund/reSubmitExpress                     RefundExpress; edits the waybill in 3 only
-//   PUT  /p/orderRefund/updateRefundAmount                  RefundAmountUpdate; in 1 (refund only) or 1-3 (returns)
+//   PUT  /p/orderRefund/updateRefundAmount                  RefundAmountUpdate; in 1 only (after acceptance only the waybill changes)
 //   POST /p/orderRefund/applyPlatform                       RefundApplyPlatform; after a refusal (7): the platform steps in
 // Merchant center (permission in brackets):
 //   GET  /merchant/refunds                                  MerchantRefundQuery -> MerchantRefundPage (with counts) [refunds.handle or refunds.receive]
