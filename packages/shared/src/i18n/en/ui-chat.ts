@@ -1,2 +1,47 @@
 // Live chat (issue 28): /chat, the top bar's unread mark and the server's messages for chat; keys shared with zh/ui-chat.ts.
-export const uiChat = {};
+// chat.errors and chat.codes are the server's (socket code 4 reasons, HTTP 400 texts, the codes' texts; decision 063).
+export const uiChat = {
+  chat: {
+    errors: {
+      conversationNotFound: 'This conversation does not exist',
+      seqInvalid: 'Invalid message sequence number',
+      resumeTooLong: 'At most 100 conversations can be resumed at once',
+      msgTypeInvalid: 'Unsupported message type',
+      contentRequired: 'The message cannot be empty',
+      contentTooLong: 'A message can have at most {{max}} characters',
+      clientMsgIdInvalid: 'Invalid message id',
+      frameTooLarge: 'The message is too large (at most {{max}} bytes)',
+      frameInvalid: 'Unrecognised message',
+      tooFast: 'You are sending too fast, please try again later',
+      imageInvalid: 'Upload the image before sending it',
+      productNotFound: 'The product does not exist',
+      orderNotFound: 'The order does not exist',
+      shopNotFound: 'The store does not exist or is closed',
+      notAllowed: 'You are not allowed to send this message',
+      notYourResponsibility: 'Not your responsibility',
+      agentNotFound: 'This customer service agent does not exist',
+      transferSelf: 'That agent already handles this conversation',
+      scopeInvalid: 'Invalid list scope',
+      awayInvalid: 'Choose online or away',
+      quickReplyRequired: 'The quick reply cannot be empty',
+      quickReplyTooLong: 'A quick reply can have at most {{max}} characters',
+      quickReplySeq: 'The order must be a whole number from 0 to 10000',
+      quickReplyNotFound: 'This quick reply does not exist',
+      quickRepliesFull: 'At most {{max}} quick replies',
+    },
+    codes: {
+      userInfoFailed: 'Account offline, please log in again',
+      loggedInElsewhere: 'Logged in elsewhere, please refresh',
+      connectionBroken: 'Connection broken, please refresh and retry',
+      consultExpired: 'The consultation expired, please consult again',
+      notYourResponsibility: 'Not your responsibility',
+      transferred: 'The conversation was transferred to {{agentName}}',
+      offline: {
+        shopOffline: 'The seller is offline; your message will be delivered when they are back',
+        shopAway: 'The seller is away; your message will be delivered when they are back',
+        serviceOffline: 'Customer service is not online; your message will be delivered when an agent is back',
+        shopperOffline: 'The shopper is offline; the message will be delivered when they are back',
+      },
+    },
+  },
+};

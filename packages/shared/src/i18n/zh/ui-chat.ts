@@ -1,2 +1,47 @@
 // Live chat (issue 28): /chat, the top bar's unread mark and the server's messages for chat; keys shared with en/ui-chat.ts.
-export const uiChat = {};
+// chat.errors and chat.codes are the server's (socket code 4 reasons, HTTP 400 texts, the codes' texts; decision 063).
+export const uiChat = {
+  chat: {
+    errors: {
+      conversationNotFound: '会话不存在',
+      seqInvalid: '消息序号不正确',
+      resumeTooLong: '一次最多恢复 100 个会话',
+      msgTypeInvalid: '不支持的消息类型',
+      contentRequired: '消息内容不能为空',
+      contentTooLong: '消息不能超过 {{max}} 个字符',
+      clientMsgIdInvalid: '消息编号不正确',
+      frameTooLarge: '消息过大（不能超过 {{max}} 字节）',
+      frameInvalid: '无法识别的消息',
+      tooFast: '发送太频繁，请稍后再试',
+      imageInvalid: '图片需先上传后再发送',
+      productNotFound: '商品不存在',
+      orderNotFound: '订单不存在',
+      shopNotFound: '店铺不存在或已关闭',
+      notAllowed: '没有权限发送该消息',
+      notYourResponsibility: '不是你负责的会话',
+      agentNotFound: '客服不存在',
+      transferSelf: '会话已由该客服负责',
+      scopeInvalid: '列表范围不正确',
+      awayInvalid: '请选择在线或离开',
+      quickReplyRequired: '快捷回复不能为空',
+      quickReplyTooLong: '快捷回复不能超过 {{max}} 个字符',
+      quickReplySeq: '排序须为 0 到 10000 的整数',
+      quickReplyNotFound: '快捷回复不存在',
+      quickRepliesFull: '快捷回复最多 {{max}} 条',
+    },
+    codes: {
+      userInfoFailed: '账号已下线，请重新登录',
+      loggedInElsewhere: '账号已在别处登录，请刷新',
+      connectionBroken: '连接已断开，请刷新重试',
+      consultExpired: '咨询已过期，请重新咨询',
+      notYourResponsibility: '不是你负责的会话',
+      transferred: '会话已转接给客服 {{agentName}}',
+      offline: {
+        shopOffline: '商家暂时不在线，消息会在上线后送达',
+        shopAway: '商家暂时离开，消息会在回来后送达',
+        serviceOffline: '客服不在线，消息会在客服上线后送达',
+        shopperOffline: '买家不在线，消息会在上线后送达',
+      },
+    },
+  },
+};
