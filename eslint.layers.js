@@ -34,6 +34,7 @@ const SCHEMA_OWNED = {
   promotion: ['promotion'],
   review: ['review'],
   search: ['search'],
+  seckill: ['seckill'],
   shop: ['shop'],
   upload: ['upload'],
   wallet: ['wallet', 'points'],

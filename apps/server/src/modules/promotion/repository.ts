@@ -1,11 +1,11 @@
-// The promotion module: shop and platform activities (flash sales, group buys, full-reduction
+// The promotion module: shop and platform activities (group buys, full-reduction
 // promotions; coupons and combos are stored here too). It owns db/schema/promotion.ts. The home
 // page's activity blocks join the product and shop modules' named queries in place of their tables;
 // flows/catalog.ts hands them in.
 import { and, asc, desc, eq, exists, gt, min, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { discountItems, discountProducts, discounts, groupActivities, groupSkus, seckillSkus, seckills } from '../../db/schema/promotion.ts';
+import { discountItems, discountProducts, discounts, groupActivities, groupSkus } from '../../db/schema/promotion.ts';
 
 const ENABLED = 1;
 /** A promotion's suitableProdType: 0 covers every product of the shop. */
@@ -35,33 +35,6 @@ export interface ActivityParts {
  * first coming one tells the caller when its cached answer goes stale.
  */
 const notEnded = (endColumn: AnyPgColumn, now: Date) => gt(endColumn, now);
-
-/** Enabled flash sales that have not ended, with the lowest flash price, for on-shelf products of open shops. */
-export async function listSeckills(db: Db, now: Date, limit: number, parts: ActivityParts) {
-  const product = parts.onShelfProductCard(db);
-  const shop = parts.openShopCard(db);
-  return db
-    .select({
-      seckillId: seckills.id,
-      prodId: product.prodId,
-      nameZh: product.nameZh,
-      nameEn: product.nameEn,
-      pic: product.pic,
-      price: product.price,
-      seckillPrice: min(seckillSkus.seckillPrice),
-      startTime: seckills.startTime,
-      endTime: seckills.endTime,
-    })
-    .from(seckills)
-    .innerJoin(seckillSkus, eq(seckillSkus.seckillId, seckills.id))
-    .innerJoin(product, eq(product.prodId, seckills.productId))
-    .innerJoin(shop, eq(shop.shopId, product.shopId))
-    .where(and(eq(seckills.status, ENABLED), notEnded(seckills.endTime, now)))
-    // The product's columns come through a subquery, so they are grouped by name (no key to lean on).
-    .groupBy(seckills.id, product.prodId, product.nameZh, product.nameEn, product.pic, product.price)
-    .orderBy(asc(seckills.startTime), asc(seckills.endTime), asc(seckills.id))
-    .limit(limit);
-}
 
 /** Enabled group-buy activities that have not ended, with the lowest activity price. */
 export async function listGroupActivities(db: Db, now: Date, limit: number, parts: ActivityParts) {
@@ -155,12 +128,8 @@ export async function listDiscounts(db: Db, now: Date, limit: number, parts: Act
     .limit(limit);
 }
 
-/** The home page's three activity blocks, read in parallel. */
+/** The home page's group-buy and store-deal blocks, read in parallel (the flash-sale block is modules/seckill's). */
 export async function listActivities(db: Db, now: Date, limit: number, parts: ActivityParts) {
-  const [seckillRows, groupBuys, discountRows] = await Promise.all([
-    listSeckills(db, now, limit, parts),
-    listGroupActivities(db, now, limit, parts),
-    listDiscounts(db, now, limit, parts),
-  ]);
-  return { seckills: seckillRows, groupBuys, discounts: discountRows };
+  const [groupBuys, discountRows] = await Promise.all([listGroupActivities(db, now, limit, parts), listDiscounts(db, now, limit, parts)]);
+  return { groupBuys, discounts: discountRows };
 }
