@@ -204,9 +204,23 @@ const countsOf = (found: Awaited<ReturnType<typeof repo.countByStatus>>): Refund
   };
 };
 
+/**
+ * What a merchant account sees of the shop's requests: `all` with refunds.handle (the owner,
+ * customer service); `returns` with refunds.receive only (the warehouse): return requests alone,
+ * and of them only what receiving the goods needs (decision 059).
+ */
+export type MerchantRefundScope = 'all' | 'returns';
+
+export function merchantRefundScope(permissions: readonly string[]): MerchantRefundScope {
+  return permissions.includes('refunds.handle') ? 'all' : 'returns';
+}
+
+/** The service type a scope is limited to (undefined: any). */
+const scopeApplyType = (scope: MerchantRefundScope) => (scope === 'returns' ? APPLY_TYPE.returnAndRefund : undefined);
+
 /** GET /merchant/refunds/counts. */
-export async function shopRefundCounts(ctx: AppContext, shopId: number): Promise<RefundCounts> {
-  return countsOf(await repo.countByStatus(ctx.db, shopId));
+export async function shopRefundCounts(ctx: AppContext, shopId: number, scope: MerchantRefundScope = 'all'): Promise<RefundCounts> {
+  return countsOf(await repo.countByStatus(ctx.db, shopId, scopeApplyType(scope)));
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -220,34 +234,62 @@ function appliedBetween(query: { dateFrom?: string; dateTo?: string }): { applie
 }
 
 /** GET /merchant/refunds. */
-export async function pageShopRefunds(ctx: AppContext, shopId: number, query: MerchantRefundQuery, lang: Language): Promise<MerchantRefundPage> {
+export async function pageShopRefunds(ctx: AppContext, shopId: number, query: MerchantRefundQuery, lang: Language, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundPage> {
   const offset = (query.current - 1) * query.size;
+  const only = scopeApplyType(scope);
+  // A warehouse account asking for refunds only gets an empty page, not the shop's refunds only.
+  if (only && query.applyType && query.applyType !== only) {
+    return { records: [], total: 0, size: query.size, current: query.current, pages: 0, counts: await shopRefundCounts(ctx, shopId, scope) };
+  }
   const [{ rows, total }, counts] = await Promise.all([
-    repo.pageRefunds(ctx.db, { shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: query.applyType || undefined, keyword: query.keyword || undefined, ...appliedBetween(query) }, query.size, offset, nameParts(lang)),
-    shopRefundCounts(ctx, shopId),
+    repo.pageRefunds(ctx.db, { shopId, statuses: MERCHANT_REFUND_TAB_STATUSES[query.tab], applyType: only ?? (query.applyType || undefined), keyword: query.keyword || undefined, ...appliedBetween(query) }, query.size, offset, nameParts(lang)),
+    shopRefundCounts(ctx, shopId, scope),
   ]);
   const records = (await listItemsOf(ctx.db, rows, lang)).map(({ row, ...item }) => ({ ...item, userNickName: row.nickName, buyerReason: row.buyerReason }));
   return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size), counts };
 }
 
 /** GET /merchant/refunds/{refundSn}: the shop's own request only (another shop's answers "not found"). */
-export async function shopRefundDetail(ctx: AppContext, shopId: number, refundSn: string, lang: Language): Promise<MerchantRefundDetail> {
+export async function shopRefundDetail(ctx: AppContext, shopId: number, refundSn: string, lang: Language, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDetail> {
   const row = await repo.findNamedRefund(ctx.db, refundSn, nameParts(lang));
-  if (!row || row.shopId !== shopId) throw notFound('refundErrors.notFound');
+  const only = scopeApplyType(scope);
+  // Out of the account's scope answers as another shop's request does.
+  if (!row || row.shopId !== shopId || (only && row.applyType !== only)) throw notFound('refundErrors.notFound');
   const { detail } = await detailOf(ctx, row, lang);
   const s = row.returnMoneySts;
-  return {
+  const full: MerchantRefundDetail = {
     ...detail,
     userNickName: row.nickName,
     canAccept: s === REFUND_STATUS.applied,
     canRefuse: s === REFUND_STATUS.applied || (s === REFUND_STATUS.buyerShipped && row.applyType === APPLY_TYPE.returnAndRefund),
     canReceive: s === REFUND_STATUS.buyerShipped,
   };
+  return scope === 'all' ? full : receivingView(full);
 }
 
-async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: string, key: string): Promise<never> {
+/**
+ * A return as the warehouse sees it: the goods, the pieces, the parcel (waybill and where it goes),
+ * the states and the deadline. The shopper's own words, phone and photos, the platform's reasoning
+ * and the notes the shopper wrote in the history are not its business; it may only confirm receipt.
+ */
+function receivingView(detail: MerchantRefundDetail): MerchantRefundDetail {
+  const shopperNotes = new Set(['apply', 'edit', 'applyPlatform', 'platformRefund', 'platformClose']);
+  return {
+    ...detail,
+    buyerDesc: '',
+    buyerMobile: null,
+    photoFiles: [],
+    platformReason: null,
+    history: detail.history.map((h) => (shopperNotes.has(h.action) ? { ...h, note: null } : h)),
+    canAccept: false,
+    canRefuse: false,
+  };
+}
+
+async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: string, key: string, scope: MerchantRefundScope = 'all'): Promise<never> {
   const row = await repo.findRefund(ctx.db, refundSn);
-  if (!row || row.shopId !== shopId) throw notFound('refundErrors.notFound');
+  const only = scopeApplyType(scope);
+  if (!row || row.shopId !== shopId || (only && row.applyType !== only)) throw notFound('refundErrors.notFound');
   throw invalid(key);
 }
 
@@ -283,13 +325,13 @@ export async function refuseRefund(ctx: AppContext, session: { shopId: number; a
 }
 
 /** PUT /merchant/refunds/{refundSn}/receive: the returned goods arrived; the money goes back. */
-export async function receiveRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, lang: Language): Promise<MerchantRefundDetail> {
+export async function receiveRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, lang: Language, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDetail> {
   const actor = await merchantActor(ctx, session);
   const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive', periods: await loadPeriods(ctx) }).catch(rethrowApp);
-  if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive');
+  if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive', scope);
   await shopLog(ctx, session, actor, 'refund.receive', decided!.row, REFUND_STATUS.buyerShipped);
   await payBack(ctx, refundSn);
-  return shopRefundDetail(ctx, session.shopId, refundSn, lang);
+  return shopRefundDetail(ctx, session.shopId, refundSn, lang, scope);
 }
 
 /** GET /merchant/refunds/return-address: the shop's own, or its address and phone (empty when it has neither). */

@@ -58,8 +58,8 @@ export function refundJobHandlers(ctx: AppContext): Record<string, JobHandler> {
 }
 
 /** The reminders of a shopper or a shop, newest first, in the reader's language. */
-export async function refundNoticesOf(ctx: AppContext, owner: { userId?: string; shopId?: number }, lang: Language): Promise<RefundNotice[]> {
-  const rows = await repo.noticesOf(ctx.db, owner, 50);
+export async function refundNoticesOf(ctx: AppContext, owner: { userId?: string; shopId?: number }, lang: Language, kinds?: readonly Kind[]): Promise<RefundNotice[]> {
+  const rows = await repo.noticesOf(ctx.db, owner, 50, kinds);
   const t = translators[lang];
   return rows.map((r) => {
     const kind = r.kind as Kind;

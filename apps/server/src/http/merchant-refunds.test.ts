@@ -2,7 +2,7 @@
 // counts, one request, accept (a refund only refunds; a return sends the return address), refuse
 // with a reason, confirm the returned goods, the return address, the shop's log, another shop's
 // requests refused as not found, a warehouse account's permissions, and three parallel accepts.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { MerchantRefundDetailSchema, MerchantRefundPageSchema, RefundCountsSchema, ReturnAddressSchema } from '@bazaar/shared/schemas/refund';
@@ -189,14 +189,44 @@ describe('accept, refuse, receive', () => {
     expect(await shopLog(shopA, refundSn)).toHaveLength(1);
   });
 
-  it('a warehouse account may confirm receipt but not accept or refuse', async () => {
+  it('a warehouse account sees return requests only, without the shopper\'s words, and may confirm receipt but not accept or refuse', async () => {
     const username = `wh-${Date.now().toString(36)}${process.pid % 1000}`;
     const made = await call(t, ownerA, 'POST', '/merchant/staff', { username, displayName: 'Warehouse', role: 'warehouse', password: cipherOf(t, 'staff1234') });
     expect(made.statusCode, made.body).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/merchant/login', ...json({ username, password: cipherOf(t, 'staff1234') }) });
     const warehouse = { token: MerchantTokenSchema.parse(login.json()).accessToken };
     const { refundSn } = await requested();
-    expect((await call(t, warehouse, 'GET', `/merchant/refunds/${refundSn}`)).statusCode).toBe(200);
+    // A refund only is not the warehouse's: not in its list or counts, and its detail is "not found".
+    expectRefused(await call(t, warehouse, 'GET', `/merchant/refunds/${refundSn}`), 'After-sales request not found', 404);
+    expectRefused(await call(t, warehouse, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}, 'zh'), '售后申请不存在', 404);
+    const listed = MerchantRefundPageSchema.parse((await call(t, warehouse, 'GET', '/merchant/refunds?size=100')).json());
+    expect(listed.records.every((r) => r.applyType === 2)).toBe(true);
+    expect(listed.records.some((r) => r.refundSn === refundSn)).toBe(false);
+    expect(MerchantRefundPageSchema.parse((await call(t, warehouse, 'GET', `/merchant/refunds?keyword=${refundSn}`)).json()).total).toBe(0);
+    expect(MerchantRefundPageSchema.parse((await call(t, warehouse, 'GET', '/merchant/refunds?applyType=1')).json()).total).toBe(0);
+    const [returnsOnly] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(and(eq(refunds.shopId, shopA), eq(refunds.applyType, 2), eq(refunds.returnMoneySts, 1)));
+    expect(RefundCountsSchema.parse((await call(t, warehouse, 'GET', '/merchant/refunds/counts')).json()).applied).toBe(returnsOnly!.n);
+    expect(listed.counts.applied).toBe(returnsOnly!.n);
+    const notices = (await call(t, warehouse, 'GET', '/merchant/refunds/notices')).json() as Array<{ kind: string }>;
+    expect(notices.every((n) => n.kind === 'sellerReceive')).toBe(true);
+
+    // A return: what receiving needs, without the shopper's words, phone and photos.
+    const ret = await requested({ returns: true });
+    expect((await call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/accept`, {})).statusCode).toBe(200);
+    const seen = MerchantRefundDetailSchema.parse((await call(t, warehouse, 'GET', `/merchant/refunds/${ret.refundSn}`)).json());
+    expect(seen).toMatchObject({ applyType: 2, returnMoneySts: 2, buyerDesc: '', buyerMobile: null, photoFiles: [], canAccept: false, canRefuse: false });
+    expect(seen.delivery?.receiverAddr).toBeTruthy();
+    expect(seen.history.find((h) => h.action === 'apply')?.note).toBeNull();
+    expect(MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${ret.refundSn}`)).json()).buyerDesc).toBe('包装破损');
+    expect(MerchantRefundPageSchema.parse((await call(t, warehouse, 'GET', `/merchant/refunds?keyword=${ret.refundSn}`)).json()).records.map((r) => r.refundSn)).toEqual([ret.refundSn]);
+    const waybill = { refundSn: ret.refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT123123123', mobile: '13800138000', imgs: [] };
+    expect((await call(t, ret.buyer, 'POST', '/p/orderRefund/submitExpress', waybill)).statusCode).toBe(200);
+    const received = await call(t, warehouse, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {});
+    expect(received.statusCode, received.body).toBe(200);
+    expect(MerchantRefundDetailSchema.parse(received.json())).toMatchObject({ buyerMobile: null, canRefuse: false });
+    // Another shop's warehouse sees nothing of shop A (shop isolation stays).
+    expectRefused(await call(t, ownerB, 'GET', `/merchant/refunds/${ret.refundSn}`), 'After-sales request not found', 404);
+
     expect((await call(t, warehouse, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})).statusCode).toBe(403);
     expect((await call(t, warehouse, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: 'no' })).statusCode).toBe(403);
     expect((await call(t, warehouse, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS)).statusCode).toBe(403);

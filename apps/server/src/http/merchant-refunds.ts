@@ -1,7 +1,8 @@
 // HTTP for the merchant center's after-sales queue (decision 059): the shop's requests with counts
 // by state, one request, accept (a return sends the shop's return address), refuse with a reason,
 // confirm the returned goods, the return address, and the deadline reminders. Merchant token; only
-// the session's shop: another shop's request answers 404, as a missing one does.
+// the session's shop: another shop's request answers 404, as a missing one does. A warehouse
+// account (refunds.receive without refunds.handle) sees return requests only (merchantRefundScope).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import {
 } from '@bazaar/shared/schemas/refund';
 import {
   acceptRefund,
+  merchantRefundScope,
   pageShopRefunds,
   receiveRefund,
   refuseRefund,
@@ -44,17 +46,18 @@ export async function merchantRefundRoutes(app: FastifyInstance): Promise<void> 
       config: { permission: READ },
       schema: { summary: "A page of the shop's after-sales requests, newest first, by tab, service type and refund or order number, with counts by state", tags, security, querystring: MerchantRefundQuerySchema, response: { 200: MerchantRefundPageSchema } },
     },
-    (request) => pageShopRefunds(ctx, merchantSession(request).shopId, request.query, request.lang),
+    (request) => pageShopRefunds(ctx, merchantSession(request).shopId, request.query, request.lang, merchantRefundScope(request.permissions)),
   );
   api.get(
     '/merchant/refunds/counts',
     { config: { permission: READ }, schema: { summary: "The shop's requests per state (the dashboard)", tags, security, response: { 200: RefundCountsSchema } } },
-    (request) => shopRefundCounts(ctx, merchantSession(request).shopId),
+    (request) => shopRefundCounts(ctx, merchantSession(request).shopId, merchantRefundScope(request.permissions)),
   );
   api.get(
     '/merchant/refunds/notices',
     { config: { permission: READ }, schema: { summary: "The shop's after-sales reminders (a deadline 12 hours away), newest first", tags, security, response: { 200: z.array(RefundNoticeSchema) } } },
-    (request) => refundNoticesOf(ctx, { shopId: merchantSession(request).shopId }, request.lang),
+    (request) =>
+      refundNoticesOf(ctx, { shopId: merchantSession(request).shopId }, request.lang, merchantRefundScope(request.permissions) === 'returns' ? ['sellerReceive'] : undefined),
   );
   api.get(
     '/merchant/refunds/return-address',
@@ -69,7 +72,7 @@ export async function merchantRefundRoutes(app: FastifyInstance): Promise<void> 
   api.get(
     '/merchant/refunds/:refundSn',
     { config: { permission: READ }, schema: { summary: 'One of the shop\'s requests with its parcel, history and deadline', tags, security, params: RefundSnParamSchema, response: { 200: MerchantRefundDetailSchema } } },
-    (request) => shopRefundDetail(ctx, merchantSession(request).shopId, request.params.refundSn, request.lang),
+    (request) => shopRefundDetail(ctx, merchantSession(request).shopId, request.params.refundSn, request.lang, merchantRefundScope(request.permissions)),
   );
   api.put(
     '/merchant/refunds/:refundSn/accept',
@@ -100,6 +103,6 @@ export async function merchantRefundRoutes(app: FastifyInstance): Promise<void> 
       config: { permission: 'refunds.receive' },
       schema: { summary: 'Confirm the returned goods arrived (3 -> 4): the money goes back', tags, security, params: RefundSnParamSchema, response: { 200: MerchantRefundDetailSchema } },
     },
-    (request) => receiveRefund(ctx, merchantSession(request), request.params.refundSn, request.lang),
+    (request) => receiveRefund(ctx, merchantSession(request), request.params.refundSn, request.lang, merchantRefundScope(request.permissions)),
   );
 }

@@ -177,8 +177,8 @@ export async function findNamedRefund(db: Reader, refundSn: string, parts: Refun
 }
 
 /** Requests per returnMoneySts of a shop (or of every shop), and the refused ones brought to the platform. */
-export async function countByStatus(db: Reader, shopId?: number): Promise<{ byStatus: Map<number, number>; platformRequested: number }> {
-  const where = shopId ? eq(refunds.shopId, shopId) : undefined;
+export async function countByStatus(db: Reader, shopId?: number, applyType?: number): Promise<{ byStatus: Map<number, number>; platformRequested: number }> {
+  const where = and(shopId ? eq(refunds.shopId, shopId) : undefined, applyType ? eq(refunds.applyType, applyType) : undefined);
   const [rows, [platform]] = await Promise.all([
     db.select({ status: refunds.returnMoneySts, n: count() }).from(refunds).where(where).groupBy(refunds.returnMoneySts),
     db
@@ -243,11 +243,12 @@ export async function insertNotice(tx: Tx, notice: { refundSn: string; userId?: 
   await tx.insert(refundNotices).values(notice).onConflictDoNothing();
 }
 
-export function noticesOf(db: Reader, owner: { userId?: string; shopId?: number }, limit: number) {
+/** The owner's reminders, newest first; `kinds` narrows them (a warehouse account sees only the receipt ones). */
+export function noticesOf(db: Reader, owner: { userId?: string; shopId?: number }, limit: number, kinds?: readonly string[]) {
   return db
     .select()
     .from(refundNotices)
-    .where(owner.userId ? eq(refundNotices.userId, owner.userId) : eq(refundNotices.shopId, owner.shopId ?? -1))
+    .where(and(owner.userId ? eq(refundNotices.userId, owner.userId) : eq(refundNotices.shopId, owner.shopId ?? -1), kinds ? inArray(refundNotices.kind, [...kinds]) : undefined))
     .orderBy(desc(refundNotices.id))
     .limit(limit);
 }
