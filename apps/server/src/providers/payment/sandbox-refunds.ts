@@ -39,18 +39,25 @@ export function createSandboxRefundGateway(db: Db, now: () => Date, delayMs = 0)
       if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > input.payAmount) return { state: 'refused', message: 'INVALID_REQUEST: amount' };
       const existing = await find(payType, input.refundNo);
       if (existing) return existing.amount === input.amount ? stateOf(existing) : { state: 'refused', message: 'INVALID_REQUEST: the refund number was used with another amount' };
-      // Never more than the payment took, over all of its refunds (the gateway's own rule).
-      const [others] = await db
-        .select({ n: sql<string>`coalesce(sum(${sandboxGatewayRefunds.amount}), 0)` })
-        .from(sandboxGatewayRefunds)
-        .where(and(eq(sandboxGatewayRefunds.payType, payType), eq(sandboxGatewayRefunds.payNo, input.payNo), ne(sandboxGatewayRefunds.refundNo, input.refundNo)));
-      if (Number(others?.n ?? 0) + input.amount > input.payAmount) return { state: 'refused', message: 'NOT_ENOUGH: the refunds pass the payment' };
       const at = now();
-      const created = await db
-        .insert(sandboxGatewayRefunds)
-        .values({ payType, refundNo: input.refundNo, payNo: input.payNo, gatewayRefundNo: gatewayRefundNo(payType, input.refundNo), amount: input.amount, completesAt: new Date(at.getTime() + delayMs), createdAt: at })
-        .onConflictDoNothing()
-        .returning();
+      // Never more than the payment took, over all of its refunds (the gateway's own rule). The
+      // sum and the insert run under the payment's lock, so parallel refunds of one payment are
+      // checked one after the other and cannot together pass what it took.
+      const outcome = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sandbox-refund:${payType}:${input.payNo}`}, 0))`);
+        const [others] = await tx
+          .select({ n: sql<string>`coalesce(sum(${sandboxGatewayRefunds.amount}), 0)` })
+          .from(sandboxGatewayRefunds)
+          .where(and(eq(sandboxGatewayRefunds.payType, payType), eq(sandboxGatewayRefunds.payNo, input.payNo), ne(sandboxGatewayRefunds.refundNo, input.refundNo)));
+        if (Number(others?.n ?? 0) + input.amount > input.payAmount) return 'notEnough' as const;
+        return tx
+          .insert(sandboxGatewayRefunds)
+          .values({ payType, refundNo: input.refundNo, payNo: input.payNo, gatewayRefundNo: gatewayRefundNo(payType, input.refundNo), amount: input.amount, completesAt: new Date(at.getTime() + delayMs), createdAt: at })
+          .onConflictDoNothing()
+          .returning();
+      });
+      if (outcome === 'notEnough') return { state: 'refused', message: 'NOT_ENOUGH: the refunds pass the payment' };
+      const created = outcome;
       const row = created[0] ?? (await find(payType, input.refundNo))!;
       if (created[0]) {
         const fire = () => {
