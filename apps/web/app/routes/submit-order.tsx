@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
@@ -21,13 +21,11 @@ import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
 import { remarksTooLong } from '../features/order/remarks.ts';
 import { CouponPicker, couponSelection } from '../features/coupon/checkout-coupons.tsx';
-import type { CheckoutInvoiceChoice } from '../features/invoice/checkout-invoice.tsx';
+import { CheckoutInvoice, checkCheckoutInvoice, NO_INVOICE } from '../features/invoice/checkout-invoice.tsx';
+import type { HeaderDraft } from '../features/invoice/invoice-check.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/coupon/coupon.css';
-
-// The invoice choice and its header checks are their own chunk (decision 061).
-const CheckoutInvoice = lazy(() => import('../features/invoice/checkout-invoice.tsx'));
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'checkout.title' });
@@ -110,7 +108,7 @@ function Checkout({
   const [points, setPoints] = useState<PointsChoice>({ on: false, amount: 0 });
   /** The shopper's coupons once they changed one (userChangeCoupon 1); null: the server picks the best. */
   const [couponUserIds, setCouponUserIds] = useState<number[] | null>(null);
-  const [invoice, setInvoice] = useState<CheckoutInvoiceChoice>({ body: null, error: null });
+  const [invoiceDraft, setInvoiceDraft] = useState<HeaderDraft>(NO_INVOICE);
   const [showInvoiceErrors, setShowInvoiceErrors] = useState(false);
 
   /** Prices the checkout again for another address (freight may differ), points or another coupon choice; same uuid. */
@@ -150,6 +148,7 @@ function Checkout({
       showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
       return;
     }
+    const invoice = await checkCheckoutInvoice(invoiceDraft, t('invoice.form.personal'));
     if (invoice.error) {
       setShowInvoiceErrors(true);
       showToast(t(invoice.error), { kind: 'warning' });
@@ -236,9 +235,7 @@ function Checkout({
       ) : null}
 
       {result ? (
-        <Suspense fallback={null}>
-          <CheckoutInvoice disabled={busy || submitting} showErrors={showInvoiceErrors} onChange={setInvoice} />
-        </Suspense>
+        <CheckoutInvoice draft={invoiceDraft} onChange={setInvoiceDraft} disabled={busy || submitting} showErrors={showInvoiceErrors} />
       ) : null}
 
       <section className="card checkout-summary" aria-label={t('checkout.summary.payable')}>

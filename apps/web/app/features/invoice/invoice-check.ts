@@ -12,8 +12,6 @@ export interface HeaderDraft {
   invoiceTaxNumber: string;
 }
 
-export const EMPTY_DRAFT: HeaderDraft = { headerType: 0, headerName: '', invoiceTaxNumber: '' };
-
 /** The field errors (message keys) of a draft; empty when it may be sent. */
 export function headerErrors(draft: HeaderDraft): { headerName?: string; invoiceTaxNumber?: string } {
   if (draft.headerType === 0) return {};
