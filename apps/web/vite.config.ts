@@ -56,9 +56,9 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           // Form helpers stay with the forms (login popup, account pages), which load on demand, and so
-          // do the region picker and its address schema, and the image upload and its file schema
+          // do the region picker and its address schema, and the image upload, its file schema and the forms' picture picker
           // (zod stays out of the shell: decision 011). The review stars and links go with the review and order pages.
-          if (id.includes('/text-field.') || id.includes('/form-errors.') || id.includes('/region-picker.') || id.includes('/use-image-upload.') || id.includes('/components/ui/stars.') || id.includes('/lib/review-paths.')) return undefined;
+          if (id.includes('/text-field.') || id.includes('/form-errors.') || id.includes('/region-picker.') || id.includes('/use-image-upload.') || id.includes('/picture-picker.') || id.includes('/components/ui/stars.') || id.includes('/lib/review-paths.')) return undefined;
           if (SHELL.some((part) => id.includes(part)) && !id.includes('.server.')) return 'shell';
         },
       },

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { REVIEW_CONTENT_MAX } from '@bazaar/shared/constants/review';
+import { REVIEW_CONTENT_MAX, REVIEW_PICS_MAX } from '@bazaar/shared/constants/review';
 import type { ReviewItem } from '@bazaar/shared/schemas/review';
 import type { UploadedFile } from '@bazaar/shared/schemas/shop-application';
 import { api } from '../../lib/api.ts';
@@ -9,8 +9,18 @@ import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormError } from '../../components/ui/form-error.tsx';
 import { checkReview, reviewFieldOf, reviewTooLong, type ReviewField } from './review-check.ts';
-import { ReviewPictures } from './review-pictures.tsx';
+import { PicturePicker } from '../../components/picture-picker.tsx';
 import { StarRating } from './star-rating.tsx';
+
+const REVIEW_PICTURE_TEXTS = {
+  picture: 'writeReview.pictures.picture',
+  remove: 'writeReview.pictures.remove',
+  add: 'writeReview.pictures.add',
+  uploading: 'writeReview.pictures.uploading',
+  hint: 'writeReview.pictures.hint',
+  count: 'writeReview.pictures.count',
+  tooMany: 'writeReview.errors.tooManyPics',
+};
 
 /**
  * One line of the order to review: its product, then the rating, the text with its live count, the
@@ -100,7 +110,10 @@ export function ReviewForm({ item, onReviewed }: { item: ReviewItem; onReviewed:
             </p>
           ) : null}
         </div>
-        <ReviewPictures
+        <PicturePicker
+          label={t('writeReview.pictures.label')}
+          max={REVIEW_PICS_MAX}
+          texts={REVIEW_PICTURE_TEXTS}
           pics={pics}
           onAdd={(file) => setPics((current) => [...current, file])}
           onRemove={(index) => setPics((current) => current.filter((_, i) => i !== index))}
