@@ -1,7 +1,7 @@
 import { Link, data, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/order-detail';
-import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import { formatRegion } from '@bazaar/shared/schemas/address';
 import type { OrderDetail } from '@bazaar/shared/schemas/order';
 import { OrderDetailWithRefundSchema, type OrderDetailWithRefund } from '@bazaar/shared/schemas/refund';
@@ -124,6 +124,12 @@ function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
               <dd>
                 {a.receiver} {maskMobile(a.mobile)}, {formatRegion(a)} {a.addr}
               </dd>
+            </div>
+          ) : null}
+          {order.orderType === ORDER_TYPE.seckill ? (
+            <div>
+              <dt>{t('seckill.orderType')}</dt>
+              <dd data-testid="order-type">{t('seckill.orderTypeSeckill')}</dd>
             </div>
           ) : null}
           <div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 import type { Language } from '@bazaar/shared/constants/limits';
+import { ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import type { MyOrder } from '@bazaar/shared/schemas/order';
 import type { MyOrderWithRefund } from '@bazaar/shared/schemas/refund';
 import { Price } from '../../components/ui/price.tsx';
@@ -31,6 +32,11 @@ export function OrderCard({ order, lineExtra, orderExtra }: { order: MyOrderWith
       <header className="order-card__head">
         <span className="order-card__time">{order.createTime}</span>
         <span className="order-card__number">{t('orders.orderNumber', { number: order.orderNumber })}</span>
+        {order.orderType === ORDER_TYPE.seckill ? (
+          <span className="order-type-badge" data-testid="order-type-badge">
+            {t('seckill.orderBadge')}
+          </span>
+        ) : null}
         <Link className="order-card__shop" to={`/shopIndex?sid=${order.shopId}`}>
           {order.shopName}
         </Link>
