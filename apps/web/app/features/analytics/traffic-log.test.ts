@@ -21,6 +21,7 @@ describe('pageViewFor', () => {
     ['/detail/42', '?groupActivityId=7', { pageId: 5, pageName: 'detail-42', bizType: 1, bizData: '42' }],
     ['/detail', '?prodId=9', { pageId: 3, pageName: 'detail-9', bizType: 0, bizData: '9' }],
     ['/secdetail/5', '', { pageId: 4, pageName: 'secdetail-5', bizType: 2, bizData: '5' }],
+    ['/secdetail', '?seckillId=8', { pageId: 4, pageName: 'secdetail-8', bizType: 2, bizData: '8' }],
     ['/list', '?pn=tea&st=0', { pageId: 6, pageName: 'list' }],
     ['/special-discount', '', { pageId: 7, pageName: 'special-discount' }],
     ['/cart', '', { pageId: 8, pageName: 'cart' }],
@@ -33,7 +34,7 @@ describe('pageViewFor', () => {
     expect(pageViewFor(path, search)).toEqual(expected);
   });
 
-  it.each([['/notice-list'], ['/login'], ['/detail'], ['/secdetail/confirm-order'], ['/user-center/uc-account'], ['/termsPage'], ['/shopIndex']])(
+  it.each([['/notice-list'], ['/login'], ['/detail'], ['/secdetail/confirm-order'], ['/secdetail'], ['/flash-sale'], ['/user-center/uc-account'], ['/termsPage'], ['/shopIndex']])(
     '%s is not logged',
     (path) => {
       expect(pageViewFor(path, '')).toBeNull();

@@ -28,8 +28,11 @@ export function pageViewFor(pathname: string, search: string): PageView | null {
     if (query.has('bannerEnter')) return { ...base, pageId: PAGE_IDS.productViaBanner, bizType: BIZ_TYPES.product };
     return { ...base, pageId: PAGE_IDS.product, bizType: BIZ_TYPES.product };
   }
-  if (first === 'secdetail' && segments.length === 2 && second !== 'confirm-order') {
-    return { pageId: PAGE_IDS.seckill, pageName: `secdetail-${second}`, bizType: BIZ_TYPES.seckill, bizData: second };
+  if (first === 'secdetail' && segments.length <= 2 && second !== 'confirm-order') {
+    // The seckill page (page id 4, bizType 2), by path or by the optional ?seckillId= (as /detail's prodId).
+    const seckillId = second ?? query.get('seckillId');
+    if (!seckillId) return null;
+    return { pageId: PAGE_IDS.seckill, pageName: `secdetail-${seckillId}`, bizType: BIZ_TYPES.seckill, bizData: seckillId };
   }
   if (segments.length === 1) {
     const single: Record<string, number> = {
