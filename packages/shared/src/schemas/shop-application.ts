@@ -9,6 +9,7 @@ import { MEMBER_AUDIT_ACTIONS } from './member.ts';
 import { REVIEW_AUDIT_ACTIONS } from '../constants/review.ts';
 import { STAFF_AUDIT_ACTIONS } from './admin.ts';
 import { REFUND_AUDIT_ACTIONS } from './refund.ts';
+import { SECKILL_AUDIT_ACTIONS } from '../constants/seckill-audit.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -245,6 +246,7 @@ export const AUDIT_ACTIONS = [
   ...REVIEW_AUDIT_ACTIONS,
   ...STAFF_AUDIT_ACTIONS,
   ...REFUND_AUDIT_ACTIONS,
+  ...SECKILL_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
