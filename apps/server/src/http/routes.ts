@@ -52,11 +52,6 @@ import { merchantInvoiceRoutes } from './merchant-invoices.ts';
 import { refundRoutes } from './refund.ts';
 import { merchantRefundRoutes } from './merchant-refunds.ts';
 import { adminRefundRoutes } from './admin-refunds.ts';
-import { seckillRoutes } from './seckill.ts';
-import { chatRoutes } from './chat.ts';
-import { chatSocketRoutes } from './chat-socket.ts';
-import { merchantChatRoutes } from './merchant-chat.ts';
-import { adminChatRoutes } from './admin-chat.ts';
 import { merchantSeckillRoutes } from './merchant-seckill.ts';
 import { adminSeckillRoutes } from './admin-seckill.ts';
 
@@ -85,10 +80,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(refundRoutes);
   await app.register(merchantRefundRoutes);
   await app.register(adminRefundRoutes);
-  await app.register(chatSocketRoutes);
-  await app.register(chatRoutes);
-  await app.register(merchantChatRoutes);
-  await app.register(adminChatRoutes);
   await app.register(merchantSeckillRoutes);
   await app.register(adminSeckillRoutes);
   await app.register(merchantStaffRoutes);
@@ -112,7 +103,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantPromotionRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);
-  await app.register(seckillRoutes);
   await app.register(couponRoutes);
   await app.register(merchantCouponRoutes);
   await app.register(adminCouponRoutes);
