@@ -2,7 +2,7 @@
 // The state move and the stock release are one transaction, and the move is conditional on the
 // order still being unpaid, so a cancel that lost a race with a payment changes nothing.
 // The points the order used go back to the shopper's batches in the same transaction, and its
-// coupons to the shopper (decision 041).
+// coupons to the shopper (decision 041); an invoice it asked for ends (decision 061).
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/app-error.ts';
 import { cancelJob } from '../lib/jobs.ts';
@@ -14,6 +14,7 @@ import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { findOrderOwner } from '../modules/order/points-reads.ts';
 import { returnCheckoutPoints } from '../modules/wallet/points-service.ts';
 import { returnOrderCoupons } from '../modules/promotion/coupons.ts';
+import { endOrderInvoice } from '../modules/invoice/service.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
@@ -25,6 +26,8 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
     const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));
     if (owner) await returnCheckoutPoints(tx, { userId: owner, orderNumbers: [input.orderNumber], now });
     await returnOrderCoupons(tx, { orderNumbers: [input.orderNumber], now });
+    // An invoice asked at checkout ends with the order (failed, "order cancelled"), out of the shop's queue.
+    await endOrderInvoice(tx, { orderNumber: input.orderNumber, reason: 'cancelled', now });
     if (input.closeType !== CLOSE_TYPE.timeout) await cancelJob(tx, AUTO_CANCEL_JOB, input.orderNumber);
     return true;
   });

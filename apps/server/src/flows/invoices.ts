@@ -2,7 +2,9 @@
 // amount), the shop module's shop names, the account module's buyer nicknames and the upload
 // module's private files behind signed links (decision 023).
 import type { Language } from '@bazaar/shared/constants/limits';
+import { createI18n } from '@bazaar/shared/i18n/catalogs';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { ApplyInvoice, FileLink, InvoicePageQuery, MerchantInvoice, OrderInvoice, ReissueInvoice } from '@bazaar/shared/schemas/invoice';
 import type { AppContext } from '../context.ts';
@@ -16,30 +18,40 @@ import { anyShopCard, anyShopName } from '../modules/shop/repository.ts';
 import { fileById, fileLink, saveShopDocument } from '../modules/upload/service.ts';
 
 const parts = (lang: Language): invoices.InvoiceParts => ({ shopName: (shopId) => anyShopName(shopId, lang), nickName: userNickName });
+const translators = { zh: createI18n('zh').t, en: createI18n('en').t };
+/** The mall's end reason (order cancelled or refunded) in the reader's words. */
+const readable = <T extends { failReason: string | null }>(invoice: T, lang: Language): T => invoices.withEndedReason(invoice, (key) => translators[lang](key));
 
 /** POST /p/orderInvoice: an invoice for one of the shopper's paid orders, one per order. */
 export async function applyOrderInvoice(ctx: AppContext, userId: string, input: ApplyInvoice): Promise<number> {
   const found = await findUserOrder(ctx.db, userId, input.orderNumber, anyShopCard);
   if (!found || (input.shopId !== undefined && input.shopId !== found.order.shopId)) throw notFound('invoice.errors.orderNotFound');
   const { order } = found;
+  if (order.refundStatus === ORDER_REFUND_STATUS.allRefunded) throw invalid('invoice.errors.orderRefunded');
   if (order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderClosed');
   if (!order.isPayed) throw invalid('invoice.errors.notPaid');
   return invoices.applyInvoice(ctx, { orderNumber: order.orderNumber, userId, shopId: order.shopId, actualTotal: order.actualTotal }, input);
 }
 
-/** PUT /p/orderInvoice. */
-export function reissueOrderInvoice(ctx: AppContext, userId: string, input: ReissueInvoice): Promise<void> {
+/** PUT /p/orderInvoice: not for an order cancelled or refunded in full (its invoice was ended for that). */
+export async function reissueOrderInvoice(ctx: AppContext, userId: string, input: ReissueInvoice): Promise<void> {
+  const invoice = await invoices.userInvoice(ctx, userId, input.orderInvoiceId, parts('zh'));
+  const found = await findUserOrder(ctx.db, userId, invoice.orderNumber, anyShopCard);
+  // A full refund before shipment closes the order too: the refund is the reason to name.
+  if (found?.order.refundStatus === ORDER_REFUND_STATUS.allRefunded) throw invalid('invoice.errors.orderRefunded');
+  if (found?.order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderClosed');
   return invoices.reissueInvoice(ctx, userId, input.orderInvoiceId, input);
 }
 
 /** GET /p/orderInvoice/page. */
-export function myInvoicePage(ctx: AppContext, userId: string, query: InvoicePageQuery, lang: Language): Promise<Page<OrderInvoice>> {
-  return invoices.userInvoicePage(ctx, userId, query, parts(lang));
+export async function myInvoicePage(ctx: AppContext, userId: string, query: InvoicePageQuery, lang: Language): Promise<Page<OrderInvoice>> {
+  const page = await invoices.userInvoicePage(ctx, userId, query, parts(lang));
+  return { ...page, records: page.records.map((r) => readable(r, lang)) };
 }
 
 /** GET /p/orderInvoice/info/{id}. */
-export function myInvoice(ctx: AppContext, userId: string, id: number, lang: Language): Promise<OrderInvoice> {
-  return invoices.userInvoice(ctx, userId, id, parts(lang));
+export async function myInvoice(ctx: AppContext, userId: string, id: number, lang: Language): Promise<OrderInvoice> {
+  return readable(await invoices.userInvoice(ctx, userId, id, parts(lang)), lang);
 }
 
 /** GET /p/file/get_file_by_id: a signed link to an issued invoice's file, only for the order's owner. */
@@ -57,13 +69,14 @@ async function signedFile(ctx: AppContext, fileId: number): Promise<string | nul
 }
 
 /** GET /merchant/invoices: the shop's queue, with a signed link to each issued file. */
-export function shopInvoicePage(ctx: AppContext, session: MerchantSession, query: InvoicePageQuery, lang: Language): Promise<Page<MerchantInvoice>> {
-  return invoices.shopInvoicePage(ctx, session.shopId, query, parts(lang), (fileId) => signedFile(ctx, fileId));
+export async function shopInvoicePage(ctx: AppContext, session: MerchantSession, query: InvoicePageQuery, lang: Language): Promise<Page<MerchantInvoice>> {
+  const page = await invoices.shopInvoicePage(ctx, session.shopId, query, parts(lang), (fileId) => signedFile(ctx, fileId));
+  return { ...page, records: page.records.map((r) => readable(r, lang)) };
 }
 
 async function answer(ctx: AppContext, shopId: number, id: number, lang: Language): Promise<MerchantInvoice> {
   const row = await invoices.shopInvoice(ctx, shopId, id, parts(lang));
-  return invoices.merchantInvoiceOf(row, row.invoice.fileId && row.invoice.invoiceState === 2 ? await signedFile(ctx, row.invoice.fileId) : null);
+  return readable(invoices.merchantInvoiceOf(row, row.invoice.fileId && row.invoice.invoiceState === 2 ? await signedFile(ctx, row.invoice.fileId) : null), lang);
 }
 
 /**

@@ -29,6 +29,7 @@ import { createPaymentService, type Log } from '../modules/payment/service.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { releaseStock } from '../modules/product/stock.ts';
 import { returnRefundedOrderCoupons } from '../modules/promotion/coupon-refunds.ts';
+import { endOrderInvoice } from '../modules/invoice/service.ts';
 import { creditRefund, returnSpentPoints, takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
 import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
 
@@ -116,7 +117,11 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   }
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
   if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now });
-  if (all) await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
+  if (all) {
+    await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
+    // Nothing is left to invoice: an invoice still applying ends ("order refunded"); an issued one stays (decision 061).
+    await endOrderInvoice(tx, { orderNumber: order.orderNumber, reason: 'refunded', now });
+  }
 
   // The goods never left (paid, not shipped), or the seller received them back.
   const goodsHere = (order.status === ORDER_STATUS.paid && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;

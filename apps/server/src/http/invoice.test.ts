@@ -12,6 +12,7 @@ import { orderInvoices, orders } from '../db/schema.ts';
 import { json, type RegisteredUser } from '../test/account-test-kit.ts';
 import { createPaidOrder, merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
 import { addToCart, as, confirm, createProductIn, shopperWithAddress, submitRequest } from '../test/order-test-kit.ts';
+import { apply as applyRefund, applyBody, refundOrder } from '../test/refund-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { multipart, PNG } from '../test/shop-application-test-kit.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -161,6 +162,57 @@ describe('an invoice of an order not paid', () => {
     expectMessage(await upload(merchant, invoice!.orderInvoiceId, 'invoice.pdf', PDF), 400, 'The order is unpaid or cancelled, so no invoice can be issued');
     const [row] = await t.ctx.db.select().from(orderInvoices).where(eq(orderInvoices.id, invoice!.orderInvoiceId));
     expect(row).toMatchObject({ invoiceState: 1, fileId: null });
+  });
+});
+
+describe('an invoice whose order ends before it is issued', () => {
+  it('ends (failed, "order cancelled") when the order is cancelled, leaves the shop\'s queue and cannot be asked again', async () => {
+    const user = await shopperWithAddress(t);
+    const product = await createProductIn(t, shopId, { price: 1_600 });
+    await addToCart(t, user, product, 1);
+    const uuid = randomUUID();
+    const confirmed = await confirm(t, user, { addrId: 0, uuid });
+    const orderShopParams = confirmed.shopCartOrders.map((o) => ({ shopId: o.shopId, remarks: '' }));
+    const res = await submitRequest(t, user, { uuid, orderShopParams, orderInvoiceList: [{ shopId, headerType: 1, headerName: '某某公司', invoiceTaxNumber: UNIT }] });
+    const [orderNumber] = SubmitResultSchema.parse(res.json()).orderNumbers.split(',');
+    const [invoice] = InvoicePage.parse((await get(user, '/p/orderInvoice/page')).json()).records;
+    expect(invoice).toMatchObject({ orderNumber, invoiceState: 1 });
+    expect((await t.app.inject({ method: 'PUT', url: `/p/myOrder/cancel/${orderNumber}`, headers: as(user) })).statusCode).toBe(200);
+
+    const id = invoice!.orderInvoiceId;
+    expect(OrderInvoiceSchema.parse((await get(user, `/p/orderInvoice/info/${id}`, 'zh')).json())).toMatchObject({ invoiceState: 3, failReason: '订单已取消' });
+    expect(OrderInvoiceSchema.parse((await get(user, `/p/orderInvoice/info/${id}`)).json())).toMatchObject({ invoiceState: 3, failReason: 'The order was cancelled' });
+    const queue = MerchantPage.parse((await merchantGet(merchant, '/merchant/invoices?invoiceState=1&size=100')).json());
+    expect(queue.records.some((r) => r.orderInvoiceId === id)).toBe(false);
+    const failed = MerchantPage.parse((await merchantGet(merchant, '/merchant/invoices?invoiceState=3&size=100')).json());
+    expect(failed.records.find((r) => r.orderInvoiceId === id)).toMatchObject({ failReason: 'The order was cancelled' });
+    expectMessage(await send(user, 'PUT', { orderInvoiceId: id, headerType: 2, headerName: '个人' }), 400, 'The order was cancelled, so no invoice can be requested');
+    expect((await t.ctx.db.select().from(orderInvoices).where(eq(orderInvoices.id, id)))[0]).toMatchObject({ invoiceState: 3, failReason: 'invoice.ended.orderCancelled' });
+  });
+
+  it('ends (failed, "order refunded") when a full refund closes the order before shipment; an issued one would stay', async () => {
+    const buyer = await registerBuyer(t);
+    const order = await refundOrder(t, buyer, shopId, { lines: 1, count: 1, price: 1_200 });
+    const invoice = await applied(buyer, order.orderNumber);
+    const refundSn = await applyRefund(t, buyer, applyBody(order, { refundType: 1, orderItemId: 0, refundAmount: order.actualTotal, freightConfirmed: true }));
+    const accepted = await t.app.inject({ method: 'PUT', url: `/merchant/refunds/${refundSn}/accept`, ...json({}, { headers: { authorization: merchant, 'accept-language': 'en' } }) });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ status: 6, refundStatus: 2 });
+    expect(OrderInvoiceSchema.parse((await get(buyer, `/p/orderInvoice/info/${invoice.orderInvoiceId}`, 'zh')).json())).toMatchObject({ invoiceState: 3, failReason: '订单已全额退款' });
+    expect(OrderInvoiceSchema.parse((await get(buyer, `/p/orderInvoice/info/${invoice.orderInvoiceId}`)).json())).toMatchObject({ invoiceState: 3, failReason: 'The order was refunded in full' });
+    expectMessage(await send(buyer, 'PUT', { orderInvoiceId: invoice.orderInvoiceId, headerType: 2, headerName: '个人' }, 'zh'), 400, '订单已全额退款，不能申请发票');
+
+    // A part refund leaves the invoice applying; an invoice already issued is not touched by a full one.
+    const other = await registerBuyer(t);
+    const two = await refundOrder(t, other, shopId, { lines: 2, count: 1, price: 1_000 });
+    const kept = await applied(other, two.orderNumber);
+    const part = await applyRefund(t, other, applyBody(two, { refundAmount: 1_000 }));
+    expect((await t.app.inject({ method: 'PUT', url: `/merchant/refunds/${part}/accept`, ...json({}, { headers: { authorization: merchant } }) })).statusCode).toBe(200);
+    expect((await t.ctx.db.select().from(orderInvoices).where(eq(orderInvoices.id, kept.orderInvoiceId)))[0]).toMatchObject({ invoiceState: 1, failReason: null });
+    expect((await upload(merchant, kept.orderInvoiceId, 'invoice.pdf', PDF)).statusCode).toBe(200);
+    const rest = await applyRefund(t, other, applyBody(two, { orderItemId: two.items[1]!.id, refundAmount: 1_000 }));
+    expect((await t.app.inject({ method: 'PUT', url: `/merchant/refunds/${rest}/accept`, ...json({}, { headers: { authorization: merchant } }) })).statusCode).toBe(200);
+    expect((await t.ctx.db.select().from(orderInvoices).where(eq(orderInvoices.id, kept.orderInvoiceId)))[0]).toMatchObject({ invoiceState: 2 });
   });
 });
 

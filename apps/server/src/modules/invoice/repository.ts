@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orderInvoices } from '../../db/schema/invoice.ts';
 
 export type InvoiceRow = typeof orderInvoices.$inferSelect;
@@ -49,6 +49,8 @@ export const byUser = (userId: string, state?: number) => and(eq(orderInvoices.u
 export const byShop = (shopId: number, state?: number) => and(eq(orderInvoices.shopId, shopId), state ? eq(orderInvoices.invoiceState, state) : undefined);
 export const byId = (id: number) => eq(orderInvoices.id, id);
 export const byOrder = (orderNumber: string) => eq(orderInvoices.orderNumber, orderNumber);
+/** The order's invoice while it waits for the shop (state 1, applying). */
+export const applyingOfOrder = (orderNumber: string) => and(eq(orderInvoices.orderNumber, orderNumber), eq(orderInvoices.invoiceState, 1));
 export const byFile = (fileId: number) => and(eq(orderInvoices.fileId, fileId), eq(orderInvoices.invoiceState, 2));
 
 export async function invoiceIdOfOrder(db: Db, orderNumber: string): Promise<number | null> {
@@ -57,7 +59,7 @@ export async function invoiceIdOfOrder(db: Db, orderNumber: string): Promise<num
 }
 
 /** A conditional update: moves only a row matching `where`; answers whether one moved. */
-export async function updateInvoice(db: Db, where: SQL | undefined, values: Partial<NewInvoice>): Promise<boolean> {
+export async function updateInvoice(db: Db | Tx, where: SQL | undefined, values: Partial<NewInvoice>): Promise<boolean> {
   const rows = await db.update(orderInvoices).set(values).where(where).returning({ id: orderInvoices.id });
   return rows.length > 0;
 }

@@ -6,7 +6,7 @@ import { INVOICE_STATE } from '@bazaar/shared/constants/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { CheckoutInvoice, InvoiceHeader, InvoicePageQuery, MerchantInvoice, OrderInvoice } from '@bazaar/shared/schemas/invoice';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
@@ -166,4 +166,28 @@ export async function failInvoice(ctx: Pick<AppContext, 'db' | 'now'>, shopId: n
     updatedAt: ctx.now(),
   });
   if (!moved) throw conflict('invoice.errors.notApplying');
+}
+
+/**
+ * Why the mall ended an invoice that was still applying: its order was cancelled, or refunded in
+ * full. Stored in fail_reason as this catalog key (the shop's own reasons are free text) and shown
+ * translated for the reader (`endedReasonText`).
+ */
+export const INVOICE_END_REASONS = { cancelled: 'invoice.ended.orderCancelled', refunded: 'invoice.ended.orderRefunded' } as const;
+export type InvoiceEndReason = keyof typeof INVOICE_END_REASONS;
+
+/** Applying -> failed with the mall's reason, in the caller's transaction; an issued or failed invoice stays. Answers whether it moved. */
+export function endOrderInvoice(tx: Tx, input: { orderNumber: string; reason: InvoiceEndReason; now: Date }): Promise<boolean> {
+  return repo.updateInvoice(tx, repo.applyingOfOrder(input.orderNumber), {
+    invoiceState: INVOICE_STATE.failed,
+    failReason: INVOICE_END_REASONS[input.reason],
+    updatedAt: input.now,
+  });
+}
+
+const END_KEYS = new Set<string>(Object.values(INVOICE_END_REASONS));
+
+/** The invoice with the mall's end reason in the reader's words (`t` translates a catalog key). */
+export function withEndedReason<T extends { failReason: string | null }>(invoice: T, t: (key: string) => string): T {
+  return invoice.failReason && END_KEYS.has(invoice.failReason) ? { ...invoice, failReason: t(invoice.failReason) } : invoice;
 }

@@ -1,6 +1,8 @@
 // Invoices (decision 061); keys shared with zh/ui-invoice.ts.
 export const uiInvoice = {
   invoice: {
+    /** Why the mall ended an invoice still applying (stored as the key, shown in the reader's language). */
+    ended: { orderCancelled: 'The order was cancelled', orderRefunded: 'The order was refunded in full' },
     menu: 'My invoices',
     errors: {
       headerType: 'Choose the invoice header type (personal or company)',
@@ -15,6 +17,7 @@ export const uiInvoice = {
       exists: 'An invoice has already been requested for this order; change it on the invoice details',
       notPaid: 'An invoice can be requested once the order is paid',
       orderClosed: 'The order was cancelled, so no invoice can be requested',
+      orderRefunded: 'The order was refunded in full, so no invoice can be requested',
       state: 'Invalid invoice state',
       fileNotFound: 'The file does not exist or is not yours',
       fileMissing: 'Choose the invoice file',

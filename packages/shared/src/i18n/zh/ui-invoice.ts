@@ -3,6 +3,8 @@
 // those too). Keys are shared with en/ui-invoice.ts.
 export const uiInvoice = {
   invoice: {
+    /** Why the mall ended an invoice still applying (stored as the key, shown in the reader's language). */
+    ended: { orderCancelled: '订单已取消', orderRefunded: '订单已全额退款' },
     menu: '我的发票',
     errors: {
       headerType: '请选择发票抬头类型（个人或单位）',
@@ -17,6 +19,7 @@ export const uiInvoice = {
       exists: '该订单已申请过发票，请在发票详情中修改',
       notPaid: '订单支付后才能申请发票',
       orderClosed: '订单已取消，不能申请发票',
+      orderRefunded: '订单已全额退款，不能申请发票',
       state: '发票状态不正确',
       fileNotFound: '文件不存在或无权查看',
       fileMissing: '请选择发票文件',
