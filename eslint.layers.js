@@ -21,6 +21,7 @@ const SCHEMA_OWNED = {
   auth: ['auth'],
   cart: ['cart'],
   catalog: ['catalog'],
+  chat: ['chat'],
   collection: ['collection'],
   content: ['content'],
   invoice: ['invoice'],

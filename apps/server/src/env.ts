@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SMS_PER_IP_PER_HOUR } from '@bazaar/shared/constants/limits';
+import { CHAT_SERVICE_IDLE_SECONDS_DEFAULT } from '@bazaar/shared/constants/chat';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -73,6 +74,8 @@ const EnvSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** An unpaid order is cancelled (and its stock released) this long after it was placed. */
   ORDER_UNPAID_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** A platform customer-service consultation idle this long expires (chat code 16; decision 063). */
+  CHAT_SERVICE_IDLE_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(CHAT_SERVICE_IDLE_SECONDS_DEFAULT),
   /** A shipped order is received automatically this long after shipment. */
   ORDER_AUTO_RECEIPT_DAYS: z.coerce.number().int().min(1).max(90).default(15),
   /**

@@ -8,6 +8,7 @@ import { AUTO_CANCEL_JOB, AUTO_RECEIPT_JOB } from './modules/order/lifecycle.ts'
 import { MEMBERSHIP_EXPIRY_JOB, membershipExpiryHandler, scheduleNextMembershipExpiry } from './flows/membership.ts';
 import { POINTS_EXPIRY_JOB, pointsExpiryHandler, scheduleNextPointsExpiry } from './modules/wallet/points-service.ts';
 import { refundJobHandlers } from './flows/refund-deadlines.ts';
+import { CHAT_EXPIRY_JOB, chatExpiryHandler } from './flows/chat.ts';
 import { REFUND_RETRY_JOB, REFUND_SWEEP_JOB, refundRetryHandler, refundSweepHandler, scheduleNextRefundSweep } from './flows/refund-money.ts';
 
 /**
@@ -25,6 +26,7 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     ...refundJobHandlers(ctx),
     [REFUND_RETRY_JOB]: refundRetryHandler(ctx),
     [REFUND_SWEEP_JOB]: refundSweepHandler(ctx),
+    [CHAT_EXPIRY_JOB]: chatExpiryHandler(ctx),
   };
 }
 

@@ -52,6 +52,10 @@ import { merchantInvoiceRoutes } from './merchant-invoices.ts';
 import { refundRoutes } from './refund.ts';
 import { merchantRefundRoutes } from './merchant-refunds.ts';
 import { adminRefundRoutes } from './admin-refunds.ts';
+import { chatRoutes } from './chat.ts';
+import { chatSocketRoutes } from './chat-socket.ts';
+import { merchantChatRoutes } from './merchant-chat.ts';
+import { adminChatRoutes } from './admin-chat.ts';
 import { merchantSeckillRoutes } from './merchant-seckill.ts';
 import { adminSeckillRoutes } from './admin-seckill.ts';
 
@@ -80,6 +84,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(refundRoutes);
   await app.register(merchantRefundRoutes);
   await app.register(adminRefundRoutes);
+  await app.register(chatRoutes);
+  await app.register(merchantChatRoutes);
+  await app.register(adminChatRoutes);
   await app.register(merchantSeckillRoutes);
   await app.register(adminSeckillRoutes);
   await app.register(merchantStaffRoutes);

@@ -25,11 +25,23 @@ export function serializeError(err: unknown): unknown {
   return out;
 }
 
+/** The chat socket's path carries the shopper's token (spec 7): a request line shows it as [redacted]. */
+const CHAT_SOCKET_TOKEN = /(\/im\/websocket\/online\/user\/)[^/?#]*/;
+
+export function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(CHAT_SOCKET_TOKEN, '$1[redacted]');
+}
+
+/** Fastify's request serializer, with the URL's token taken out. */
+function serializeRequest(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
-      serializers: { err: serializeError, error: serializeError },
+      serializers: { err: serializeError, error: serializeError, req: serializeRequest },
       // Tokens and contact details never reach a log line, whoever logs them.
       redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.mobile', '*.receiver', '*.addr'], censor: '[redacted]' },
     },

@@ -60,8 +60,8 @@ export const CHAT_PLATFORM_SHOP_ID = 0;
 /** Platform conversations (shopId 0): waiting in the queue, taken by an agent, or expired after idling. */
 export const CHAT_SERVICE_STATUS = { waiting: 0, taken: 1, expired: 2 } as const;
 export type ChatServiceStatus = (typeof CHAT_SERVICE_STATUS)[keyof typeof CHAT_SERVICE_STATUS];
-/** Default idle time before a platform consultation expires (code 16); CHAT_SERVICE_IDLE_MINUTES overrides it. */
-export const CHAT_SERVICE_IDLE_MINUTES_DEFAULT = 30;
+/** Default idle time before a platform consultation expires (code 16); the API's CHAT_SERVICE_IDLE_SECONDS overrides it. */
+export const CHAT_SERVICE_IDLE_SECONDS_DEFAULT = 30 * 60;
 
 /** Why code 12 was sent (its data.reason). */
 export const CHAT_OFFLINE_REASONS = ['shopOffline', 'shopAway', 'serviceOffline', 'shopperOffline'] as const;

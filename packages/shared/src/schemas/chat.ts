@@ -96,6 +96,8 @@ export const ChatProductCardSchema = z.object({
   prodId: z.number().int(),
   shopId: z.number().int(),
   prodName: z.string(),
+  /** The English name when the product has one (show it to English readers). */
+  prodNameEn: z.string().nullable(),
   pic: z.string().nullable(),
   price: z.number().int(),
 });
@@ -106,8 +108,9 @@ export const ChatOrderCardSchema = z.object({
   orderNumber: z.string(),
   shopId: z.number().int(),
   status: z.number().int(),
-  /** The first item's name and picture, and how many items in all. */
+  /** The first item's name (and English name) and picture, and how many items in all. */
   prodName: z.string(),
+  prodNameEn: z.string().nullable(),
   pic: z.string().nullable(),
   productCount: z.number().int(),
   actualTotal: z.number().int(),

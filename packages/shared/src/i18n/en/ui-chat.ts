@@ -30,6 +30,7 @@ export const uiChat = {
       quickRepliesFull: 'At most {{max}} quick replies',
     },
     codes: {
+      platformName: 'Platform customer service',
       userInfoFailed: 'Account offline, please log in again',
       loggedInElsewhere: 'Logged in elsewhere, please refresh',
       connectionBroken: 'Connection broken, please refresh and retry',

@@ -30,6 +30,7 @@ export const uiChat = {
       quickRepliesFull: '快捷回复最多 {{max}} 条',
     },
     codes: {
+      platformName: '平台客服',
       userInfoFailed: '账号已下线，请重新登录',
       loggedInElsewhere: '账号已在别处登录，请刷新',
       connectionBroken: '连接已断开，请刷新重试',

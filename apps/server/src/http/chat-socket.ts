@@ -1,0 +1,187 @@
+// The chat socket (spec 4 and 7, decision 063): WS /im/websocket/online/user/{encodedToken}/{userId}.
+// The path's token is checked like an Authorization header, for a shopper, a merchant account with
+// chat.reply or a staff member with chat.service; anything else gets code 10 and a close. Frames:
+// heartbeat, message, resume (ChatClientFrameSchema). The request log shows the path without the
+// token (lib/logger.ts).
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { permits } from '@bazaar/shared/constants/permissions';
+import {
+  CHAT_CODE,
+  CHAT_FRAME_HARD_MAX_BYTES,
+  CHAT_FRAME_MAX_BYTES,
+  CHAT_HEARTBEAT_CONTENT,
+  CHAT_RATE_MAX,
+  CHAT_RATE_WINDOW_MS,
+  CHAT_SEND_TYPE,
+  CHAT_SOCKET_PATH,
+  CHAT_TEXT_MAX,
+  ChatClientFrameSchema,
+  ChatSendSchema,
+  type ChatServerFrame,
+} from '@bazaar/shared/schemas/chat';
+import { activeMerchantSession } from '../flows/merchant-session.ts';
+import { sendFromSocket } from '../flows/chat.ts';
+import { userIsActive } from '../modules/account/service.ts';
+import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service.ts';
+import { sessionLookup, tokenFromHeader } from '../modules/auth/service.ts';
+import { ChatHub, accountOf, codeFrame, targetsOf, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
+import { chatRuntime, closeChatRuntime } from '../modules/chat/runtime.ts';
+import { unreadOfAgent, unreadOfShop, unreadOfUser } from '../modules/chat/service.ts';
+import { translatorFor } from '../plugins/locale.ts';
+
+/** Close codes: 4401 not identified (after code 10), 4409 replaced by a newer login (after code 11). */
+const CLOSE_UNIDENTIFIED = 4401;
+
+const LIMIT_PARAMS: Record<string, Record<string, number>> = {
+  'chat.errors.contentTooLong': { max: CHAT_TEXT_MAX },
+  'chat.errors.frameTooLarge': { max: CHAT_FRAME_MAX_BYTES },
+};
+
+/** A plugin without encapsulation, so the app (and tests) see `chatHub`. */
+export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> => {
+  const { ctx } = app;
+  // Frames above the hard limit are not even read (ws closes with 1009); the 8 KiB limit answers code 4.
+  await app.register(websocket, { options: { maxPayload: CHAT_FRAME_HARD_MAX_BYTES } });
+  const runtime = chatRuntime(ctx);
+  const hub = new ChatHub(ctx, runtime, app.log, (who) =>
+    who.kind === 'user' ? unreadOfUser(ctx.db, who.userId) : who.kind === 'shop' ? unreadOfShop(ctx.db, who.shopId) : unreadOfAgent(ctx.db, who.adminId),
+  );
+  app.decorate('chatHub', hub);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await closeChatRuntime(ctx);
+  });
+  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants });
+
+  /** Who the path's token and userId name, or null. */
+  async function identify(rawToken: string, userId: string): Promise<ChatIdentity | null> {
+    const token = tokenFromHeader(rawToken);
+    const session = token ? await lookup(token) : null;
+    if (!session || session.subject !== userId) return null;
+    switch (session.audience) {
+      case 'shopper':
+        return { kind: 'user', userId: session.subject };
+      case 'merchant': {
+        const merchant = await activeMerchantSession(ctx, Number(session.subject));
+        return merchant && permits(merchant.permissions, 'chat.reply') ? { kind: 'shop', shopId: merchant.shopId, accountId: merchant.accountId } : null;
+      }
+      case 'admin': {
+        const grants = readGrants(session.grants);
+        return grants && permits(grants.permissions, 'chat.service') ? { kind: 'agent', adminId: Number(session.subject), name: grants.username } : null;
+      }
+    }
+  }
+
+  app.get<{ Params: { token: string; userId: string }; Querystring: { lang?: string } }>(
+    `${CHAT_SOCKET_PATH}/:token/:userId`,
+    { websocket: true, config: { auth: 'public' }, schema: { hide: true } },
+    (socket: WebSocket, request) => {
+      const lang = request.query.lang === 'en' ? 'en' : 'zh';
+      const t = translatorFor(lang);
+      const translate = (key: string, params?: Record<string, string | number>) => t(key, params) as string;
+      const send = (frame: ChatServerFrame) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      };
+      let peer: ChatPeer | null = null;
+      let closed = false;
+      // Frames that arrive while the token is being checked wait for it (listeners must exist at once).
+      const early: Array<{ data: Buffer; isBinary: boolean }> = [];
+      let inbound: Promise<void> = Promise.resolve();
+
+      const refuse = (key: string, clientMsgId: string | null = null) => {
+        const frame = codeFrame({ translate }, CHAT_CODE.refused, { clientMsgId, reason: key }, key, LIMIT_PARAMS[key]);
+        if (peer) void hub.enqueue(peer.id, async () => send(frame));
+        else send(frame);
+      };
+
+      const handle = (data: Buffer, isBinary: boolean) => {
+        const me = peer!;
+        hub.touch(me.id, Date.now());
+        if (isBinary || data.length > CHAT_FRAME_MAX_BYTES) return refuse(isBinary ? 'chat.errors.frameInvalid' : 'chat.errors.frameTooLarge');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(data.toString('utf8'));
+        } catch {
+          return refuse('chat.errors.frameInvalid');
+        }
+        const parsed = ChatClientFrameSchema.safeParse(raw);
+        if (!parsed.success) return refuse(parsed.error.issues[0]?.message.startsWith('chat.') ? parsed.error.issues[0].message : 'chat.errors.frameInvalid');
+        const frame = parsed.data;
+        if (frame.content === CHAT_HEARTBEAT_CONTENT) {
+          void hub.enqueue(me.id, async () => send({ code: CHAT_CODE.heartbeat, data: null, success: true, content: CHAT_HEARTBEAT_CONTENT, msgType: null }));
+          return;
+        }
+        if (frame.sendType === CHAT_SEND_TYPE.resume) {
+          void hub.resume(me.id, frame.resume ?? []);
+          return;
+        }
+        // Messages of one socket are handled one after another, so their seqs follow the order sent.
+        inbound = inbound.then(async () => {
+          if (!hub.has(me.id)) return;
+          const count = await ctx.kv.incr(`chat:rate:${me.account}`, CHAT_RATE_WINDOW_MS);
+          if (count > CHAT_RATE_MAX) return refuse('chat.errors.tooFast', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
+          const message = ChatSendSchema.safeParse(frame);
+          if (!message.success) return refuse(message.error.issues[0]?.message ?? 'chat.errors.frameInvalid', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
+          const frames = await sendFromSocket(ctx, me, message.data);
+          // After the message's own delivery (already queued), so code 12 follows the acknowledgement.
+          if (frames.length > 0) await hub.enqueue(me.id, async () => frames.forEach(send));
+        });
+        inbound = inbound.catch((err: unknown) => request.log.error({ err }, 'chat frame failed'));
+      };
+
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (peer) handle(data, isBinary);
+        else early.push({ data, isBinary });
+      });
+      socket.on('close', () => {
+        closed = true;
+        if (peer) hub.remove(peer);
+      });
+      socket.on('error', () => {});
+
+      identify(request.params.token, request.params.userId)
+        .then(async (who) => {
+          if (closed) return;
+          if (!who) {
+            send(codeFrame({ translate }, CHAT_CODE.userInfoFailed, null, 'chat.codes.userInfoFailed'));
+            socket.close(CLOSE_UNIDENTIFIED, 'user info failed');
+            return;
+          }
+          const me: ChatPeer = {
+            id: randomUUID(),
+            who,
+            targets: targetsOf(who),
+            account: accountOf(who),
+            generation: 0,
+            lastSeen: Date.now(),
+            send,
+            translate,
+            close: (code, reason) => socket.close(code, reason),
+            terminate: () => socket.terminate(),
+          };
+          peer = me;
+          await hub.add(me);
+          if (closed) {
+            hub.remove(me);
+            return;
+          }
+          for (const frame of early.splice(0)) handle(frame.data, frame.isBinary);
+        })
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'chat socket could not start');
+          socket.close(1011, 'server error');
+        });
+    },
+  );
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's chat sockets (tests look at it). */
+    chatHub: ChatHub;
+  }
+}

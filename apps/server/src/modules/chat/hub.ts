@@ -1,0 +1,320 @@
+// This instance's chat sockets (decision 063). Every outgoing frame of a socket goes through its own
+// queue, and the socket remembers the last seq it was sent per conversation: a message right after
+// it is sent, one at or before it is a duplicate and dropped, one further on first reads the gap from
+// the database. So a socket receives each conversation's messages once and in order, whether they
+// come live from this instance, through Redis from another, from a resume or from the replay after
+// a Redis outage.
+import { CHAT_CODE, CHAT_RESUME_MAX, CHAT_SILENT_CLOSE_MS, type ChatOfflineReason } from '@bazaar/shared/constants/chat';
+import type { ChatMessage, ChatServerFrame } from '@bazaar/shared/schemas/chat';
+import type { AppContext } from '../../context.ts';
+import * as repo from './repository.ts';
+import type { ChatEvent, ChatRuntime, ChatTarget } from './runtime.ts';
+import { toChatMessage } from './service.ts';
+
+/** Who holds a socket. */
+export type ChatIdentity =
+  | { kind: 'user'; userId: string }
+  | { kind: 'shop'; shopId: number; accountId: number }
+  | { kind: 'agent'; adminId: number; name: string };
+
+export interface ChatPeer {
+  readonly id: string;
+  readonly who: ChatIdentity;
+  /** The targets this socket listens to. */
+  readonly targets: readonly ChatTarget[];
+  /** The account, for code 11: one live socket per account. */
+  readonly account: string;
+  generation: number;
+  lastSeen: number;
+  /** Sends a frame; content already in the socket's language. */
+  send(frame: ChatServerFrame): void;
+  /** Translates a key for this socket. */
+  translate(key: string, params?: Record<string, string | number>): string;
+  close(code: number, reason: string): void;
+  terminate(): void;
+}
+
+interface PeerState {
+  peer: ChatPeer;
+  cursors: Map<number, number>;
+  queue: Promise<void>;
+  unreadTimer: NodeJS.Timeout | null;
+}
+
+/** Conversations a socket remembers its cursor for (the least recently used is forgotten). */
+const CURSORS_MAX = 256;
+const UNREAD_DEBOUNCE_MS = 150;
+
+export function targetsOf(who: ChatIdentity): ChatTarget[] {
+  switch (who.kind) {
+    case 'user':
+      return [`u:${who.userId}`];
+    case 'shop':
+      return [`s:${who.shopId}`];
+    case 'agent':
+      return [`a:${who.adminId}`, 'svc'];
+  }
+}
+
+export function accountOf(who: ChatIdentity): string {
+  switch (who.kind) {
+    case 'user':
+      return `user:${who.userId}`;
+    case 'shop':
+      return `merchant:${who.accountId}`;
+    case 'agent':
+      return `admin:${who.adminId}`;
+  }
+}
+
+/** Where a conversation's events go: the shopper, and the shop's sellers or the agent holding it (the queue: every agent). */
+export function conversationTargets(c: { userId: string; shopId: number; agentId: number | null; status: number }): ChatTarget[] {
+  if (c.shopId !== 0) return [`u:${c.userId}`, `s:${c.shopId}`];
+  return c.agentId !== null && c.status === 1 ? [`u:${c.userId}`, `a:${c.agentId}`] : [`u:${c.userId}`, 'svc'];
+}
+
+/** May this socket read the conversation? */
+export function canRead(who: ChatIdentity, c: { userId: string; shopId: number }): boolean {
+  switch (who.kind) {
+    case 'user':
+      return c.userId === who.userId;
+    case 'shop':
+      return c.shopId === who.shopId;
+    case 'agent':
+      return c.shopId === 0;
+  }
+}
+
+export function messageFrame(m: ChatMessage): ChatServerFrame {
+  return { code: CHAT_CODE.message, data: m, success: true, content: m.content, msgType: m.msgType };
+}
+
+export function codeFrame(peer: Pick<ChatPeer, 'translate'>, code: number, data: unknown, key: string | null, params?: Record<string, string | number>): ChatServerFrame {
+  return { code, data, success: code !== CHAT_CODE.refused, content: key ? peer.translate(key, params) : null, msgType: null };
+}
+
+export function offlineKey(reason: ChatOfflineReason): string {
+  return `chat.codes.offline.${reason}`;
+}
+
+export class ChatHub {
+  private readonly peers = new Map<string, PeerState>();
+  private readonly byTarget = new Map<ChatTarget, Set<PeerState>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db'>,
+    private readonly runtime: ChatRuntime,
+    private readonly log: { error(obj: unknown, msg: string): void },
+    private readonly unreadOf: (who: ChatIdentity) => Promise<number>,
+  ) {
+    runtime.bus.onEvent((event) => this.onEvent(event));
+    runtime.bus.onResubscribed((since) => {
+      void this.replayAll(since);
+    });
+    // Sockets silent for more than two beats are dropped; presence is extended once a beat for all.
+    const sweep = setInterval(() => this.sweep(Date.now()), 5_000);
+    const beat = setInterval(() => {
+      const entries = [...this.peers.values()].map((s) => ({ keys: s.peer.targets, member: s.peer.id }));
+      this.runtime.presence.refresh(entries).catch((err: unknown) => this.log.error({ err }, 'chat presence refresh failed'));
+    }, 15_000);
+    sweep.unref();
+    beat.unref();
+    this.timers.push(sweep, beat);
+  }
+
+  get size(): number {
+    return this.peers.size;
+  }
+
+  /** Registers an identified socket: presence, then code 11 for the account's older sockets everywhere. */
+  async add(peer: ChatPeer): Promise<void> {
+    const state: PeerState = { peer, cursors: new Map(), queue: Promise.resolve(), unreadTimer: null };
+    this.peers.set(peer.id, state);
+    for (const target of peer.targets) {
+      let set = this.byTarget.get(target);
+      if (!set) this.byTarget.set(target, (set = new Set()));
+      set.add(state);
+    }
+    peer.generation = await this.runtime.nextGeneration(peer.account);
+    this.runtime.bus.publish({ t: 'kick', account: peer.account, generation: peer.generation });
+    await this.runtime.presence.add(peer.targets, peer.id);
+    this.scheduleUnread(state, 0);
+  }
+
+  remove(peer: ChatPeer): void {
+    const state = this.peers.get(peer.id);
+    if (!state) return;
+    this.peers.delete(peer.id);
+    if (state.unreadTimer) clearTimeout(state.unreadTimer);
+    for (const target of peer.targets) {
+      const set = this.byTarget.get(target);
+      set?.delete(state);
+      if (set?.size === 0) this.byTarget.delete(target);
+    }
+    this.runtime.presence.remove(peer.targets, peer.id).catch(() => {});
+  }
+
+  has(peerId: string): boolean {
+    return this.peers.has(peerId);
+  }
+
+  /** Runs work in the socket's outgoing order. */
+  enqueue(peerId: string, work: () => Promise<void>): Promise<void> {
+    const state = this.peers.get(peerId);
+    if (!state) return Promise.resolve();
+    const next = state.queue.then(work).catch((err: unknown) => this.log.error({ err }, 'chat socket work failed'));
+    state.queue = next;
+    return next;
+  }
+
+  /** A client's resume: what followed lastSeq in each conversation it names (that it may read), as code 2 frames. */
+  resume(peerId: string, items: ReadonlyArray<{ conversationId: number; lastSeq: number }>): Promise<void> {
+    return this.enqueue(peerId, async () => {
+      const state = this.peers.get(peerId);
+      if (!state) return;
+      const conversations = await repo.conversationsByIds(this.ctx.db, items.map((i) => i.conversationId));
+      const byId = new Map(conversations.map((c) => [c.id, c]));
+      for (const item of items) {
+        const conversation = byId.get(item.conversationId);
+        if (!conversation || !canRead(state.peer.who, conversation)) continue;
+        const rows = await repo.messagesAfter(this.ctx.db, conversation.id, item.lastSeq, CHAT_RESUME_MAX + 1);
+        const messages = rows.slice(0, CHAT_RESUME_MAX).map((row) => toChatMessage(row, conversation));
+        this.setCursor(state, conversation.id, messages.at(-1)?.seq ?? item.lastSeq);
+        state.peer.send({ code: CHAT_CODE.history, data: { conversationId: conversation.id, messages, hasMore: rows.length > CHAT_RESUME_MAX }, success: true, content: null, msgType: null });
+      }
+    });
+  }
+
+  /** Delivers a message to this instance's sockets of its targets (also used for the sender's own, at once). */
+  private deliverMessage(to: readonly ChatTarget[], m: ChatMessage): void {
+    for (const state of this.statesOf(to)) {
+      void this.enqueue(state.peer.id, () => this.sendInOrder(state, m));
+    }
+  }
+
+  private async sendInOrder(state: PeerState, m: ChatMessage): Promise<void> {
+    const cursor = state.cursors.get(m.conversationId);
+    if (cursor !== undefined && m.seq <= cursor) return;
+    if (cursor !== undefined && m.seq > cursor + 1) {
+      // A gap: what came between was lost on the way (a Redis outage); read it first.
+      const conversation = { userId: m.userId, shopId: m.shopId };
+      const rows = await repo.messagesAfter(this.ctx.db, m.conversationId, cursor, CHAT_RESUME_MAX, m.seq - 1);
+      for (const row of rows) state.peer.send(messageFrame(toChatMessage(row, conversation)));
+    }
+    state.peer.send(messageFrame(m));
+    this.setCursor(state, m.conversationId, m.seq);
+  }
+
+  private setCursor(state: PeerState, conversationId: number, seq: number): void {
+    state.cursors.delete(conversationId);
+    state.cursors.set(conversationId, seq);
+    if (state.cursors.size > CURSORS_MAX) state.cursors.delete(state.cursors.keys().next().value!);
+  }
+
+  private statesOf(to: readonly ChatTarget[]): Set<PeerState> {
+    const out = new Set<PeerState>();
+    for (const target of to) for (const state of this.byTarget.get(target) ?? []) out.add(state);
+    return out;
+  }
+
+  private onEvent(event: ChatEvent): void {
+    switch (event.t) {
+      case 'msg':
+        this.deliverMessage(event.to, event.m);
+        break;
+      case 'frame':
+        for (const state of this.statesOf(event.to)) {
+          void this.enqueue(state.peer.id, async () => state.peer.send(codeFrame(state.peer, event.code, event.data, event.key, event.params)));
+        }
+        break;
+      case 'unread':
+        for (const state of this.statesOf(event.to)) this.scheduleUnread(state, UNREAD_DEBOUNCE_MS);
+        break;
+      case 'kick':
+        for (const state of this.peers.values()) {
+          const peer = state.peer;
+          if (peer.account !== event.account || peer.generation === 0 || peer.generation >= event.generation) continue;
+          void this.enqueue(peer.id, async () => {
+            peer.send(codeFrame(peer, CHAT_CODE.loggedInElsewhere, null, 'chat.codes.loggedInElsewhere'));
+            peer.close(4409, 'logged in elsewhere');
+          });
+          this.remove(peer);
+        }
+        break;
+    }
+  }
+
+  /** Sends the socket its unread total ('00000'), once per burst. */
+  scheduleUnread(state: PeerState | string, delayMs: number): void {
+    const s = typeof state === 'string' ? this.peers.get(state) : state;
+    if (!s || s.unreadTimer) return;
+    s.unreadTimer = setTimeout(() => {
+      s.unreadTimer = null;
+      void this.enqueue(s.peer.id, async () => {
+        const n = await this.unreadOf(s.peer.who);
+        s.peer.send({ code: CHAT_CODE.unread, data: n, success: n > 0, content: null, msgType: null });
+      });
+    }, delayMs);
+    s.unreadTimer.unref?.();
+  }
+
+  /** After a Redis outage: every socket gets what was written since, in order, without what it has. */
+  async replayAll(since: Date): Promise<void> {
+    for (const state of [...this.peers.values()]) {
+      await this.enqueue(state.peer.id, async () => {
+        const who = state.peer.who;
+        const active = await repo.activeConversationIds(
+          this.ctx.db,
+          who.kind === 'user' ? { userId: who.userId } : who.kind === 'shop' ? { shopId: who.shopId } : { agentId: who.adminId },
+          since,
+        );
+        const ids = new Set([...active.map((r) => r.id), ...state.cursors.keys()]);
+        const conversations = await repo.conversationsByIds(this.ctx.db, [...ids]);
+        for (const conversation of conversations) {
+          if (!canRead(who, conversation)) continue;
+          const cursor = state.cursors.get(conversation.id);
+          const rows =
+            cursor === undefined
+              ? await repo.messagesSince(this.ctx.db, [conversation.id], since, CHAT_RESUME_MAX)
+              : await repo.messagesAfter(this.ctx.db, conversation.id, cursor, CHAT_RESUME_MAX);
+          for (const row of rows) {
+            const current = state.cursors.get(conversation.id);
+            if (current !== undefined && row.seq <= current) continue;
+            state.peer.send(messageFrame(toChatMessage(row, conversation)));
+            this.setCursor(state, conversation.id, row.seq);
+          }
+        }
+      });
+      this.scheduleUnread(state, 0);
+    }
+  }
+
+  /** Marks a socket alive (any frame). */
+  touch(peerId: string, now: number): void {
+    const state = this.peers.get(peerId);
+    if (state) state.peer.lastSeen = now;
+  }
+
+  sweep(now: number): void {
+    for (const state of [...this.peers.values()]) {
+      if (now - state.peer.lastSeen > CHAT_SILENT_CLOSE_MS) {
+        this.remove(state.peer);
+        state.peer.terminate();
+      }
+    }
+  }
+
+  /** Every socket of these targets on this instance. */
+  peersOf(to: readonly ChatTarget[]): ChatPeer[] {
+    return [...this.statesOf(to)].map((s) => s.peer);
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const state of [...this.peers.values()]) {
+      this.remove(state.peer);
+      state.peer.close(1001, 'server closing');
+    }
+  }
+}

@@ -1,0 +1,252 @@
+// The chat's moving parts per API instance (decision 063): the bus that carries events to every
+// instance's sockets, and presence (who has a socket open, on any instance). With Redis
+// (ctx.kv.redis) the bus is one pub/sub channel and presence sorted sets; without it both stay in
+// this process (the twin). One runtime per AppContext, made on first use (the socket route, a flow
+// publishing a transfer, the expiry job) and closed with the app.
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { CHAT_HEARTBEAT_MS } from '@bazaar/shared/constants/chat';
+import type { ChatMessage } from '@bazaar/shared/schemas/chat';
+import type { AppContext } from '../../context.ts';
+
+/** Where an event goes: `u:<userId>` a shopper, `s:<shopId>` a shop's sellers, `a:<adminId>` an agent, `svc` every agent. */
+export type ChatTarget = string;
+
+export type ChatEvent =
+  /** A stored message, to both sides' sockets. */
+  | { t: 'msg'; to: ChatTarget[]; m: ChatMessage }
+  /** A coded frame; content is the i18n key, translated per socket. */
+  | { t: 'frame'; to: ChatTarget[]; code: number; data: unknown; key: string | null; params?: Record<string, string | number> }
+  /** The unread totals of these targets changed: each socket reads its own. */
+  | { t: 'unread'; to: ChatTarget[] }
+  /** A newer login of the account: its older sockets get code 11 and close. */
+  | { t: 'kick'; account: string; generation: number };
+
+type Envelope = ChatEvent & { from: string };
+
+export interface ChatBus {
+  readonly instanceId: string;
+  /** Hands the event to this instance's sockets at once and to the other instances through Redis. */
+  publish(event: ChatEvent): void;
+  onEvent(handler: (event: ChatEvent) => void): void;
+  /** After the Redis subscriber came back from a drop: `since` is when it was lost (minus a margin). */
+  onResubscribed(handler: (since: Date) => void): void;
+  close(): Promise<void>;
+}
+
+export interface ChatPresence {
+  /** Marks the member online under each key until two and a half beats from now. */
+  add(keys: readonly string[], member: string): Promise<void>;
+  remove(keys: readonly string[], member: string): Promise<void>;
+  /** Extends many members at once (one pipeline per beat per instance). */
+  refresh(entries: ReadonlyArray<{ keys: readonly string[]; member: string }>): Promise<void>;
+  /** Is anyone online under each key? */
+  online(keys: readonly string[]): Promise<boolean[]>;
+}
+
+export interface ChatRuntime {
+  bus: ChatBus;
+  presence: ChatPresence;
+  /** A per-account login counter shared by every instance (the newest socket wins, code 11 for the rest). */
+  nextGeneration(account: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const PRESENCE_TTL_MS = Math.round(CHAT_HEARTBEAT_MS * 2.5);
+/** Messages sent while the subscriber was away are replayed from a little before it went. */
+const REPLAY_MARGIN_MS = 5_000;
+
+const runtimes = new WeakMap<AppContext, ChatRuntime>();
+
+export function chatRuntime(ctx: AppContext): ChatRuntime {
+  let runtime = runtimes.get(ctx);
+  if (!runtime) {
+    runtime = ctx.kv.redis ? redisRuntime(ctx.kv.redis) : memoryRuntime();
+    runtimes.set(ctx, runtime);
+  }
+  return runtime;
+}
+
+export async function closeChatRuntime(ctx: AppContext): Promise<void> {
+  const runtime = runtimes.get(ctx);
+  runtimes.delete(ctx);
+  await runtime?.close();
+}
+
+function localBus(instanceId: string, forward: ((event: Envelope) => void) | null) {
+  const handlers: Array<(event: ChatEvent) => void> = [];
+  const resubscribed: Array<(since: Date) => void> = [];
+  const deliver = (event: ChatEvent) => {
+    for (const handler of handlers) handler(event);
+  };
+  return {
+    deliver,
+    resubscribed,
+    bus: {
+      instanceId,
+      publish(event: ChatEvent) {
+        deliver(event);
+        forward?.({ ...event, from: instanceId });
+      },
+      onEvent(handler: (event: ChatEvent) => void) {
+        handlers.push(handler);
+      },
+      onResubscribed(handler: (since: Date) => void) {
+        resubscribed.push(handler);
+      },
+    },
+  };
+}
+
+function memoryRuntime(): ChatRuntime {
+  const { bus } = localBus(randomUUID(), null);
+  const sets = new Map<string, Map<string, number>>();
+  let generation = 0;
+  const generations = new Map<string, number>();
+  const presence: ChatPresence = {
+    async add(keys, member) {
+      const until = Date.now() + PRESENCE_TTL_MS;
+      for (const key of keys) {
+        let set = sets.get(key);
+        if (!set) sets.set(key, (set = new Map()));
+        set.set(member, until);
+      }
+    },
+    async remove(keys, member) {
+      for (const key of keys) {
+        const set = sets.get(key);
+        set?.delete(member);
+        if (set?.size === 0) sets.delete(key);
+      }
+    },
+    async refresh(entries) {
+      for (const entry of entries) await presence.add(entry.keys, entry.member);
+    },
+    async online(keys) {
+      const now = Date.now();
+      return keys.map((key) => {
+        const set = sets.get(key);
+        if (!set) return false;
+        for (const [member, until] of set) {
+          if (until > now) return true;
+          set.delete(member);
+        }
+        return false;
+      });
+    },
+  };
+  return {
+    bus: { ...bus, close: async () => {} },
+    presence,
+    async nextGeneration(account) {
+      generation += 1;
+      generations.set(account, generation);
+      return generation;
+    },
+    async close() {
+      sets.clear();
+    },
+  };
+}
+
+function redisRuntime(redis: Redis): ChatRuntime {
+  const prefix = redis.options.keyPrefix ?? '';
+  const channel = `${prefix}chat`;
+  const instanceId = randomUUID();
+  // The shared connection publishes (and holds presence); a subscriber needs its own connection.
+  const { bus, deliver, resubscribed } = localBus(instanceId, (event) => {
+    redis.publish(channel, JSON.stringify(event)).catch(() => {
+      // Redis is away: the message is stored, and the other instances' replay (below) or the
+      // client's resume brings it to their sockets.
+    });
+  });
+  const subscriber = redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null, enableAutoPipelining: false });
+  let lostAt: number | null = null;
+  let closing = false;
+  subscriber.on('message', (_channel: string, raw: string) => {
+    let event: Envelope;
+    try {
+      event = JSON.parse(raw) as Envelope;
+    } catch {
+      return;
+    }
+    if (event.from === instanceId) return;
+    deliver(event);
+  });
+  subscriber.on('close', () => {
+    if (!closing && lostAt === null) lostAt = Date.now();
+  });
+  subscriber.on('error', () => {
+    // ioredis reconnects by itself; 'close' above records when the subscription was lost.
+  });
+  subscriber.on('ready', () => {
+    if (lostAt === null) return;
+    const since = new Date(lostAt - REPLAY_MARGIN_MS);
+    lostAt = null;
+    // ioredis re-subscribes on its own; subscribing again is harmless and sure.
+    subscriber
+      .subscribe(channel)
+      .then(() => {
+        for (const handler of resubscribed) handler(since);
+      })
+      .catch(() => {});
+  });
+  const ready = subscriber.subscribe(channel);
+  ready.catch(() => {});
+
+  const key = (k: string) => `chat:on:${k}`;
+  const presence: ChatPresence = {
+    async add(keys, member) {
+      const until = Date.now() + PRESENCE_TTL_MS;
+      const pipeline = redis.pipeline();
+      for (const k of keys) pipeline.zadd(key(k), until, member).pexpire(key(k), PRESENCE_TTL_MS);
+      await pipeline.exec();
+    },
+    async remove(keys, member) {
+      const pipeline = redis.pipeline();
+      for (const k of keys) pipeline.zrem(key(k), member);
+      await pipeline.exec();
+    },
+    async refresh(entries) {
+      if (entries.length === 0) return;
+      const now = Date.now();
+      const until = now + PRESENCE_TTL_MS;
+      const touched = new Set<string>();
+      const pipeline = redis.pipeline();
+      for (const entry of entries)
+        for (const k of entry.keys) {
+          pipeline.zadd(key(k), until, entry.member);
+          touched.add(k);
+        }
+      for (const k of touched) pipeline.zremrangebyscore(key(k), 0, now).pexpire(key(k), PRESENCE_TTL_MS);
+      await pipeline.exec();
+    },
+    async online(keys) {
+      if (keys.length === 0) return [];
+      const now = Date.now();
+      const pipeline = redis.pipeline();
+      for (const k of keys) pipeline.zcount(key(k), now, '+inf');
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([err, n]) => !err && Number(n) > 0);
+    },
+  };
+  return {
+    bus: {
+      ...bus,
+      close: async () => {
+        closing = true;
+        await ready.catch(() => {});
+        subscriber.disconnect();
+      },
+    },
+    presence,
+    async nextGeneration(account) {
+      return redis.incr(`chat:login:${account}`);
+    },
+    async close() {
+      closing = true;
+      await ready.catch(() => {});
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// The chat module (decision 063): conversations, messages with per-conversation sequence numbers,
+// read cursors and exact unread counts, the platform service's queue, quick replies and away.
+// Names, avatars and cards come from other domains: the flows (flows/chat.ts) add them.
+import type { ChatHistoryPage, ChatMessage, ChatQuickReply } from '@bazaar/shared/schemas/chat';
+import { CHAT_QUICK_REPLIES_MAX, CHAT_SIDE } from '@bazaar/shared/constants/chat';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { formatApiTime } from '../../lib/api-time.ts';
+import { invalid, notFound } from '../../lib/app-error.ts';
+import * as repo from './repository.ts';
+
+export type { ConversationRow, MessageRow } from './repository.ts';
+export {
+  activeConversationIds,
+  conversationById,
+  conversationOf,
+  conversationsByIds,
+  conversationsOfUser,
+  ensureConversation,
+  expireConversation,
+  messagesAfter,
+  messagesSince,
+  pageConversationsOfShop,
+  queueCount,
+  shopAway,
+  takeConversation,
+  transferConversation,
+  unreadOfAgent,
+  unreadOfShop,
+  unreadOfUser,
+} from './repository.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+/** A stored message as every reader sees it. */
+export function toChatMessage(row: repo.MessageRow, conversation: { userId: string; shopId: number }): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    userId: conversation.userId,
+    shopId: conversation.shopId,
+    fromSide: row.fromSide,
+    senderId: row.senderId,
+    msgType: row.msgType,
+    content: row.content,
+    card: (row.card ?? null) as ChatMessage['card'],
+    clientMsgId: row.clientMsgId,
+    createTime: formatApiTime(row.createdAt),
+  };
+}
+
+export interface SendInput {
+  conversationId: number;
+  fromSide: number;
+  senderId: string;
+  msgType: number;
+  content: string;
+  card: unknown;
+  clientMsgId: string | null;
+  preview: string;
+  at: Date;
+}
+
+export interface Sent {
+  message: ChatMessage;
+  conversation: repo.ConversationRow;
+  /** The sender had sent this clientMsgId already: the stored message, nothing new written. */
+  duplicate: boolean;
+}
+
+class DuplicateSend extends Error {}
+
+/**
+ * Stores a message with the conversation's next seq. A resend of the same clientMsgId by the same
+ * sender answers the stored one (duplicate: true), whichever instance or tab sent it first.
+ */
+export async function sendMessage(ctx: Ctx, input: SendInput): Promise<Sent> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const stored = await repo.insertMessage(tx, input.conversationId, input);
+      if (stored === 'absent') throw notFound('chat.errors.conversationNotFound');
+      if (stored === null) throw new DuplicateSend();
+      return { message: toChatMessage(stored.message, stored.conversation), conversation: stored.conversation, duplicate: false };
+    });
+  } catch (err) {
+    if (!(err instanceof DuplicateSend) || input.clientMsgId === null) throw err;
+  }
+  const conversation = await repo.conversationById(ctx.db, input.conversationId);
+  const row = await repo.messageByClientId(ctx.db, input.conversationId, input.fromSide, input.senderId, input.clientMsgId);
+  if (!conversation || !row) throw notFound('chat.errors.conversationNotFound');
+  return { message: toChatMessage(row, conversation), conversation, duplicate: true };
+}
+
+/** Moves a side's read cursor; answers the conversation after it. */
+export async function markRead(ctx: Ctx, conversationId: number, side: 'user' | 'shop', seq: number, at: Date): Promise<repo.ConversationRow> {
+  const row = await ctx.db.transaction((tx) => repo.markRead(tx, conversationId, side, seq, at));
+  if (!row) throw notFound('chat.errors.conversationNotFound');
+  return row;
+}
+
+/** One page of history, oldest first; the newest page without beforeSeq. */
+export async function historyPage(ctx: Ctx, conversation: repo.ConversationRow | null, viewer: 'user' | 'shop', query: { beforeSeq?: number; size: number }): Promise<ChatHistoryPage> {
+  if (!conversation) return { conversationId: null, records: [], hasMore: false, otherReadSeq: 0 };
+  const rows = await repo.messagesBefore(ctx.db, conversation.id, query.beforeSeq, query.size + 1);
+  const hasMore = rows.length > query.size;
+  const records = rows.slice(0, query.size).reverse().map((row) => toChatMessage(row, conversation));
+  return { conversationId: conversation.id, records, hasMore, otherReadSeq: viewer === 'user' ? conversation.shopReadSeq : conversation.userReadSeq };
+}
+
+/** What a socket missed in one conversation: the messages after lastSeq, at most `limit` (hasMore beyond). */
+export async function missedMessages(db: Db, conversation: repo.ConversationRow, lastSeq: number, limit: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const rows = await repo.messagesAfter(db, conversation.id, lastSeq, limit + 1);
+  return { messages: rows.slice(0, limit).map((row) => toChatMessage(row, conversation)), hasMore: rows.length > limit };
+}
+
+/** Which side a message's sender is on, for the other side's reader. */
+export const sideOf = (fromSide: number) => (fromSide === CHAT_SIDE.shopper ? 'user' : 'shop');
+
+// ---------- quick replies and away ----------
+
+const toQuickReply = (row: repo.QuickReplyRow): ChatQuickReply => ({ id: row.id, content: row.content, seq: row.seq });
+
+export async function listQuickReplies(ctx: Ctx, shopId: number): Promise<ChatQuickReply[]> {
+  return (await repo.quickRepliesOf(ctx.db, shopId)).map(toQuickReply);
+}
+
+export async function addQuickReply(ctx: Ctx, shopId: number, input: { content: string; seq?: number }, at: Date): Promise<ChatQuickReply> {
+  if ((await repo.countQuickReplies(ctx.db, shopId)) >= CHAT_QUICK_REPLIES_MAX) throw invalid('chat.errors.quickRepliesFull', { max: CHAT_QUICK_REPLIES_MAX });
+  const seq = input.seq ?? (await repo.maxQuickReplySeq(ctx.db, shopId)) + 1;
+  return toQuickReply(await repo.insertQuickReply(ctx.db, { shopId, content: input.content, seq: Math.min(seq, 10_000), at }));
+}
+
+export async function editQuickReply(ctx: Ctx, shopId: number, id: number, input: { content: string; seq?: number }): Promise<ChatQuickReply> {
+  const row = await repo.updateQuickReply(ctx.db, shopId, id, input);
+  if (!row) throw notFound('chat.errors.quickReplyNotFound');
+  return toQuickReply(row);
+}
+
+export async function removeQuickReply(ctx: Ctx, shopId: number, id: number): Promise<void> {
+  if (!(await repo.deleteQuickReply(ctx.db, shopId, id))) throw notFound('chat.errors.quickReplyNotFound');
+}
+
+export async function setAway(ctx: Ctx, shopId: number, away: boolean, at: Date): Promise<void> {
+  await repo.setShopAway(ctx.db, shopId, away, at);
+}
+
