@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 import { bigFen, createdAt, fen, serialNumber, tstz, updatedAt, userIdColumn } from './columns.ts';
 
@@ -43,6 +43,30 @@ export const scoreLogs = pgTable(
   (t) => [
     index('score_logs_user_idx').on(t.userId, t.createdAt),
     check('score_logs_ck', sql`${t.score} >= 0 and ${t.ioType} in (0, 1) and ${t.source} between 0 and 10`),
+  ],
+);
+
+/**
+ * A growth movement of an order (decision 060): source 1 earned at the order's receipt (in, once
+ * per order), 2 taken back by a refund of it (out, in proportion to the money refunded; the sum per
+ * order never passes what it earned). bizId = the order number. ioType 0 out, 1 in.
+ */
+export const growthLogs = pgTable(
+  'growth_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: userIdColumn().notNull(),
+    source: smallint('source').notNull(),
+    growth: integer('growth').notNull(),
+    ioType: smallint('io_type').notNull(),
+    bizId: varchar('biz_id', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('growth_logs_user_idx').on(t.userId, t.createdAt),
+    index('growth_logs_biz_idx').on(t.bizId, t.source),
+    uniqueIndex('growth_logs_earned_uq').on(t.bizId).where(sql`${t.source} = 1`),
+    check('growth_logs_ck', sql`${t.growth} > 0 and ${t.ioType} in (0, 1) and ${t.source} in (1, 2) and (${t.source} = 1) = (${t.ioType} = 1)`),
   ],
 );
 
