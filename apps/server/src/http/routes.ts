@@ -84,6 +84,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(refundRoutes);
   await app.register(merchantRefundRoutes);
   await app.register(adminRefundRoutes);
+  await app.register(chatSocketRoutes);
   await app.register(chatRoutes);
   await app.register(merchantChatRoutes);
   await app.register(adminChatRoutes);
