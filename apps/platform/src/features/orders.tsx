@@ -3,8 +3,7 @@
 // products, amounts, address, payments, packages and progress.
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Descriptions, Drawer, Form, Input, InputNumber, List, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Descriptions, Drawer, Form, Input, List, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
@@ -13,6 +12,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { dayRange, ShopListFilters, type DayRange } from './list-filters.tsx';
 
 const PageSchema = pageOf(AdminOrderSchema);
 const PAGE_SIZE = 10;
@@ -37,12 +37,11 @@ interface FilterForm {
   orderNumber?: string;
   buyer?: string;
   prodName?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DayRange;
 }
 
 export function OrdersPage() {
   const { t, lang } = useI18n();
-  const [form] = Form.useForm<FilterForm>();
   const [filters, setFilters] = useState<Filters>({ status: 0 });
   const [current, setCurrent] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
@@ -51,7 +50,7 @@ export function OrdersPage() {
     queryFn: () => api('/admin/orders', { lang, query: { ...filters, current, size: PAGE_SIZE }, schema: PageSchema }),
     placeholderData: keepPreviousData,
   });
-  function apply(values: FilterForm) {
+  function apply(values: Partial<FilterForm>) {
     setFilters({
       shopId: values.shopId ?? undefined,
       status: values.status ?? 0,
@@ -59,8 +58,7 @@ export function OrdersPage() {
       orderNumber: values.orderNumber?.trim() || undefined,
       buyer: values.buyer?.trim() || undefined,
       prodName: values.prodName?.trim() || undefined,
-      dateFrom: values.dates?.[0]?.format('YYYY-MM-DD'),
-      dateTo: values.dates?.[1]?.format('YYYY-MM-DD'),
+      ...dayRange(values.dates),
     });
     setCurrent(1);
   }
@@ -71,10 +69,12 @@ export function OrdersPage() {
         {t('orders.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('orders.intro')}</Typography.Paragraph>
-      <Form form={form} name="platform-order-filters" layout="inline" onFinish={apply} initialValues={{ status: 0, orderType: 'all' }} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="shopId" label={t('orders.shopId')}>
-          <InputNumber min={1} precision={0} style={{ width: 110 }} />
-        </Form.Item>
+      <ShopListFilters<FilterForm>
+        name="platform-order-filters"
+        initialValues={{ status: 0, orderType: 'all' }}
+        labels={{ shopId: t('orders.shopId'), dates: t('orders.dates'), search: t('orders.search'), reset: t('orders.reset') }}
+        onApply={apply}
+      >
         <Form.Item name="status" label={t('orders.status.label')}>
           <Select
             style={{ width: 130 }}
@@ -96,25 +96,7 @@ export function OrdersPage() {
         <Form.Item name="prodName" label={t('orders.prodName')}>
           <Input allowClear maxLength={ORDER_SEARCH_TEXT_MAX} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="dates" label={t('orders.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('orders.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t('orders.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </ShopListFilters>
       {list.error ? (
         <Typography.Paragraph type="danger" role="alert">
           {errorText(list.error, t, 'app.loadFailed')}

@@ -4,8 +4,7 @@
 // in after a refusal, the decision: refund or close, with a reason both sides see (audited).
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, DatePicker, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { refundColumns, RefundDeadline, RefundHistoryList, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
 import { RefundFacts } from '@bazaar/console-ui/refund-facts.tsx';
@@ -26,6 +25,7 @@ import {
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/permissions.tsx';
+import { dayRange, ShopListFilters, type DayRange } from './list-filters.tsx';
 
 const PAGE_SIZE = 10;
 const LIST_QUERY = 'platform-refunds';
@@ -47,13 +47,12 @@ interface FilterForm {
   applyType?: number;
   keyword?: string;
   platform?: boolean;
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DayRange;
 }
 const ALL: Filters = { tab: 'all', applyType: 0, platform: 0 };
 
 export function RefundsPage() {
   const { t, lang } = useI18n();
-  const [form] = Form.useForm<FilterForm>();
   const [filters, setFilters] = useState<Filters>(ALL);
   const [current, setCurrent] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
@@ -63,15 +62,14 @@ export function RefundsPage() {
     queryFn: () => api('/admin/refunds', { lang, query: { ...filters, current, size: PAGE_SIZE }, schema: AdminRefundPageSchema }),
     placeholderData: keepPreviousData,
   });
-  function apply(values: FilterForm) {
+  function apply(values: Partial<FilterForm>) {
     setFilters({
       shopId: values.shopId ?? undefined,
       tab: values.tab ?? 'all',
       applyType: values.applyType ?? 0,
       keyword: values.keyword?.trim() || undefined,
       platform: values.platform ? 1 : 0,
-      dateFrom: values.dates?.[0]?.format('YYYY-MM-DD'),
-      dateTo: values.dates?.[1]?.format('YYYY-MM-DD'),
+      ...dayRange(values.dates),
     });
     setCurrent(1);
   }
@@ -82,10 +80,17 @@ export function RefundsPage() {
         {t('refunds.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('refunds.intro')}</Typography.Paragraph>
-      <Form form={form} name="platform-refund-filters" layout="inline" onFinish={apply} initialValues={{ tab: 'all', applyType: 0, platform: false }} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="shopId" label={t('refunds.filters.shopId')}>
-          <InputNumber min={1} precision={0} style={{ width: 110 }} />
-        </Form.Item>
+      <ShopListFilters<FilterForm>
+        name="platform-refund-filters"
+        initialValues={{ tab: 'all', applyType: 0, platform: false }}
+        labels={{ shopId: t('refunds.filters.shopId'), dates: t('refunds.filters.dates'), search: t('refunds.filters.search'), reset: t('refunds.filters.reset') }}
+        onApply={apply}
+        after={
+          <Form.Item name="platform" valuePropName="checked">
+            <Checkbox>{t('refunds.filters.platform')}</Checkbox>
+          </Form.Item>
+        }
+      >
         <Form.Item name="tab" label={t('refunds.filters.state')}>
           <Select style={{ width: 150 }} options={MERCHANT_REFUND_TABS.map((tab) => ({ value: tab, label: t(`refunds.tabs.${tab}`) }))} />
         </Form.Item>
@@ -98,28 +103,7 @@ export function RefundsPage() {
         <Form.Item name="keyword" label={t('refunds.filters.keyword')} rules={[{ pattern: /^\s*\d{0,20}\s*$/, message: t('refunds.filters.keywordInvalid') }]}>
           <Input allowClear maxLength={20} inputMode="numeric" placeholder={t('refunds.filters.keywordHint')} style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item name="dates" label={t('refunds.filters.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item name="platform" valuePropName="checked">
-          <Checkbox>{t('refunds.filters.platform')}</Checkbox>
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('refunds.filters.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t('refunds.filters.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </ShopListFilters>
       {list.error ? (
         <Typography.Paragraph type="danger" role="alert">
           {errorText(list.error, t, 'app.loadFailed')}
