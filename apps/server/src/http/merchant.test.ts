@@ -108,7 +108,7 @@ describe('the encrypted password transport, /merchant/me and /merchant/password'
     const token = await merchantLogin(t, shopA);
     const [shop] = await t.ctx.db.select({ zh: shops.nameZh, en: shops.nameEn }).from(shops).where(eq(shops.id, shopA));
     const zh = await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token } });
-    expect(zh.json()).toEqual({ shopId: shopA, shopName: shop!.zh, username: `shop${shopA}`, displayName: null, role: 'owner', permissions: [...MERCHANT_PERMISSIONS] });
+    expect(zh.json()).toEqual({ accountId: expect.any(Number), shopId: shopA, shopName: shop!.zh, username: `shop${shopA}`, displayName: null, role: 'owner', permissions: [...MERCHANT_PERMISSIONS] });
     const inEn = await t.app.inject({ method: 'GET', url: '/merchant/me', headers: { authorization: token, ...en } });
     expect(inEn.json().shopName).toBe(shop!.en ?? shop!.zh);
   });

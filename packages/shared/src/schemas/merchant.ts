@@ -25,6 +25,8 @@ export type MerchantToken = z.infer<typeof MerchantTokenSchema>;
  * may do (decision 057: the center shows only what the role permits).
  */
 export const MerchantProfileSchema = z.object({
+  /** The store account's id: the chat socket's userId for this account (decision 063). */
+  accountId: z.number().int(),
   shopId: z.number().int(),
   shopName: z.string(),
   username: z.string(),

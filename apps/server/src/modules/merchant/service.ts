@@ -78,10 +78,11 @@ export async function profile(
   session: MerchantSession,
   lang: Language,
   shopCard: repo.ShopCard,
-): Promise<{ shopId: number; shopName: string; username: string; displayName: string | null; role: MerchantRoleKey; permissions: MerchantPermission[] }> {
+): Promise<{ accountId: number; shopId: number; shopName: string; username: string; displayName: string | null; role: MerchantRoleKey; permissions: MerchantPermission[] }> {
   const row = await repo.findAccountProfile(ctx.db, session.accountId, shopCard);
   if (!row) throw invalid('merchant.errors.unauthorized');
   return {
+    accountId: session.accountId,
     shopId: row.shopId,
     shopName: localized(lang, row.shopNameZh, row.shopNameEn),
     username: row.username,
