@@ -275,8 +275,9 @@ export const MerchantSeckillInputSchema = z
       .default(SECKILL_MAX_CANCEL_TIME_DEFAULT),
     skus: z.array(MerchantSeckillSkuInputSchema).min(1, 'seckill.errors.skusRequired').max(100, 'seckill.errors.skusRequired'),
   })
-  .refine((v) => v.endTime.getTime() > v.startTime.getTime(), { message: 'seckill.errors.endAfterStart', path: ['endTime'] })
-  .refine((v) => new Set(v.skus.map((s) => s.skuId)).size === v.skus.length, { message: 'seckill.errors.skuTwice', path: ['skus'] });
+  // A field that did not parse has its own message (and is not a Date or a list here), so these checks skip it.
+  .refine((v) => !(v.startTime instanceof Date && v.endTime instanceof Date) || v.endTime.getTime() > v.startTime.getTime(), { message: 'seckill.errors.endAfterStart', path: ['endTime'] })
+  .refine((v) => !Array.isArray(v.skus) || new Set(v.skus.map((s) => s?.skuId)).size === v.skus.length, { message: 'seckill.errors.skuTwice', path: ['skus'] });
 export type MerchantSeckillInput = z.infer<typeof MerchantSeckillInputSchema>;
 export const MerchantSeckillCreatedSchema = z.object({ seckillId: z.number().int() });
 
@@ -364,7 +365,7 @@ export const SeckillSessionTimesSchema = z.object({
     .array(SeckillSessionTimeSchema)
     .min(1, 'seckill.errors.sessionsRequired')
     .max(SECKILL_SESSIONS_MAX, 'seckill.errors.sessionsTooMany')
-    .refine((list) => new Set(list.map((s) => s.startTime)).size === list.length, 'seckill.errors.sessionTwice'),
+    .refine((list) => new Set(list.map((s) => s?.startTime)).size === list.length, 'seckill.errors.sessionTwice'),
 });
 export type SeckillSessionTimes = z.infer<typeof SeckillSessionTimesSchema>;
 
@@ -380,7 +381,7 @@ export const SeckillReviewSchema = z
     approve: z.boolean('validation.invalid'),
     reason: textInput('seckill.errors.reasonTooLong').trim().max(SECKILL_REASON_MAX_LENGTH, 'seckill.errors.reasonTooLong').optional().default(''),
   })
-  .refine((v) => v.approve || v.reason.length > 0, { message: 'seckill.errors.reasonRequired', path: ['reason'] });
+  .refine((v) => v.approve !== false || typeof v.reason !== 'string' || v.reason.length > 0, { message: 'seckill.errors.reasonRequired', path: ['reason'] });
 export type SeckillReview = z.infer<typeof SeckillReviewSchema>;
 
 /** POST /admin/seckills/:id/offline: takes an approved activity offline with a reason (status 0). */
