@@ -22,6 +22,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { ExpressForm } from '../features/aftersale/express-form.tsx';
 import { RefundItems } from '../features/aftersale/refund-items.tsx';
+import { RefundFacts, RefundPhotos } from '../features/aftersale/refund-facts.tsx';
 import { editReturnPath } from '../features/aftersale/paths.ts';
 import { refundStatusKey, refundSteps } from '../features/aftersale/refund-state.ts';
 import '../features/order/order.css';
@@ -200,20 +201,14 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
           <h2 id="refund-address-title" className="order-detail__title">
             {t('aftersale.detail.address.title')}
           </h2>
-          <dl className="order-detail__info" data-testid="return-address">
-            <div>
-              <dt>{t('aftersale.detail.address.receiver')}</dt>
-              <dd>{d.receiverName}</dd>
-            </div>
-            <div>
-              <dt>{t('aftersale.detail.address.mobile')}</dt>
-              <dd>{d.receiverMobile}</dd>
-            </div>
-            <div>
-              <dt>{t('aftersale.detail.address.addr')}</dt>
-              <dd>{d.receiverAddr}</dd>
-            </div>
-          </dl>
+          <RefundFacts
+            testId="return-address"
+            facts={[
+              { label: t('aftersale.detail.address.receiver'), value: d.receiverName },
+              { label: t('aftersale.detail.address.mobile'), value: d.receiverMobile },
+              { label: t('aftersale.detail.address.addr'), value: d.receiverAddr },
+            ]}
+          />
           <p className="order-detail__note">{t('aftersale.detail.address.note')}</p>
         </section>
       ) : null}
@@ -223,65 +218,32 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
           <h2 id="refund-express-title" className="order-detail__title">
             {t('aftersale.detail.express.title')}
           </h2>
-          {refund.canSubmitExpress ? (
+          {refund.canSubmitExpress || (editingExpress && refund.canEditExpress) ? (
             <ExpressForm
+              key={refund.canSubmitExpress ? 'new' : 'edit'}
               refundSn={refund.refundSn}
               couriers={couriers}
               current={d}
               defaultMobile={refund.buyerMobile ?? ''}
-              editing={false}
-              onDone={() => {
-                showToast(t('aftersale.detail.express.submitted'), { kind: 'success' });
-                void revalidator.revalidate();
-              }}
-            />
-          ) : editingExpress && refund.canEditExpress ? (
-            <ExpressForm
-              refundSn={refund.refundSn}
-              couriers={couriers}
-              current={d}
-              defaultMobile={refund.buyerMobile ?? ''}
-              editing
-              onCancel={() => setEditingExpress(false)}
+              editing={!refund.canSubmitExpress}
+              onCancel={refund.canSubmitExpress ? undefined : () => setEditingExpress(false)}
               onDone={() => {
                 setEditingExpress(false);
-                showToast(t('aftersale.detail.express.saved'), { kind: 'success' });
+                showToast(t(refund.canSubmitExpress ? 'aftersale.detail.express.submitted' : 'aftersale.detail.express.saved'), { kind: 'success' });
                 void revalidator.revalidate();
               }}
             />
           ) : d ? (
-            <dl className="order-detail__info" data-testid="return-waybill">
-              <div>
-                <dt>{t('aftersale.detail.express.company')}</dt>
-                <dd>{d.dvyName}</dd>
-              </div>
-              <div>
-                <dt>{t('aftersale.detail.express.number')}</dt>
-                <dd>{d.dvyFlowId}</dd>
-              </div>
-              <div>
-                <dt>{t('aftersale.detail.express.mobile')}</dt>
-                <dd>{d.senderMobile}</dd>
-              </div>
-              {d.senderRemarks ? (
-                <div>
-                  <dt>{t('aftersale.detail.express.remarks')}</dt>
-                  <dd>{d.senderRemarks}</dd>
-                </div>
-              ) : null}
-              {d.imgs.length > 0 ? (
-                <div>
-                  <dt>{t('aftersale.detail.express.images')}</dt>
-                  <dd className="refund-photos">
-                    {d.imgs.map((src, i) => (
-                      <a key={src} href={src} target="_blank" rel="noreferrer">
-                        <img src={src} alt={t('aftersale.detail.info.voucher', { n: i + 1 })} width={64} height={64} loading="lazy" />
-                      </a>
-                    ))}
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
+            <RefundFacts
+              testId="return-waybill"
+              facts={[
+                { label: t('aftersale.detail.express.company'), value: d.dvyName },
+                { label: t('aftersale.detail.express.number'), value: d.dvyFlowId },
+                { label: t('aftersale.detail.express.mobile'), value: d.senderMobile },
+                !!d.senderRemarks && { label: t('aftersale.detail.express.remarks'), value: d.senderRemarks },
+                d.imgs.length > 0 && { label: t('aftersale.detail.express.images'), value: <RefundPhotos srcs={d.imgs} />, className: 'refund-photos' },
+              ]}
+            />
           ) : null}
         </section>
       ) : null}
@@ -291,73 +253,35 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
           {t('aftersale.detail.info.title')}
         </h2>
         <RefundItems items={refund.items} />
-        <dl className="order-detail__info">
-          <div>
-            <dt>{t('aftersale.detail.orderNumber')}</dt>
-            <dd>
-              <Link to={`/order-detail?orderNumber=${refund.orderNumber}`}>{refund.orderNumber}</Link>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.applyType')}</dt>
-            <dd>{t(`aftersale.applyType.${refund.applyType}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.cargo')}</dt>
-            <dd>{t(`aftersale.cargo.${refund.isReceiver ? 1 : 0}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.reason')}</dt>
-            <dd>{t(`aftersale.reasons.${refund.buyerReason}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.goodsNum')}</dt>
-            <dd>{refund.goodsNum}</dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.amount')}</dt>
-            <dd data-testid="refund-amount">
-              <Price fen={refund.refundAmount} />
-              {refund.freightAmount > 0 && refund.refundAmount > refund.maxRefundAmount - refund.freightAmount ? t('aftersale.detail.info.freightIncluded', { freight: formatYuan(refund.freightAmount, lang) }) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.mobile')}</dt>
-            <dd>{refund.buyerMobile ?? t('aftersale.detail.info.none')}</dd>
-          </div>
-          <div>
-            <dt>{t('aftersale.detail.info.desc')}</dt>
-            <dd className="order-detail__remarks">{refund.buyerDesc || t('aftersale.detail.info.none')}</dd>
-          </div>
-          {refund.photoFiles.length > 0 ? (
-            <div>
-              <dt>{t('aftersale.detail.info.vouchers')}</dt>
-              <dd className="refund-photos">
-                {refund.photoFiles.map((src, i) => (
-                  <a key={src} href={src} target="_blank" rel="noreferrer">
-                    <img src={src} alt={t('aftersale.detail.info.voucher', { n: i + 1 })} width={64} height={64} loading="lazy" />
-                  </a>
-                ))}
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('aftersale.detail.info.applyTime')}</dt>
-            <dd>{refund.applyTime}</dd>
-          </div>
-          {refund.sellerMsg ? (
-            <div>
-              <dt>{t(s === REFUND_STATUS.refused ? 'aftersale.detail.info.refuseReason' : 'aftersale.detail.info.sellerMsg')}</dt>
-              <dd data-testid="seller-msg">{refund.sellerMsg}</dd>
-            </div>
-          ) : null}
-          {refund.platformReason ? (
-            <div>
-              <dt>{t('aftersale.detail.info.platformMsg')}</dt>
-              <dd>{refund.platformReason}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <RefundFacts
+          facts={[
+            { label: t('aftersale.detail.orderNumber'), value: <Link to={`/order-detail?orderNumber=${refund.orderNumber}`}>{refund.orderNumber}</Link> },
+            { label: t('aftersale.detail.info.applyType'), value: t(`aftersale.applyType.${refund.applyType}`) },
+            { label: t('aftersale.detail.info.cargo'), value: t(`aftersale.cargo.${refund.isReceiver ? 1 : 0}`) },
+            { label: t('aftersale.detail.info.reason'), value: t(`aftersale.reasons.${refund.buyerReason}`) },
+            { label: t('aftersale.detail.info.goodsNum'), value: refund.goodsNum },
+            {
+              label: t('aftersale.detail.info.amount'),
+              testId: 'refund-amount',
+              value: (
+                <>
+                  <Price fen={refund.refundAmount} />
+                  {refund.freightAmount > 0 && refund.refundAmount > refund.maxRefundAmount - refund.freightAmount ? t('aftersale.detail.info.freightIncluded', { freight: formatYuan(refund.freightAmount, lang) }) : null}
+                </>
+              ),
+            },
+            { label: t('aftersale.detail.info.mobile'), value: refund.buyerMobile ?? t('aftersale.detail.info.none') },
+            { label: t('aftersale.detail.info.desc'), value: refund.buyerDesc || t('aftersale.detail.info.none'), className: 'order-detail__remarks' },
+            refund.photoFiles.length > 0 && { label: t('aftersale.detail.info.vouchers'), value: <RefundPhotos srcs={refund.photoFiles} />, className: 'refund-photos' },
+            { label: t('aftersale.detail.info.applyTime'), value: refund.applyTime },
+            !!refund.sellerMsg && {
+              label: t(s === REFUND_STATUS.refused ? 'aftersale.detail.info.refuseReason' : 'aftersale.detail.info.sellerMsg'),
+              value: refund.sellerMsg,
+              testId: 'seller-msg',
+            },
+            !!refund.platformReason && { label: t('aftersale.detail.info.platformMsg'), value: refund.platformReason },
+          ]}
+        />
       </section>
 
       <section className="card order-detail__section" aria-labelledby="refund-history-title">
