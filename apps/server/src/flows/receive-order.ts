@@ -1,7 +1,8 @@
 // Receipt of a shipped order, by the buyer or by the auto-receipt job (reference 5.5): the order
 // moves to completed and, in the same transaction, each line earns its points by the configured
 // rate times the member level's multiplier (reference 5.7, 5.9), recorded on the line and granted
-// to the buyer as one batch, and the buyer's growth value rises by what was paid (the growth rule).
+// to the buyer as one batch, and the buyer's growth value rises by what was paid (the growth rule),
+// recorded once per order (growth_logs); money refunded before receipt earns neither.
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { rescheduleJob, type JobHandler } from '../lib/jobs.ts';
@@ -15,7 +16,7 @@ import { findOrderStatus } from '../modules/order/repository.ts';
 import { invalid } from '../lib/app-error.ts';
 import { grantShoppingPoints, pointsEarned, readPointsSettings } from '../modules/wallet/points-service.ts';
 import { growthEarned, readMemberSettings } from '../modules/member/levels.ts';
-import { addGrowth } from '../modules/wallet/service.ts';
+import { earnOrderGrowth, takeBackOrderGrowth } from '../modules/wallet/growth.ts';
 import { memberBenefitsOf } from './membership.ts';
 
 /** Points earned times the level's multiplier (two decimals at most), rounded down. */
@@ -31,16 +32,20 @@ async function earnPoints(tx: Tx, orderNumber: string, now: Date): Promise<void>
   await grantShoppingPoints(tx, { userId: order.userId, orderNumber, score: lines.reduce((n, l) => n + l.gainScore, 0), settings, now });
   // Money refunded before receipt (decision 060) earns nothing: its share goes straight back, as a
   // later refund would take it (source 9), so the records and later refunds add up.
-  const refunded = await sumRefunded(tx, orderNumber);
-  if (refunded > 0) {
-    const total = await findOrderForRefund(tx, orderNumber);
-    if (total) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber, gainScore: lines.reduce((n, l) => n + l.gainScore, 0), refunded, orderTotal: total.actualTotal, now });
-  }
   const growth = growthEarned(
     order.lines.reduce((n, l) => n + l.paid, 0),
     await readMemberSettings(tx),
   );
-  await addGrowth(tx, { userId: order.userId, growth, now });
+  await earnOrderGrowth(tx, { userId: order.userId, orderNumber, growth, now });
+  const refunded = await sumRefunded(tx, orderNumber);
+  if (refunded > 0) {
+    const total = await findOrderForRefund(tx, orderNumber);
+    if (total) {
+      await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber, gainScore: lines.reduce((n, l) => n + l.gainScore, 0), refunded, orderTotal: total.actualTotal, now });
+      // The growth too: the refunded share of what the order earned goes at once.
+      await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber, refunded, orderTotal: total.actualTotal, now });
+    }
+  }
 }
 
 /** Answers whether the order moved (it was shipped, and the buyer's when `userId` is given). */

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { POINTS_SOURCE } from '@bazaar/shared/constants/points';
-import { balanceLogs, couponUseRecords, coupons, jobs, orderItems, orders, paymentNotifications, refundPayments, refunds, scoreLogs, userCoupons } from '../db/schema.ts';
+import { balanceLogs, couponUseRecords, coupons, growthLogs, jobs, orderItems, orders, paymentNotifications, refundPayments, refunds, scoreLogs, userCoupons, userWallets } from '../db/schema.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { jobHandlers } from '../jobs.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -20,6 +20,7 @@ import { grantShoppingPoints, readPointsSettings, scoreOf } from '../modules/wal
 import { executeRefund, sweepRefunds } from './refund-money.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { receiveOrderByBuyer } from './receive-order.ts';
+import { growthEarned, readMemberSettings } from '../modules/member/levels.ts';
 import { openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
 import { refundOrder } from '../test/refund-test-kit.ts';
 
@@ -222,6 +223,48 @@ describe('an order paid wholly with points and coupons (actual total 0)', () => 
     expect(await returned()).toBe(301);
     expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ refundStatus: 2 });
     expect(await t.ctx.db.select().from(balanceLogs).where(and(eq(balanceLogs.userId, buyer.userId), eq(balanceLogs.type, 4)))).toHaveLength(0);
+  });
+});
+
+describe('growth a refund takes back', () => {
+  const growthOf = async (userId: string) => (await t.ctx.db.select({ g: userWallets.growth }).from(userWallets).where(eq(userWallets.userId, userId)))[0]?.g ?? 0;
+  const logsOf = (userId: string, orderNumber: string) => t.ctx.db.select().from(growthLogs).where(and(eq(growthLogs.userId, userId), eq(growthLogs.bizId, orderNumber)));
+
+  it('takes back the growth the received order earned in proportion, exactly once, all of it with the last refund', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const userId = order.shopper.userId;
+    await t.ctx.db.update(orders).set({ status: 3, dvyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    const before = await growthOf(userId);
+    await receiveOrderByBuyer(t.ctx, userId, order.orderNumber);
+    const earned = growthEarned(3_000, await readMemberSettings(t.ctx.db));
+    expect(earned).toBeGreaterThan(2);
+    expect(await growthOf(userId)).toBe(before + earned);
+
+    const first = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1, returnMoneySts: 4 });
+    // Settled once however often it is called.
+    await Promise.all([executeRefund(t.ctx, first), executeRefund(t.ctx, first), executeRefund(t.ctx, first)]);
+    expect(await growthOf(userId)).toBe(before + earned - Math.floor(earned / 3));
+    const rest = await decidedRefund(t, order, { amount: 2_000, whole: false, goodsNum: 2, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, rest)).toBe('refunded');
+    expect(await executeRefund(t.ctx, rest)).toBe('refunded');
+    expect(await growthOf(userId)).toBe(before);
+    const logs = await logsOf(userId, order.orderNumber);
+    expect(logs.filter((l) => l.source === 1).map((l) => l.growth)).toEqual([earned]);
+    expect(logs.filter((l) => l.source === 2).reduce((n, l) => n + l.growth, 0)).toBe(earned);
+  });
+
+  it('an order received after a part refund keeps only the growth of what was kept', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const userId = order.shopper.userId;
+    await t.ctx.db.update(orders).set({ status: 3, dvyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    const before = await growthOf(userId);
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    // Nothing earned yet: nothing to take.
+    expect(await growthOf(userId)).toBe(before);
+    await receiveOrderByBuyer(t.ctx, userId, order.orderNumber);
+    const earned = growthEarned(3_000, await readMemberSettings(t.ctx.db));
+    expect(await growthOf(userId)).toBe(before + earned - Math.floor(earned / 3));
   });
 });
 

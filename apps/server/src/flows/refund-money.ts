@@ -31,6 +31,7 @@ import { releaseStock } from '../modules/product/stock.ts';
 import { returnRefundedOrderCoupons } from '../modules/promotion/coupon-refunds.ts';
 import { endOrderInvoice } from '../modules/invoice/service.ts';
 import { creditRefund, returnSpentPoints, takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
+import { takeBackOrderGrowth } from '../modules/wallet/growth.ts';
 import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
 
 export type RefundOutcome = 'refunded' | 'refunding';
@@ -117,6 +118,7 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   }
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
   if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now });
+  await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now });
   if (all) {
     await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
     // Nothing is left to invoice: an invoice still applying ends ("order refunded"); an issued one stays (decision 061).

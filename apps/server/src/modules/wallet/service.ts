@@ -43,8 +43,3 @@ export async function debitForPayment(
  */
 export const userGrowth = (userId: SQL): SQL => sql`coalesce((select wg.growth from user_wallets wg where wg.user_id = ${userId}), 0)`;
 
-/** Growth earned (on receipt): one upsert on the wallet row. */
-export async function addGrowth(tx: Tx, input: { userId: string; growth: number; now: Date }): Promise<void> {
-  if (input.growth <= 0) return;
-  await repo.addGrowth(tx, input);
-}
