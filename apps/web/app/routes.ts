@@ -55,6 +55,8 @@ export default [
       ]),
     ]),
     layout('layouts/policy.tsx', [route('termsPage', 'routes/terms-page.tsx')]),
+    // The chat page has no top bar, header or footer (section 2): it draws its own page.
+    route('chat', 'routes/chat.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -127,7 +127,7 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
       <ProductCoupons key={`c-${prodId}`} shopId={product.shopId} prodId={prodId} isLoggedIn={isLoggedIn} />
       <ProductPackages key={`k-${prodId}`} combos={combos} isLoggedIn={isLoggedIn} />
       <div className="detail__bottom">
-        <ShopCard key={`s-${prodId}`} shop={product.shop} isLoggedIn={isLoggedIn} collected={collected?.shop ?? false} />
+        <ShopCard key={`s-${prodId}`} shop={product.shop} prodId={prodId} isLoggedIn={isLoggedIn} collected={collected?.shop ?? false} />
         <ProductTabs key={`t-${prodId}`} prodId={prodId} content={product.content} summary={summary} reviewsRequest={reviewsRequest} />
       </div>
     </div>

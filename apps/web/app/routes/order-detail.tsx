@@ -109,6 +109,9 @@ function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
           <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
           <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
           <OrderInvoiceEntry order={order} />
+          <Link className={buttonClass({ variant: 'secondary', size: 'sm' })} to={`/chat?toId=${order.shopId}&orderNumber=${order.orderNumber}`}>
+            {t('chat.entry.contactSeller')}
+          </Link>
         </div>
         <OrderSteps order={order} />
       </section>

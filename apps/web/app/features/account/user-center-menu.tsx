@@ -18,6 +18,8 @@ const ITEMS = [
   { to: '/user-center/uc-coupons', key: 'coupon.mine.menu', end: false },
   { to: '/user-center/uc-freeshop', key: 'shopApply.menu', end: false },
   { to: '/user-center/uc-shopaccount', key: 'shopAccount.menu', end: false },
+  // Platform customer service (issue 28): the chat with toId 0.
+  { to: '/chat?toId=0', key: 'chat.entry.customerService', end: false },
 ] as const;
 
 /** The user center's left menu; the current page is marked with aria-current. */

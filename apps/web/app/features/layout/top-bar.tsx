@@ -30,9 +30,11 @@ export interface TopBarProps {
   /** Opens the login popup (features don't import each other: the layout wires the account feature in). */
   onLogin: () => void;
   onLogout: () => void;
+  /** The unread chat messages (null: unknown, no entry). */
+  chatUnread?: number | null;
 }
 
-export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
+export function TopBar({ data, onLogin, onLogout, chatUnread }: TopBarProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -114,6 +116,13 @@ export function TopBar({ data, onLogin, onLogout }: TopBarProps) {
               {t('layout.topBar.userCenter')}
             </Link>
           </li>
+          {chatUnread != null ? (
+            <li>
+              <Link to="/chat" className={chatUnread ? 'top-bar__link top-bar__link--accent' : 'top-bar__link'}>
+                {chatUnread ? t('chat.mark.unread', { count: chatUnread }) : t('chat.mark.label')}
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link to={FREE_SHOP_PATH} className="top-bar__link" onClick={(event) => void openShop(event)} aria-busy={openingShop || undefined}>
               {t('layout.topBar.myStore')}

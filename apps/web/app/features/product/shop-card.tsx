@@ -8,7 +8,7 @@ import { apiData } from '../../lib/api.ts';
 import { ensureLoggedIn } from './login-gate.ts';
 
 /** The seller beside the product: logo, name, rating, enter the store and follow it. */
-export function ShopCard({ shop, isLoggedIn, collected: loadedCollected }: { shop: ProductShop; isLoggedIn: boolean; collected: boolean }) {
+export function ShopCard({ shop, prodId, isLoggedIn, collected: loadedCollected }: { shop: ProductShop; prodId: number; isLoggedIn: boolean; collected: boolean }) {
   const { t } = useTranslation();
   // The loaded state until the shopper toggles it here.
   const [toggled, setCollected] = useState<boolean | null>(null);
@@ -53,6 +53,9 @@ export function ShopCard({ shop, isLoggedIn, collected: loadedCollected }: { sho
         <button type="button" className={buttonClass({ variant: collected ? 'ghost' : 'secondary', size: 'sm' })} aria-pressed={collected} onClick={() => void toggle()}>
           {collected ? t('product.shop.collected') : t('product.shop.collect')}
         </button>
+        <Link to={`/chat?toId=${shop.shopId}&prodId=${prodId}`} className={buttonClass({ variant: 'secondary', size: 'sm' })} onClick={(e) => ensureLoggedIn(isLoggedIn) || e.preventDefault()}>
+          {t('product.shop.contact')}
+        </Link>
       </div>
     </aside>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { ShopHead as ShopHeadData } from '@bazaar/shared/schemas/catalog';
 import { SHOP_TYPE } from '@bazaar/shared/constants/shop-status';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { CollectButton } from './collect-button.tsx';
 
 /** The store header: banner, logo, name, rating, counts and the collect button. */
@@ -35,6 +37,9 @@ export function ShopHead({ head, isLoggedIn, onLogin }: { head: ShopHeadData; is
           </div>
         </dl>
         <CollectButton shopId={head.shopId} isLoggedIn={isLoggedIn} onLogin={onLogin} onChange={(now) => setFollowers((n) => Math.max(0, n + (now ? 1 : -1)))} />
+        <Link to={`/chat?toId=${head.shopId}`} className={buttonClass({ variant: 'secondary' })} onClick={(e) => isLoggedIn || (e.preventDefault(), onLogin())}>
+          {t('product.shop.contact')}
+        </Link>
       </div>
     </header>
   );

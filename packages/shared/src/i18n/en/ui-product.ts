@@ -75,6 +75,7 @@ export const uiProduct: Widen<typeof zh> = {
       enter: 'Visit store',
       collect: 'Follow store',
       collected: 'Following',
+      contact: 'Contact the seller',
     },
   },
   review: {

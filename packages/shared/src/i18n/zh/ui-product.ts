@@ -71,6 +71,7 @@ export const uiProduct = {
       enter: '进店逛逛',
       collect: '收藏店铺',
       collected: '已收藏店铺',
+      contact: '联系卖家',
     },
   },
   review: {
