@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** The Aliyun template of the after-sales reminders (variables refundSn, deadline, action); unset: reminders stay in the user and merchant centers. */
+  ALIYUN_SMS_NOTICE_TEMPLATE: z.string().optional(),
   /** An unpaid order is cancelled (and its stock released) this long after it was placed. */
   ORDER_UNPAID_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** A platform customer-service consultation idle this long expires (chat code 16; decision 063). */

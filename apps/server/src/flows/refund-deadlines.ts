@@ -40,9 +40,11 @@ async function remind(ctx: AppContext, refundSn: string, status: 1 | 2 | 3): Pro
   const mobile = toBuyer ? row.buyerMobile : (await findShopContact(ctx.db, row.shopId))?.tel;
   if (!mobile || !MOBILE.test(mobile) || !ctx.providers.sms.sendNotice) return;
   const t = translators.zh;
-  const text = t(`refundNotices.${kind}`, { refundSn, deadline: formatApiTime(deadline) });
-  // The notice row is the reminder of record; an SMS the provider refuses is not sent again.
-  await ctx.providers.sms.sendNotice({ mobile, text: t('refundNotices.sms', { text }) }).catch(() => undefined);
+  const at = formatApiTime(deadline);
+  const text = t(`refundNotices.${kind}`, { refundSn, deadline: at });
+  // The notice row is the reminder of record; an SMS the provider refuses is not sent again. The
+  // params are the variables of a gateway's registered template (Aliyun's ALIYUN_SMS_NOTICE_TEMPLATE).
+  await ctx.providers.sms.sendNotice({ mobile, text: t('refundNotices.sms', { text }), params: { refundSn, deadline: at, action: t(`refundNotices.${kind}Action`) } }).catch(() => undefined);
 }
 
 /** Every after-sales job kind and its handler (registered in jobs.ts). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
 import { canonicalQuery, percentEncode, signRpc, stringToSign } from './aliyun-signature.ts';
-import { buildSendSmsUrl, createAliyunSms } from './aliyun-sms.ts';
+import { buildSendNoticeUrl, buildSendSmsUrl, createAliyunSms } from './aliyun-sms.ts';
 import { createSmsProvider } from './create-sms-provider.ts';
 
 // The worked example of Aliyun's RPC signature documentation (DescribeRegions, key "testsecret").
@@ -55,6 +55,51 @@ describe('Aliyun RPC signature', () => {
     const { Signature, ...rest } = params;
     expect(Signature).toBe(signRpc('GET', rest, 'testsecret'));
     expect(url.search).not.toContain('+'); // spaces and pluses are %-encoded
+  });
+});
+
+describe('Aliyun notice template (after-sales reminders)', () => {
+  const params = { refundSn: '2026120612345678901', deadline: '2026-12-13 10:00:00', action: '自动同意，请尽快处理' };
+
+  it('signs a SendSms call of the notice template with its variables', () => {
+    const url = new URL(
+      buildSendNoticeUrl(
+        { accessKeyId: 'testid', accessKeySecret: 'testsecret', signName: '百货商城', templateCode: 'SMS_123', noticeTemplateCode: 'SMS_456', now: () => new Date('2026-01-02T03:04:05.678Z'), nonce: () => 'n-2' },
+        { mobile: '13800138000', params },
+      ),
+    );
+    const all = Object.fromEntries(url.searchParams);
+    expect(all).toMatchObject({ Action: 'SendSms', PhoneNumbers: '13800138000', SignName: '百货商城', TemplateCode: 'SMS_456', Timestamp: '2026-01-02T03:04:05Z', SignatureNonce: 'n-2' });
+    expect(JSON.parse(all.TemplateParam!)).toEqual(params);
+    const { Signature, ...rest } = all;
+    expect(Signature).toBe(signRpc('GET', rest, 'testsecret'));
+  });
+
+  it('the adapter sends notices only with a notice template, and only with the template\'s variables', async () => {
+    const calls: string[] = [];
+    const fetchStub = (async (url: string) => {
+      calls.push(url);
+      return new Response(JSON.stringify({ Code: 'OK', BizId: 'b2' }));
+    }) as unknown as typeof fetch;
+    const options = { accessKeyId: 'id', accessKeySecret: 'secret', signName: 'Bazaar', templateCode: 'SMS_1', fetch: fetchStub };
+    expect(createAliyunSms(options).sendNotice).toBeUndefined();
+    const sms = createAliyunSms({ ...options, noticeTemplateCode: 'SMS_2' });
+    await sms.sendNotice!({ mobile: '13900139000', text: '【Bazaar】售后申请…', params });
+    expect(calls).toHaveLength(1);
+    const sent = new URL(calls[0]!).searchParams;
+    expect(sent.get('TemplateCode')).toBe('SMS_2');
+    expect(sent.get('PhoneNumbers')).toBe('13900139000');
+    expect(JSON.parse(sent.get('TemplateParam')!)).toEqual(params);
+    await expect(sms.sendNotice!({ mobile: '13900139000', text: 'free text' })).rejects.toThrow(/needs its variables/);
+    expect(calls).toHaveLength(1);
+    const refused = createAliyunSms({ ...options, noticeTemplateCode: 'SMS_2', fetch: (async () => new Response(JSON.stringify({ Code: 'isv.TEMPLATE_MISSING_PARAMETERS', Message: 'missing' }))) as unknown as typeof fetch });
+    await expect(refused.sendNotice!({ mobile: '13900139000', text: 'x', params })).rejects.toThrow('Aliyun SendSms failed: isv.TEMPLATE_MISSING_PARAMETERS missing');
+  });
+
+  it('ALIYUN_SMS_NOTICE_TEMPLATE gives the real provider its notices', () => {
+    const base = { NODE_ENV: 'test', ALIYUN_SMS_ACCESS_KEY_ID: 'id', ALIYUN_SMS_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_SIGN_NAME: 'n', ALIYUN_SMS_TEMPLATE_CODE: 't' };
+    expect(createSmsProvider(loadEnv(base)).sendNotice).toBeUndefined();
+    expect(createSmsProvider(loadEnv({ ...base, ALIYUN_SMS_NOTICE_TEMPLATE: 'SMS_9' })).sendNotice).toBeTypeOf('function');
   });
 });
 

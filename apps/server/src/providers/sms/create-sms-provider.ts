@@ -17,6 +17,7 @@ export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvide
         accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
         signName: env.ALIYUN_SMS_SIGN_NAME!,
         templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
+        noticeTemplateCode: env.ALIYUN_SMS_NOTICE_TEMPLATE || undefined,
       },
       log,
     );

@@ -69,6 +69,10 @@ export const aftersaleMessages = {
     sellerHandle: 'After-sales request {{refundSn}} will be agreed automatically at {{deadline}}. Please handle it soon.',
     buyerShipTitle: 'Please send the returned goods',
     buyerShip: 'For after-sales request {{refundSn}}, enter the return waybill before {{deadline}}, or the request closes.',
+    /** The SMS notice template's `action` variable (ALIYUN_SMS_NOTICE_TEMPLATE; the SMS is sent in Chinese, at most 35 characters there). */
+    sellerHandleAction: 'be agreed automatically; please handle it soon',
+    buyerShipAction: 'close unless the return waybill is entered before then',
+    sellerReceiveAction: 'count as received and be refunded; please handle it soon',
     sellerReceiveTitle: 'A return will be received automatically',
     sellerReceive: 'After-sales request {{refundSn}} will count as received and be refunded at {{deadline}}. Please handle it soon.',
     sms: '[Bazaar] {{text}}',

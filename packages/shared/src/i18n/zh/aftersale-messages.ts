@@ -70,6 +70,10 @@ export const aftersaleMessages = {
     sellerHandle: '售后申请 {{refundSn}} 将于 {{deadline}} 自动同意，请尽快处理。',
     buyerShipTitle: '请尽快寄回退货商品',
     buyerShip: '售后申请 {{refundSn}} 请在 {{deadline}} 前填写退货物流，否则申请将关闭。',
+    /** The SMS notice template's `action` variable (ALIYUN_SMS_NOTICE_TEMPLATE; the SMS is sent in Chinese, at most 35 characters there). */
+    sellerHandleAction: '自动同意，请尽快处理',
+    buyerShipAction: '关闭，请在此前填写退货物流',
+    sellerReceiveAction: '自动确认收货并退款，请尽快处理',
     sellerReceiveTitle: '退货即将自动确认收货',
     sellerReceive: '售后申请 {{refundSn}} 将于 {{deadline}} 自动确认收货并退款，请尽快处理。',
     sms: '【Bazaar】{{text}}',
