@@ -233,6 +233,30 @@ describe('accept, refuse, receive', () => {
     expect((await refundRow(refundSn)).returnMoneySts).toBe(1);
   });
 
+  it('the shipping comes back with the last item only: item by item, the order is refunded in full with its shipping and closes', async () => {
+    const { buyer, order } = await (async () => {
+      const b = await registerBuyer(t);
+      return { buyer: b, order: await refundOrder(t, b, shopA, { lines: 2, count: 1, price: 1_000, freight: 600 }) };
+    })();
+    const before = await walletBalance(t, buyer.userId);
+    const [first, second] = order.items;
+    const one = await apply(t, buyer, applyBody(order, { orderItemId: first!.id, refundAmount: 1_000 }));
+    expect(await refundRow(one)).toMatchObject({ freightAmount: 0, maxRefundAmount: 1_000 });
+    expect((await call(t, ownerA, 'PUT', `/merchant/refunds/${one}/accept`, {})).statusCode).toBe(200);
+    expect(await walletBalance(t, buyer.userId)).toBe(before + 1_000);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ status: 2, refundStatus: 3 });
+    // The last item: without the confirmation it is refused; with it, its ceiling takes the shipping.
+    expectRefused(
+      await call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order, { orderItemId: second!.id, refundAmount: 1_600 }), 'zh'),
+      '这是订单中最后一件未退款的商品，运费将一并退还，请确认后再提交',
+    );
+    const last = await apply(t, buyer, applyBody(order, { orderItemId: second!.id, refundAmount: 1_600, freightConfirmed: true }));
+    expect(await refundRow(last)).toMatchObject({ freightAmount: 600, maxRefundAmount: 1_600 });
+    expect((await call(t, ownerA, 'PUT', `/merchant/refunds/${last}/accept`, {})).statusCode).toBe(200);
+    expect(await walletBalance(t, buyer.userId)).toBe(before + order.actualTotal);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
+  });
+
   it('the whole way on a balance-paid order: the accepted refund only comes back to the balance once and the order closes', async () => {
     const order = await paidOrder(t, PAY_TYPE.balance, { price: 2_500 });
     const merchant = { token: await merchantLogin(t, order.shopId) };
