@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SMS_PER_IP_PER_HOUR } from '@bazaar/shared/constants/limits';
-import { CHAT_SERVICE_IDLE_SECONDS_DEFAULT } from '@bazaar/shared/constants/chat';
+import { CHAT_RATE_MAX, CHAT_SERVICE_IDLE_SECONDS_DEFAULT } from '@bazaar/shared/constants/chat';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   ORDER_UNPAID_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** A platform customer-service consultation idle this long expires (chat code 16; decision 063). */
   CHAT_SERVICE_IDLE_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(CHAT_SERVICE_IDLE_SECONDS_DEFAULT),
+  /** Chat messages one account (shopper, merchant account, staff member) may send per 10 s, over every instance. */
+  CHAT_MESSAGES_PER_10S: z.coerce.number().int().min(1).max(100_000).default(CHAT_RATE_MAX),
   /** A shipped order is received automatically this long after shipment. */
   ORDER_AUTO_RECEIPT_DAYS: z.coerce.number().int().min(1).max(90).default(15),
   /**

@@ -14,7 +14,6 @@ import {
   CHAT_FRAME_HARD_MAX_BYTES,
   CHAT_FRAME_MAX_BYTES,
   CHAT_HEARTBEAT_CONTENT,
-  CHAT_RATE_MAX,
   CHAT_RATE_WINDOW_MS,
   CHAT_SEND_TYPE,
   CHAT_SOCKET_PATH,
@@ -123,7 +122,7 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
         inbound = inbound.then(async () => {
           if (!hub.has(me.id)) return;
           const count = await ctx.kv.incr(`chat:rate:${me.account}`, CHAT_RATE_WINDOW_MS);
-          if (count > CHAT_RATE_MAX) return refuse('chat.errors.tooFast', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
+          if (count > ctx.env.CHAT_MESSAGES_PER_10S) return refuse('chat.errors.tooFast', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
           const message = ChatSendSchema.safeParse(frame);
           if (!message.success) return refuse(message.error.issues[0]?.message ?? 'chat.errors.frameInvalid', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
           const frames = await sendFromSocket(ctx, me, message.data);

@@ -75,7 +75,7 @@ export const CHAT_FRAME_MAX_BYTES = 8 * 1024;
 export const CHAT_FRAME_HARD_MAX_BYTES = 64 * 1024;
 /** A client message id: 1-64 letters, digits, dash or underscore (a UUID fits). */
 export const CHAT_CLIENT_MSG_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Rate limit per account (shopper, merchant account, staff member), across instances: messages per window. */
+/** Rate limit per account (shopper, merchant account, staff member), across instances: messages per window (the API's CHAT_MESSAGES_PER_10S overrides the count). */
 export const CHAT_RATE_MAX = 20;
 export const CHAT_RATE_WINDOW_MS = 10_000;
 

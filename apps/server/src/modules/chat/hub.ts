@@ -34,9 +34,18 @@ export interface ChatPeer {
   terminate(): void;
 }
 
+/**
+ * What a socket was sent of a conversation: every seq from floor to cursor (a socket that first
+ * hears of a conversation live starts at that message; a resume moves the floor down).
+ */
+interface Sent {
+  floor: number;
+  cursor: number;
+}
+
 interface PeerState {
   peer: ChatPeer;
-  cursors: Map<number, number>;
+  cursors: Map<number, Sent>;
   queue: Promise<void>;
   unreadTimer: NodeJS.Timeout | null;
 }
@@ -179,8 +188,12 @@ export class ChatHub {
         const conversation = byId.get(item.conversationId);
         if (!conversation || !canRead(state.peer.who, conversation)) continue;
         const rows = await repo.messagesAfter(this.ctx.db, conversation.id, item.lastSeq, CHAT_RESUME_MAX + 1);
-        const messages = rows.slice(0, CHAT_RESUME_MAX).map((row) => toChatMessage(row, conversation));
-        this.setCursor(state, conversation.id, messages.at(-1)?.seq ?? item.lastSeq);
+        const sent = state.cursors.get(conversation.id);
+        // What this socket already got live since it opened is not sent again.
+        const fresh = rows.slice(0, CHAT_RESUME_MAX).filter((row) => !sent || row.seq < sent.floor || row.seq > sent.cursor);
+        const messages = fresh.map((row) => toChatMessage(row, conversation));
+        const top = Math.max(item.lastSeq, sent?.cursor ?? 0, messages.at(-1)?.seq ?? 0);
+        this.setCursor(state, conversation.id, { floor: Math.min(item.lastSeq + 1, sent?.floor ?? Infinity), cursor: top });
         state.peer.send({ code: CHAT_CODE.history, data: { conversationId: conversation.id, messages, hasMore: rows.length > CHAT_RESUME_MAX }, success: true, content: null, msgType: null });
       }
     });
@@ -194,21 +207,21 @@ export class ChatHub {
   }
 
   private async sendInOrder(state: PeerState, m: ChatMessage): Promise<void> {
-    const cursor = state.cursors.get(m.conversationId);
-    if (cursor !== undefined && m.seq <= cursor) return;
-    if (cursor !== undefined && m.seq > cursor + 1) {
+    const sent = state.cursors.get(m.conversationId);
+    if (sent && m.seq >= sent.floor && m.seq <= sent.cursor) return;
+    if (sent && m.seq > sent.cursor + 1) {
       // A gap: what came between was lost on the way (a Redis outage); read it first.
       const conversation = { userId: m.userId, shopId: m.shopId };
-      const rows = await repo.messagesAfter(this.ctx.db, m.conversationId, cursor, CHAT_RESUME_MAX, m.seq - 1);
+      const rows = await repo.messagesAfter(this.ctx.db, m.conversationId, sent.cursor, CHAT_RESUME_MAX, m.seq - 1);
       for (const row of rows) state.peer.send(messageFrame(toChatMessage(row, conversation)));
     }
     state.peer.send(messageFrame(m));
-    this.setCursor(state, m.conversationId, m.seq);
+    this.setCursor(state, m.conversationId, { floor: sent && m.seq >= sent.floor ? sent.floor : m.seq, cursor: Math.max(m.seq, sent?.cursor ?? 0) });
   }
 
-  private setCursor(state: PeerState, conversationId: number, seq: number): void {
+  private setCursor(state: PeerState, conversationId: number, sent: Sent): void {
     state.cursors.delete(conversationId);
-    state.cursors.set(conversationId, seq);
+    state.cursors.set(conversationId, sent);
     if (state.cursors.size > CURSORS_MAX) state.cursors.delete(state.cursors.keys().next().value!);
   }
 
@@ -273,16 +286,16 @@ export class ChatHub {
         const conversations = await repo.conversationsByIds(this.ctx.db, [...ids]);
         for (const conversation of conversations) {
           if (!canRead(who, conversation)) continue;
-          const cursor = state.cursors.get(conversation.id);
+          const sent = state.cursors.get(conversation.id);
           const rows =
-            cursor === undefined
+            sent === undefined
               ? await repo.messagesSince(this.ctx.db, [conversation.id], since, CHAT_RESUME_MAX)
-              : await repo.messagesAfter(this.ctx.db, conversation.id, cursor, CHAT_RESUME_MAX);
+              : await repo.messagesAfter(this.ctx.db, conversation.id, sent.cursor, CHAT_RESUME_MAX);
           for (const row of rows) {
             const current = state.cursors.get(conversation.id);
-            if (current !== undefined && row.seq <= current) continue;
+            if (current !== undefined && row.seq >= current.floor && row.seq <= current.cursor) continue;
             state.peer.send(messageFrame(toChatMessage(row, conversation)));
-            this.setCursor(state, conversation.id, row.seq);
+            this.setCursor(state, conversation.id, { floor: current ? Math.min(current.floor, row.seq) : row.seq, cursor: Math.max(row.seq, current?.cursor ?? 0) });
           }
         }
       });
