@@ -30,6 +30,8 @@ import { InvoicesPage } from './features/invoices.tsx';
 import { RefundsPage } from './features/refunds.tsx';
 import { RefundDetailPage } from './features/refund-detail.tsx';
 import { StaffPage } from './features/staff.tsx';
+import { SeckillDetailPage, SeckillsPage } from './features/seckill.tsx';
+import { SeckillCreatePage } from './features/seckill-create.tsx';
 
 /** A 403 means the account's role changed under it (decision 057): its profile is read again, so the menu follows. */
 const onForbidden = (err: unknown) => {
@@ -43,7 +45,7 @@ const queryClient: QueryClient = new QueryClient({
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #write-off, #staff, #password, #shop-info
+ * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #seckills, #seckill/<id|new>, #write-off, #staff, #password, #shop-info
  * (and the other shop pages). An account lands on the first page its role may open (lib/access.tsx).
  */
 type Place =
@@ -62,6 +64,8 @@ type Place =
   | { page: 'coupon'; couponId: number | null }
   | { page: 'combos' }
   | { page: 'combo'; comboId: number | null }
+  | { page: 'seckills' }
+  | { page: 'seckill'; seckillId: number | null }
   | { page: 'writeOff' }
   | { page: 'staff' }
   | { page: 'password' }
@@ -93,6 +97,9 @@ function placeOf(hash: string): Place {
   const combo = /^#combo\/(new|\d{1,10})$/.exec(hash);
   if (combo) return { page: 'combo', comboId: combo[1] === 'new' ? null : Number(combo[1]) };
   if (hash === '#combos') return { page: 'combos' };
+  const seckill = /^#seckill\/(new|\d{1,10})$/.exec(hash);
+  if (seckill) return { page: 'seckill', seckillId: seckill[1] === 'new' ? null : Number(seckill[1]) };
+  if (hash === '#seckills') return { page: 'seckills' };
   if (hash === '#staff') return { page: 'staff' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
@@ -105,10 +112,11 @@ function hashOf(place: Place): string {
   if (place.page === 'promotion') return `#promotion/${place.discountId ?? 'new'}`;
   if (place.page === 'coupon') return `#coupon/${place.couponId ?? 'new'}`;
   if (place.page === 'combo') return `#combo/${place.comboId ?? 'new'}`;
+  if (place.page === 'seckill') return `#seckill/${place.seckillId ?? 'new'}`;
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'refund' ? 'refunds' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page);
+const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'refund' ? 'refunds' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page === 'seckill' ? 'seckills' : place.page);
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -163,6 +171,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                   ['promotions', t('promotions.menu')],
                   ['coupons', t('coupons.menu')],
                   ['combos', t('combos.menu')],
+                  ['seckills', t('seckill.menu')],
                   ['writeOff', t('menu.writeOff')],
                 ] as const)
                   .filter(([key]) => allowed(key))
@@ -227,6 +236,14 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <CombosPage onOpen={(comboId) => setPlace({ page: 'combo', comboId })} onCreate={() => setPlace({ page: 'combo', comboId: null })} />
             ) : place.page === 'combo' ? (
               <ComboEditPage key={place.comboId ?? 'new'} comboId={place.comboId} onDone={() => setPlace({ page: 'combos' })} />
+            ) : place.page === 'seckills' ? (
+              <SeckillsPage api={api} onOpen={(seckillId) => setPlace({ page: 'seckill', seckillId })} onCreate={() => setPlace({ page: 'seckill', seckillId: null })} />
+            ) : place.page === 'seckill' ? (
+              place.seckillId === null ? (
+                <SeckillCreatePage api={api} onDone={(seckillId) => setPlace(seckillId === undefined ? { page: 'seckills' } : { page: 'seckill', seckillId })} />
+              ) : (
+                <SeckillDetailPage key={place.seckillId} api={api} seckillId={place.seckillId} onBack={() => setPlace({ page: 'seckills' })} />
+              )
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />
             ) : place.page === 'dashboard' ? (

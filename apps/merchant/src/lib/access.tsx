@@ -15,6 +15,7 @@ export const PAGE_ACCESS = [
   ['promotions', ['promotions.manage']],
   ['coupons', ['promotions.manage']],
   ['combos', ['promotions.manage']],
+  ['seckills', ['seckill.manage']],
   ['writeOff', ['orders.ship']],
   ['shop-info', ['shop.settings']],
   ['shop-categories', ['products.manage']],
