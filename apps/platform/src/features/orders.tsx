@@ -13,6 +13,7 @@ import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { dayRange, ShopListFilters, type DayRange } from './list-filters.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 const PageSchema = pageOf(AdminOrderSchema);
 const PAGE_SIZE = 10;
@@ -97,18 +98,14 @@ export function OrdersPage() {
           <Input allowClear maxLength={ORDER_SEARCH_TEXT_MAX} style={{ width: 160 }} />
         </Form.Item>
       </ShopListFilters>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<AdminOrder>
+      <PagedTable<AdminOrder>
+        list={list}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={setCurrent}
+        emptyText={t('orders.empty')}
+        totalText={(total) => t('orders.total', { count: total })}
         rowKey="orderNumber"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('orders.empty')}</Typography.Text> }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('orders.total', { count: total }) }}
         columns={[
           { title: t('orders.columns.orderNumber'), dataIndex: 'orderNumber', onCell: noWrap },
           { title: t('orders.columns.shop'), onHeaderCell: noWrap, render: (_v, o) => `${o.shopName} (${o.shopId})` },

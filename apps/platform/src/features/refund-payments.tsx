@@ -3,12 +3,13 @@
 // first, with their tries and last error, and finance staff may retry one now (after a confirmation).
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { REFUND_PAYMENT_STATUS, RefundPaymentPageSchema, RefundRetryResultSchema, type RefundPayment } from '@bazaar/shared/schemas/refund-payment';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 const PAGE_SIZE = 10;
 const QUERY = 'refund-payments';
@@ -55,25 +56,14 @@ export function RefundPaymentsPage() {
           options={[{ value: 'open', label: t('refundPaymentsUi.status.all') }, ...Object.values(REFUND_PAYMENT_STATUS).map((s) => ({ value: s, label: statusText(s) }))]}
         />
       </Space>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<RefundPayment>
+      <PagedTable<RefundPayment>
+        list={list}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={setCurrent}
+        emptyText={t('refundPaymentsUi.empty')}
+        totalText={(total) => t('refundPaymentsUi.total', { count: total })}
         rowKey="refundNo"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('refundPaymentsUi.empty')}</Typography.Text> }}
-        pagination={{
-          current,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setCurrent,
-          showSizeChanger: false,
-          showTotal: (total) => t('refundPaymentsUi.total', { count: total }),
-        }}
         columns={[
           { title: t('refundPaymentsUi.columns.refundNo'), dataIndex: 'refundNo', onCell: noWrap },
           { title: t('refundPaymentsUi.columns.order'), dataIndex: 'orderNumber', onCell: noWrap },

@@ -4,7 +4,7 @@
 // in after a refusal, the decision: refund or close, with a reason both sides see (audited).
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { refundColumns, RefundDeadline, RefundHistoryList, RefundStateTag } from '@bazaar/console-ui/refund-cells.tsx';
 import { RefundFacts } from '@bazaar/console-ui/refund-facts.tsx';
@@ -26,6 +26,7 @@ import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { dayRange, ShopListFilters, type DayRange } from './list-filters.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 const PAGE_SIZE = 10;
 const LIST_QUERY = 'platform-refunds';
@@ -104,18 +105,14 @@ export function RefundsPage() {
           <Input allowClear maxLength={20} inputMode="numeric" placeholder={t('refunds.filters.keywordHint')} style={{ width: 220 }} />
         </Form.Item>
       </ShopListFilters>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<AdminRefundListItem>
+      <PagedTable<AdminRefundListItem>
+        list={list}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={setCurrent}
+        emptyText={t('refunds.empty')}
+        totalText={(total) => t('refunds.total', { count: total })}
         rowKey="refundSn"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('refunds.empty')}</Typography.Text> }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('refunds.total', { count: total }) }}
         columns={[
           ...refundColumns<AdminRefundListItem>(t, [
             { title: t('refunds.columns.shop'), onHeaderCell: noWrap, render: (_v, r) => `${r.shopName} (${r.shopId})` },
