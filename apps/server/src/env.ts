@@ -92,6 +92,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Flash-sale order writers this API process runs (decision 062): each reads the gate's queue and
+   * writes orders in batches. 0 = none here (other instances or a writer process write them).
+   */
+  SECKILL_WRITERS: z.coerce.number().int().min(0).max(16).default(1),
   /** The courier sandbox moves each package one step (collected, in transit..., signed) this often. */
   COURIER_SANDBOX_STEP_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3 * 3600),
   /** Real courier tracking (Kuaidi100 query API). When customer and key are set the sandbox is gone. */

@@ -10,6 +10,7 @@ import { POINTS_EXPIRY_JOB, pointsExpiryHandler, scheduleNextPointsExpiry } from
 import { refundJobHandlers } from './flows/refund-deadlines.ts';
 import { CHAT_EXPIRY_JOB, chatExpiryHandler } from './flows/chat.ts';
 import { REFUND_RETRY_JOB, REFUND_SWEEP_JOB, refundRetryHandler, refundSweepHandler, scheduleNextRefundSweep } from './flows/refund-money.ts';
+import { scheduleNextSeckillSweep, seckillJobHandlers } from './flows/seckill-gate.ts';
 
 /**
  * Every background job kind and its handler, registered in one place (like http/routes.ts).
@@ -26,6 +27,7 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     ...refundJobHandlers(ctx),
     [REFUND_RETRY_JOB]: refundRetryHandler(ctx),
     [REFUND_SWEEP_JOB]: refundSweepHandler(ctx),
+    ...seckillJobHandlers(ctx),
     [CHAT_EXPIRY_JOB]: chatExpiryHandler(ctx),
   };
 }
@@ -35,4 +37,5 @@ export async function scheduleRecurringJobs(ctx: AppContext): Promise<void> {
   await scheduleNextPointsExpiry(ctx.db, ctx.now());
   await scheduleNextMembershipExpiry(ctx.db, ctx.now());
   await scheduleNextRefundSweep(ctx, ctx.now());
+  await scheduleNextSeckillSweep(ctx, ctx.now());
 }

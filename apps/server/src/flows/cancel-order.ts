@@ -14,15 +14,19 @@ import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { findOrderOwner } from '../modules/order/points-reads.ts';
 import { returnCheckoutPoints } from '../modules/wallet/points-service.ts';
 import { returnOrderCoupons } from '../modules/promotion/coupons.ts';
+import { returnSeckillUnits } from './seckill-gate.ts';
 import { endOrderInvoice } from '../modules/invoice/service.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
   const now = ctx.now();
+  let flashSale: Awaited<ReturnType<typeof returnSeckillUnits>>;
   const closed = await ctx.db.transaction(async (tx) => {
     const lines = await closeUnpaidOrder(tx, { orderNumber: input.orderNumber, userId: input.userId, closeType: input.closeType, now });
     if (!lines) return false;
-    await releaseStock(tx, lines);
+    // A flash-sale order's units go back to the activity's flash stock, not the SKU's (decision 062).
+    flashSale = await returnSeckillUnits(ctx, tx, input.orderNumber);
+    if (!flashSale) await releaseStock(tx, lines);
     const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));
     if (owner) await returnCheckoutPoints(tx, { userId: owner, orderNumbers: [input.orderNumber], now });
     await returnOrderCoupons(tx, { orderNumbers: [input.orderNumber], now });
@@ -31,6 +35,8 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
     if (input.closeType !== CLOSE_TYPE.timeout) await cancelJob(tx, AUTO_CANCEL_JOB, input.orderNumber);
     return true;
   });
+  // ... and to the stock gate once that is committed.
+  if (closed) await flashSale?.after();
   // The detail page's stock cache of this instance follows at once.
   if (closed) invalidateProductDetail(ctx, ...(await productIdsOfOrder(ctx.db, input.orderNumber)));
   return closed;

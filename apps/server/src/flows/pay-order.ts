@@ -22,6 +22,7 @@ import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitio
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import { useOrderCoupons } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
+import { markSeckillOrdersPaid } from '../modules/seckill/repository.ts';
 import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
 import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
 import { fenToYuan, formatGmt8 } from '../providers/payment/payment-provider.ts';
@@ -42,6 +43,8 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
   const paidOrders = await markOrdersPaid(tx, { userId: payment.userId, orderNumbers, payNo: payment.payNo, payType: payment.payType, paidAt: input.paidAt });
   if (paidOrders.length > 0) {
     await addSold(tx, await orderReads.soldLines(tx, paidOrders));
+    // A flash-sale order's attempt counts as paid toward the per-user limit (decision 062).
+    await markSeckillOrdersPaid(tx, paidOrders, input.paidAt);
     // The coupons submit froze for these orders are now used (decision 041).
     await useOrderCoupons(tx, { orderNumbers: paidOrders, now: input.paidAt });
     for (const orderNumber of paidOrders) await cancelJob(tx, AUTO_CANCEL_JOB, orderNumber);

@@ -52,6 +52,7 @@ import { merchantInvoiceRoutes } from './merchant-invoices.ts';
 import { refundRoutes } from './refund.ts';
 import { merchantRefundRoutes } from './merchant-refunds.ts';
 import { adminRefundRoutes } from './admin-refunds.ts';
+import { seckillRoutes } from './seckill.ts';
 import { chatRoutes } from './chat.ts';
 import { chatSocketRoutes } from './chat-socket.ts';
 import { merchantChatRoutes } from './merchant-chat.ts';
@@ -111,6 +112,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantPromotionRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);
+  await app.register(seckillRoutes);
   await app.register(couponRoutes);
   await app.register(merchantCouponRoutes);
   await app.register(adminCouponRoutes);

@@ -143,8 +143,12 @@ export function placedOrderStatements(placed: {
   items: NewOrderItem[];
   addresses: NewOrderAddress[];
 }) {
+  return [insertJsonRows(checkoutTokens, [placed.token]), ...orderRowStatements(placed)];
+}
+
+/** The inserts of orders with their lines and address copies (checkout, and the flash sale's order writers). */
+export function orderRowStatements(placed: { orders: NewOrder[]; items: NewOrderItem[]; addresses: NewOrderAddress[] }) {
   return [
-    insertJsonRows(checkoutTokens, [placed.token]),
     insertJsonRows(orders, placed.orders),
     insertJsonRows(orderItems, placed.items),
     placed.addresses.length ? insertJsonRows(orderAddresses, placed.addresses) : null,

@@ -1,0 +1,504 @@
+// The shopper's flash sale (reference §2.2, §2.4, §5.6; decision 062): the sessions and their
+// products, an activity's detail with the server's clock, the one-time order path, confirm (the
+// activity price only: no coupons, promotions, member discount or points), submit through the gate
+// (one atomic step; the order is written from the queue), the queue's answer, and "remind me".
+// Every /p/seckill call counts toward the 5-requests-in-5-seconds rule.
+import { randomBytes } from 'node:crypto';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { DELIVERY_TYPE, ORDER_MOLD } from '@bazaar/shared/constants/order-status';
+import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-status';
+import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
+import {
+  SECKILL_HOT_LIMIT,
+  SECKILL_HOT_WINDOW_SECONDS,
+  SECKILL_ORDER_STATE,
+  SECKILL_PATH_TTL_SECONDS,
+  SECKILL_STATE,
+} from '@bazaar/shared/constants/seckill';
+import type { Address } from '@bazaar/shared/schemas/address';
+import type { Page } from '@bazaar/shared/schemas/common';
+import type {
+  SeckillCard,
+  SeckillConfirm,
+  SeckillConfirmResult,
+  SeckillDetail,
+  SeckillOrderPathQuery,
+  SeckillOrderStatus,
+  SeckillSession,
+  SeckillSessionProdsQuery,
+  SeckillSessionProdsResult,
+  SeckillSessionsResult,
+  SeckillSubmit,
+} from '@bazaar/shared/schemas/seckill';
+import type { AppContext } from '../context.ts';
+import { formatApiTime } from '../lib/api-time.ts';
+import { activityEnded, invalid } from '../lib/app-error.ts';
+import { localized } from '../lib/localized.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
+import { localizeSku } from '../lib/sku-text.ts';
+import { createAddressService } from '../modules/address/service.ts';
+import { checkedCartLines } from '../modules/cart/repository.ts';
+import { findSkuLines, type CheckoutParts, type SkuLine } from '../modules/order/repository.ts';
+import { findSaleableProduct, skuCard } from '../modules/product/repository.ts';
+import { GATE, seckillGate, type SeckillAttempt } from '../modules/seckill/gate.ts';
+import * as repo from '../modules/seckill/repository.ts';
+import type { Activity } from '../modules/seckill/repository.ts';
+import { freightFee } from '../modules/shop/freight.ts';
+import { anyShopCard, openShopCard } from '../modules/shop/repository.ts';
+import { openGate } from './seckill-gate.ts';
+import { createI18n } from '@bazaar/shared/i18n/catalogs';
+
+const skuParts: CheckoutParts = { skuCard, anyShopCard, checkedCartLines };
+const detailParts = { openShopCard };
+const GMT8_MS = 8 * 3_600_000;
+const PATH_TTL_MS = SECKILL_PATH_TTL_SECONDS * 1000;
+/** Activities are read again at most this often per instance on the hot path (a switch-off shows within it). */
+const ACTIVITY_CACHE_MS = 1000;
+const translators = { zh: createI18n('zh').t, en: createI18n('en').t };
+
+const errors = {
+  notFound: () => invalid('seckill.errors.notFound'),
+  notStarted: () => invalid('seckill.errors.notStarted'),
+  notPurchasable: () => invalid('seckill.errors.notPurchasable'),
+  hot: () => invalid('seckill.errors.hot'),
+  pathExpired: () => invalid('seckill.errors.pathExpired'),
+  duplicate: () => invalid('seckill.errors.duplicateSubmit'),
+  insufficient: () => invalid('seckill.errors.insufficient'),
+  overLimit: (maxNum: number) => invalid('seckill.errors.overLimit', { maxNum }),
+  skuRequired: () => invalid('seckill.errors.skuRequired'),
+  selectAddress: () => invalid('seckill.errors.selectAddress'),
+  addAddress: () => invalid('seckill.errors.addAddress'),
+  remindNotUpcoming: () => invalid('seckill.errors.remindNotUpcoming'),
+};
+
+// ---- Small caches of the hot path (per app) ----
+
+const activityCaches = new WeakMap<AppContext, Map<number, { at: number; activity: Activity | undefined }>>();
+
+/** The activity as of at most a second ago (the hot path reads PostgreSQL once a second per activity, not per attempt). */
+async function cachedActivity(ctx: AppContext, seckillId: number): Promise<Activity | undefined> {
+  let cache = activityCaches.get(ctx);
+  if (!cache) activityCaches.set(ctx, (cache = new Map()));
+  const hit = cache.get(seckillId);
+  const now = Date.now();
+  if (hit && now - hit.at < ACTIVITY_CACHE_MS) return hit.activity;
+  const activity = await repo.findShownActivity(ctx.db, seckillId);
+  if (cache.size > 1000) cache.clear();
+  cache.set(seckillId, { at: now, activity });
+  return activity;
+}
+
+/** The 5-in-5-s rule: every /p/seckill request of the user counts. */
+export async function countSeckillRequest(ctx: AppContext, userId: string): Promise<void> {
+  const n = await seckillGate(ctx).hit(userId, SECKILL_HOT_WINDOW_SECONDS * 1000, ctx.now().getTime());
+  if (n > SECKILL_HOT_LIMIT) throw errors.hot();
+}
+
+// ---- Sessions ----
+
+/** Midnight of the Beijing calendar day containing `at`, as a Date. */
+function beijingMidnight(at: Date): Date {
+  const shifted = new Date(at.getTime() + GMT8_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()) - GMT8_MS);
+}
+
+/** 'yyyyMMddHHmm' in Beijing time. */
+function sessionKey(start: Date): string {
+  return formatApiTime(start).replace(/[-: ]/g, '').slice(0, 12);
+}
+
+function parseSessionKey(key: string): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(key);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi) - GMT8_MS);
+  return sessionKey(date) === key ? date : null;
+}
+
+function stateAt(start: Date, end: Date, now: Date) {
+  if (end.getTime() <= now.getTime()) return SECKILL_STATE.ended;
+  return start.getTime() > now.getTime() ? SECKILL_STATE.notStarted : SECKILL_STATE.running;
+}
+
+function toSession(start: Date, durationMinutes: number, now: Date, tomorrow: boolean): SeckillSession {
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  return { sessionKey: sessionKey(start), label: formatApiTime(start).slice(11, 16), startTime: formatApiTime(start), endTime: formatApiTime(end), state: stateAt(start, end, now), tomorrow };
+}
+
+/** GET /seckill/sessions: today's sessions (Beijing time) and tomorrow's first. */
+export async function listSeckillSessions(ctx: AppContext): Promise<SeckillSessionsResult> {
+  const now = ctx.now();
+  const times = await repo.listSessionTimes(ctx.db);
+  const today = beijingMidnight(now);
+  const tomorrow = new Date(today.getTime() + 24 * 3_600_000);
+  const sessions = times.map((t) => toSession(new Date(today.getTime() + t.startMinute * 60_000), t.durationMinutes, now, false));
+  if (times[0]) sessions.push(toSession(new Date(tomorrow.getTime() + times[0].startMinute * 60_000), times[0].durationMinutes, now, true));
+  return { serverTime: now.getTime(), sessions };
+}
+
+// ---- Cards and detail ----
+
+interface SkuStock {
+  seckillSkuId: number;
+  left: number;
+}
+
+/** Units left per SKU: the gate's count while it holds the activity, else PostgreSQL's. */
+async function stocksLeft(ctx: AppContext, activity: Activity): Promise<SkuStock[]> {
+  const fromDb = activity.skus.map((s) => ({ seckillSkuId: s.seckillSkuId, left: s.seckillStocks }));
+  if (!activity.gateLoadedAt || activity.settledAt) return fromDb;
+  const gate = await seckillGate(ctx).stocks(
+    activity.id,
+    activity.skus.map((s) => s.seckillSkuId),
+  );
+  return fromDb.map((s, i) => ({ ...s, left: gate[i] ?? s.left }));
+}
+
+async function toCards(ctx: AppContext, activities: Activity[], lang: Language): Promise<SeckillCard[]> {
+  const now = ctx.now();
+  const lines = await findSkuLines(
+    ctx.db,
+    [...new Set(activities.flatMap((a) => a.skus.map((s) => s.skuId)))],
+    skuParts,
+  );
+  const bySku = new Map(lines.map((l) => [l.skuId, l]));
+  const cards: SeckillCard[] = [];
+  for (const a of activities) {
+    const cheapest = [...a.skus].sort((x, y) => x.seckillPrice - y.seckillPrice)[0];
+    const line = cheapest ? bySku.get(cheapest.skuId) : undefined;
+    if (!cheapest || !line) continue;
+    const left = (await stocksLeft(ctx, a)).reduce((n, s) => n + Math.max(0, s.left), 0);
+    const total = a.skus.reduce((n, s) => n + s.originalStocks, 0);
+    cards.push({
+      seckillId: a.id,
+      prodId: a.productId,
+      prodName: localized(lang, line.prodNameZh, line.prodNameEn),
+      pic: line.prodPic,
+      seckillPrice: cheapest.seckillPrice,
+      price: line.price,
+      startTime: formatApiTime(a.startTime),
+      endTime: formatApiTime(a.endTime),
+      state: repo.activityState(a, now),
+      totalStocks: total,
+      stocksLeft: left,
+      soldPercent: total > 0 ? Math.min(100, Math.floor(((total - left) * 100) / total)) : 0,
+      maxNum: a.maxNum,
+    });
+  }
+  return cards;
+}
+
+const pageOf = <T>(records: T[], total: number, current: number, size: number): Page<T> => ({ records, total, size, current, pages: Math.ceil(total / size) });
+
+/** GET /seckill/sessionProds: the activities starting within one session. */
+export async function seckillSessionProducts(ctx: AppContext, query: SeckillSessionProdsQuery, lang: Language): Promise<SeckillSessionProdsResult> {
+  const start = parseSessionKey(query.session);
+  if (!start) throw invalid('seckill.errors.session');
+  const times = await repo.listSessionTimes(ctx.db);
+  const minute = Math.round((start.getTime() - beijingMidnight(start).getTime()) / 60_000);
+  const session = times.find((t) => t.startMinute === minute);
+  if (!session) throw invalid('seckill.errors.session');
+  const end = new Date(start.getTime() + session.durationMinutes * 60_000);
+  const { rows, total } = await repo.pageActivitiesStarting(ctx.db, start, end, (query.current - 1) * query.size, query.size);
+  return { ...pageOf(await toCards(ctx, rows, lang), total, query.current, query.size), serverTime: ctx.now().getTime() };
+}
+
+/** GET /seckill/pageProd: running and upcoming activities, earliest first. */
+export async function pageSeckillProducts(ctx: AppContext, query: { current: number; size: number }, lang: Language): Promise<Page<SeckillCard>> {
+  const { rows, total } = await repo.pageActivitiesLive(ctx.db, ctx.now(), (query.current - 1) * query.size, query.size);
+  return pageOf(await toCards(ctx, rows, lang), total, query.current, query.size);
+}
+
+/** GET /seckill/prod: one activity for /secdetail (204 once ended). */
+export async function seckillDetail(ctx: AppContext, seckillId: number, lang: Language): Promise<SeckillDetail> {
+  const now = ctx.now();
+  const activity = await repo.findShownActivity(ctx.db, seckillId);
+  if (!activity) throw errors.notFound();
+  const state = repo.activityState(activity, now);
+  if (state === SECKILL_STATE.ended) throw activityEnded();
+  const product = await findSaleableProduct(ctx.db, activity.productId, detailParts);
+  if (!product) throw errors.notPurchasable();
+  const skus = new Map(product.skus.map((s) => [s.id, s]));
+  const left = new Map((await stocksLeft(ctx, activity)).map((s) => [s.seckillSkuId, s.left]));
+  const skuList = activity.skus.flatMap((s) => {
+    const sku = skus.get(s.skuId);
+    if (!sku) return [];
+    const { properties, skuName } = localizeSku(sku, lang);
+    return [
+      {
+        seckillSkuId: s.seckillSkuId,
+        skuId: s.skuId,
+        properties,
+        skuName,
+        pic: sku.pic ?? product.pic,
+        price: sku.price,
+        seckillPrice: s.seckillPrice,
+        stocks: Math.max(0, left.get(s.seckillSkuId) ?? 0),
+        totalStocks: s.originalStocks,
+      },
+    ];
+  });
+  if (skuList.length === 0) throw errors.notPurchasable();
+  const cheapest = [...skuList].sort((a, b) => a.seckillPrice - b.seckillPrice)[0]!;
+  return {
+    seckillId: activity.id,
+    prodId: product.id,
+    shopId: product.shopId,
+    shopName: localized(lang, product.shopNameZh, product.shopNameEn),
+    prodName: localized(lang, product.nameZh, product.nameEn),
+    brief: localized(lang, product.briefZh, product.briefEn),
+    pic: product.pic,
+    imgs: product.imgs.length ? product.imgs : [product.pic],
+    content: (lang === 'en' && product.contentEn ? product.contentEn : product.contentZh) ?? '',
+    mold: product.mold,
+    price: cheapest.price,
+    seckillPrice: cheapest.seckillPrice,
+    startTime: formatApiTime(activity.startTime),
+    endTime: formatApiTime(activity.endTime),
+    state,
+    startAt: activity.startTime.getTime(),
+    endAt: activity.endTime.getTime(),
+    serverTime: now.getTime(),
+    maxNum: activity.maxNum,
+    maxCancelTime: activity.maxCancelTime,
+    totalStocks: skuList.reduce((n, s) => n + s.totalStocks, 0),
+    stocksLeft: skuList.reduce((n, s) => n + s.stocks, 0),
+    skuList,
+  };
+}
+
+// ---- The order path, confirm, submit ----
+
+/** 400 'Event not started' before the window, 204 after it (or once switched off). */
+function requireRunning(activity: Activity, now: Date): void {
+  const state = repo.activityState(activity, now);
+  if (state === SECKILL_STATE.ended) throw activityEnded();
+  if (state === SECKILL_STATE.notStarted) throw errors.notStarted();
+}
+
+/** GET /p/seckill/orderPath: the shopper's one-time path for the product (the same one again while it lives). */
+export async function seckillOrderPath(ctx: AppContext, userId: string, query: SeckillOrderPathQuery): Promise<{ orderPath: string }> {
+  await countSeckillRequest(ctx, userId);
+  const now = ctx.now();
+  const activity = query.seckillId ? await cachedActivity(ctx, query.seckillId) : await repo.findActivityOfProduct(ctx.db, query.prodId, now);
+  if (!activity || activity.productId !== query.prodId) throw errors.notFound();
+  requireRunning(activity, now);
+  const gate = seckillGate(ctx);
+  if (!(await gate.isLoaded(activity.id)) && !(await openGate(ctx, activity.id))) throw activityEnded();
+  const existing = await gate.path(userId, query.prodId, now.getTime());
+  if (existing) return { orderPath: existing };
+  const orderPath = randomBytes(18).toString('base64url');
+  await gate.savePath(userId, query.prodId, orderPath, now.getTime() + PATH_TTL_MS);
+  return { orderPath };
+}
+
+/** What confirm keeps under the path for submit: the priced line and the address copy. */
+interface Choice {
+  seckillId: number;
+  seckillSkuId: number;
+  prodId: number;
+  shopId: number;
+  count: number;
+  price: number;
+  freight: number;
+  skuId: number;
+  mold: number;
+  prodNameZh: string;
+  prodNameEn: string | null;
+  skuNameZh: string;
+  skuNameEn: string | null;
+  pic: string;
+  isRefund: number;
+  address: Address | null;
+  expiresAt: number;
+}
+
+/** The path must be this user's live one for the product. Answers when it runs out. */
+async function requirePath(ctx: AppContext, userId: string, prodId: number, orderPath: string): Promise<void> {
+  const live = await seckillGate(ctx).path(userId, prodId, ctx.now().getTime());
+  if (live !== orderPath) throw (await seckillGate(ctx).pathUsed(orderPath)) ? errors.duplicate() : errors.pathExpired();
+}
+
+function isSaleable(line: SkuLine): boolean {
+  return line.prodStatus === PRODUCT_STATUS.onShelf && line.shopStatus === SHOP_STATUS.open && line.skuStatus === SKU_STATUS.enabled;
+}
+
+/** POST /p/seckill/{orderPath}/confirm */
+export async function confirmSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillConfirm, lang: Language): Promise<SeckillConfirmResult> {
+  await countSeckillRequest(ctx, userId);
+  await requirePath(ctx, userId, input.prodId, orderPath);
+  const now = ctx.now();
+  const activity = await repo.findActivityOfProduct(ctx.db, input.prodId, now);
+  if (!activity || activity.shopId !== input.shopId) throw errors.notFound();
+  requireRunning(activity, now);
+  const sku = activity.skus.find((s) => s.seckillSkuId === input.seckillSkuId);
+  if (!sku) throw errors.skuRequired();
+  const gate = seckillGate(ctx);
+  const [[line], [left], held, addresses] = await Promise.all([
+    findSkuLines(ctx.db, [sku.skuId], skuParts),
+    gate.stocks(activity.id, [sku.seckillSkuId]),
+    gate.held(activity.id, userId),
+    createAddressService(ctx).list(userId),
+  ]);
+  if (!line || line.prodId !== activity.productId || !isSaleable(line)) throw errors.notPurchasable();
+  const stock = left ?? sku.seckillStocks;
+  if (stock <= 0 || input.prodCount > stock) throw errors.insufficient();
+  const canBuy = activity.maxNum < 0 ? input.prodCount : Math.max(0, activity.maxNum - held);
+  if (activity.maxNum >= 0 && held + input.prodCount > activity.maxNum) throw errors.overLimit(activity.maxNum);
+  const address = input.addrId === 0 ? (addresses[0] ?? null) : addresses.find((a) => a.addrId === input.addrId);
+  if (address === undefined) throw errors.selectAddress();
+  const virtual = line.mold === ORDER_MOLD.virtual;
+  const total = sku.seckillPrice * input.prodCount;
+  // The shop's freight rule for this parcel and province, like any order (never discounted).
+  const freight = virtual ? 0 : freightFee(line.freightRule, { pieces: input.prodCount, grams: line.weight * input.prodCount, goods: total }, address?.provinceId ?? null);
+  const zhSku = localizeSku({ properties: line.properties, nameZh: line.skuNameZh, nameEn: line.skuNameEn }, 'zh');
+  const choice: Choice = {
+    seckillId: activity.id,
+    seckillSkuId: sku.seckillSkuId,
+    prodId: activity.productId,
+    shopId: activity.shopId,
+    count: input.prodCount,
+    price: sku.seckillPrice,
+    freight,
+    skuId: sku.skuId,
+    mold: line.mold,
+    prodNameZh: line.prodNameZh,
+    prodNameEn: line.prodNameEn,
+    skuNameZh: zhSku.skuName,
+    skuNameEn: line.skuNameEn,
+    pic: line.skuPic ?? line.prodPic,
+    isRefund: line.isRefund,
+    address,
+    expiresAt: now.getTime() + PATH_TTL_MS,
+  };
+  await gate.saveChoice(userId, orderPath, JSON.stringify(choice), choice.expiresAt);
+  const shown = address ? (await createAddressService(ctx).localize([address], lang))[0]! : null;
+  return {
+    seckillId: activity.id,
+    prodId: activity.productId,
+    shopId: activity.shopId,
+    shopName: localized(lang, line.shopNameZh, line.shopNameEn),
+    prodName: localized(lang, line.prodNameZh, line.prodNameEn),
+    skuName: localizeSku({ properties: line.properties, nameZh: line.skuNameZh, nameEn: line.skuNameEn }, lang).skuName,
+    pic: choice.pic,
+    seckillSkuId: sku.seckillSkuId,
+    skuId: sku.skuId,
+    prodCount: input.prodCount,
+    seckillPrice: sku.seckillPrice,
+    price: line.price,
+    total,
+    transFee: freight,
+    actualTotal: total + freight,
+    mold: line.mold,
+    userAddr: shown,
+    maxNum: activity.maxNum,
+    boughtNum: held,
+    canBuyNum: Math.min(canBuy, stock),
+    endTime: formatApiTime(activity.endTime),
+    maxCancelTime: activity.maxCancelTime,
+  };
+}
+
+/** POST /p/seckill/{orderPath}/submit: through the gate in one step; answers the reserved order number. */
+export async function submitSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit): Promise<{ orderNumbers: string }> {
+  await countSeckillRequest(ctx, userId);
+  const gate = seckillGate(ctx);
+  const cached = await gate.choice(userId, orderPath);
+  if (!cached) throw (await gate.pathUsed(orderPath)) ? errors.duplicate() : errors.pathExpired();
+  const choice = JSON.parse(cached) as Choice;
+  if (input.orderShopParam.shopId !== undefined && input.orderShopParam.shopId !== choice.shopId) throw errors.notFound();
+  const now = ctx.now();
+  const activity = await cachedActivity(ctx, choice.seckillId);
+  if (!activity) throw errors.notFound();
+  requireRunning(activity, now);
+  const virtual = choice.mold === ORDER_MOLD.virtual;
+  if (!virtual && !choice.address) throw errors.addAddress();
+  const a = choice.address;
+  const attempt: SeckillAttempt = {
+    orderNumber: nextSerialNumber(now.getTime()),
+    userId,
+    seckillId: choice.seckillId,
+    seckillSkuId: choice.seckillSkuId,
+    skuId: choice.skuId,
+    prodId: choice.prodId,
+    shopId: choice.shopId,
+    count: choice.count,
+    price: choice.price,
+    freight: choice.freight,
+    mold: choice.mold,
+    dvyType: virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express,
+    prodNameZh: choice.prodNameZh,
+    prodNameEn: choice.prodNameEn,
+    skuNameZh: choice.skuNameZh,
+    skuNameEn: choice.skuNameEn,
+    pic: choice.pic,
+    isRefund: choice.isRefund,
+    remarks: input.orderShopParam.remarks || null,
+    address: a && !virtual ? { receiver: a.receiver, mobile: a.mobile, provinceId: a.provinceId, province: a.province, cityId: a.cityId, city: a.city, areaId: a.areaId, area: a.area, addr: a.addr } : null,
+    maxCancelTime: activity.maxCancelTime,
+    acceptedAt: now.getTime(),
+  };
+  const ask = () =>
+    gate.attempt({
+      seckillId: choice.seckillId,
+      seckillSkuId: choice.seckillSkuId,
+      prodId: choice.prodId,
+      userId,
+      path: orderPath,
+      count: choice.count,
+      maxNum: activity.maxNum,
+      now: now.getTime(),
+      attempt,
+    });
+  let answer = await ask();
+  if (answer === GATE.notLoaded) {
+    if (!(await openGate(ctx, choice.seckillId))) throw activityEnded();
+    answer = await ask();
+  }
+  switch (answer) {
+    case GATE.accepted:
+      return { orderNumbers: attempt.orderNumber };
+    case GATE.insufficient:
+      throw errors.insufficient();
+    case GATE.overLimit:
+      throw errors.overLimit(activity.maxNum);
+    case GATE.duplicate:
+      throw errors.duplicate();
+    case GATE.notLoaded:
+      throw activityEnded();
+    default:
+      throw errors.pathExpired();
+  }
+}
+
+/** GET /p/seckill/createOrderStatus: the caller's own attempt only (another's stays 'queued': no oracle). */
+export async function seckillOrderStatus(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<SeckillOrderStatus> {
+  await countSeckillRequest(ctx, userId);
+  const row = await repo.attemptState(ctx.db, orderNumber, userId);
+  if (!row) return { created: false, state: 'queued', message: null };
+  if (row.state === SECKILL_ORDER_STATE.failed) {
+    const t = translators[lang];
+    return { created: false, state: 'failed', message: t('seckill.errors.writeFailed', { reason: t(row.failReason ?? 'seckill.errors.queueFailed') }) };
+  }
+  return { created: true, state: 'created', message: null };
+}
+
+// ---- Remind me ----
+
+/** POST /p/seckill/remind: an upcoming activity only. */
+export async function remindSeckill(ctx: AppContext, userId: string, seckillId: number): Promise<void> {
+  await countSeckillRequest(ctx, userId);
+  const activity = await repo.findShownActivity(ctx.db, seckillId);
+  if (!activity) throw errors.notFound();
+  if (repo.activityState(activity, ctx.now()) !== SECKILL_STATE.notStarted) throw errors.remindNotUpcoming();
+  await repo.addReminder(ctx.db, seckillId, userId);
+}
+
+export async function forgetSeckillReminder(ctx: AppContext, userId: string, seckillId: number): Promise<void> {
+  await countSeckillRequest(ctx, userId);
+  await repo.removeReminder(ctx.db, seckillId, userId);
+}
+
+export async function seckillReminders(ctx: AppContext, userId: string): Promise<{ seckillIds: number[] }> {
+  return { seckillIds: await repo.pendingReminderIds(ctx.db, userId) };
+}

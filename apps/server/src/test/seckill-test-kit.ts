@@ -1,0 +1,124 @@
+// Factories for the flash-sale tests: an approved activity over a product of its own, many
+// logged-in shoppers at once (rows and tokens written straight, as registering 500 through the API
+// would take minutes), and the shopper's three calls.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { seckillSkus, seckills, users } from '../db/schema.ts';
+import { issueToken } from '../modules/auth/service.ts';
+import type { BazaarApp } from '../app.ts';
+import { createTestProduct } from './product-test-kit.ts';
+import { uniquePhone, type TestApp } from './test-app.ts';
+
+export interface TestSeckill {
+  seckillId: number;
+  prodId: number;
+  shopId: number;
+  skuIds: number[];
+  seckillSkuIds: number[];
+}
+
+export interface SeckillOptions {
+  /** Flash stock per SKU (one SKU per entry). */
+  stocks?: number[];
+  seckillPrice?: number;
+  price?: number;
+  maxNum?: number;
+  maxCancelTime?: number;
+  /** Relative to the app's clock. */
+  startInMs?: number;
+  endInMs?: number;
+  mold?: 0 | 1;
+  shopId?: number;
+  auditStatus?: number;
+}
+
+/** An approved flash sale of a new product (virtual goods by default: no address needed). */
+export async function createSeckill(t: TestApp, options: SeckillOptions = {}): Promise<TestSeckill> {
+  const stocks = options.stocks ?? [10];
+  const price = options.price ?? 10_000;
+  const product = await createTestProduct(t, {
+    shopId: options.shopId,
+    mold: options.mold ?? 1,
+    prodType: 2,
+    // The SKUs keep some stock of their own; the flash stock was taken from it.
+    skus: stocks.map((_, i) => ({ properties: `规格:款${i + 1}`, nameZh: `款${i + 1}`, nameEn: `Style ${i + 1}`, price, stocks: 5 })),
+  });
+  const now = t.ctx.now().getTime();
+  const [row] = await t.ctx.db
+    .insert(seckills)
+    .values({
+      shopId: product.shopId,
+      productId: product.prodId,
+      nameZh: `秒杀${product.prodId}`,
+      nameEn: `Flash sale ${product.prodId}`,
+      startTime: new Date(now + (options.startInMs ?? -60_000)),
+      endTime: new Date(now + (options.endInMs ?? 3_600_000)),
+      maxNum: options.maxNum ?? -1,
+      maxCancelTime: options.maxCancelTime ?? 30,
+      auditStatus: options.auditStatus ?? 1,
+    })
+    .returning({ id: seckills.id });
+  const skuRows = await t.ctx.db
+    .insert(seckillSkus)
+    .values(product.skuIds.map((skuId, i) => ({ seckillId: row!.id, skuId, seckillPrice: options.seckillPrice ?? 1_990, seckillStocks: stocks[i]!, originalStocks: stocks[i]! })))
+    .returning({ id: seckillSkus.id });
+  return { seckillId: row!.id, prodId: product.prodId, shopId: product.shopId, skuIds: product.skuIds, seckillSkuIds: skuRows.map((r) => r.id) };
+}
+
+export interface TestShopper {
+  userId: string;
+  mobile: string;
+  token: string;
+}
+
+/** `n` shoppers with a live token each (users written straight; the token issued by the auth module). */
+export async function createShoppers(t: { ctx: TestApp['ctx'] }, n: number): Promise<TestShopper[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({ id: randomBytes(16).toString('hex'), mobile: uniquePhone(), nickName: `闪购${i}` }));
+  for (let i = 0; i < rows.length; i += 500) await t.ctx.db.insert(users).values(rows.slice(i, i + 500));
+  const out: TestShopper[] = [];
+  for (const r of rows) {
+    const token = await issueToken(t.ctx, 'shopper', r.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+    out.push({ userId: r.id, mobile: r.mobile, token: token.accessToken });
+  }
+  return out;
+}
+
+export const headers = (s: TestShopper, lang: 'zh' | 'en' = 'en') => ({ authorization: s.token, 'accept-language': lang, 'content-type': 'application/json' });
+
+export async function orderPath(app: BazaarApp, s: TestShopper, prodId: number, lang: 'zh' | 'en' = 'en') {
+  return app.inject({ method: 'GET', url: `/p/seckill/orderPath?prodId=${prodId}`, headers: headers(s, lang) });
+}
+
+export async function confirmSeckill(app: BazaarApp, s: TestShopper, path: string, sk: TestSeckill, body: { prodCount?: number; seckillSkuId?: number; addrId?: number } = {}, lang: 'zh' | 'en' = 'en') {
+  return app.inject({
+    method: 'POST',
+    url: `/p/seckill/${path}/confirm`,
+    headers: headers(s, lang),
+    payload: { addrId: body.addrId ?? 0, prodId: sk.prodId, shopId: sk.shopId, seckillSkuId: body.seckillSkuId ?? sk.seckillSkuIds[0], prodCount: body.prodCount ?? 1 },
+  });
+}
+
+export async function submitSeckill(app: BazaarApp, s: TestShopper, path: string, sk: TestSeckill, remarks = '', lang: 'zh' | 'en' = 'en') {
+  return app.inject({ method: 'POST', url: `/p/seckill/${path}/submit`, headers: headers(s, lang), payload: { orderShopParam: { shopId: sk.shopId, remarks } } });
+}
+
+/** orderPath, confirm and submit; answers the submit's response (status 200 with the order number, or the refusal). */
+export async function buySeckill(app: BazaarApp, s: TestShopper, sk: TestSeckill, body: { prodCount?: number; seckillSkuId?: number } = {}) {
+  const path = await orderPath(app, s, sk.prodId);
+  if (path.statusCode !== 200) return path;
+  const orderPathValue = path.json().orderPath as string;
+  const confirmed = await confirmSeckill(app, s, orderPathValue, sk, body);
+  if (confirmed.statusCode !== 200) return confirmed;
+  return submitSeckill(app, s, orderPathValue, sk);
+}
+
+export async function seckillSkuStocks(t: TestApp, seckillSkuId: number): Promise<number> {
+  const [row] = await t.ctx.db.select({ n: seckillSkus.seckillStocks }).from(seckillSkus).where(eq(seckillSkus.id, seckillSkuId));
+  return row!.n;
+}
+
+export function expectStatus(res: { statusCode: number; body: string }, status: number, body?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  if (body !== undefined) expect(res.body).toBe(body);
+}
