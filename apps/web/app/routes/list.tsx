@@ -15,10 +15,13 @@ import { Highlight } from '../features/search/highlight.tsx';
 import { LIST_PAGE_SIZE, listHref, readListState, searchQueryOf } from '../features/search/list-query.ts';
 import { PriceFilter } from '../features/search/price-filter.tsx';
 import { SortBar } from '../features/search/sort-bar.tsx';
+import { searchFlashSales } from '../features/seckill/flash-sale-search.server.ts';
 import '../features/search/search.css';
 
 // Only the coupon tab shows a coupon line: it loads with it (decision 011's landing-page budget).
 const ListCoupon = lazy(() => import('../features/coupon/list-coupon.tsx'));
+// The flash-sale tab (st=4) draws flash sales, in a chunk of its own for the same reason.
+const ListFlashSales = lazy(() => import('../features/seckill/list-flash-sales.tsx'));
 
 const HOT_WORDS = 8;
 /** Cards in the first row load eagerly (they are the page's largest paint). */
@@ -34,19 +37,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const state = readListState(new URL(request.url).searchParams);
   // The coupon tab (st=5, reference /coupon/prodListByCouponId): the products a coupon applies to.
   const couponId = state.st === '5' ? state.couponId : undefined;
+  // The flash-sale tab (st=4, reference prodType=2): the flash sales on now or to come matching the term.
+  const flash = state.st === '4' ? searchFlashSales(context, state.pn, state.current, LIST_PAGE_SIZE) : null;
   const results =
-    couponId !== undefined
+    flash !== null
+      ? flash.then(({ records, serverTime, ...page }) => ({ page: { ...page, records: [], totalCapped: false, keywords: [] }, coupon: null, flash: { records, serverTime }, error: null }))
+      : couponId !== undefined
       ? api('/coupon/prodListByCouponId', {
           ...context,
           query: { couponId, keyword: state.pn || undefined, sort: state.sort, current: state.current, size: LIST_PAGE_SIZE },
           schema: CouponProductPageSchema,
-        }).then(({ coupon, ...page }) => ({ page: { ...page, totalCapped: false, keywords: state.pn ? [state.pn] : [] }, coupon, error: null }))
-      : api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then((page) => ({ page, coupon: null, error: null }));
+        }).then(({ coupon, ...page }) => ({ page: { ...page, totalCapped: false, keywords: state.pn ? [state.pn] : [] }, coupon, flash: null, error: null }))
+        : api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then((page) => ({ page, coupon: null, flash: null, error: null }));
   // All three in parallel; the filters and suggestions are optional, the results are not.
   const [result, tree, hotWords] = await Promise.all([
     results.catch((err: unknown) => {
       // A 400 (a minimum above the maximum price typed into the URL, a coupon that is no more) is shown on the page.
-      if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, error: err.text };
+      if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, flash: null, error: err.text };
       throw err;
     }),
     api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
@@ -65,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ListPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { state, page, coupon, error, category, hotWords } = loaderData;
+  const { state, page, coupon, flash, error, category, hotWords } = loaderData;
   const heading = coupon
     ? t('listPage.couponProducts', { name: coupon.couponName })
     : state.pn
@@ -97,7 +104,11 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {records.length > 0 ? (
+      {flash && flash.records.length > 0 ? (
+        <Suspense fallback={<p className="card seckill-page__session" />}>
+          <ListFlashSales records={flash.records} current={page?.current ?? 1} pages={page?.pages ?? 0} serverTime={flash.serverTime} />
+        </Suspense>
+      ) : records.length > 0 ? (
         <>
           <ProductGrid label={t('listPage.resultsLabel')}>
             {records.map((product, i) => (

@@ -61,9 +61,10 @@ export function ActivityBlocks({ seckills, groupBuys, discounts }: { seckills: S
         tone="seckill"
         title={t('homePage.seckill.title')}
         note={t('homePage.seckill.note')}
+        more={{ to: '/flash-sale', label: t('homePage.floors.more') }}
         tiles={seckills.map((s) => ({
           key: `s${s.seckillId}`,
-          to: `/detail/${s.prodId}`,
+          to: `/secdetail/${s.seckillId}`,
           pic: s.pic,
           name: s.prodName,
           fen: s.seckillPrice,

@@ -112,6 +112,9 @@ export const uiSeckill = {
       back: 'Back to the flash sale item',
       virtual: 'Virtual goods: no delivery address needed',
     },
+    search: {
+      resultsLabel: 'Flash sales found',
+    },
     orderBadge: 'Flash sale',
     orderType: 'Order type',
     orderTypeSeckill: 'Flash sale order',

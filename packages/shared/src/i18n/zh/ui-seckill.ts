@@ -108,6 +108,9 @@ export const uiSeckill = {
       back: '返回秒杀商品',
       virtual: '虚拟商品，无需收货地址',
     },
+    search: {
+      resultsLabel: '找到的秒杀商品',
+    },
     orderBadge: '秒杀',
     orderType: '订单类型',
     orderTypeSeckill: '秒杀订单',

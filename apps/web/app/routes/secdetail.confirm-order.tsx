@@ -1,0 +1,325 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { useTranslation } from '../lib/i18n.tsx';
+import type { Route } from './+types/secdetail.confirm-order';
+import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { SeckillConfirmResultSchema, type SeckillConfirmResult, type SeckillSubmitResult } from '@bazaar/shared/schemas/seckill';
+import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import type { RootData } from '../root.tsx';
+import { api, apiData, ApiError } from '../lib/api.ts';
+import { loadProvinces } from '../lib/provinces.server.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Price } from '../components/ui/price.tsx';
+import { showToast } from '../components/ui/toast.tsx';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { AddressForm } from '../features/address/address-form.tsx';
+import { CheckoutAddress } from '../features/order/checkout-address.tsx';
+import { remarksTooLong } from '../features/order/remarks.ts';
+import { QuantityInput } from '../features/product/quantity-input.tsx';
+import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
+import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.tsx';
+import '../features/address/address.css';
+import '../features/order/order.css';
+import '../features/product/product.css';
+import '../features/seckill/seckill.css';
+
+/** How long quantity steps settle before the price is asked again (the specification's default debounce). */
+const QUANTITY_DEBOUNCE_MS = 200;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'seckill.confirm.title' });
+}
+
+const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
+
+/** What /secdetail handed over: the activity, product, shop and SKU, the count and the one-time order path. */
+function readChoice(params: URLSearchParams) {
+  const seckillId = positiveInt(params.get('seckillId'));
+  const prodId = positiveInt(params.get('prodId'));
+  const shopId = positiveInt(params.get('shopId'));
+  const seckillSkuId = positiveInt(params.get('seckillSkuId'));
+  const prodCount = positiveInt(params.get('prodCount')) ?? 1;
+  const orderPath = params.get('orderPath') ?? '';
+  if (!seckillId || !prodId || !shopId || !seckillSkuId || !/^[A-Za-z0-9_-]{16,64}$/.test(orderPath)) return null;
+  return { seckillId, prodId, shopId, seckillSkuId, prodCount, orderPath };
+}
+type Choice = NonNullable<ReturnType<typeof readChoice>>;
+
+/**
+ * The flash order's checkout: the addresses, the region list and the confirm under the order path,
+ * in parallel. The price is the server's (activity price only); a refused confirm (a stale path,
+ * the limit, stock) is shown with the server's message, and a 204 (the activity ended) goes home.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const choice = readChoice(new URL(request.url).searchParams);
+  if (!choice) return { state: 'invalid' as const };
+  const loaded = await fetchAsUser(request, async (ctx) => {
+    const [addresses, provinces, confirm] = await Promise.all([
+      api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
+      loadProvinces(ctx),
+      api(`/p/seckill/${choice.orderPath}/confirm`, {
+        ...ctx,
+        method: 'POST',
+        body: { addrId: 0, prodId: choice.prodId, shopId: choice.shopId, seckillSkuId: choice.seckillSkuId, prodCount: choice.prodCount },
+        schema: SeckillConfirmResultSchema,
+      }).then(
+        (result) => ({ result, error: null, ended: false }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 204) return { result: null, error: null, ended: true };
+          if (error instanceof ApiError && error.status === 400) return { result: null, error: error.text, ended: false };
+          throw error;
+        },
+      ),
+    ]);
+    return { addresses, provinces, confirm };
+  });
+  if (!loaded) return { state: 'login' as const };
+  if (loaded.confirm.ended) return { state: 'ended' as const };
+  return { state: 'ready' as const, choice, addresses: loaded.addresses, provinces: loaded.provinces, result: loaded.confirm.result, error: loaded.confirm.error };
+}
+
+export default function SeckillConfirmOrder({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>('root');
+  if (loaderData.state === 'invalid') return <Problem seckillId={null} message={t('seckill.errors.pathExpired')} />;
+  if (loaderData.state === 'login' || !root?.isLoggedIn) return <UserCenterSignIn />;
+  if (loaderData.state === 'ended') return <SeckillEnded />;
+  const { choice, addresses, provinces, result, error } = loaderData;
+  // A confirm refused outright (a stale path, the limit reached, sold out): its message, and the way back.
+  if (!result) return <Problem seckillId={choice.seckillId} message={error ?? t('seckill.page.loadFailed')} />;
+  return <Checkout key={choice.orderPath} choice={choice} loadedAddresses={addresses} provinces={provinces} loadedResult={result} />;
+}
+
+function Problem({ seckillId, message }: { seckillId: number | null; message: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section">
+      <section className="card message-panel" aria-labelledby="seckill-problem-title">
+        <h1 id="seckill-problem-title" className="message-panel__title">
+          {t('seckill.confirm.problemTitle')}
+        </h1>
+        <p className="message-panel__text" role="alert">
+          {message}
+        </p>
+        <div className="message-panel__actions">
+          <Link to={seckillId ? `/secdetail/${seckillId}` : '/flash-sale'} className={buttonClass()}>
+            {seckillId ? t('seckill.confirm.back') : t('seckill.detail.back')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice: Choice; loadedAddresses: Address[]; provinces: Area[]; loadedResult: SeckillConfirmResult }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remarksId = useId();
+  const [addresses, setAddresses] = useState(loadedAddresses);
+  const [result, setResult] = useState(loadedResult);
+  const [count, setCount] = useState(loadedResult.prodCount);
+  const [remarks, setRemarks] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const queue = useOrderQueue();
+  const debounce = useRef(0);
+  useEffect(() => () => window.clearTimeout(debounce.current), []);
+
+  /** Prices the order again (another address: freight; another count: the limit and stock), same path. */
+  async function reconfirm(addrId: number, prodCount: number) {
+    setBusy(true);
+    try {
+      const next = await api(`/p/seckill/${choice.orderPath}/confirm`, {
+        method: 'POST',
+        body: { addrId, prodId: choice.prodId, shopId: choice.shopId, seckillSkuId: choice.seckillSkuId, prodCount },
+        schema: SeckillConfirmResultSchema,
+      });
+      setResult(next);
+      setCount(next.prodCount);
+    } catch (err) {
+      // The API client showed its message (limit, stock, 'hot'); the last good price stays, with its count.
+      if (!(err instanceof ApiError)) throw err;
+      setCount(result.prodCount);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function changeCount(value: number) {
+    setCount(value);
+    window.clearTimeout(debounce.current);
+    if (value === result.prodCount) return;
+    debounce.current = window.setTimeout(() => void reconfirm(result.userAddr?.addrId ?? 0, value), QUANTITY_DEBOUNCE_MS);
+  }
+
+  const physical = result.mold === 0;
+  const address = result.userAddr;
+  const needsAddress = physical && address === null;
+  const tooLong = remarksTooLong(remarks);
+  const max = Math.max(0, result.canBuyNum);
+
+  async function submit() {
+    if (submitting || busy || queue.phase !== 'idle') return;
+    if (needsAddress) {
+      showToast(t(addresses.length === 0 ? 'checkout.errors.addAddress' : 'checkout.errors.selectAddress'), { kind: 'warning' });
+      return;
+    }
+    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
+    if (tooLong) {
+      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { orderNumbers } = await apiData<SeckillSubmitResult>(`/p/seckill/${choice.orderPath}/submit`, {
+        method: 'POST',
+        body: { orderShopParam: { shopId: result.shopId, remarks: remarks.trim() } },
+      });
+      const outcome = await queue.wait(orderNumbers);
+      if (outcome === 'created') await navigate(`/payment?orderNumbers=${orderNumbers}`, { replace: true });
+    } catch (err) {
+      // The API client showed the message (stale path, limit, stock, 'hot'); a 204 took the shopper home.
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (queue.phase !== 'idle') return <SeckillQueue queue={queue} seckillId={choice.seckillId} />;
+
+  const locked = busy || submitting;
+  return (
+    <div className="container page-section checkout seckill-confirm">
+      <h1 className="checkout__title">{t('seckill.confirm.title')}</h1>
+      {physical ? (
+        <CheckoutAddress
+          addresses={addresses}
+          addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+          selectedId={address?.addrId ?? null}
+          disabled={locked}
+          onSelect={(a) => void reconfirm(a.addrId, count)}
+          onAdded={(a) => {
+            setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+            void reconfirm(a.addrId, count);
+          }}
+        />
+      ) : (
+        <p className="card checkout-section seckill-confirm__virtual">{t('seckill.confirm.virtual')}</p>
+      )}
+
+      <section className="card checkout-section" aria-labelledby="seckill-items-title">
+        <div className="checkout-section__head">
+          <h2 id="seckill-items-title" className="checkout-section__title">
+            {t('seckill.confirm.items')}
+          </h2>
+          <span className="seckill-confirm__shop">{result.shopName}</span>
+        </div>
+        <div className="seckill-confirm__line">
+          <img src={result.pic} alt="" width={80} height={80} className="seckill-confirm__pic" />
+          <div className="seckill-confirm__name">
+            <Link to={`/secdetail/${choice.seckillId}`}>{result.prodName}</Link>
+            {result.skuName ? <span className="seckill-confirm__sku">{result.skuName}</span> : null}
+            <span className="seckill-confirm__tag">{t('seckill.orderBadge')}</span>
+          </div>
+          <div className="seckill-confirm__unit">
+            <span className="visually-hidden">{t('seckill.confirm.unitPrice')}</span>
+            <Price fen={result.seckillPrice} oriFen={result.price} />
+          </div>
+          <div className="seckill-confirm__count">
+            <label className="purchase__label" htmlFor="quantity-input">
+              {t('seckill.confirm.quantity')}
+            </label>
+            <QuantityInput value={count} max={max} onChange={changeCount} />
+            <span className="purchase__hint" data-testid="seckill-can-buy">
+              {result.maxNum > 0 ? t('seckill.confirm.canBuy', { max: result.maxNum, count: max }) : t('seckill.confirm.canBuyUnlimited', { count: max })}
+            </span>
+          </div>
+        </div>
+        <div className="checkout-shop__remarks seckill-confirm__remarks">
+          <label htmlFor={remarksId} className="field__label">
+            {t('seckill.confirm.remarks')}
+          </label>
+          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
+            <textarea
+              id={remarksId}
+              className="field__input counted-box__textarea"
+              rows={2}
+              placeholder={t('seckill.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })}
+              value={remarks}
+              disabled={submitting}
+              onChange={(e) => setRemarks(e.target.value)}
+              aria-invalid={tooLong ? true : undefined}
+              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
+            />
+            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
+              {t('seckill.confirm.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
+            </span>
+          </div>
+          {tooLong ? (
+            <p id={`${remarksId}-error`} className="field__error" role="alert">
+              {t('checkout.errors.remarksTooLong')}
+            </p>
+          ) : null}
+        </div>
+        <p className="seckill-buy__note">{t('seckill.detail.noCoupons')}</p>
+      </section>
+
+      <section className="card checkout-summary" aria-label={t('seckill.confirm.payable')}>
+        <dl className="checkout-summary__fees" aria-busy={busy}>
+          <div>
+            <dt>{t('seckill.confirm.goods')}</dt>
+            <dd data-testid="seckill-goods">
+              <Price fen={result.total} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('seckill.confirm.freight')}</dt>
+            <dd>{result.transFee === 0 ? t('seckill.confirm.free') : <Price fen={result.transFee} />}</dd>
+          </div>
+        </dl>
+        <div className="checkout-summary__bar">
+          <div className="checkout-summary__payable">
+            <span>{t('seckill.confirm.payable')}</span>
+            <Price fen={result.actualTotal} className="checkout-summary__amount" />
+          </div>
+          {address ? (
+            <p className="checkout-summary__address">
+              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
+            </p>
+          ) : null}
+          {needsAddress ? (
+            <p id="seckill-needs-address" className="checkout-summary__needs" role="alert">
+              {t('checkout.errors.addAddress')}
+            </p>
+          ) : null}
+          <p className="seckill-buy__note">{t('seckill.detail.cancelNote', { count: result.maxCancelTime })}</p>
+          <Button
+            size="lg"
+            className="checkout-summary__submit"
+            disabled={locked || needsAddress || max === 0 || count !== result.prodCount}
+            aria-describedby={needsAddress ? 'seckill-needs-address' : undefined}
+            onClick={() => void submit()}
+          >
+            {submitting ? t('seckill.confirm.submitting') : t('seckill.confirm.submit')}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section">
+      <section className="card message-panel" role="alert">
+        <p className="message-panel__text">{t('seckill.page.loadFailed')}</p>
+        <Link className={buttonClass({ variant: 'secondary' })} to="/flash-sale">
+          {t('seckill.detail.back')}
+        </Link>
+      </section>
+    </div>
+  );
+}
