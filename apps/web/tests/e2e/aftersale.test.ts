@@ -1,7 +1,8 @@
 // After-sales on the storefront (issue 26): a refund only of an order paid by balance and not yet
 // shipped, accepted by the shop, comes back to the balance and closes the order; a return of a
-// received item is refused, edited and resubmitted, accepted, sent back with a waybill (edited once)
-// and received by the shop; and a request withdrawn. The first journey's shop accepts in the
+// received item paid by WeChat is refused, edited and resubmitted, accepted, sent back with a waybill
+// (edited once) and received by the shop, and the WeChat sandbox then holds exactly one refund of it;
+// and a request withdrawn. The first journey's shop accepts in the
 // merchant center; the second's goes through the merchant API (the consoles have their own journeys).
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -18,6 +19,7 @@ import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { MerchantOrderDetailSchema } from '@bazaar/shared/schemas/merchant';
+import { PayResultSchema } from '@bazaar/shared/schemas/payment';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,6 +50,20 @@ async function paidOrder(request: APIRequestContext, token: string, pick: Pick, 
   const orderNumber = await placeOrderByApi(request, token, pick, count);
   await ok(request.post(`${API_URL}/p/order/pay`, { headers: headers(token), data: { orderNumbers: orderNumber, payType: 9 } }));
   return orderNumber;
+}
+
+/**
+ * An order paid by WeChat: the pay call answers the QR's link, and the phone (no login) confirms on
+ * the sandbox's page, which notifies the API as WeChat does. Answers the order and payment numbers.
+ */
+async function wechatPaidOrder(request: APIRequestContext, token: string, pick: Pick): Promise<{ orderNumber: string; payNo: string }> {
+  const orderNumber = await placeOrderByApi(request, token, pick, 1);
+  const paid = PayResultSchema.parse(await ok(request.post(`${API_URL}/p/order/pay`, { headers: headers(token), data: { orderNumbers: orderNumber, payType: 3 } })));
+  expect(paid.codeUrl).toMatch(new RegExp(`/sandbox/wechat/native/${paid.payNo}\\.`));
+  const confirm = await request.post(paid.codeUrl!, { form: {} });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  await expect.poll(async () => ok(request.get(`${API_URL}/p/order/isPay/0/${orderNumber}`, { headers: headers(token) }))).toBe(true);
+  return { orderNumber, payNo: paid.payNo };
 }
 
 async function merchantLogin(request: APIRequestContext, shopId: number): Promise<Record<string, string>> {
@@ -169,11 +185,11 @@ test('zh: a refund only before shipment, paid by balance: the shop accepts, the 
   await expectNoSeriousA11yViolations(page, 'zh uc-return');
 });
 
-test('zh: a return of a received item: refused, edited and resubmitted, accepted, sent back and received', async ({ page, request, context, baseURL }) => {
+test('zh: a return of a received item paid by WeChat: refused, edited and resubmitted, accepted, sent back and received; the WeChat sandbox shows one refund', async ({ page, request, context, baseURL }) => {
   test.setTimeout(180_000);
   const token = await loginByApi(request, 'buyer01', 'bazaar123');
   const pick = await affordable(request, 1);
-  const orderNumber = await paidOrder(request, token, pick, 1);
+  const { orderNumber, payNo } = await wechatPaidOrder(request, token, pick);
   const merchant = await merchantLogin(request, pick.shopId);
   await shipAndReceive(request, token, orderNumber, merchant);
   await useToken(context, baseURL!, token);
@@ -243,13 +259,30 @@ test('zh: a return of a received item: refused, edited and resubmitted, accepted
   await expect(page.getByTestId('return-waybill')).toContainText(edited);
   await expect(page.getByTestId('refund-history')).toContainText(zh('aftersale.history.reship'));
 
-  // The shop receives the goods: refunded to the balance with the lowered amount.
+  // The shop receives the goods: the lowered amount goes back to WeChat, where the money came from
+  // (the gateway confirms asynchronously; the page reads refunded once it has).
   await ok(request.put(`${API_URL}/merchant/refunds/${refundSn}/receive`, { headers: merchant, data: {} }));
-  await page.reload();
-  await expect(page.getByTestId('refund-status')).toHaveText(zh('aftersale.status.5'));
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('refund-status')).toHaveText(zh('aftersale.status.5'), { timeout: 1_000 });
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
   await expect(page.getByRole('button', { name: zh('aftersale.detail.actions.editExpress') })).toHaveCount(0);
   const detail = await refundOf(request, token, refundSn);
   expect(detail.refundAmount).toBe(lowered);
+  const balanceCredits = pageOf(BalanceLogSchema).parse(await ok(request.get(`${API_URL}/p/userBalanceLog/log?type=4&current=1&size=50`, { headers: headers(token) })));
+  expect(balanceCredits.records.filter((l) => l.bizId === refundSn)).toEqual([]);
+
+  // The WeChat sandbox's merchant view of the payment's refunds (its HTML, read as a client reads
+  // it): exactly one refund, of that amount, done.
+  const sandbox = await request.get(`${API_URL}/sandbox/wechat/refunds?payNo=${payNo}`);
+  expect(sandbox.status()).toBe(200);
+  const html = await sandbox.text();
+  expect(html).toContain('<p class="note" data-testid="sandbox-refund-count">1</p>');
+  const rows = [...html.matchAll(/<tr data-testid="sandbox-refund">(.*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' '));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain(payNo);
+  expect(rows[0]).toContain(`¥${(lowered / 100).toFixed(2)}`);
+  expect(rows[0]).toContain('SUCCESS');
 });
 
 test('en: a request is withdrawn and the item may be applied for again', async ({ page, request, context, baseURL }) => {
