@@ -31,11 +31,12 @@ import { CouponsPage } from './features/coupons.tsx';
 import { PromotionsPage } from './features/promotions.tsx';
 import { StaffPage } from './features/staff.tsx';
 import { RolesPage } from './features/roles.tsx';
+import { SeckillPage } from './features/seckill.tsx';
 import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'audit', 'staff', 'roles'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
@@ -90,6 +91,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'member-levels', label: t('memberMenu') },
                 { key: 'coupons', label: t('couponsMenu') },
                 { key: 'promotions', label: t('promotionsMenu') },
+                { key: 'seckill', label: t('seckillAdmin.menu') },
                 { key: 'audit', label: t('menu.auditLog') },
                 { key: 'staff', label: t('staffAdmin.menu') },
                 { key: 'roles', label: t('rolesAdmin.menu') },
@@ -122,6 +124,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'member-levels' ? <MemberLevelsPage /> : null}
             {page === 'coupons' ? <CouponsPage /> : null}
             {page === 'promotions' ? <PromotionsPage /> : null}
+            {page === 'seckill' ? <SeckillPage api={api} /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             {page === 'staff' ? <StaffPage /> : null}
             {page === 'roles' ? <RolesPage /> : null}

@@ -26,6 +26,7 @@ export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   'member-levels': ['member.levels'],
   coupons: ['coupons.manage'],
   promotions: ['products.read', 'promotions.manage'],
+  seckill: ['seckill.manage'],
   staff: ['staff.manage'],
   roles: ['staff.manage'],
 };
