@@ -330,7 +330,12 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
     queue: {
       async read(consumer, count, blockMs) {
         await ensureGroup();
-        const result = (await reader.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', keys.stream, '>')) as Array<[string, StreamEntries]> | null;
+        // BLOCK 0 would wait forever: a read that must not wait goes without it, on the command connection.
+        const result = (
+          blockMs > 0
+            ? await reader.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', keys.stream, '>')
+            : await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count, 'STREAMS', keys.stream, '>')
+        ) as Array<[string, StreamEntries]> | null;
         return parseEntries(result?.[0]?.[1]);
       },
       async claimStale(consumer, minIdleMs, count) {
