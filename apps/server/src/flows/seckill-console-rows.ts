@@ -10,6 +10,7 @@ import { localizeSku } from '../lib/sku-text.ts';
 import { productCardsOf } from '../modules/product/coupon-reads.ts';
 import { productIdsByName, skuTextsOf } from '../modules/product/seckill-console-reads.ts';
 import * as seckills from '../modules/seckill/admin.ts';
+import { seckillGate } from '../modules/seckill/gate.ts';
 import { findShopNames } from '../modules/shop/product-reads.ts';
 
 /** How many products a name search may match before the list says nothing more precise. */
@@ -22,26 +23,41 @@ export async function productFilter(ctx: AppContext, shopId: number | null, prod
 }
 
 /**
- * The counts of each activity. Sold = units of written orders not cancelled; the stock left is
- * PostgreSQL's flash stock, which drops as each queued attempt is written and rises as an order is
- * cancelled.
+ * The counts of each activity. While an activity sits in the stock gate (loaded, not settled yet),
+ * the stock left is the gate's, and the units it accepted that no order holds yet are the queued
+ * ones (a cancelled or failed unit went back to the gate); otherwise the stock left is PostgreSQL's
+ * flash stock, which drops as each queued attempt is written and rises as an order is cancelled.
+ * Sold = unpaid + paid + queued units.
  */
 export async function countsOf(ctx: AppContext, records: seckills.SeckillRecord[], skuMap?: Map<number, seckills.SeckillSkuRecord[]>): Promise<Map<number, SeckillCounts>> {
   const ids = records.map((r) => r.id);
   const [skuBy, orders] = await Promise.all([skuMap ? Promise.resolve(skuMap) : seckills.skusOf(ctx.db, ids), seckills.orderCountsOf(ctx.db, ids)]);
+  const inGate = records.filter((r) => r.gateLoadedAt !== null && r.settledAt === null);
+  const gateLeft = new Map<number, number>();
+  await Promise.all(
+    inGate.map(async (r) => {
+      const list = skuBy.get(r.id) ?? [];
+      const left = await seckillGate(ctx).stocks(r.id, list.map((s) => s.id));
+      // A SKU missing from the gate (flushed) leaves PostgreSQL's count to stand for it.
+      if (left.every((n) => n !== null)) gateLeft.set(r.id, left.reduce<number>((sum, n) => sum + (n ?? 0), 0));
+    }),
+  );
   const map = new Map<number, SeckillCounts>();
   for (const id of ids) {
     const list = skuBy.get(id) ?? [];
     const o = orders.get(id) ?? { unpaidNum: 0, paidNum: 0, cancelledNum: 0 };
+    const totalStocks = list.reduce((n, s) => n + s.originalStocks, 0);
+    const gate = gateLeft.get(id);
+    const queuedNum = gate === undefined ? 0 : Math.max(0, totalStocks - gate - o.unpaidNum - o.paidNum);
     map.set(id, {
       seckillId: id,
-      totalStocks: list.reduce((n, s) => n + s.originalStocks, 0),
-      stocksLeft: list.reduce((n, s) => n + s.seckillStocks, 0),
-      soldNum: o.unpaidNum + o.paidNum,
+      totalStocks,
+      stocksLeft: gate ?? list.reduce((n, s) => n + s.seckillStocks, 0),
+      soldNum: o.unpaidNum + o.paidNum + queuedNum,
       unpaidNum: o.unpaidNum,
       paidNum: o.paidNum,
       cancelledNum: o.cancelledNum,
-      queuedNum: 0,
+      queuedNum,
     });
   }
   return map;

@@ -9,6 +9,7 @@ import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { seckillOrders, seckills, seckillSkus, skus } from '../db/schema.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
+import { seckillGate } from '../modules/seckill/gate.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
 import { merchantLogin, registerBuyer } from '../test/merchant-test-kit.ts';
 import { createTestProduct, type TestProduct } from '../test/product-test-kit.ts';
@@ -243,6 +244,26 @@ describe('listing, counting and ending', () => {
     expect(SeckillCountsSchema.parse(res.json())).toEqual({ seckillId: id, totalStocks: 8, stocksLeft: 5, soldNum: 3, unpaidNum: 2, paidNum: 1, cancelledNum: 1, queuedNum: 0 });
     const list = SeckillRowPageSchema.parse((await call('GET', `/merchant/seckills?prodName=${encodeURIComponent(p.nameZh)}`, tokenA)).json());
     expect(list.records[0]!.counts).toMatchObject({ soldNum: 3, paidNum: 1 });
+  });
+
+  it("takes a running activity's stock left from the stock gate, and counts the units it accepted that are still queued", async () => {
+    const p = await stockedProduct(shopA.shopId);
+    const id = await created(tokenA, activity(p));
+    await t.ctx.db.update(seckills).set({ auditStatus: 1, startTime: new Date(Date.now() - HOUR), gateLoadedAt: new Date() }).where(eq(seckills.id, id));
+    const skuRows = await t.ctx.db.select().from(seckillSkus).where(eq(seckillSkus.seckillId, id));
+    const gate = seckillGate(t.ctx);
+    // As if the gate had accepted 3 of the first SKU's 5 units: one order of 2 is written, 1 unit is still queued.
+    await gate.load(id, skuRows.map((s) => ({ seckillSkuId: s.id, stocks: s.skuId === p.skuIds[0] ? 2 : s.seckillStocks })), [], Date.now() + HOUR);
+    try {
+      const buyer = await registerBuyer(t);
+      const first = skuRows.find((s) => s.skuId === p.skuIds[0])!;
+      await t.ctx.db.insert(seckillOrders).values({ seckillId: id, seckillSkuId: first.id, userId: buyer.userId, orderNumber: nextSerialNumber(), prodCount: 2, state: 0 });
+      const res = await call('GET', `/merchant/seckills/${id}/counts`, tokenA);
+      expect(SeckillCountsSchema.parse(res.json())).toEqual({ seckillId: id, totalStocks: 8, stocksLeft: 5, soldNum: 3, unpaidNum: 2, paidNum: 0, cancelledNum: 0, queuedNum: 1 });
+    } finally {
+      await gate.unload(id, skuRows.map((s) => s.id));
+      await t.ctx.db.update(seckills).set({ status: 0, settledAt: new Date() }).where(eq(seckills.id, id));
+    }
   });
 
   it('ends a pending activity at once and gives its flash stock back; it cannot be ended twice', async () => {
