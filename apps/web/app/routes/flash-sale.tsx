@@ -25,9 +25,16 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'seckill.page.title' });
 }
 
-/** The tab a visit without ?session= opens: the running session, else the next one, else the last. */
-function defaultSession(sessions: SeckillSession[]): SeckillSession | undefined {
-  return sessions.find((s) => s.state === 2) ?? sessions.find((s) => s.state === 1) ?? sessions[sessions.length - 1];
+/**
+ * The tab a visit without ?session= opens: the running session; else the last one that began, when
+ * some of its flash sales still run (an activity may outlast its session); else the next one; else the last.
+ */
+async function defaultSession(sessions: SeckillSession[], hasRunning: (session: SeckillSession) => Promise<boolean>): Promise<SeckillSession | undefined> {
+  const running = sessions.find((s) => s.state === 2);
+  if (running) return running;
+  const began = sessions.filter((s) => s.state === 3).at(-1);
+  if (began && (await hasRunning(began))) return began;
+  return sessions.find((s) => s.state === 1) ?? sessions.at(-1);
 }
 
 /**
@@ -49,8 +56,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     // An old or made-up session key is no error: the page falls back to the default tab.
     wanted ? productsOf(wanted).catch(() => null) : null,
   ]);
-  const active = sessions.find((s) => s.sessionKey === wanted) ?? defaultSession(sessions);
-  const products = !active ? null : active.sessionKey === wanted && early ? early : await productsOf(active.sessionKey);
+  // A page read to choose the tab is kept, so the chosen tab's products are not read twice.
+  const read = new Map<string, Awaited<ReturnType<typeof productsOf>>>();
+  if (wanted && early) read.set(wanted, early);
+  const requestedSession = early ? sessions.find((s) => s.sessionKey === wanted) : undefined;
+  const active =
+    requestedSession ??
+    (await defaultSession(sessions, async (session) => {
+      const page = await productsOf(session.sessionKey);
+      read.set(session.sessionKey, page);
+      return page.records.some((card) => card.state === 2);
+    }));
+  const products = !active ? null : (read.get(active.sessionKey) ?? (await productsOf(active.sessionKey)));
   return { serverTime: products?.serverTime ?? serverTime, sessions, active: active?.sessionKey ?? null, products };
 }
 
