@@ -12,9 +12,6 @@ export const uiSeckill = {
       empty: 'No products in this session yet; try another session',
       noSessions: 'No flash sale sessions today',
       loadFailed: 'The flash sale could not be loaded; please refresh and try again',
-      sessionEndsIn: 'This session ends in',
-      sessionStartsIn: 'This session starts in',
-      sessionEnded: 'This session has ended',
     },
     states: {
       1: 'Upcoming',
@@ -69,7 +66,6 @@ export const uiSeckill = {
       noCoupons: 'Flash sale items are sold at the flash price only: no coupons, points or store deals',
       description: 'Description',
       noDescription: 'The seller has not described this product yet',
-      shop: 'Store: {{name}}',
       buttons: {
         notStarted: 'Starting soon',
         buy: 'Buy now',
@@ -90,7 +86,6 @@ export const uiSeckill = {
       canBuy: 'Limit {{max}} per person; you can still buy {{count}}',
       canBuyUnlimited: 'You can buy up to {{count}} this time',
       unitPrice: 'Flash price',
-      subtotal: 'Subtotal',
       goods: 'Goods',
       freight: 'Shipping',
       free: 'Free shipping',

@@ -12,9 +12,6 @@ export const uiSeckill = {
       empty: '本场暂无秒杀商品，看看其他场次吧',
       noSessions: '今天还没有秒杀场次',
       loadFailed: '秒杀活动加载失败，请刷新重试',
-      sessionEndsIn: '本场距结束',
-      sessionStartsIn: '本场距开始',
-      sessionEnded: '本场已结束',
     },
     states: {
       1: '即将开始',
@@ -65,7 +62,6 @@ export const uiSeckill = {
       noCoupons: '秒杀商品按秒杀价购买，不可使用优惠券、积分和店铺优惠',
       description: '商品详情',
       noDescription: '商家暂未填写商品详情',
-      shop: '店铺：{{name}}',
       buttons: {
         notStarted: '即将开抢',
         buy: '立即抢购',
@@ -86,7 +82,6 @@ export const uiSeckill = {
       canBuy: '每人限购 {{max}} 件，您还可购买 {{count}} 件',
       canBuyUnlimited: '本次最多可购买 {{count}} 件',
       unitPrice: '秒杀价',
-      subtotal: '小计',
       goods: '商品金额',
       freight: '运费',
       free: '免运费',
