@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CategoryNodeSchema, CategorySchema, type CategoryNode } from '@bazaar/shared/schemas/catalog';
 import { BannerSchema, HomeSchema } from '@bazaar/shared/schemas/home';
@@ -225,9 +225,11 @@ describe('GET /index/home', () => {
     expect(rows.every((r) => r.status === 1 && r.shopStatus === 1)).toBe(true);
     const created = home.newest.map((p) => rows.find((r) => r.id === p.prodId)!.createdAt.getTime());
     expect(created).toEqual([...created].sort((a, b) => b - a));
-    // No flash sale or group buy is seeded: those blocks stay empty and the page hides them. The
-    // seed's running shop promotions show (db/seed/promotions.ts), the banner's campaign among them.
-    expect(home.seckills).toEqual([]);
+    // The seed's running flash sales show (db/seed/seckills.ts); no group buy is seeded, so that block
+    // stays empty and the page hides it. The seed's running shop promotions show
+    // (db/seed/promotions.ts), the banner's campaign among them.
+    expect(home.seckills.length).toBeGreaterThan(0);
+    expect(home.seckills.every((s) => s.seckillPrice < s.price)).toBe(true);
     expect(home.groupBuys).toEqual([]);
     // Its label is the server's, as the cart's and the promotion pages' are: "every full" says so.
     expect(home.discounts.find((d) => d.discountName.includes('每满300减50'))?.label).toBe('每满300减50');
@@ -303,14 +305,22 @@ describe('GET /index/home', () => {
     // A whole-shop deal of a closed shop never shows.
     const [closedDeal] = await t.ctx.db.insert(discounts).values({ shopId: closed, nameZh: '下线店满减', discountRule: 0, ...window(-1, 10) }).returning({ id: discounts.id });
 
+    // The seed's flash sales (db/seed/seckills.ts) would fill the block of 5: switched off meanwhile.
+    const seeded = await t.ctx.db
+      .update(seckills)
+      .set({ status: -1 })
+      .where(and(eq(seckills.status, 1), notInArray(seckills.id, sk.map((s) => s.id))))
+      .returning({ id: seckills.id });
     try {
       expireCaches();
       const cold = await countQueries(() => get('/index/home', en));
       expect(cold.queries).toHaveLength(7);
       const home = HomeSchema.parse(cold.result.json());
-      expect(home.seckills).toHaveLength(1);
-      expect(home.seckills[0]).toMatchObject({ seckillId: sk[0]!.id, prodId: prod!.id, seckillPrice: 990, price: prod!.price });
-      expect(home.seckills[0]?.endTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      // Beside the seed's running flash sales (db/seed/seckills.ts).
+      const mine = (list: typeof home.seckills) => list.filter((s) => sk.some((k) => k.id === s.seckillId));
+      expect(mine(home.seckills)).toHaveLength(1);
+      expect(mine(home.seckills)[0]).toMatchObject({ seckillId: sk[0]!.id, prodId: prod!.id, seckillPrice: 990, price: prod!.price });
+      expect(mine(home.seckills)[0]?.endTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(home.groupBuys).toEqual([expect.objectContaining({ groupActivityId: group!.id, prodId: prod!.id, actPrice: 1_990, groupNumber: 3 })]);
       // Beside the seed's running promotions (the tea house's own among them).
       expect(home.discounts.filter((d) => d.discountId === deal!.id || d.discountId === closedDeal!.id)).toEqual([
@@ -321,10 +331,11 @@ describe('GET /index/home', () => {
       // The cached answer goes stale when the flash sale ends (2 h), before anything else.
       t.advanceClock(2 * hour + 1_000);
       const later = HomeSchema.parse((await get('/index/home')).json());
-      expect(later.seckills.map((s) => s.seckillId)).toEqual([sk[2]!.id]);
+      expect(mine(later.seckills).map((s) => s.seckillId)).toEqual([sk[2]!.id]);
       expect(later.groupBuys).toHaveLength(1);
     } finally {
       t.resetClock();
+      if (seeded.length) await t.ctx.db.update(seckills).set({ status: 1 }).where(inArray(seckills.id, seeded.map((s) => s.id)));
       await t.ctx.db.delete(seckills).where(inArray(seckills.id, sk.map((s) => s.id)));
       await t.ctx.db.delete(groupActivities).where(eq(groupActivities.id, group!.id));
       await t.ctx.db.delete(discounts).where(inArray(discounts.id, [deal!.id, closedDeal!.id]));
