@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Badge, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { consoleTheme } from '@bazaar/shared/console/theme';
@@ -32,6 +32,8 @@ import { RefundDetailPage } from './features/refund-detail.tsx';
 import { StaffPage } from './features/staff.tsx';
 import { SeckillDetailPage, SeckillsPage } from './features/seckill.tsx';
 import { SeckillCreatePage } from './features/seckill-create.tsx';
+import { ChatInboxPage } from './features/chat.tsx';
+import { ConsoleChatProvider, useConsoleChat } from '@bazaar/console-ui/chat-socket.tsx';
 
 /** A 403 means the account's role changed under it (decision 057): its profile is read again, so the menu follows. */
 const onForbidden = (err: unknown) => {
@@ -45,7 +47,7 @@ const queryClient: QueryClient = new QueryClient({
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #seckills, #seckill/<id|new>, #write-off, #staff, #password, #shop-info
+ * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #seckills, #seckill/<id|new>, #chat, #write-off, #staff, #password, #shop-info
  * (and the other shop pages). An account lands on the first page its role may open (lib/access.tsx).
  */
 type Place =
@@ -65,6 +67,7 @@ type Place =
   | { page: 'combos' }
   | { page: 'combo'; comboId: number | null }
   | { page: 'seckills' }
+  | { page: 'chat' }
   | { page: 'seckill'; seckillId: number | null }
   | { page: 'writeOff' }
   | { page: 'staff' }
@@ -100,6 +103,7 @@ function placeOf(hash: string): Place {
   const seckill = /^#seckill\/(new|\d{1,10})$/.exec(hash);
   if (seckill) return { page: 'seckill', seckillId: seckill[1] === 'new' ? null : Number(seckill[1]) };
   if (hash === '#seckills') return { page: 'seckills' };
+  if (hash === '#chat') return { page: 'chat' };
   if (hash === '#staff') return { page: 'staff' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
 }
@@ -117,6 +121,18 @@ function hashOf(place: Place): string {
 }
 /** The menu entry a place belongs to. */
 const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'refund' ? 'refunds' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page === 'seckill' ? 'seckills' : place.page);
+
+/** The inbox's menu entry, with the shop's unread total from the socket. */
+function ChatMenuLabel() {
+  const { t } = useI18n();
+  const chat = useConsoleChat();
+  return (
+    <span data-testid="chat-menu">
+      {t('chat.inbox.menu')}
+      {chat?.unread ? <Badge count={chat.unread} size="small" style={{ marginInlineStart: 6 }} /> : null}
+    </span>
+  );
+}
 
 function Console({ onLogout }: { onLogout: () => void }) {
   const { t, lang, setLang } = useI18n();
@@ -140,6 +156,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   return (
+    <ConsoleChatProvider userId={granted?.includes('chat.reply') && me.data ? me.data.accountId : null} token={session.token} lang={lang}>
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography.Title level={1} style={{ color: '#fff', margin: 0, fontSize: 18 }}>
@@ -172,6 +189,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                   ['coupons', t('coupons.menu')],
                   ['combos', t('combos.menu')],
                   ['seckills', t('seckill.menu')],
+                  ['chat', <ChatMenuLabel key="chat" />],
                   ['writeOff', t('menu.writeOff')],
                 ] as const)
                   .filter(([key]) => allowed(key))
@@ -236,6 +254,8 @@ function Console({ onLogout }: { onLogout: () => void }) {
               <CombosPage onOpen={(comboId) => setPlace({ page: 'combo', comboId })} onCreate={() => setPlace({ page: 'combo', comboId: null })} />
             ) : place.page === 'combo' ? (
               <ComboEditPage key={place.comboId ?? 'new'} comboId={place.comboId} onDone={() => setPlace({ page: 'combos' })} />
+            ) : place.page === 'chat' ? (
+              <ChatInboxPage api={api} />
             ) : place.page === 'seckills' ? (
               <SeckillsPage api={api} onOpen={(seckillId) => setPlace({ page: 'seckill', seckillId })} onCreate={() => setPlace({ page: 'seckill', seckillId: null })} />
             ) : place.page === 'seckill' ? (
@@ -268,6 +288,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
         </Layout.Content>
       </Layout>
     </Layout>
+    </ConsoleChatProvider>
   );
 }
 

@@ -32,11 +32,13 @@ import { PromotionsPage } from './features/promotions.tsx';
 import { StaffPage } from './features/staff.tsx';
 import { RolesPage } from './features/roles.tsx';
 import { SeckillPage } from './features/seckill.tsx';
+import { ChatServicePage } from './features/chat.tsx';
+import { ConsoleChatProvider } from '@bazaar/console-ui/chat-socket.tsx';
 import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'audit', 'staff', 'roles'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'chat', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
@@ -53,6 +55,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
     if (page) history.replaceState(null, '', `#${page}`);
   }, [page]);
   return (
+    <ConsoleChatProvider userId={granted?.includes('chat.service') && me.data ? me.data.adminId : null} token={session.token} lang={lang}>
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography.Title level={1} style={{ color: '#fff', margin: 0, fontSize: 18 }}>
@@ -92,6 +95,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'coupons', label: t('couponsMenu') },
                 { key: 'promotions', label: t('promotionsMenu') },
                 { key: 'seckill', label: t('seckillAdmin.menu') },
+                { key: 'chat', label: t('chat.service.menu') },
                 { key: 'audit', label: t('menu.auditLog') },
                 { key: 'staff', label: t('staffAdmin.menu') },
                 { key: 'roles', label: t('rolesAdmin.menu') },
@@ -125,6 +129,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'coupons' ? <CouponsPage /> : null}
             {page === 'promotions' ? <PromotionsPage /> : null}
             {page === 'seckill' ? <SeckillPage api={api} /> : null}
+            {page === 'chat' && me.data ? <ChatServicePage adminId={me.data.adminId} /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             {page === 'staff' ? <StaffPage /> : null}
             {page === 'roles' ? <RolesPage /> : null}
@@ -134,6 +139,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
         </Layout.Content>
       </Layout>
     </Layout>
+    </ConsoleChatProvider>
   );
 }
 

@@ -16,6 +16,7 @@ export const PAGE_ACCESS = [
   ['coupons', ['promotions.manage']],
   ['combos', ['promotions.manage']],
   ['seckills', ['seckill.manage']],
+  ['chat', ['chat.reply']],
   ['writeOff', ['orders.ship']],
   ['shop-info', ['shop.settings']],
   ['shop-categories', ['products.manage']],
