@@ -357,6 +357,8 @@ describe('gateway refunds', () => {
     expect(shown.body.match(/data-testid="sandbox-refund"/g)).toHaveLength(1);
     expect(shown.body).toContain(refundSn);
     expect(shown.body).toContain('¥44.00');
+    // The page's CSP allows no inline style attribute: a browser would refuse one and log an error.
+    expect(shown.body).not.toMatch(/<[^>]+\sstyle=/);
   });
 
   it('50 parallel calls send one refund to the gateway and settle once', async () => {

@@ -49,6 +49,7 @@ dt{color:#6b7280}dd{margin:0;word-break:break-all}
 button{width:100%;border:0;border-radius:8px;padding:14px;font-size:16px;font-weight:600;color:#fff;background:${accent};cursor:pointer}
 button:focus-visible{outline:3px solid #111;outline-offset:2px}
 .error{color:#b91c1c;font-weight:600}
+.refunds{width:100%;border-collapse:collapse;font-size:13px}
 </style>
 </head>
 <body>${body}</body>
@@ -128,7 +129,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { providers, sa
               `<tr data-testid="sandbox-refund"><td>${escapeHtml(r.refundNo)}</td><td>${escapeHtml(r.payNo)}</td><td>${escapeHtml(r.gatewayRefundNo)}</td><td>¥${fenToYuan(r.amount)}</td><td>${r.completesAt <= now ? '退款成功 · SUCCESS' : '处理中 · PROCESSING'}</td><td>${formatGmt8(r.createdAt)}</td></tr>`,
           )
           .join('');
-        const table = `<h1>退款记录 · Refunds</h1><p class="note" data-testid="sandbox-refund-count">${rows.length}</p><table style="width:100%;border-collapse:collapse;font-size:13px"><thead><tr><th>退款单号 Refund no.</th><th>订单 Trade</th><th>网关单号 Gateway no.</th><th>金额 Amount</th><th>状态 Status</th><th>时间 Time</th></tr></thead><tbody>${items}</tbody></table>`;
+        const table = `<h1>退款记录 · Refunds</h1><p class="note" data-testid="sandbox-refund-count">${rows.length}</p><table class="refunds"><thead><tr><th>退款单号 Refund no.</th><th>订单 Trade</th><th>网关单号 Gateway no.</th><th>金额 Amount</th><th>状态 Status</th><th>时间 Time</th></tr></thead><tbody>${items}</tbody></table>`;
         const body = payType === PAY_TYPE.alipay ? alipayPage('支付宝 · 退款 Refunds', table) : wechatPage('微信支付 · 退款 Refunds', table);
         return reply.send(body.replace('max-width:480px', 'max-width:960px'));
       },
