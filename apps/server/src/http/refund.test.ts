@@ -9,7 +9,7 @@ import { pageOf } from '@bazaar/shared/schemas/common';
 import { MyOrderWithRefundSchema, OrderDetailWithRefundSchema, RefundApplyInfoSchema, RefundPageSchema } from '@bazaar/shared/schemas/refund';
 import { jobs, orders, refundNotices, refunds } from '../db/schema.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
-import { drainJobs, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
+import { drainJobs, merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
 import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -219,6 +219,20 @@ describe('withdraw, edit, amount, waybill and the platform', () => {
     expect((await info(t, buyer, sn)).history.map((h) => h.action)).toEqual(['apply', 'cancel']);
     // A new request for the item may follow.
     await apply(t, buyer, applyBody(order));
+  });
+
+  it('withdrawing the last open request of an order another refund paid part of: the order shows partly refunded', async () => {
+    const { buyer, order } = await setup({ lines: 2, count: 1, price: 1_000 });
+    const owner = { token: await merchantLogin(t, shopId) };
+    const paid = await apply(t, buyer, applyBody(order, { refundAmount: 1_000 }));
+    expect((await call(t, owner, 'PUT', `/merchant/refunds/${paid}/accept`, {})).statusCode).toBe(200);
+    expect((await refundRow(paid)).returnMoneySts).toBe(5);
+    const sn = await apply(t, buyer, applyBody(order, { orderItemId: order.items[1]!.id, refundAmount: 1_000 }));
+    expect(await orderRefundStatus(order.orderNumber)).toBe(1);
+    const res = await call(t, buyer, 'PUT', '/p/orderRefund/cancel', sn);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundRow(sn)).toMatchObject({ returnMoneySts: 6 });
+    expect(await orderRefundStatus(order.orderNumber)).toBe(3);
   });
 
   it('edits a request in 1 and changes its amount, never above the ceiling', async () => {

@@ -85,7 +85,8 @@ export async function clearOrderApplying(tx: Tx, input: { orderNumber: string; r
   const back =
     input.refunded <= 0
       ? null
-      : sql`case when ${input.refunded} >= ${orders.actualTotal} then ${ORDER_REFUND_STATUS.allRefunded} else ${ORDER_REFUND_STATUS.partlyRefunded} end`;
+      : // The CASE's branches are parameters of no type (text to the database): cast, or the update fails.
+        sql`(case when ${input.refunded} >= ${orders.actualTotal} then ${ORDER_REFUND_STATUS.allRefunded} else ${ORDER_REFUND_STATUS.partlyRefunded} end)::smallint`;
   await tx
     .update(orders)
     .set({ refundStatus: back, updatedAt: input.now, version: sql`${orders.version} + 1` })
