@@ -10,8 +10,8 @@ describe('what each role may open in the merchant center', () => {
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.owner)).toBe('dashboard');
   });
 
-  it('customer service: orders, after-sales, reviews and invoices, landing on the orders', () => {
-    expect(pagesOf('service')).toEqual(['orders', 'refunds', 'reviews', 'invoices', 'password']);
+  it('customer service: orders, after-sales, reviews, invoices and the chat inbox, landing on the orders', () => {
+    expect(pagesOf('service')).toEqual(['orders', 'refunds', 'reviews', 'invoices', 'chat', 'password']);
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.service)).toBe('orders');
   });
 
