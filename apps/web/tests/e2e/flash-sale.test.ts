@@ -10,6 +10,7 @@ import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { API_URL, encryptPassword, loginByApi, openPage, registerShopper, text, useToken, test } from './support.ts';
 import { addAddressByApi, headers, ok } from './order-support.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
 import { staffToken } from './platform-console.ts';
 
 type Lang = 'zh' | 'en';
@@ -60,9 +61,10 @@ async function createFlashSale(request: APIRequestContext, { startIn, stocks, sk
 }
 
 test('zh: an upcoming flash sale turns live without a reload; buy, queue, pay by balance, and the order says flash sale', async ({ page, request, context, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const t = (key: string, v?: Record<string, string | number>) => text('zh', key, v);
-  const sale = await createFlashSale(request, { startIn: 25_000, stocks: 5, skip: 0 });
+  // Time for the page to open and be checked (axe) before the start, on a busy machine too.
+  const sale = await createFlashSale(request, { startIn: 50_000, stocks: 5, skip: 0 });
   const token = await loginByApi(request, 'buyer01', 'bazaar123');
   await useToken(context, baseURL!, token);
 
@@ -77,6 +79,7 @@ test('zh: an upcoming flash sale turns live without a reload; buy, queue, pay by
   await expect(buy).toBeDisabled();
   const countdown = page.locator('.seckill-buy__countdown');
   await expect(countdown).toHaveText(/^距开始 00:00:\d\d$/);
+  expect(Date.now()).toBeLessThan(sale.startAt - 2_000);
 
   // No reload: a mark on the window survives, and no document is requested again.
   await page.evaluate(() => ((window as unknown as { flashMark: number }).flashMark = 1));
@@ -89,7 +92,7 @@ test('zh: an upcoming flash sale turns live without a reload; buy, queue, pay by
   page.on('request', (r) => {
     if (r.url().includes('/p/seckill/orderPath')) pathRequests.push(Date.now());
   });
-  await expect(buy).toHaveText(t('seckill.detail.buttons.buy'), { timeout: 45_000 });
+  await expect(buy).toHaveText(t('seckill.detail.buttons.buy'), { timeout: 70_000 });
   await expect(buy).toBeEnabled();
   await expect(countdown).toHaveText(/^距结束 (00|01):\d\d:\d\d$/);
   expect(await page.evaluate(() => (window as unknown as { flashMark?: number }).flashMark)).toBe(1);
@@ -103,6 +106,7 @@ test('zh: an upcoming flash sale turns live without a reload; buy, queue, pay by
   await expect(page.getByRole('heading', { level: 1, name: t('seckill.confirm.title') })).toBeVisible();
   await expect(page.getByTestId('seckill-goods')).toHaveText(yuan(detail.seckillPrice, 'zh'));
   await expect(page.getByTestId('seckill-can-buy')).toHaveText(t('seckill.confirm.canBuy', { max: 2, count: 2 }));
+  await expectNoSeriousA11yViolations(page, 'zh /secdetail/confirm-order');
   // Two units, priced by the server again.
   await page.getByRole('button', { name: t('product.increase') }).click();
   await expect(page.getByTestId('seckill-goods')).toHaveText(yuan(detail.seckillPrice * 2, 'zh'));
@@ -127,7 +131,7 @@ test('zh: an upcoming flash sale turns live without a reload; buy, queue, pay by
 });
 
 test('en: a sold-out flash sale says so, on its page and on the list', async ({ page, request, context, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const t = (key: string, v?: Record<string, string | number>) => text('en', key, v);
   const sale = await createFlashSale(request, { startIn: 3_000, stocks: 1, skip: 3 });
   await expect.poll(async () => SeckillDetailSchema.parse(await ok(request.get(`${API_URL}/seckill/prod?seckillId=${sale.seckillId}`))).state, { timeout: 15_000 }).toBe(2);
