@@ -26,14 +26,15 @@ import type { Tx } from '../db/client.ts';
 import { invalid, notFound } from '../lib/app-error.ts';
 import { getProfile } from '../modules/admin/service.ts';
 import * as repo from '../modules/aftersale/repository.ts';
-import type { Periods } from '../modules/aftersale/rules.ts';
+import { ceilingFor, type Periods } from '../modules/aftersale/rules.ts';
 import { recordChange } from '../modules/audit/service.ts';
 import { accountName, insertAuditLog } from '../modules/merchant/repository.ts';
 import { markOrderApplying } from '../modules/order/aftersale-reads.ts';
+import { lockOrderForRefund } from '../modules/order/refunds.ts';
 import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { executeRefund } from './refund-money.ts';
-import { bookStep, deadlineOf, detailOf, listItemsOf, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
+import { bookStep, deadlineOf, detailOf, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
 
 export interface Actor {
   actor: 'seller' | 'platform' | 'system';
@@ -388,6 +389,21 @@ export async function anyRefundDetail(ctx: AppContext, refundSn: string, lang: L
 }
 
 /**
+ * A refused request holds no part of the order while it waits for the platform, so the shopper may
+ * have had the same pieces refunded by a new request meanwhile: a refund decision must still fit the
+ * order without it (its pieces left, its amount within their ceiling). Read under the order's lock,
+ * which an apply's trigger and the settle step take too, so nothing slips in between.
+ */
+async function checkStillRefundable(tx: Tx, current: repo.RefundRow): Promise<void> {
+  await lockOrderForRefund(tx, current.orderNumber);
+  const loaded = await loadOrderState(tx, current.orderNumber, current.refundSn);
+  if (!loaded) throw notFound('refundErrors.notFound');
+  const ceiling = ceilingFor(loaded.state, { refundType: current.refundType, orderItemId: current.orderItemId, goodsNum: current.goodsNum, freightConfirmed: true });
+  if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
+  if (current.refundAmount > ceiling.maxRefundAmount) throw invalid('refundErrors.amountTooHigh', { max: (ceiling.maxRefundAmount / 100).toFixed(2) });
+}
+
+/**
  * PUT /admin/refunds/{refundSn}/decide: staff decide a refused request the shopper brought to them.
  * 'refund': a refund only is refunded (2, settle 1); a return whose goods came back counts as
  * received (4, settle 1); a return refused before the goods left goes to 2 (the buyer sends them to
@@ -410,6 +426,7 @@ export async function decideRefund(ctx: AppContext, adminId: number, refundSn: s
   if (deadline && !address) throw invalid('refundErrors.returnAddressMissing');
   const row = await ctx.db
     .transaction(async (tx) => {
+      if (input.action === 'refund') await checkStillRefundable(tx, current);
       const moved = await repo.moveRefund(tx, {
         refundSn,
         from: [REFUND_STATUS.refused],

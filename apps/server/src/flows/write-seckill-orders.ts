@@ -135,6 +135,20 @@ export async function drainSeckillQueue(ctx: AppContext, consumer = writerName()
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+const running = new WeakMap<AppContext, () => Promise<void>>();
+
+/** Starts this app's writers (the seckill routes' ready hook); stopSeckillWriters ends them. */
+export function runSeckillWriters(ctx: AppContext, count: number, log: Pick<FastifyBaseLogger, 'error'>): void {
+  if (count > 0 && !running.has(ctx)) running.set(ctx, startSeckillWriters(ctx, count, log));
+}
+
+/** Stops this app's writers, letting their current batches finish (app close; the crash tests pause them). */
+export async function stopSeckillWriters(ctx: AppContext): Promise<void> {
+  const stop = running.get(ctx);
+  running.delete(ctx);
+  await stop?.();
+}
+
 /**
  * Starts `count` writer loops; answers a stop function that lets the current batches finish.
  * Each loop first claims attempts another writer left pending too long (at most once a second),

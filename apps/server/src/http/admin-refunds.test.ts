@@ -91,6 +91,25 @@ describe('PUT /admin/refunds/:refundSn/decide', () => {
     expect((await auditOf(t, 'refund', closed.refundSn))[0]).toMatchObject({ action: 'refund.decide' });
   });
 
+  it('refuses to refund an item a later request of the shopper already refunded (never twice for one item)', async () => {
+    const buyer = await registerBuyer(t);
+    const order = await refundOrder(t, buyer, shopId, { lines: 2, count: 1, price: 1_000 });
+    const whole = { goodsNum: 1, refundAmount: 1_000 };
+    const refused = await apply(t, buyer, applyBody(order, whole));
+    expect((await call(t, owner, 'PUT', `/merchant/refunds/${refused}/refuse`, { reason: '不同意退款' })).statusCode).toBe(200);
+    // A new request for the same item, accepted and refunded.
+    const second = await apply(t, buyer, applyBody(order, whole));
+    expect((await call(t, owner, 'PUT', `/merchant/refunds/${second}/accept`, {})).statusCode).toBe(200);
+    expect((await refundRow(second)).returnMoneySts).toBe(5);
+    // The refused one brought to the platform cannot pay the item again.
+    expect((await call(t, buyer, 'POST', '/p/orderRefund/applyPlatform', { refundSn: refused, reason: '商家拒绝没有道理' })).statusCode).toBe(200);
+    expectRefused(await admin(staff, 'PUT', `/admin/refunds/${refused}/decide`, { action: 'refund', reason: '支持退款' }, 'zh'), '该商品已全部退款');
+    expect(await refundRow(refused)).toMatchObject({ returnMoneySts: 7, settleStatus: 0, platformStatus: 1 });
+    // Closing it stays possible.
+    const closed = await admin(staff, 'PUT', `/admin/refunds/${refused}/decide`, { action: 'close', reason: '已另行退款' });
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
+
   it('a request nobody brought to the platform cannot be decided', async () => {
     const buyer = await registerBuyer(t);
     const order = await refundOrder(t, buyer, shopId);

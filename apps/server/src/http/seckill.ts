@@ -38,7 +38,7 @@ import {
   seckillSessionProducts,
   submitSeckillOrder,
 } from '../flows/place-seckill-order.ts';
-import { startSeckillWriters } from '../flows/write-seckill-orders.ts';
+import { runSeckillWriters, stopSeckillWriters } from '../flows/write-seckill-orders.ts';
 import { closeSeckillGate } from '../modules/seckill/gate.ts';
 
 const security = [{ token: [] }];
@@ -49,12 +49,11 @@ export async function seckillRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  let stopWriters: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    if (ctx.env.SECKILL_WRITERS > 0) stopWriters = startSeckillWriters(ctx, ctx.env.SECKILL_WRITERS, app.log);
+    runSeckillWriters(ctx, ctx.env.SECKILL_WRITERS, app.log);
   });
   app.addHook('onClose', async () => {
-    await stopWriters?.();
+    await stopSeckillWriters(ctx);
     await closeSeckillGate(ctx);
   });
 
