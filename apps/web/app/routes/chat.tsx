@@ -106,7 +106,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
             selected={loaderData.toId}
             target={target}
             readyCard={loaderData.card}
-            onSelect={(toId) => void navigate(`/chat?toId=${toId}`, { replace: true, preventScrollReset: true })}
+            onSelect={(toId) => void navigate(`${lang === 'zh' ? '' : `/${lang}`}/chat?toId=${toId}`, { replace: true, preventScrollReset: true })}
             onLogin={openLogin}
           />
         </>
