@@ -10,7 +10,7 @@ import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { SessionTabs, type SessionView } from '../features/seckill/session-tabs.tsx';
-import { SeckillProductCard } from '../features/seckill/seckill-card.tsx';
+import { SeckillProductCard, windowOf } from '../features/seckill/seckill-card.tsx';
 import { SeckillCountdown } from '../features/seckill/seckill-countdown.tsx';
 import { RemindButton, useReminds } from '../features/seckill/remind-button.tsx';
 import { stateAt, useServerNow } from '../features/seckill/seckill-clock.ts';
@@ -82,9 +82,15 @@ export default function FlashSale({ loaderData }: Route.ComponentProps) {
 
   const windows = useMemo(() => sessions.map((s) => ({ startAt: parseApiTime(s.startTime), endAt: parseApiTime(s.endTime) })), [sessions]);
   // The tabs move on with the server's clock: a session turns running, then ended, without a reload.
-  const views: SessionView[] = sessions.map((s, i) => ({ ...s, shownState: now === null ? s.state : stateAt(windows[i]!, now) }));
+  // A session whose time is over while some of its flash sales still run (they may outlast it) reads as running.
+  const activeRuns = products?.records.some((card) => (now === null ? card.state : stateAt(windowOf(card), now)) === 2) ?? false;
+  const views: SessionView[] = sessions.map((s, i) => {
+    const state = now === null ? s.state : stateAt(windows[i]!, now);
+    return { ...s, shownState: state === 3 && s.sessionKey === active && activeRuns ? 2 : state };
+  });
   const activeIndex = sessions.findIndex((s) => s.sessionKey === active);
   const activeView = views[activeIndex];
+  const sessionOver = now === null ? activeView?.state === 3 : windows[activeIndex] !== undefined && stateAt(windows[activeIndex], now) === 3;
 
   // When the chosen session starts or ends, read its products again (stocks, states).
   const seenState = useRef(activeView?.shownState);
@@ -114,7 +120,8 @@ export default function FlashSale({ loaderData }: Route.ComponentProps) {
                 {activeView.tomorrow ? `${t('seckill.page.tomorrow')} ` : ''}
                 {activeView.label} · {t(`seckill.states.${activeView.shownState}`)}
               </h2>
-              <SeckillCountdown activity={windows[activeIndex]!} now={now} className="seckill-page__session-countdown" />
+              {/* Past its time with flash sales still running: each card counts down to its own end. */}
+              {sessionOver && activeRuns ? null : <SeckillCountdown activity={windows[activeIndex]!} now={now} className="seckill-page__session-countdown" />}
             </div>
             {products && products.records.length > 0 ? (
               <>
