@@ -14,7 +14,7 @@ export const SECKILL_COUNTS_REFRESH_MS = 5_000;
 const TABS = ['all', ...SECKILL_LIST_STATES] as const;
 type Tab = (typeof TABS)[number];
 
-export const SECKILL_STATE_COLOR: Record<SeckillListState, string> = { pending: 'gold', rejected: 'red', upcoming: 'blue', running: 'green', ended: 'default', offline: 'volcano' };
+export const SECKILL_STATE_COLOR: Record<SeckillListState, string> = { pending: 'warning', rejected: 'error', upcoming: 'processing', running: 'success', ended: 'default', offline: 'error' };
 const canEnd = (row: SeckillRow) => row.listState === 'pending' || row.listState === 'upcoming' || row.listState === 'running';
 
 function useEnd(api: ConsoleApi, onEnded?: () => void) {

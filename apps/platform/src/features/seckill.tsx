@@ -19,7 +19,7 @@ const PAGE_SIZE = 10;
 const REFRESH_MS = 5_000;
 const TABS = ['pending', 'upcoming', 'running', 'ended', 'rejected', 'offline', 'all'] as const satisfies readonly (SeckillListState | 'all')[];
 type Tab = (typeof TABS)[number];
-const STATE_COLOR: Record<SeckillListState, string> = { pending: 'gold', rejected: 'red', upcoming: 'blue', running: 'green', ended: 'default', offline: 'volcano' };
+const STATE_COLOR: Record<SeckillListState, string> = { pending: 'warning', rejected: 'error', upcoming: 'processing', running: 'success', ended: 'default', offline: 'error' };
 
 type Decision = { kind: 'reject' | 'offline'; row: SeckillRow };
 

@@ -23,6 +23,7 @@ import { getProfile } from '../modules/admin/service.ts';
 import { recordChange } from '../modules/audit/service.ts';
 import { dropHomeCache } from '../modules/catalog/service.ts';
 import { skuTextsOf } from '../modules/product/seckill-console-reads.ts';
+import { invalidateProductDetail } from '../modules/product/service.ts';
 import * as seckills from '../modules/seckill/admin.ts';
 import { findShopNames } from '../modules/shop/product-reads.ts';
 import { giveBackStock, sessionTimes } from './merchant-seckill.ts';
@@ -73,7 +74,7 @@ export async function anySeckill(ctx: AppContext, id: number, lang: Language): P
 export async function reviewSeckill(ctx: AppContext, adminId: number, id: number, input: SeckillReview): Promise<void> {
   const admin = await getProfile(ctx, adminId);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const before = await ctx.db.transaction(async (tx) => {
     const before = await seckills.reviewSeckill(tx, id, input.approve, input.reason, now);
     if (!before) {
       const found = await seckills.findSeckill(tx, null, id);
@@ -92,8 +93,11 @@ export async function reviewSeckill(ctx: AppContext, adminId: number, id: number
       },
       now,
     );
+    return before;
   });
   if (input.approve) await dropHomeCache(ctx);
+  // A rejection gave the flash stock back to the SKUs the product page shows.
+  else invalidateProductDetail(ctx, before.productId);
 }
 
 /** POST /admin/seckills/:id/offline: an approved activity that has not ended stops now; the shop sees the reason. Audited. */

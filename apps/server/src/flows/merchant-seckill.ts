@@ -13,6 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { AppError, invalid } from '../lib/app-error.ts';
 import { dropHomeCache } from '../modules/catalog/service.ts';
 import { findShopProduct } from '../modules/product/merchant-products.ts';
+import { invalidateProductDetail } from '../modules/product/service.ts';
 import { releaseStock, takeStock } from '../modules/product/stock.ts';
 import * as seckills from '../modules/seckill/admin.ts';
 import { countsOf, detailOf, pageOfRows, productFilter } from './seckill-console-rows.ts';
@@ -83,6 +84,8 @@ export async function createShopSeckill(ctx: AppContext, shopId: number, input: 
     if (short !== null) throw invalid('seckill.errors.stocksOverSku', { stocks: skuBy.get(short)?.stocks ?? 0 });
     return seckills.insertSeckill(tx, shopId, input, now);
   });
+  // The product page shows the SKUs' stock, which just dropped.
+  invalidateProductDetail(ctx, input.prodId);
   return { seckillId };
 }
 
@@ -109,4 +112,5 @@ export async function endShopSeckill(ctx: AppContext, shopId: number, id: number
     throw new AppError('invalid', 'seckill.errors.cannotEnd');
   }
   if (before.auditStatus === SECKILL_AUDIT.approved) await dropHomeCache(ctx);
+  else invalidateProductDetail(ctx, before.productId);
 }

@@ -32,6 +32,8 @@ export const STAFF_ROLES = {
   goods01: 'operations',
   mkt01: 'operations',
   mkt02: 'operations',
+  /** The flash-sale consoles' journey reviews activities as mkt03 (one session per staff account). */
+  mkt03: 'operations',
   cs01: 'service',
   cs02: 'service',
   cs03: 'service',
