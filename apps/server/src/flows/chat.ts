@@ -196,10 +196,11 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     if (sent.duplicate) return [messageFrame(sent.message)];
     const { bus } = chatRuntime(ctx);
     const after = sent.conversation;
+    // Booked before anyone sees the message, so the idle clock never runs from an older one.
+    if (after.shopId === 0) await bookExpiry(ctx, after.id, now);
     if (taken && who.kind === 'agent') announceTransfer(ctx, after, who.adminId, who.name);
     bus.publish({ t: 'msg', to: conversationTargets(after), m: sent.message });
     bus.publish({ t: 'unread', to: conversationTargets(after) });
-    if (after.shopId === 0) await bookExpiry(ctx, after.id, now);
     const reason = await offlineReason(ctx, who, after);
     return reason ? [codeFrame(peer, CHAT_CODE.otherSideOffline, { conversationId: after.id, seq: sent.message.seq, reason }, offlineKey(reason))] : [];
   } catch (err) {

@@ -56,6 +56,9 @@ const PRESENCE_TTL_MS = Math.round(CHAT_HEARTBEAT_MS * 2.5);
 /** Messages sent while the subscriber was away are replayed from a little before it went. */
 const REPLAY_MARGIN_MS = 5_000;
 
+/** The subscriber connection's name in CLIENT LIST (the Redis-drop test kills it by name). */
+export const SUBSCRIBER_NAME = 'bazaar-chat-sub';
+
 const runtimes = new WeakMap<AppContext, ChatRuntime>();
 
 export function chatRuntime(ctx: AppContext): ChatRuntime {
@@ -160,7 +163,7 @@ function redisRuntime(redis: Redis): ChatRuntime {
       // client's resume brings it to their sockets.
     });
   });
-  const subscriber = redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null, enableAutoPipelining: false });
+  const subscriber = redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null, enableAutoPipelining: false, connectionName: SUBSCRIBER_NAME });
   let lostAt: number | null = null;
   let closing = false;
   subscriber.on('message', (_channel: string, raw: string) => {
