@@ -97,8 +97,13 @@ test('the home page shows the carousel, the floors and the notices from the API'
     await expect(floor.getByRole('listitem')).toHaveCount(products.length);
     await expect(floor.getByRole('listitem').first()).toContainText(products[0]!.prodName);
   }
-  // No activity runs in the demo, so no activity block is shown.
-  await expect(page.getByRole('heading', { name: zh('homePage.seckill.title') })).toHaveCount(0);
+  // The demo's flash sales (running and upcoming) fill the flash-sale block: each tile leads to its
+  // /secdetail page, and its "more" to /flash-sale (issue 27).
+  expect(home.seckills.length).toBeGreaterThan(0);
+  const seckills = page.getByRole('region', { name: zh('homePage.seckill.title') });
+  await expect(seckills.getByRole('listitem')).toHaveCount(home.seckills.length);
+  await expect(seckills.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', `/secdetail/${home.seckills[0]!.seckillId}`);
+  await expect(seckills.getByRole('link', { name: zh('homePage.floors.more') })).toHaveAttribute('href', '/flash-sale');
   await expect(page.getByRole('heading', { name: zh('home.notices.title') })).toBeVisible();
 
   const recommended = page.getByRole('list', { name: zh('homePage.floors.recommended') });
