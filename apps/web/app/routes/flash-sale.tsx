@@ -92,13 +92,17 @@ export default function FlashSale({ loaderData }: Route.ComponentProps) {
   const activeView = views[activeIndex];
   const sessionOver = now === null ? activeView?.state === 3 : windows[activeIndex] !== undefined && stateAt(windows[activeIndex], now) === 3;
 
-  // When the chosen session starts or ends, read its products again (stocks, states).
-  const seenState = useRef(activeView?.shownState);
+  // When the chosen session starts or ends, read its products again (stocks, states). Only forward:
+  // a clock estimate moved back by a few milliseconds around the boundary never reads twice.
+  const seen = useRef<{ key: string; state: number } | null>(null);
+  const shownState = activeView?.shownState;
   useEffect(() => {
-    if (!activeView) return;
-    if (seenState.current !== undefined && seenState.current !== activeView.shownState && revalidator.state === 'idle') void revalidator.revalidate();
-    seenState.current = activeView.shownState;
-  }, [activeView, revalidator]);
+    if (!active || shownState === undefined) return;
+    const before = seen.current?.key === active ? seen.current.state : null;
+    if (before !== null && shownState <= before) return;
+    seen.current = { key: active, state: shownState };
+    if (before !== null && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [active, shownState, revalidator]);
 
   const hrefFor = (sessionKey: string) => `/flash-sale?${new URLSearchParams({ session: sessionKey }).toString()}`;
 
