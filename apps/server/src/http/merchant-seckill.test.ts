@@ -208,6 +208,10 @@ describe('listing, counting and ending', () => {
     expect(a.records.map((r) => r.seckillId)).not.toContain(pending);
     const bad = await call('GET', '/merchant/seckills?state=soon', tokenB);
     expect(bad.statusCode).toBe(400);
+    // A control character in the search is refused before it reaches PostgreSQL.
+    const nul = await call('GET', '/merchant/seckills?prodName=a%00b', tokenB);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body).toBe(en('validation.invalid'));
   });
 
   it("answers another shop's activity as missing: read, counts and end change nothing", async () => {

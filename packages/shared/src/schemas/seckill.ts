@@ -288,7 +288,7 @@ export type SeckillListState = (typeof SECKILL_LIST_STATES)[number];
 /** GET /merchant/seckills */
 export const MerchantSeckillQuerySchema = PageQuerySchema.extend({
   state: z.enum(SECKILL_LIST_STATES, 'validation.invalid').optional(),
-  prodName: z.string().trim().max(SEARCH_KEYWORD_MAX_LENGTH, 'validation.invalid').optional(),
+  prodName: textInput('validation.invalid').trim().max(SEARCH_KEYWORD_MAX_LENGTH, 'validation.invalid').optional(),
 });
 export type MerchantSeckillQuery = z.infer<typeof MerchantSeckillQuerySchema>;
 
