@@ -17,7 +17,7 @@ import { useI18n } from '../lib/i18n.tsx';
 
 const BASE = '/admin/chat/conversations';
 type Scope = 'queue' | 'mine' | 'all';
-const STATUS_COLOR: Record<number, string> = { 0: 'warning', 1: 'processing', 2: 'default' };
+const STATUS_COLOR: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'default' };
 
 function ConnectionAlert() {
   const { t } = useI18n();
@@ -28,7 +28,7 @@ function ConnectionAlert() {
   return <Alert type="info" message={t('chat.state.connecting')} />;
 }
 
-function Conversation({ conversation, adminId, onChanged }: { conversation: AdminChatConversation; adminId: number; onChanged: () => void }) {
+function Conversation({ conversation, adminId, onChanged, onTaken }: { conversation: AdminChatConversation; adminId: number; onChanged: () => void; onTaken: (taken: AdminChatConversation) => void }) {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
   const [agent, setAgent] = useState<number | null>(null);
@@ -36,8 +36,9 @@ function Conversation({ conversation, adminId, onChanged }: { conversation: Admi
   const agents = useQuery({ queryKey: ['chat-agents', lang], queryFn: () => api('/admin/chat/agents', { lang, schema: ChatAgentSchema.array() }) });
   const take = useMutation({
     mutationFn: () => api(`${BASE}/${conversation.userId}/take`, { lang, method: 'POST', body: {}, schema: AdminChatConversationSchema }),
-    onSuccess: () => {
+    onSuccess: (taken) => {
       void message.success(t('chat.service.taken'));
+      onTaken(taken);
       onChanged();
     },
     onError: (err) => {
@@ -47,9 +48,10 @@ function Conversation({ conversation, adminId, onChanged }: { conversation: Admi
   });
   const transfer = useMutation({
     mutationFn: (toAdminId: number) => api(`${BASE}/${conversation.userId}/transfer`, { lang, method: 'POST', body: { toAdminId }, schema: AdminChatConversationSchema }),
-    onSuccess: () => {
+    onSuccess: (moved) => {
       void message.success(t('chat.service.transferred'));
       setAgent(null);
+      onTaken(moved);
       onChanged();
     },
     onError: (err) => void message.error(errorText(err, t)),
@@ -108,12 +110,14 @@ export function ChatServicePage({ adminId }: { adminId: number }) {
   const client = useQueryClient();
   const [scope, setScope] = useState<Scope>('queue');
   const [selected, setSelected] = useState<string | null>(null);
+  // The chosen conversation as last seen, while the lists load (a taken one leaves the queue).
+  const [picked, setPicked] = useState<AdminChatConversation | null>(null);
   const list = useQuery({ queryKey: ['chat-service', lang, scope], queryFn: () => api(BASE, { lang, query: { scope, current: 1, size: 100 }, schema: AdminChatPageSchema }) });
   const refresh = () => void client.invalidateQueries({ queryKey: ['chat-service'] });
   // The chosen conversation, looked up in every loaded list (a taken one leaves the queue).
   const known = [scope, ...(['queue', 'mine', 'all'] as const).filter((s) => s !== scope)]
     .map((s) => client.getQueryData<{ records: AdminChatConversation[] }>(['chat-service', lang, s])?.records.find((c) => c.userId === selected))
-    .find(Boolean);
+    .find(Boolean) ?? (picked?.userId === selected ? picked : undefined);
 
   useChatFrames((frame) => {
     if (frame.code === CHAT_CODE.message || frame.code === CHAT_CODE.unread) refresh();
@@ -148,12 +152,24 @@ export function ChatServicePage({ adminId }: { adminId: number }) {
               items={list.data?.records ?? []}
               loading={list.isLoading}
               selected={selected}
-              onSelect={(c) => setSelected(c.userId)}
+              onSelect={(c) => {
+                setSelected(c.userId);
+                setPicked(c);
+              }}
               extra={(c) => <Tag color={STATUS_COLOR[c.status]}>{t(`chat.service.status.${c.status}`)}</Tag>}
             />
           </div>
         </Col>
-        <Col span={16}>{known ? <Conversation key={known.userId} conversation={known} adminId={adminId} onChanged={refresh} /> : <Empty description={t('chat.thread.choose')} />}</Col>
+        <Col span={16}>{known ? <Conversation
+            key={known.userId}
+            conversation={known}
+            adminId={adminId}
+            onChanged={refresh}
+            onTaken={(taken) => {
+              setPicked(taken);
+              if (taken.agentId === adminId) setScope('mine');
+            }}
+          /> : <Empty description={t('chat.thread.choose')} />}</Col>
       </Row>
     </Card>
   );

@@ -37,6 +37,9 @@ export const STAFF_ROLES = {
   cs01: 'service',
   cs02: 'service',
   cs03: 'service',
+  /** The chat journey's two customer-service agents (one session per staff account). */
+  cs04: 'service',
+  cs05: 'service',
   fin01: 'finance',
   fin02: 'finance',
   fin03: 'finance',

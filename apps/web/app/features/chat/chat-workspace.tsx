@@ -500,9 +500,7 @@ function Messages({ state, name, lang, onOlder, onReload, onResend }: { state: T
         {messages.map((m, i) => (
           <Fragment key={m.seq}>
             {i === 0 || dayOf(messages[i - 1]!.createTime) !== dayOf(m.createTime) ? (
-              <li className="chat-day" role="separator" aria-label={dayLabel(dayOf(m.createTime), t)}>
-                <span aria-hidden="true">{dayLabel(dayOf(m.createTime), t)}</span>
-              </li>
+              <li className="chat-day">{dayLabel(dayOf(m.createTime), t)}</li>
             ) : null}
             <MessageRow message={m} mine={m.fromSide === CHAT_SIDE.shopper} otherName={name} lang={lang} />
           </Fragment>
