@@ -23,6 +23,7 @@ import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import { useOrderCoupons } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { markSeckillOrdersPaid } from '../modules/seckill/repository.ts';
+import { refundLateSeckillPayment } from './cancel-seckill-orders.ts';
 import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
 import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
 import { fenToYuan, formatGmt8 } from '../providers/payment/payment-provider.ts';
@@ -34,6 +35,8 @@ export interface SettleResult {
   /** Orders that were no longer unpaid (cancelled or paid otherwise): their money goes back. */
   refundOrders: string[];
   refundAmount: number;
+  /** Cancelled flash-sale orders among them, refunded through the after-sales path once committed (decision 062). */
+  lateRefundSns?: string[];
 }
 
 /** Moves the orders the payment covers to paid; what can no longer be paid is recorded for refund. */
@@ -56,12 +59,16 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
     await repo.closeOpenAttempts(tx, { userId: payment.userId, orderNumbers: payment.orderNumbers ?? '', exceptPayNo: payment.payNo, now: input.paidAt });
   }
   const refundOrders = orderNumbers.filter((n) => !paidOrders.includes(n));
-  // Never revive a cancelled order: the money it brought is owed back to the buyer.
+  // Never revive a cancelled order: the money it brought is owed back to the buyer. A cancelled
+  // flash-sale order's goes back by itself, through a decided after-sales refund (decision 062).
+  const late = refundOrders.length > 0 ? await refundLateSeckillPayment(tx, payment, refundOrders, input.paidAt) : { orderNumbers: [], refundSns: [] };
+  const recordOnly = refundOrders.filter((n) => !late.orderNumbers.includes(n));
   const refundAmount = refundOrders.length > 0 ? Math.min(payment.amount, await orderReads.sumOrderTotals(tx, refundOrders)) : 0;
-  if (refundOrders.length > 0) {
-    await repo.insertRefund(tx, { refundSn: nextSerialNumber(), payNo: payment.payNo, payType: payment.payType, amount: refundAmount, status: 0 });
+  if (recordOnly.length > 0) {
+    const amount = Math.min(payment.amount, await orderReads.sumOrderTotals(tx, recordOnly));
+    await repo.insertRefund(tx, { refundSn: nextSerialNumber(), payNo: payment.payNo, payType: payment.payType, amount, status: 0 });
   }
-  return { settled: true, paidOrders, refundOrders, refundAmount };
+  return { settled: true, paidOrders, refundOrders, refundAmount, lateRefundSns: late.refundSns };
 }
 
 /**

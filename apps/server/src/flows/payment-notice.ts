@@ -13,19 +13,27 @@ import type { AckReply, NotificationInput } from '../providers/payment/payment-p
 import { settleOrderPayment } from './pay-order.ts';
 import { settleTopUp } from './top-up.ts';
 import { settleMembership } from './membership.ts';
+import { sendLateRefunds } from './cancel-seckill-orders.ts';
 
 /** What settling did: false when the payment had been settled before; a problem worth logging. */
 export interface Settlement {
   settled: boolean;
   problem: string | null;
+  /** Work once the settlement is committed (the automatic refund of a late flash-sale payment). */
+  after?: (log: Log) => Promise<void>;
 }
 
 export type Settler = (ctx: AppContext, tx: Tx, payment: repo.PaymentRow, input: { paidAt: Date; providerTradeNo: string | null }) => Promise<Settlement>;
 
 async function settleOrders(ctx: AppContext, tx: Tx, payment: repo.PaymentRow, input: { paidAt: Date; providerTradeNo: string | null }): Promise<Settlement> {
   const result = await settleOrderPayment(ctx, tx, payment, input);
-  // Money for orders cancelled meanwhile is recorded for refund (decision 009).
-  return { settled: result.settled, problem: result.refundOrders.length ? `orders no longer unpaid, refund ${result.refundAmount}` : null };
+  const late = result.lateRefundSns ?? [];
+  // Money for orders cancelled meanwhile is recorded for refund (decision 009); a flash-sale order's is refunded at once (decision 062).
+  return {
+    settled: result.settled,
+    problem: result.refundOrders.length ? `orders no longer unpaid, refund ${result.refundAmount}${late.length ? ` (${late.length} flash-sale refunds sent)` : ''}` : null,
+    ...(late.length ? { after: (log: Log) => sendLateRefunds(ctx, late, log) } : {}),
+  };
 }
 
 /** One settler per payEntry. An entry without one is refused. */
@@ -100,6 +108,7 @@ export async function handlePaymentNotification(ctx: AppContext, payEntry: numbe
       return provider.ack.ok;
     case 'settled':
       if (outcome.result.problem) log.warn({ payEntry, payNo: verified.payNo, problem: outcome.result.problem }, 'payment arrived for what can no longer take it');
+      await outcome.result.after?.(log);
       return provider.ack.ok;
   }
 }

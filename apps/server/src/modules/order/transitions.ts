@@ -97,3 +97,18 @@ export async function markVirtualDelivered(tx: Tx, input: { orderNumbers: string
     .returning({ orderNumber: orders.orderNumber });
   return moved.map((m) => m.orderNumber);
 }
+
+/**
+ * A payment that arrived after its orders were cancelled (a flash-sale order whose unit went back
+ * on sale): the cancelled orders keep their state and record the payment, so the refund that sends
+ * the money back finds where it came from. Answers the orders it marked.
+ */
+export async function recordLatePayment(tx: Tx, input: { orderNumbers: string[]; payNo: string; payType: number; now: Date }): Promise<string[]> {
+  if (input.orderNumbers.length === 0) return [];
+  const marked = await tx
+    .update(orders)
+    .set({ payNo: input.payNo, payType: input.payType, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(inArray(orders.orderNumber, input.orderNumbers), eq(orders.status, ORDER_STATUS.cancelled), sql`(${orders.payNo} is null or ${orders.payNo} = ${input.payNo})`))
+    .returning({ orderNumber: orders.orderNumber });
+  return marked.map((m) => m.orderNumber);
+}
