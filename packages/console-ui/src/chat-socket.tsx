@@ -15,6 +15,8 @@ export interface ConsoleChat {
   /** Sends a message frame; false when the socket is not open. */
   send: ChatConnection['send'];
   retry: () => void;
+  /** Asks for what follows `lastSeq` in these conversations (code 2). */
+  resume: ChatConnection['resume'];
   /** Hears every frame; answers the function that stops hearing. */
   listen: (listener: Listener) => () => void;
 }
@@ -59,13 +61,14 @@ export function ConsoleChatProvider({ userId, token, lang, children }: { userId:
 
   const send = useCallback<ConsoleChat['send']>((frame) => connection.current?.send(frame) ?? false, []);
   const retry = useCallback(() => connection.current?.retry(), []);
+  const resume = useCallback<ConsoleChat['resume']>((items) => connection.current?.resume(items) ?? false, []);
   const listen = useCallback((listener: Listener) => {
     listeners.current.add(listener);
     return () => {
       listeners.current.delete(listener);
     };
   }, []);
-  const value = useMemo<ConsoleChat>(() => ({ state, unread, send, retry, listen }), [state, unread, send, retry, listen]);
+  const value = useMemo<ConsoleChat>(() => ({ state, unread, send, retry, resume, listen }), [state, unread, send, retry, resume, listen]);
   return <ChatContext.Provider value={userId === null ? null : value}>{children}</ChatContext.Provider>;
 }
 

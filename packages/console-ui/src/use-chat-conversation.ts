@@ -39,6 +39,8 @@ export function useChatConversation({ api, lang, base, userId, brokenText, onRea
   latest.current = { thread, conversationId };
   const onReadRef = useRef(onRead);
   onReadRef.current = onRead;
+  const resumeRef = useRef(chat?.resume);
+  resumeRef.current = chat?.resume;
 
   const read = useCallback(
     (seq: number) => {
@@ -59,7 +61,12 @@ export function useChatConversation({ api, lang, base, userId, brokenText, onRea
         setThread((t) => mergeMessages(t, page.records));
         setConversationId(page.conversationId);
         setHasMore(page.hasMore);
-        if (beforeSeq === null) read(page.records.at(-1)?.seq ?? 0);
+        if (beforeSeq === null) {
+          const newest = page.records.at(-1)?.seq ?? 0;
+          read(newest);
+          // Followed from what was loaded on (decision 063): what came meanwhile arrives as code 2.
+          if (page.conversationId !== null) resumeRef.current?.([{ conversationId: page.conversationId, lastSeq: newest }]);
+        }
       } catch {
         setFailed(true);
       } finally {

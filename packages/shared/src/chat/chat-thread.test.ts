@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../schemas/chat.ts';
 import { CHAT_CLIENT_MSG_ID_PATTERN } from '../constants/chat.ts';
-import { addPending, dayOf, emptyThread, expirePending, firstSeqOf, isGap, lastSeqOf, markPending, mergeMessages, newClientMsgId } from './chat-thread.ts';
+import { addPending, contiguousSeqOf, dayOf, emptyThread, expirePending, firstSeqOf, isGap, lastSeqOf, markPending, mergeMessages, newClientMsgId } from './chat-thread.ts';
 
 const message = (seq: number, clientMsgId: string | null = null): ChatMessage => ({
   id: 100 + seq,
@@ -47,6 +47,12 @@ describe('a chat thread', () => {
     thread = markPending(thread, 'c1', 'failed', '发送太频繁');
     expect(thread.pending[0]).toMatchObject({ state: 'failed', reason: '发送太频繁' });
     expect(markPending(thread, 'other', 'failed')).toBe(thread);
+  });
+
+  it('resumes from the last seq held without a gap, not the highest seen', () => {
+    expect(contiguousSeqOf(emptyThread())).toBe(0);
+    expect(contiguousSeqOf(mergeMessages(emptyThread(), [message(4), message(5), message(6)]))).toBe(6);
+    expect(contiguousSeqOf(mergeMessages(emptyThread(), [message(4), message(5), message(8)]))).toBe(5);
   });
 
   it('sees a gap when a live message skips seqs', () => {

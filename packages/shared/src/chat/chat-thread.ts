@@ -55,6 +55,16 @@ export function expirePending(thread: Thread, now: number, timeoutMs: number, re
 
 /** The highest seq held (0 when none): what a resume asks to follow. */
 export const lastSeqOf = (thread: Thread): number => thread.messages.at(-1)?.seq ?? 0;
+/**
+ * The seq up to which every message is held, from the oldest held one (decision 063: what a resume
+ * names, so a gap left by a socket that died before its resume was answered is asked for again).
+ */
+export function contiguousSeqOf(thread: Thread): number {
+  const { messages } = thread;
+  let last = messages[0]?.seq ?? 0;
+  for (let i = 1; i < messages.length && messages[i]!.seq === last + 1; i++) last = messages[i]!.seq;
+  return last;
+}
 /** The lowest seq held: where the next older history page ends. */
 export const firstSeqOf = (thread: Thread): number | null => thread.messages[0]?.seq ?? null;
 

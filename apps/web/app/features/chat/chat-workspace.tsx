@@ -4,7 +4,7 @@ import { CHAT_CODE, CHAT_MSG_TYPE, CHAT_SIDE, CHAT_TEXT_MAX } from '@bazaar/shar
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { ChatConversation, ChatMessage, ChatOrderCard, ChatProductCard, ChatServerFrame } from '@bazaar/shared/schemas/chat';
 import type { ChatConnection, ChatConnectionState } from '@bazaar/shared/chat/chat-connection';
-import { addPending, dayOf, emptyThread, expirePending, firstSeqOf, isGap, lastSeqOf, markPending, mergeMessages, newClientMsgId, type Thread } from '@bazaar/shared/chat/chat-thread';
+import { addPending, contiguousSeqOf, dayOf, emptyThread, expirePending, firstSeqOf, isGap, lastSeqOf, markPending, mergeMessages, newClientMsgId, type Thread } from '@bazaar/shared/chat/chat-thread';
 import { Button } from '../../components/ui/button.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { checkImageFile, IMAGE_ACCEPT } from '../../lib/image-file.ts';
@@ -100,7 +100,7 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
       const entry = live.current.threads[toId];
       if (entry && messages.length === 1 && isGap(entry.thread, newest) && entry.conversationId !== null) {
         // Something was missed (a drop the socket did not see): ask for it in order.
-        connection.current?.resume([{ conversationId: entry.conversationId, lastSeq: lastSeqOf(entry.thread) }]);
+        connection.current?.resume([{ conversationId: entry.conversationId, lastSeq: contiguousSeqOf(entry.thread) }]);
       }
       patchThread(toId, (s) => ({ ...s, thread: mergeMessages(s.thread, messages), conversationId: newest.conversationId }));
       const fromOther = messages.filter((m) => m.fromSide !== CHAT_SIDE.shopper && m.seq > (live.current.conversations.find((c) => c.toId === toId)?.lastSeq ?? 0)).length;
@@ -190,7 +190,7 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
       resume: () => {
         const { selected: toId, threads: all } = live.current;
         const s = toId === null ? undefined : all[toId];
-        return s && s.conversationId !== null && lastSeqOf(s.thread) > 0 ? [{ conversationId: s.conversationId, lastSeq: lastSeqOf(s.thread) }] : [];
+        return s && s.conversationId !== null && lastSeqOf(s.thread) > 0 ? [{ conversationId: s.conversationId, lastSeq: contiguousSeqOf(s.thread) }] : [];
       },
     });
     connection.current = use.connection;
@@ -234,6 +234,8 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
           [toId]: { ...(all[toId] ?? newThreadState()), thread: mergeMessages(again ? { ...emptyThread(), pending: all[toId]?.thread.pending ?? [] } : (all[toId]?.thread ?? emptyThread()), page.records), conversationId: page.conversationId, hasMore: page.hasMore, loading: null, failed: false },
         }));
         const last = page.records.at(-1)?.seq ?? 0;
+        // Followed from what was loaded on (decision 063): what came meanwhile arrives as code 2.
+        if (page.conversationId !== null) connection.current?.resume([{ conversationId: page.conversationId, lastSeq: last }]);
         if (last > 0 && live.current.conversations.find((c) => c.toId === toId)?.unreadCount !== 0) readUpTo(toId, last);
       } catch (err) {
         inlineFailure(err, t);
