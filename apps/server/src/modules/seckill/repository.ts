@@ -1,7 +1,7 @@
 // The seckill module's tables (db/schema/seckill.ts, decision 062): activities, their SKUs, the
 // accepted attempts as seckill_orders, the platform's session times, reminders and reconciliation
 // reports. Other owners' rows (products, SKUs' stock, orders) are the flows' business.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertJsonRows } from '../../db/json-rows.ts';
 import { seckillOrders, seckillReminders, seckillReports, seckillSessionTimes, seckillSkus, seckills } from '../../db/schema/seckill.ts';
@@ -76,12 +76,6 @@ export function activityState(a: Pick<Activity, 'startTime' | 'endTime' | 'statu
 export async function findActivity(db: Queryable, seckillId: number): Promise<Activity | undefined> {
   const [row] = await db.select(activityColumns).from(seckills).where(eq(seckills.id, seckillId));
   return row;
-}
-
-/** Several activities by id, with their SKUs. */
-export async function findActivities(db: Queryable, ids: number[]): Promise<Activity[]> {
-  if (ids.length === 0) return [];
-  return db.select(activityColumns).from(seckills).where(inArray(seckills.id, ids)).orderBy(asc(seckills.id));
 }
 
 /** A shown activity by id (approved, not deleted), or undefined. */
@@ -246,16 +240,8 @@ export async function listSessionTimes(db: Queryable): Promise<Array<{ startMinu
   return SECKILL_DEFAULT_SESSIONS.map((s) => ({ startMinute: clockMinutes(s.startTime), durationMinutes: s.durationMinutes }));
 }
 
-/** Replaces the session times in one transaction. */
-export async function replaceSessionTimes(db: Db, list: Array<{ startMinute: number; durationMinutes: number }>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(seckillSessionTimes);
-    if (list.length > 0) await tx.insert(seckillSessionTimes).values(list);
-  });
-}
-
 /** 'HH:mm' -> minutes after midnight. */
-export function clockMinutes(value: string): number {
+function clockMinutes(value: string): number {
   const [h, m] = value.split(':').map(Number);
   return h! * 60 + m!;
 }
@@ -387,53 +373,4 @@ export async function settleActivity(tx: Tx, seckillId: number, reports: NewRepo
   await tx.update(seckills).set({ settledAt: now, updatedAt: now }).where(eq(seckills.id, seckillId));
   const left = await tx.select({ skuId: seckillSkus.skuId, count: seckillSkus.seckillStocks }).from(seckillSkus).where(eq(seckillSkus.seckillId, seckillId));
   return left.filter((l) => l.count > 0);
-}
-
-/** The per-activity counts the consoles show (written attempts by state); queued ones come from the gate. */
-export async function countsOf(db: Queryable, ids: number[]): Promise<Map<number, { unpaid: number; paid: number; cancelled: number; failed: number }>> {
-  const out = new Map<number, { unpaid: number; paid: number; cancelled: number; failed: number }>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ seckillId: seckillOrders.seckillId, state: seckillOrders.state, units: sql<number>`sum(${seckillOrders.prodCount})::int` })
-    .from(seckillOrders)
-    .where(inArray(seckillOrders.seckillId, ids))
-    .groupBy(seckillOrders.seckillId, seckillOrders.state);
-  for (const id of ids) out.set(id, { unpaid: 0, paid: 0, cancelled: 0, failed: 0 });
-  for (const r of rows) {
-    const c = out.get(r.seckillId)!;
-    if (r.state === SECKILL_ORDER_STATE.unpaid) c.unpaid += r.units;
-    else if (r.state === SECKILL_ORDER_STATE.paid) c.paid += r.units;
-    else if (r.state === SECKILL_ORDER_STATE.cancelled) c.cancelled += r.units;
-    else c.failed += r.units;
-  }
-  return out;
-}
-
-/** A where-part for console lists by shown state (the time window applied at `now`). */
-export function listStateWhere(state: string, now: Date): SQL | undefined {
-  switch (state) {
-    case 'pending':
-      return eq(seckills.auditStatus, SECKILL_AUDIT.pending);
-    case 'rejected':
-      return eq(seckills.auditStatus, SECKILL_AUDIT.rejected);
-    case 'offline':
-      return and(eq(seckills.status, SECKILL_STATUS.off), sql`${seckills.offlineReason} is not null`);
-    case 'ended':
-      return and(eq(seckills.auditStatus, SECKILL_AUDIT.approved), sql`${seckills.offlineReason} is null`, or(lte(seckills.endTime, now), eq(seckills.status, SECKILL_STATUS.off)));
-    case 'upcoming':
-      return and(eq(seckills.auditStatus, SECKILL_AUDIT.approved), eq(seckills.status, SECKILL_STATUS.on), gt(seckills.startTime, now));
-    case 'running':
-      return and(eq(seckills.auditStatus, SECKILL_AUDIT.approved), eq(seckills.status, SECKILL_STATUS.on), lte(seckills.startTime, now), gt(seckills.endTime, now));
-    default:
-      return undefined;
-  }
-}
-
-/** The shown list state of a row (consoles). */
-export function listStateOf(a: Pick<Activity, 'auditStatus' | 'status' | 'offlineReason' | 'startTime' | 'endTime'>, now: Date): 'pending' | 'rejected' | 'upcoming' | 'running' | 'ended' | 'offline' {
-  if (a.auditStatus === SECKILL_AUDIT.pending) return 'pending';
-  if (a.auditStatus === SECKILL_AUDIT.rejected) return 'rejected';
-  if (a.status === SECKILL_STATUS.off && a.offlineReason) return 'offline';
-  if (a.status !== SECKILL_STATUS.on || a.endTime.getTime() <= now.getTime()) return 'ended';
-  return a.startTime.getTime() > now.getTime() ? 'upcoming' : 'running';
 }
