@@ -5,6 +5,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import { DELIVERY_TYPE, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { DeliveryInput, MerchantOrder, MerchantOrderDetail, MerchantOrderQuery } from '@bazaar/shared/schemas/merchant';
 import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { conflict, invalid } from '../lib/app-error.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { activeCompanies, createPackages, shippedCounts } from '../modules/logistics/service.ts';
@@ -12,6 +13,9 @@ import type { MerchantSession } from '../modules/merchant/service.ts';
 import { scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as shopOrders from '../modules/order/shop-orders.ts';
 import { markShipped } from '../modules/order/transitions.ts';
+import { lockOrderForRefund, refundedPieces } from '../modules/order/refunds.ts';
+import { refundsOfOrders } from '../modules/aftersale/repository.ts';
+import { REFUND_SETTLE_STATUS } from '@bazaar/shared/constants/refund';
 import { buyerNicknames } from '../modules/account/buyer-search.ts';
 import { orderPackages } from './order-packages.ts';
 import { shopOrderFilter } from './shop-order-search.ts';
@@ -77,14 +81,33 @@ export async function shopOrderDetail(ctx: AppContext, session: MerchantSession,
   return { ...order!, packages };
 }
 
-/** Every piece of every line must be packed exactly once across the packages. */
-function checkPacking(input: DeliveryInput, lines: Array<{ id: number; prodCount: number }>) {
+/**
+ * Every piece not refunded must be packed exactly once across the packages (decision 059): the
+ * pieces a settled refund took back before shipment came back to stock and are not the shop's to send.
+ */
+function checkPacking(input: DeliveryInput, lines: Array<{ id: number; prodCount: number }>, refunded: Map<number, number>) {
   const packed = new Map<number, number>();
   for (const pkg of input.packages) {
     for (const item of pkg.items) packed.set(item.orderItemId, (packed.get(item.orderItemId) ?? 0) + item.count);
   }
-  const complete = packed.size === lines.length && lines.every((l) => packed.get(l.id) === l.prodCount);
+  const due = new Map(lines.map((l) => [l.id, l.prodCount - (refunded.get(l.id) ?? 0)] as const).filter(([, n]) => n > 0));
+  const complete = packed.size === due.size && [...due].every(([id, n]) => packed.get(id) === n);
   if (!complete) throw invalid('merchant.errors.itemsMismatch');
+}
+
+/**
+ * What the order's after-sales requests allow (decision 059): no shipment while a request was
+ * decided for the shopper and its money is not back yet (settle 1 or 3), or the order, wholly
+ * refunded when it lands, would be shipped and stay open. A request still waiting for the shop (1)
+ * does not stop it: the seller may still ship, the request stays open and the shopper may change it
+ * to a return. Answers the pieces of each line already refunded. Under the order's lock, which a
+ * request's move takes too (its trigger), so no decision slips in between.
+ */
+async function refundsAllowShipping(tx: Tx, orderNumber: string, lines: Array<{ id: number; prodCount: number }>): Promise<Map<number, number>> {
+  const requests = await refundsOfOrders(tx, [orderNumber]);
+  const pending: number[] = [REFUND_SETTLE_STATUS.refunding, REFUND_SETTLE_STATUS.failing];
+  if (requests.some((r) => pending.includes(r.settleStatus))) throw conflict('merchant.errors.refundPending');
+  return refundedPieces(lines, requests.filter((r) => r.settleStatus === REFUND_SETTLE_STATUS.refunded));
 }
 
 /**
@@ -104,12 +127,16 @@ export async function shipOrder(
   await ctx.db.transaction(async (tx) => {
     const order = await shopOrders.findShopOrder(tx, session.shopId, input.orderNumber);
     if (!order) throw invalid('merchant.errors.orderNotFound');
+    // The order's lock, then its state as it is now: a refund settled meanwhile may have closed it.
+    const locked = await lockOrderForRefund(tx, order.orderNumber);
+    if (locked?.status !== ORDER_STATUS.paid) throw conflict('merchant.errors.statusChanged');
     if (order.status !== ORDER_STATUS.paid) throw conflict('merchant.errors.statusChanged');
     if (order.dvyType !== DELIVERY_TYPE.express) throw invalid('merchant.errors.notExpress');
     const companyIds = [...new Set(input.packages.map((p) => p.dvyId))];
     const companies = await activeCompanies(tx, companyIds);
     if (companies.size !== companyIds.length) throw invalid('merchant.errors.courierInvalid');
-    checkPacking(input, await shopOrders.listOrderLines(tx, [order.orderNumber]));
+    const lines = await shopOrders.listOrderLines(tx, [order.orderNumber]);
+    checkPacking(input, lines, await refundsAllowShipping(tx, order.orderNumber, lines));
     if (!(await markShipped(tx, { orderNumber: order.orderNumber, shopId: session.shopId, now }))) throw conflict('merchant.errors.statusChanged');
     await createPackages(tx, courier, {
       orderNumber: order.orderNumber,

@@ -64,3 +64,19 @@ export async function markOrderRefundFailing(db: Db | Tx, input: { orderNumber: 
     .set({ refundStatus: ORDER_REFUND_STATUS.failed, updatedAt: input.now, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.orderNumber, input.orderNumber), sql`coalesce(${orders.refundStatus}, 0) in (0, 1)`));
 }
+
+/**
+ * The pieces of each line the settled refunds took back (an item refund its goodsNum, up to the
+ * line's count; a whole-order refund all of them). Decides what is left to ship and whether the
+ * order is wholly refunded (every piece back, whatever the amounts: decision 059).
+ */
+export function refundedPieces(lines: ReadonlyArray<{ id: number; prodCount: number }>, settled: ReadonlyArray<{ orderItemId: number; goodsNum: number }>): Map<number, number> {
+  const whole = settled.some((r) => r.orderItemId === 0);
+  return new Map(lines.map((l) => [l.id, whole ? l.prodCount : Math.min(l.prodCount, settled.filter((r) => r.orderItemId === l.id).reduce((n, r) => n + r.goodsNum, 0))]));
+}
+
+/** Every piece of every line refunded. */
+export function everyPieceRefunded(lines: ReadonlyArray<{ id: number; prodCount: number }>, settled: ReadonlyArray<{ orderItemId: number; goodsNum: number }>): boolean {
+  const back = refundedPieces(lines, settled);
+  return lines.length > 0 && lines.every((l) => (back.get(l.id) ?? 0) >= l.prodCount);
+}

@@ -65,6 +65,7 @@ export const uiLogistics: Widen<typeof zh> = {
       packageEmpty: 'Add at least one package with the items to ship',
       tooManyPackages: 'An order can be shipped in at most 20 packages',
       itemsMismatch: 'The packages do not match the order: every item of the order must be shipped in full',
+      refundPending: 'A refund of this order was agreed and its money is on its way back: the order cannot be shipped until it is refunded',
       forbidden: 'You do not have permission to do this',
     },
   },

@@ -64,6 +64,7 @@ export const uiLogistics = {
       packageEmpty: '请至少添加一个包裹，并放入要发货的商品',
       tooManyPackages: '一个订单最多分 20 个包裹发货',
       itemsMismatch: '发货商品与订单不一致，请确认订单的每件商品都已完整放入包裹',
+      refundPending: '该订单已同意退款，退款尚未到账，到账前不能发货',
       forbidden: '没有权限执行此操作',
     },
   },

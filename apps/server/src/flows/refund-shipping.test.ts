@@ -1,0 +1,69 @@
+// Shipping and refunds (decision 059): no shipment while a refund decided for the shopper is still
+// on its way back, a request still waiting for the shop does not stop it, the pieces refunded before
+// shipment are not packed, and an order whose every piece is refunded closes whatever the amounts.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { deliveryCompanies, orders, refunds } from '../db/schema.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { json } from '../test/account-test-kit.ts';
+import { merchantLogin } from '../test/merchant-test-kit.ts';
+import { decidedRefund, paidOrder, refundRow, type PaidOrder } from '../test/refund-money-test-kit.ts';
+import { nextSerialNumber } from '../lib/serial-number.ts';
+import { executeRefund } from './refund-money.ts';
+
+let t: TestApp;
+let courierId: number;
+let serial = 0;
+
+beforeAll(async () => {
+  t = await ensureSeeded();
+  courierId = (await t.ctx.db.select({ id: deliveryCompanies.id }).from(deliveryCompanies).orderBy(deliveryCompanies.seq))[0]!.id;
+});
+
+function ship(token: string, order: PaidOrder, count: number, lang = 'en') {
+  serial += 1;
+  const body = { orderNumber: order.orderNumber, packages: [{ dvyId: courierId, dvyFlowId: `SFR${Date.now().toString(36).toUpperCase()}${serial}`, items: [{ orderItemId: order.items[0]!.id, count }] }] };
+  return t.app.inject({ method: 'POST', url: '/merchant/order/delivery', ...json(body, { headers: { authorization: token, 'accept-language': lang } }) });
+}
+
+async function orderRow(orderNumber: string) {
+  return (await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!;
+}
+
+describe('shipping an order with refunds', () => {
+  it('is refused while an accepted refund-only request waits for its money, in zh and en; after it lands only the pieces left are packed', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const token = await merchantLogin(t, order.shopId);
+    // Accepted, the gateway has not confirmed yet (settle 1).
+    const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    const en = await ship(token, order, 3);
+    expect(en.statusCode, en.body).toBe(400);
+    expect(en.body).toContain('cannot be shipped until it is refunded');
+    const zh = await ship(token, order, 2, 'zh');
+    expect(zh.statusCode).toBe(400);
+    expect(zh.body).toContain('到账前不能发货');
+    expect((await orderRow(order.orderNumber)).status).toBe(ORDER_STATUS.paid);
+
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    // One of the three pieces was refunded (its stock came back): the shop packs the other two.
+    const all = await ship(token, order, 3);
+    expect(all.statusCode).toBe(400);
+    expect(all.body).toContain('do not match');
+    const rest = await ship(token, order, 2);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await orderRow(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.shipped, refundStatus: 3 });
+  });
+
+  it('a refund-only request still waiting for the shop does not stop shipping, and stays open', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 2 });
+    const token = await merchantLogin(t, order.shopId);
+    const refundSn = nextSerialNumber();
+    await t.ctx.db.insert(refunds).values({ refundSn, orderNumber: order.orderNumber, orderItemId: order.items[0]!.id, userId: order.shopper.userId, shopId: order.shopId, refundType: 2, applyType: 1, goodsNum: 1, refundAmount: 1_000, maxRefundAmount: 2_000, buyerReason: 1 });
+    const res = await ship(token, order, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderRow(order.orderNumber)).status).toBe(ORDER_STATUS.shipped);
+    expect(await refundRow(t, refundSn)).toMatchObject({ returnMoneySts: 1, settleStatus: 0 });
+  });
+});
