@@ -67,6 +67,9 @@ async function openShop(ctx: AppContext, shopId: number): Promise<boolean> {
 async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date): Promise<{ conversation: chat.ConversationRow; taken: boolean }> {
   if (who.kind === 'user') {
     if (typeof toId !== 'number') throw new Refused('chat.errors.conversationNotFound');
+    // An existing conversation goes on (one read); a new one needs an open shop.
+    const existing = await chat.conversationOf(ctx.db, who.userId, toId);
+    if (existing) return { conversation: existing, taken: false };
     if (toId !== 0 && !(await openShop(ctx, toId))) throw new Refused('chat.errors.shopNotFound');
     return { conversation: await chat.ensureConversation(ctx.db, who.userId, toId, now), taken: false };
   }

@@ -103,13 +103,17 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       config: { limit: 'upload' },
       schema: {
         summary: 'Upload a chat picture',
-        description: 'Multipart, one `file` part: JPG, JPEG, PNG or GIF, at most 2 MB (400 with the specification\'s messages otherwise). Answers the image path to send as a msgType 1 message.',
+        description: 'Multipart, one `file` part: JPG, JPEG, PNG or GIF, at most 2 MB (400 with the specification\'s messages otherwise). Answers the image path (a JSON string) to send as a msgType 1 message.',
         tags,
         security,
         consumes: ['multipart/form-data'],
         response: { 200: z.string() },
       },
     },
-    async (request) => saveImage(ctx, { userId: shopperId(request), visibility: 'public', file: await readImagePart(request) }),
+    // A JSON string (the storefront's client parses every success as JSON).
+    async (request, reply) => {
+      const path = await saveImage(ctx, { userId: shopperId(request), visibility: 'public', file: await readImagePart(request) });
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(path));
+    },
   );
 }

@@ -67,7 +67,7 @@ export const CHAT_SERVICE_IDLE_SECONDS_DEFAULT = 30 * 60;
 export const CHAT_OFFLINE_REASONS = ['shopOffline', 'shopAway', 'serviceOffline', 'shopperOffline'] as const;
 export type ChatOfflineReason = (typeof CHAT_OFFLINE_REASONS)[number];
 
-/** A text message: at most this many characters (after trimming; emoji count as the characters they are). */
+/** A text message: at most this many characters (after trimming; emoji count as the characters they are). The chat.errors texts repeat these limits. */
 export const CHAT_TEXT_MAX = 500;
 /** A client frame: at most this many bytes (UTF-8); larger ones get code 4 with the limit's message. */
 export const CHAT_FRAME_MAX_BYTES = 8 * 1024;

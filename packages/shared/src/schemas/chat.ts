@@ -69,13 +69,13 @@ const seqSchema = z.coerce.number('chat.errors.seqInvalid').int('chat.errors.seq
  * last seq the client holds per conversation; the answer is code 2 with what it missed, in order.
  */
 export const ChatClientFrameSchema = z.object({
-  toId: z.union([z.number().int().min(0), z.string().max(64)]).optional(),
+  toId: z.union([z.number().int().min(0).max(2_147_483_647), z.string().max(64)]).optional(),
   msgType: z.number().int().optional(),
   sendType: z.number().int().optional(),
   content: z.string().optional(),
   clientMsgId: z.string().optional(),
   resume: z
-    .array(z.object({ conversationId: z.number().int().positive(), lastSeq: z.number().int().min(0) }))
+    .array(z.object({ conversationId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), lastSeq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }))
     .max(CHAT_RESUME_CONVERSATIONS_MAX, 'chat.errors.resumeTooLong')
     .optional(),
 });
@@ -289,7 +289,7 @@ export const ChatQuickReplyInputSchema = z.object({
   seq: z.number('chat.errors.quickReplySeq').int('chat.errors.quickReplySeq').min(0, 'chat.errors.quickReplySeq').max(10_000, 'chat.errors.quickReplySeq').optional(),
 });
 export type ChatQuickReplyInput = z.infer<typeof ChatQuickReplyInputSchema>;
-export const ChatQuickReplyIdParamSchema = z.object({ id: z.coerce.number().int().positive('chat.errors.quickReplyNotFound') });
+export const ChatQuickReplyIdParamSchema = z.object({ id: z.coerce.number().int('chat.errors.quickReplyNotFound').positive('chat.errors.quickReplyNotFound').max(2_147_483_647, 'chat.errors.quickReplyNotFound') });
 
 /** Online = some account of the shop with chat.reply has a socket open; away = the shop said so (its shoppers get code 12). */
 export const MerchantChatStatusSchema = z.object({ away: z.boolean(), online: z.boolean() });
@@ -315,7 +315,7 @@ export const AdminChatConversationSchema = ChatPeerConversationSchema.extend({
 export type AdminChatConversation = z.infer<typeof AdminChatConversationSchema>;
 export const AdminChatPageSchema = pageOf(AdminChatConversationSchema).extend({ unreadTotal: z.number().int(), queueCount: z.number().int() });
 
-export const AdminChatTransferInputSchema = z.object({ toAdminId: z.number('chat.errors.agentNotFound').int('chat.errors.agentNotFound').positive('chat.errors.agentNotFound') });
+export const AdminChatTransferInputSchema = z.object({ toAdminId: z.number('chat.errors.agentNotFound').int('chat.errors.agentNotFound').positive('chat.errors.agentNotFound').max(2_147_483_647, 'chat.errors.agentNotFound') });
 export type AdminChatTransferInput = z.infer<typeof AdminChatTransferInputSchema>;
 
 export const ChatAgentSchema = z.object({ adminId: z.number().int(), name: z.string(), online: z.boolean() });

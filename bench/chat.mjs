@@ -1,0 +1,282 @@
+// Live chat across two API instances on PostgreSQL + Redis (issue 28, decision 063):
+//   1. idle sockets: `--idle` shopper sockets on each instance (each beating every 19 s), the API
+//      processes' resident memory before and after, per socket;
+//   2. delivery latency: shoppers on instance A send `--rate` messages/s for `--duration` s to the
+//      shops, whose sellers' sockets are on instance B; p50/p99 from the send to the seller's socket;
+//   3. a forced reconnect: `--reconnect` shoppers on A, the sellers on B sending them `--rate`
+//      messages/s; every shopper socket is cut at once, each reconnects 2 s later (spec 9) and resumes
+//      from the last seq up to which it holds everything; then every shopper's messages are compared
+//      with the database: lost (stored, never received) and duplicated (received twice).
+// Shoppers and their tokens are written straight to the database (registering thousands through
+// the SMS calls would take the run); sellers log in through /merchant/login.
+// Usage: createdb bazaar_chat_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_chat_bench \
+//          REDIS_URL=redis://127.0.0.1:6379/9 node bench/chat.mjs [--idle 5000] [--rate 1000] [--duration 10]
+//          [--reconnect 1000] [--port 18171]
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { argValue } from './load.mjs';
+import { cipher, machine, summary, SUMMARY_HEAD } from './mall-api.mjs';
+
+const IDLE = Number(argValue('idle', 5000));
+const RATE = Number(argValue('rate', 1000));
+const DURATION_S = Number(argValue('duration', 10));
+const RECONNECT = Number(argValue('reconnect', 1000));
+const PORT = Number(argValue('port', 18171));
+if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL: two API instances share them.');
+
+const root = new URL('..', import.meta.url).pathname;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** One API instance (tsx, like npm start), its pid for the memory readings. */
+async function startInstance(port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SANDBOX_PROVIDERS: 'loopback',
+      LOG_LEVEL: 'warn',
+      API_PORT: String(port),
+      // The bench's senders type far faster than a person (the per-account limit is tested elsewhere).
+      CHAT_MESSAGES_PER_10S: '100000',
+      LOGIN_PER_IP_PER_MINUTE: '100000',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-chat-bench-')),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let up = false, deadline = Date.now() + 300_000; !up; ) {
+    if (Date.now() > deadline) throw new Error('the API did not come up');
+    up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (!up) await sleep(300);
+  }
+  return { base, ws: `ws://127.0.0.1:${port}`, child, rssKiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) };
+}
+
+const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+
+/** n shoppers with a live token each, written in one statement per 1,000. */
+async function makeShoppers(n) {
+  const out = [];
+  for (let start = 0; start < n; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, n - start) }, () => ({ id: randomBytes(16).toString('hex'), token: randomUUID() + randomUUID() }));
+    const ids = batch.map((s) => s.id);
+    await db.query(
+      `insert into users (id, mobile, nick_name) select id, '19' || lpad((floor(random() * 1e9))::bigint::text, 9, '0'), 'chat bench' from unnest($1::varchar[]) as id`,
+      [ids],
+    );
+    await db.query(
+      `insert into auth_tokens (token_hash, audience, subject, expires_at) select h, 'shopper', s, now() + interval '1 day' from unnest($1::varchar[], $2::varchar[]) as t(h, s)`,
+      [batch.map((s) => createHash('sha256').update(s.token).digest('hex')), ids],
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
+class Client {
+  constructor(origin, token, userId, onFrame) {
+    this.frames = 0;
+    this.ready = new Promise((resolve, reject) => {
+      this.socket = new WebSocket(`${origin}/im/websocket/online/user/${encodeURIComponent(token)}/${userId}`);
+      this.socket.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        if (frame.code === '00000' && !this.opened) {
+          this.opened = true;
+          resolve(this);
+        }
+        onFrame?.(frame, this);
+      });
+      this.socket.on('error', reject);
+      this.socket.on('close', () => clearInterval(this.beat));
+    });
+    this.beat = setInterval(() => this.send({ content: 'HEART_BEAT' }), 19_000);
+  }
+  send(frame) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+}
+
+async function openMany(origin, shoppers, onFrame, parallel = 200) {
+  const clients = [];
+  for (let i = 0; i < shoppers.length; i += parallel) {
+    clients.push(...(await Promise.all(shoppers.slice(i, i + parallel).map((s) => new Client(origin, s.token, s.id, onFrame).ready))));
+  }
+  return clients;
+}
+
+console.error('starting two API instances...');
+const a = await startInstance(PORT);
+const b = await startInstance(PORT + 1);
+const shops = (
+  await db.query(
+    `select s.id as shop_id, m.id as account_id from shops s join merchant_accounts m on m.shop_id = s.id and m.username = 'shop' || s.id
+     where s.status = 1 and m.status = 1 order by s.id limit 8`,
+  )
+).rows;
+await db.query('insert into chat_shop_settings (shop_id, away) select unnest($1::int[]), false on conflict (shop_id) do update set away = false', [shops.map((s) => s.shop_id)]);
+const lines = [];
+const log = (line) => {
+  lines.push(line);
+  console.error(line);
+};
+
+// ---------- 1. idle sockets ----------
+console.error(`writing ${2 * IDLE} shoppers...`);
+const shoppers = await makeShoppers(2 * IDLE);
+await sleep(3000);
+const before = { a: a.rssKiB(), b: b.rssKiB() };
+const t0 = Date.now();
+const idleA = await openMany(a.ws, shoppers.slice(0, IDLE));
+const idleB = await openMany(b.ws, shoppers.slice(IDLE));
+const openS = (Date.now() - t0) / 1000;
+await sleep(10_000);
+const after = { a: a.rssKiB(), b: b.rssKiB() };
+const perA = ((after.a - before.a) * 1024) / IDLE;
+const perB = ((after.b - before.b) * 1024) / IDLE;
+log(`idle: ${IDLE} sockets per instance opened in ${openS.toFixed(1)} s; RSS A ${(before.a / 1024).toFixed(0)} -> ${(after.a / 1024).toFixed(0)} MiB, B ${(before.b / 1024).toFixed(0)} -> ${(after.b / 1024).toFixed(0)} MiB; per socket A ${(perA / 1024).toFixed(1)} KiB, B ${(perB / 1024).toFixed(1)} KiB`);
+
+// ---------- 2. latency across instances ----------
+const sentAt = new Map();
+const latencies = [];
+let late = 0;
+let acked = 0;
+const sellers = await Promise.all(
+  shops.map(async (shop) => {
+    const login = await fetch(`${b.base}/merchant/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `shop${shop.shop_id}`, password: cipher('merchant123') }) });
+    const { accessToken } = await login.json();
+    return new Client(b.ws, accessToken, shop.account_id, (frame) => {
+      if (frame.code === 1 && frame.data.fromSide === 2 && String(frame.data.clientMsgId).startsWith('r-')) acked++;
+      if (frame.code !== 1 || frame.data.fromSide !== 1) return;
+      const at = sentAt.get(frame.data.clientMsgId);
+      if (at !== undefined) {
+        latencies.push(performance.now() - at);
+        sentAt.delete(frame.data.clientMsgId);
+      }
+    }).ready;
+  }),
+);
+const senders = idleA.slice(0, Math.min(200, idleA.length));
+{
+  const perTick = RATE / 100;
+  let n = 0;
+  const end = Date.now() + DURATION_S * 1000;
+  while (Date.now() < end) {
+    const tick = Date.now();
+    for (let i = 0; i < perTick; i++, n++) {
+      const id = `L${n}`;
+      sentAt.set(id, performance.now());
+      senders[n % senders.length].send({ toId: shops[n % shops.length].shop_id, msgType: 0, sendType: 1, content: `latency ${n}`, clientMsgId: id });
+    }
+    await sleep(Math.max(0, 10 - (Date.now() - tick)));
+  }
+  await sleep(5000);
+  late = sentAt.size;
+  log(`latency: ${n} messages at ${RATE}/s for ${DURATION_S} s, shoppers on A -> sellers on B; ${latencies.length} delivered, ${late} not delivered within 5 s after the end`);
+}
+
+// ---------- 3. a forced reconnect ----------
+// Not the latency senders: their conversations hold messages these new sockets never saw.
+const followers = shoppers.slice(200, 200 + Math.min(RECONNECT, IDLE - 200));
+const held = new Map(); // userId -> Map(seq -> times received)
+const conversationOf = new Map();
+const note = (userId, m) => {
+  conversationOf.set(userId, m.conversationId);
+  let seqs = held.get(userId);
+  if (!seqs) held.set(userId, (seqs = new Map()));
+  seqs.set(m.seq, (seqs.get(m.seq) ?? 0) + 1);
+};
+const watch = (userId) => (frame) => {
+  if (frame.code === 1) note(userId, frame.data);
+  if (frame.code === 2) for (const m of frame.data.messages) note(userId, m);
+};
+// Fresh sockets for the followers (the idle ones are replaced: code 11 closes them).
+let followerSockets = await openMany(a.ws, followers, null);
+followerSockets.forEach((c, i) => c.socket.on('message', (data) => watch(followers[i].id)(JSON.parse(String(data)))));
+// Each follower opens a conversation with a shop; the sellers then talk to all of them.
+const shopOfFollower = followers.map((_, i) => shops[i % shops.length]);
+followerSockets.forEach((c, i) => c.send({ toId: shopOfFollower[i].shop_id, msgType: 0, sendType: 1, content: 'hi', clientMsgId: `hi-${i}` }));
+await sleep(5000);
+let sending = true;
+let sent = 0;
+const pump = (async () => {
+  const perTick = RATE / 100;
+  let k = 0;
+  while (sending) {
+    const tick = Date.now();
+    for (let i = 0; i < perTick; i++, k++) {
+      const f = k % followers.length;
+      const seller = sellers[shops.indexOf(shopOfFollower[f])];
+      seller.send({ toId: followers[f].id, msgType: 0, sendType: 1, content: `r${k}`, clientMsgId: `r-${k}` });
+      sent++;
+    }
+    await sleep(Math.max(0, 10 - (Date.now() - tick)));
+  }
+})();
+await sleep(3000);
+for (const c of followerSockets) c.socket.terminate();
+await sleep(2000);
+/** The last seq up to which the shopper holds every message (its own 'hi' included). */
+const lastContiguous = (userId) => {
+  const seqs = held.get(userId) ?? new Map();
+  let n = 0;
+  while (seqs.has(n + 1)) n += 1;
+  return n;
+};
+followerSockets = await openMany(a.ws, followers, null);
+await Promise.all(
+  followerSockets.map(async (c, i) => {
+    const userId = followers[i].id;
+    c.socket.on('message', (data) => watch(userId)(JSON.parse(String(data))));
+    // A client that never heard of its conversation on the socket finds it in its list, as the page does.
+    let conversationId = conversationOf.get(userId);
+    if (!conversationId) {
+      const list = await fetch(`${a.base}/p/user/conversations`, { headers: { authorization: followers[i].token } }).then((r) => r.json());
+      conversationId = list[0]?.conversationId;
+    }
+    if (conversationId) c.send({ sendType: 2, resume: [{ conversationId, lastSeq: lastContiguous(userId) }] });
+  }),
+);
+await sleep(3000);
+sending = false;
+await pump;
+// Wait until the sellers have every acknowledgement back (the servers worked through their queues),
+// then a little more for the deliveries to the shoppers.
+for (const deadline = Date.now() + 120_000; acked < sent && Date.now() < deadline; ) await sleep(500);
+await sleep(3000);
+// Compare with the database: every message of the shop's side in each follower's conversation.
+const stored = await db.query(
+  `select c.user_id, m.seq from chat_messages m join chat_conversations c on c.id = m.conversation_id
+   where c.user_id = any($1::varchar[]) and m.from_side = 2`,
+  [followers.map((f) => f.id)],
+);
+let lost = 0;
+let duplicated = 0;
+const expected = new Map();
+for (const row of stored.rows) {
+  if (!expected.has(row.user_id)) expected.set(row.user_id, new Set());
+  expected.get(row.user_id).add(Number(row.seq));
+}
+for (const f of followers) {
+  const got = held.get(f.id) ?? new Map();
+  // (held counts the shopper's own 'hi' too: duplicates of any message count.)
+  for (const seq of expected.get(f.id) ?? []) if (!got.has(seq)) lost++;
+  for (const times of got.values()) if (times > 1) duplicated += times - 1;
+}
+log(`reconnect: ${followers.length} shopper sockets cut at once while sellers sent ${RATE}/s; ${sent} sent, ${acked} acknowledged, ${stored.rows.length} stored, ${lost} lost, ${duplicated} duplicated`);
+
+const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log(`\n${machine()}\nload average at the end: ${load}\n`);
+for (const line of lines) console.log(`- ${line}`);
+console.log(`\n${SUMMARY_HEAD}\n${summary('delivery A -> B (send to the seller socket)', latencies)}`);
+
+for (const c of [...idleA, ...idleB, ...sellers, ...followerSockets]) c.socket.terminate();
+a.child.kill('SIGTERM');
+b.child.kill('SIGTERM');
+await db.end();
+process.exit(0);
