@@ -1,0 +1,181 @@
+// Flash sale at the limit (issue 27, decision 062): 2,000 logged-in shoppers press "buy" on one SKU
+// of flash stock 1,000 (limit 1 each), against two API instances on PostgreSQL + Redis. Each shopper
+// first opens the confirm page (orderPath + confirm, not measured), then waits out the 5-in-5-s
+// window; then all submit at once. Reports attempts/s over the burst, p50/p99 of an attempt, how long
+// after the burst the last accepted attempt was written as an order, and the exactly-once counts
+// (accepted = orders = distinct buyers = units the gate and PostgreSQL lost). In the same run, a bare
+// Fastify route on the same machine, hit the same way, is the ceiling.
+// Usage: createdb bazaar_flash && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_flash \
+//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142]
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { argValue } from './load.mjs';
+import { machine } from './mall-api.mjs';
+
+const SHOPPERS = Number(argValue('shoppers', 2000));
+const STOCK = Number(argValue('stock', 1000));
+const CONNECTIONS = Number(argValue('connections', 200));
+const PORT = Number(argValue('port', 18142));
+if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL (the flash sale is measured on PostgreSQL + Redis).');
+
+const root = new URL('..', import.meta.url).pathname;
+const children = [];
+function startApi(port, seed) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', API_PORT: String(port), SEED_ON_START: seed ? 'true' : 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-flash-')) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return waitUp(`http://127.0.0.1:${port}/healthz`);
+}
+async function waitUp(url) {
+  for (const deadline = Date.now() + 300_000; ; ) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+function call(port, method, urlPath, token, body) {
+  const started = performance.now();
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: urlPath, agent, headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: token } : {}), ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, text, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Runs `work(i)` for i < n with at most `limit` at once. */
+async function pool(n, limit, work) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
+    while (next < n) await work(next++);
+  }));
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+try {
+  // The first instance migrates and seeds; the second joins it.
+  await startApi(PORT, true);
+  await startApi(PORT + 1, false);
+  const ports = [PORT, PORT + 1];
+
+  // 2,000 shoppers with a live token each, written straight (registering them through the API would take minutes).
+  const shoppers = Array.from({ length: SHOPPERS }, (_, i) => ({ id: randomBytes(16).toString('hex'), mobile: `165${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`, token: randomBytes(32).toString('hex') }));
+  for (let i = 0; i < shoppers.length; i += 500) {
+    const part = shoppers.slice(i, i + 500);
+    await db.query(`insert into users (id, mobile, nick_name) select * from unnest($1::text[], $2::text[], $3::text[]) on conflict do nothing`, [part.map((s) => s.id), part.map((s) => s.mobile), part.map((_, j) => `flash${i + j}`)]);
+    await db.query(
+      `insert into auth_tokens (token_hash, audience, subject, expires_at) select h, 'shopper', s, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(h, s)`,
+      [part.map((s) => createHash('sha256').update(s.token).digest('hex')), part.map((s) => s.id)],
+    );
+  }
+  // One SKU of an on-shelf product of an open shop, sold as virtual goods (no address needed), flash stock STOCK, limit 1.
+  const { rows: [pick] } = await db.query(`
+    select p.id as prod_id, p.shop_id, s.id as sku_id from products p join shops sh on sh.id = p.shop_id and sh.status = 1
+    join lateral (select id from skus where product_id = p.id and status = 1 order by id limit 1) s on true
+    where p.status = 1 and p.prod_type = 0 order by p.id desc limit 1`);
+  await db.query('update products set mold = 1 where id = $1', [pick.prod_id]);
+  const { rows: [sk] } = await db.query(
+    `insert into seckills (shop_id, product_id, name_zh, name_en, start_time, end_time, max_num, audit_status) values ($1, $2, '压测秒杀', 'Bench flash sale', now() - interval '1 minute', now() + interval '1 hour', 1, 1) returning id`,
+    [pick.shop_id, pick.prod_id],
+  );
+  const { rows: [skSku] } = await db.query(`insert into seckill_skus (seckill_id, sku_id, seckill_price, seckill_stocks, original_stocks) values ($1, $2, 990, $3, $3) returning id`, [sk.id, pick.sku_id, STOCK]);
+
+  // The confirm page of every shopper (not measured): the one-time path and the confirmed choice.
+  const paths = new Array(SHOPPERS);
+  await pool(SHOPPERS, CONNECTIONS, async (i) => {
+    const port = ports[i % 2];
+    const p = await call(port, 'GET', `/p/seckill/orderPath?prodId=${pick.prod_id}`, shoppers[i].token);
+    if (p.status !== 200) throw new Error(`orderPath ${p.status} ${p.text}`);
+    paths[i] = JSON.parse(p.text).orderPath;
+    const c = await call(port, 'POST', `/p/seckill/${paths[i]}/confirm`, shoppers[i].token, { addrId: 0, prodId: pick.prod_id, shopId: pick.shop_id, seckillSkuId: skSku.id, prodCount: 1 });
+    if (c.status !== 200) throw new Error(`confirm ${c.status} ${c.text}`);
+  });
+  // Out of every shopper's 5-in-5-s window.
+  await new Promise((r) => setTimeout(r, 5_500));
+
+  const loadBefore = os.loadavg();
+  const latencies = [];
+  const outcomes = new Map();
+  const accepted = [];
+  const burstStart = performance.now();
+  await pool(SHOPPERS, CONNECTIONS, async (i) => {
+    const r = await call(ports[i % 2], 'POST', `/p/seckill/${paths[i]}/submit`, shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } });
+    latencies.push(r.ms);
+    const key = r.status === 200 ? 'accepted' : `${r.status} ${r.text}`;
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    if (r.status === 200) accepted.push(JSON.parse(r.text).orderNumbers);
+  });
+  const burstMs = performance.now() - burstStart;
+  const burstEnd = Date.now();
+  // When was the last accepted attempt written?
+  let written = 0;
+  let lastWrittenMs = null;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const { rows: [row] } = await db.query('select count(*)::int as n, count(distinct user_id)::int as buyers from orders where seckill_id = $1', [sk.id]);
+    written = row.n;
+    if (written >= accepted.length) {
+      lastWrittenMs = Date.now() - burstEnd;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const { rows: [counts] } = await db.query(
+    `select (select count(*)::int from orders where seckill_id = $1) as orders, (select count(distinct user_id)::int from orders where seckill_id = $1) as buyers,
+            (select seckill_stocks from seckill_skus where id = $2) as pg_stock`,
+    [sk.id, skSku.id],
+  );
+  const redis = new Redis(process.env.REDIS_URL);
+  const gateStock = Number(await redis.get(`bazaar:seckill:${sk.id}:stock:${skSku.id}`));
+  await redis.quit();
+
+  // The ceiling: a bare Fastify route on this machine, hit by the same client the same way.
+  const bare = spawn(process.execPath, ['-e', `const f=require('fastify')();f.post('/x',async()=>({ok:true}));f.listen({port:${PORT + 2},host:'127.0.0.1'})`], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+  children.push(bare);
+  for (let up = false; !up; ) {
+    up = await call(PORT + 2, 'POST', '/x', '', {}).then(() => true, () => false);
+    if (!up) await new Promise((r) => setTimeout(r, 200));
+  }
+  const bareLatencies = [];
+  const bareStart = performance.now();
+  await pool(SHOPPERS, CONNECTIONS, async (i) => {
+    const r = await call(PORT + 2, 'POST', '/x', shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } });
+    bareLatencies.push(r.ms);
+  });
+  const bareMs = performance.now() - bareStart;
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const bareSorted = [...bareLatencies].sort((a, b) => a - b);
+  console.log(`\n${machine()}; load average before the burst ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(`${SHOPPERS} shoppers, stock ${STOCK}, limit 1, two API instances (ports ${ports.join(', ')}), ${CONNECTIONS} connections\n`);
+  console.log('| run | requests | duration ms | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
+  console.log(`| flash-sale submit (gate + queue) | ${SHOPPERS} | ${burstMs.toFixed(0)} | ${((SHOPPERS * 1000) / burstMs).toFixed(0)} | ${pct(sorted, 50).toFixed(1)} | ${pct(sorted, 99).toFixed(1)} |`);
+  console.log(`| bare Fastify route (ceiling) | ${SHOPPERS} | ${bareMs.toFixed(0)} | ${((SHOPPERS * 1000) / bareMs).toFixed(0)} | ${pct(bareSorted, 50).toFixed(1)} | ${pct(bareSorted, 99).toFixed(1)} |`);
+  console.log(`\noutcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  console.log(`accepted ${accepted.length}, orders written ${counts.orders}, distinct buyers ${counts.buyers}, PostgreSQL stock ${counts.pg_stock}, gate stock ${gateStock}`);
+  console.log(`oversold ${Math.max(0, accepted.length - STOCK)}, lost ${accepted.length - counts.orders}; last order written ${lastWrittenMs ?? 'not within 60 s'} ms after the burst`);
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  await db.end();
+  agent.destroy();
+}
