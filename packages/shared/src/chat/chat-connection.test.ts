@@ -161,6 +161,16 @@ describe('the chat connection (sections 4 and 9)', () => {
     expect(connection.state).toBe('stopped');
   });
 
+  it('a socket still connecting when stopped is closed once it opens, not before', () => {
+    const { connection, sockets } = setup();
+    connection.stop();
+    expect(sockets[0]!.closedWith).toBeNull();
+    sockets[0]!.readyState = 1;
+    sockets[0]!.onopen?.({});
+    expect(sockets[0]!.closedWith).toBe(1000);
+    expect(sockets[0]!.sent).toEqual([]);
+  });
+
   it('reads frames by shape and ignores anything else', () => {
     expect(parseServerFrame('not json')).toBeNull();
     expect(parseServerFrame(JSON.stringify({ code: 'x' }))).toBeNull();

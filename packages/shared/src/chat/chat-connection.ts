@@ -99,19 +99,26 @@ export function connectChat(options: ChatConnectionOptions): ChatConnection {
     stopBeat();
     const current = socket;
     socket = null;
-    if (current) {
-      detach(current);
-      try {
-        current.close();
-      } catch {
-        // Closing a socket that never opened may throw in some browsers; it is gone either way.
-      }
-    }
+    if (current) shut(current);
     closed();
   }
 
   function detach(s: ChatSocketLike) {
     s.onopen = s.onclose = s.onerror = s.onmessage = null;
+  }
+
+  /** Closes a socket; one still connecting is closed once it opens (closing it earlier makes Chromium log an error). */
+  function shut(s: ChatSocketLike, code?: number) {
+    detach(s);
+    if (s.readyState === 0) {
+      s.onopen = () => s.close(code);
+      return;
+    }
+    try {
+      s.close(code);
+    } catch {
+      // Closing a socket that never opened may throw in some browsers; it is gone either way.
+    }
   }
 
   function closed() {
@@ -197,10 +204,7 @@ export function connectChat(options: ChatConnectionOptions): ChatConnection {
       stopBeat();
       const current = socket;
       socket = null;
-      if (current) {
-        detach(current);
-        current.close(1000);
-      }
+      if (current) shut(current, 1000);
     },
   };
 }
