@@ -51,9 +51,19 @@ async function payBack(ctx: AppContext, refundSn: string): Promise<void> {
   }
   // The settle step wrote the order's 2 or 3; while another request of the order is open it shows 1.
   const row = await repo.findRefund(ctx.db, refundSn);
-  if (row && (await repo.countOpenRefundsOfOrder(ctx.db, row.orderNumber)) > 0) {
-    await ctx.db.transaction((tx) => markOrderApplying(tx, row.orderNumber, ctx.now()));
-  }
+  if (row) await showOpenRequests(ctx, row.orderNumber);
+}
+
+/**
+ * The order shows 1 (applying) while a request of it is open. Counted and marked under the
+ * order's lock (which an apply's trigger, a withdrawal's clear and the settle step take too), so a
+ * request ending meanwhile is either counted or clears the 1 after.
+ */
+async function showOpenRequests(ctx: AppContext, orderNumber: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOrderForRefund(tx, orderNumber);
+    if ((await repo.countOpenRefundsOfOrder(tx, orderNumber)) > 0) await markOrderApplying(tx, orderNumber, ctx.now());
+  });
 }
 
 /** The shop's return address: its own setting, or its address and phone; null when it has neither. */
