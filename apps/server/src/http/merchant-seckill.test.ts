@@ -10,6 +10,9 @@ import { seckillOrders, seckills, seckillSkus, skus } from '../db/schema.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { seckillGate } from '../modules/seckill/gate.ts';
+import { sweepSeckills } from '../flows/seckill-gate.ts';
+import { runDueJobs } from '../lib/jobs.ts';
+import { jobHandlers } from '../jobs.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
 import { merchantLogin, registerBuyer } from '../test/merchant-test-kit.ts';
 import { createTestProduct, type TestProduct } from '../test/product-test-kit.ts';
@@ -285,6 +288,26 @@ describe('listing, counting and ending', () => {
     expect(again.statusCode).toBe(400);
     expect(again.body).toBe(zh('seckill.errors.cannotEnd'));
     expect(await stockOf(p.skuIds)).toEqual([20, 10]);
+  });
+
+  it('gives the flash stock of an activity nobody reviewed back once its window has passed; it can no longer be approved', async () => {
+    const p = await stockedProduct(shopA.shopId);
+    const id = await created(tokenA, activity(p));
+    expect(await stockOf(p.skuIds)).toEqual([15, 7]);
+    t.advanceClock(5 * HOUR);
+    try {
+      await sweepSeckills(t.ctx);
+      await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+      expect(await stockOf(p.skuIds)).toEqual([20, 10]);
+      const [row] = await t.ctx.db.select().from(seckills).where(eq(seckills.id, id));
+      expect(row!.settledAt).not.toBeNull();
+      // A second sweep gives nothing back twice.
+      await sweepSeckills(t.ctx);
+      await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+      expect(await stockOf(p.skuIds)).toEqual([20, 10]);
+    } finally {
+      t.resetClock();
+    }
   });
 
   it("ends a running approved activity now; its stock waits for the close job's settlement", async () => {

@@ -285,7 +285,11 @@ export async function activitiesToOpen(db: Queryable, now: Date, until: Date): P
     .limit(200);
 }
 
-/** Activities that were loaded or approved and have ended (or were switched off) and are not settled yet. */
+/**
+ * Activities not settled yet that have ended (or were switched off): approved ones, and pending ones
+ * nobody reviewed before their end, whose reserved flash stock must go back to the SKUs too
+ * (a rejection settles at once).
+ */
 export async function activitiesToSettle(db: Queryable, now: Date): Promise<Array<{ id: number; endTime: Date }>> {
   return db
     .select({ id: seckills.id, endTime: seckills.endTime })
@@ -293,7 +297,7 @@ export async function activitiesToSettle(db: Queryable, now: Date): Promise<Arra
     .where(
       and(
         isNull(seckills.settledAt),
-        eq(seckills.auditStatus, SECKILL_AUDIT.approved),
+        ne(seckills.auditStatus, SECKILL_AUDIT.rejected),
         or(lte(seckills.endTime, now), ne(seckills.status, SECKILL_STATUS.on)),
       ),
     )
