@@ -22,7 +22,7 @@ import type { Tx } from '../db/client.ts';
 import { notFound } from '../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../lib/jobs.ts';
 import * as settlement from '../modules/aftersale/settlement.ts';
-import { lockOrderForRefund, findOrderForRefund, markOrderRefunded, markOrderRefundFailing, orderLinesForRefund, type OrderForRefund } from '../modules/order/refunds.ts';
+import { everyPieceRefunded, lockOrderForRefund, findOrderForRefund, markOrderRefunded, markOrderRefundFailing, orderLinesForRefund, type OrderForRefund } from '../modules/order/refunds.ts';
 import * as ledger from '../modules/payment/refund-ledger.ts';
 import * as paymentRepo from '../modules/payment/repository.ts';
 import { createPaymentService, type Log } from '../modules/payment/service.ts';
@@ -111,8 +111,11 @@ async function refundedShare(tx: Tx, order: OrderForRefund, lines: Array<{ prodC
 /** What a settled refund undoes on the order (decision 060). Answers the products whose stock came back. */
 async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, now: Date): Promise<number[]> {
   const lines = await orderLinesForRefund(tx, order.orderNumber);
-  const { refunded, orderTotal } = await refundedShare(tx, order, lines);
-  const all = refunded >= orderTotal;
+  const share = await refundedShare(tx, order, lines);
+  // Wholly refunded once every piece is back, whatever the amounts (each piece may have been refunded
+  // for less than its share): the order closes, its coupons and all its points follow (decision 059).
+  const all = share.refunded >= share.orderTotal || everyPieceRefunded(lines, await settlement.listSettled(tx, order.orderNumber));
+  const { refunded, orderTotal } = all ? { refunded: share.orderTotal, orderTotal: share.orderTotal } : share;
   if (order.orderType !== ORDER_TYPE.points) {
     await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now });
   }

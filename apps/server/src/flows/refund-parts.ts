@@ -15,7 +15,7 @@ import { userNickName } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
 import { orderState, periodsOf, type OrderState, type Periods } from '../modules/aftersale/rules.ts';
 import { clearOrderApplying, findOrderForAftersale, linesForAftersale, type AftersaleLine, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
-import { lockOrderForRefund } from '../modules/order/refunds.ts';
+import { everyPieceRefunded, lockOrderForRefund, orderLinesForRefund } from '../modules/order/refunds.ts';
 import { anyShopName } from '../modules/shop/repository.ts';
 
 export const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
@@ -79,8 +79,10 @@ export async function settleOrderApplying(tx: Tx, orderNumber: string, now: Date
   await lockOrderForRefund(tx, orderNumber);
   const refunds = await repo.refundsOfOrders(tx, [orderNumber]);
   if (refunds.some((r) => r.returnMoneySts >= 1 && r.returnMoneySts <= 4)) return;
-  const refunded = refunds.filter((r) => r.returnMoneySts === REFUND_STATUS.success).reduce((n, r) => n + r.refundAmount, 0);
-  await clearOrderApplying(tx, { orderNumber, refunded, now });
+  const settled = refunds.filter((r) => r.returnMoneySts === REFUND_STATUS.success);
+  const refunded = settled.reduce((n, r) => n + r.refundAmount, 0);
+  const everyPiece = settled.length > 0 && everyPieceRefunded(await orderLinesForRefund(tx, orderNumber), settled);
+  await clearOrderApplying(tx, { orderNumber, refunded, everyPiece, now });
 }
 
 /** Database refusals of a move (triggers, the one-open-request index) as the shopper's messages. */

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
-import { deliveryCompanies, orders, refunds } from '../db/schema.ts';
+import { couponUseRecords, coupons, deliveryCompanies, orders, refunds, userCoupons } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json } from '../test/account-test-kit.ts';
@@ -65,5 +65,33 @@ describe('shipping an order with refunds', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderRow(order.orderNumber)).status).toBe(ORDER_STATUS.shipped);
     expect(await refundRow(t, refundSn)).toMatchObject({ returnMoneySts: 1, settleStatus: 0 });
+  });
+});
+
+describe('an order whose every piece is refunded', () => {
+  it('closes before shipment even when each piece was refunded for less than its share: its coupon comes back, and it cannot be shipped', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 2 });
+    const token = await merchantLogin(t, order.shopId);
+    const now = t.ctx.now();
+    const [coupon] = await t.ctx.db
+      .insert(coupons)
+      .values({ shopId: 0, nameZh: '满10减1', nameEn: '¥1 off ¥10', cashCondition: 1_000, reduceAmount: 100, startTime: new Date(now.getTime() - 86_400_000), endTime: new Date(now.getTime() + 7 * 86_400_000), stocks: 10, totalStock: 10 })
+      .returning();
+    const [mine] = await t.ctx.db
+      .insert(userCoupons)
+      .values({ couponId: coupon!.id, userId: order.shopper.userId, status: 2, userStartTime: new Date(now.getTime() - 86_400_000), userEndTime: new Date(now.getTime() + 7 * 86_400_000), usedTime: now })
+      .returning();
+    await t.ctx.db.insert(couponUseRecords).values({ userCouponId: mine!.id, userId: order.shopper.userId, orderNumber: order.orderNumber, amount: 100, status: 2 });
+    const couponStatus = async () => (await t.ctx.db.select().from(userCoupons).where(eq(userCoupons.id, mine!.id)))[0]!.status;
+    const first = await decidedRefund(t, order, { amount: 900, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, first)).toBe('refunded');
+    expect(await orderRow(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.paid, refundStatus: 3 });
+    expect(await couponStatus()).toBe(2);
+    const second = await decidedRefund(t, order, { amount: 800, whole: false, goodsNum: 1 });
+    expect(await executeRefund(t.ctx, second)).toBe('refunded');
+    expect(await orderRow(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.cancelled, closeType: 2, refundStatus: 2 });
+    // The coupon the order used comes back.
+    expect(await couponStatus()).toBe(1);
+    expect((await ship(token, order, 2)).statusCode).toBe(400);
   });
 });

@@ -78,14 +78,17 @@ export async function markOrderApplying(tx: Tx, orderNumber: string, now: Date):
 
 /**
  * The order's last open request ended without money (withdrawn, closed, refused): refundStatus
- * goes back to what the refunded money says (`refunded` of `actualTotal`: none, part or all).
+ * goes back to what the refunded money says (`refunded` of `actualTotal`: none, part or all), all
+ * when every piece is refunded whatever the amounts (`everyPiece`).
  * Only from 1: the settle step's own values stand.
  */
-export async function clearOrderApplying(tx: Tx, input: { orderNumber: string; refunded: number; now: Date }): Promise<void> {
+export async function clearOrderApplying(tx: Tx, input: { orderNumber: string; refunded: number; everyPiece: boolean; now: Date }): Promise<void> {
   const back =
-    input.refunded <= 0
+    input.refunded <= 0 && !input.everyPiece
       ? null
-      : // The CASE's branches are parameters of no type (text to the database): cast, or the update fails.
+      : input.everyPiece
+        ? ORDER_REFUND_STATUS.allRefunded
+        : // The CASE's branches are parameters of no type (text to the database): cast, or the update fails.
         sql`(case when ${input.refunded} >= ${orders.actualTotal} then ${ORDER_REFUND_STATUS.allRefunded} else ${ORDER_REFUND_STATUS.partlyRefunded} end)::smallint`;
   await tx
     .update(orders)
