@@ -81,7 +81,7 @@ async function makeShoppers(n) {
 
 class Client {
   constructor(origin, token, userId, onFrame) {
-    this.frames = 0;
+    this.userId = userId;
     this.ready = new Promise((resolve, reject) => {
       this.socket = new WebSocket(`${origin}/im/websocket/online/user/${encodeURIComponent(token)}/${userId}`);
       this.socket.on('message', (data) => {
@@ -196,8 +196,9 @@ const watch = (userId) => (frame) => {
   if (frame.code === 2) for (const m of frame.data.messages) note(userId, m);
 };
 // Fresh sockets for the followers (the idle ones are replaced: code 11 closes them).
-let followerSockets = await openMany(a.ws, followers, null);
-followerSockets.forEach((c, i) => c.socket.on('message', (data) => watch(followers[i].id)(JSON.parse(String(data)))));
+// Frames are watched from the first one (a listener added after the open would miss live messages).
+const watching = (frame, client) => watch(client.userId)(frame);
+let followerSockets = await openMany(a.ws, followers, watching);
 // Each follower opens a conversation with a shop; the sellers then talk to all of them.
 const shopOfFollower = followers.map((_, i) => shops[i % shops.length]);
 followerSockets.forEach((c, i) => c.send({ toId: shopOfFollower[i].shop_id, msgType: 0, sendType: 1, content: 'hi', clientMsgId: `hi-${i}` }));
@@ -228,11 +229,10 @@ const lastContiguous = (userId) => {
   while (seqs.has(n + 1)) n += 1;
   return n;
 };
-followerSockets = await openMany(a.ws, followers, null);
+followerSockets = await openMany(a.ws, followers, watching);
 await Promise.all(
   followerSockets.map(async (c, i) => {
     const userId = followers[i].id;
-    c.socket.on('message', (data) => watch(userId)(JSON.parse(String(data))));
     // A client that never heard of its conversation on the socket finds it in its list, as the page does.
     let conversationId = conversationOf.get(userId);
     if (!conversationId) {
@@ -248,7 +248,14 @@ await pump;
 // Wait until the sellers have every acknowledgement back (the servers worked through their queues),
 // then a little more for the deliveries to the shoppers.
 for (const deadline = Date.now() + 120_000; acked < sent && Date.now() < deadline; ) await sleep(500);
-await sleep(3000);
+// ...and until the shoppers' sockets have received nothing new for 5 s.
+const receivedCount = () => [...held.values()].reduce((n, seqs) => n + [...seqs.values()].reduce((a, b) => a + b, 0), 0);
+for (let last = -1, deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+  const now = receivedCount();
+  if (now === last) break;
+  last = now;
+  await sleep(5000);
+}
 // Compare with the database: every message of the shop's side in each follower's conversation.
 const stored = await db.query(
   `select c.user_id, m.seq from chat_messages m join chat_conversations c on c.id = m.conversation_id
