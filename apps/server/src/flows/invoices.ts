@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { invalid, notFound } from '../lib/app-error.ts';
 import { userNickName } from '../modules/account/repository.ts';
 import * as invoices from '../modules/invoice/service.ts';
+import { sumRefunded } from '../modules/aftersale/settlement.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 import { findUserOrder } from '../modules/order/repository.ts';
 import { findShopOrder } from '../modules/order/shop-orders.ts';
@@ -95,8 +96,10 @@ export async function issueShopInvoice(
   // An invoice asked at checkout waits for the order's payment; a cancelled order is never invoiced.
   const order = await findShopOrder(ctx.db, session.shopId, row.invoice.orderNumber);
   if (!order || order.status === ORDER_STATUS.unpaid || order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderNotInvoiceable');
+  // The invoice is for what the shopper finally paid: the actual total less the refunds settled so far.
+  const amount = Math.max(0, order.actualTotal - (await sumRefunded(ctx.db, order.orderNumber)));
   const saved = await saveShopDocument(ctx, { shopId: session.shopId, file });
-  await invoices.issueInvoice(ctx, session.shopId, id, saved.id);
+  await invoices.issueInvoice(ctx, session.shopId, id, saved.id, amount);
   return answer(ctx, session.shopId, id, lang);
 }
 

@@ -306,3 +306,18 @@ describe('the list, the detail, the shop\'s queue, issuing and the file', () => 
     expect(file.headers['content-type']).toContain('image/png');
   });
 });
+
+describe('the amount of an invoice issued after a part refund', () => {
+  it('is what the shopper finally paid (actual total less the refunds), not the total when it was asked', async () => {
+    const buyer = await registerBuyer(t);
+    const order = await refundOrder(t, buyer, shopId, { lines: 2, count: 1, price: 1_000 });
+    const invoice = await applied(buyer, order.orderNumber);
+    expect(invoice.amount).toBe(order.actualTotal);
+    const part = await applyRefund(t, buyer, applyBody(order, { refundAmount: 700 }));
+    expect((await t.app.inject({ method: 'PUT', url: `/merchant/refunds/${part}/accept`, ...json({}, { headers: { authorization: merchant } }) })).statusCode).toBe(200);
+    const issued = await upload(merchant, invoice.orderInvoiceId, 'invoice.pdf', PDF);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(MerchantInvoiceSchema.parse(issued.json()).amount).toBe(order.actualTotal - 700);
+    expect(OrderInvoiceSchema.parse((await get(buyer, `/p/orderInvoice/info/${invoice.orderInvoiceId}`)).json()).amount).toBe(order.actualTotal - 700);
+  });
+});

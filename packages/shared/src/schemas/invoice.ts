@@ -106,7 +106,7 @@ export const InvoicePageQuerySchema = PageQuerySchema.extend({
 });
 export type InvoicePageQuery = z.infer<typeof InvoicePageQuerySchema>;
 
-/** One invoice as its shopper and its shop see it. amount: the order's actual total, in fen. */
+/** One invoice as its shopper and its shop see it. amount: the order's actual total when asked, what the shopper finally paid (less refunds) once issued, in fen. */
 export const OrderInvoiceSchema = z.object({
   orderInvoiceId: z.number().int(),
   orderNumber: z.string(),

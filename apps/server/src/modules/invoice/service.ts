@@ -145,12 +145,16 @@ export function merchantInvoiceOf(row: { invoice: repo.InvoiceRow; shopName: str
   return toMerchantInvoice(row, fileUrl);
 }
 
-/** Applying -> invoiced with the file; anything else is refused (a re-issue brings it back to applying). */
-export async function issueInvoice(ctx: Pick<AppContext, 'db' | 'now'>, shopId: number, id: number, fileId: number): Promise<void> {
+/**
+ * Applying -> invoiced with the file, for `amount`: what the shopper finally paid (decision 061);
+ * anything else is refused (a re-issue brings it back to applying).
+ */
+export async function issueInvoice(ctx: Pick<AppContext, 'db' | 'now'>, shopId: number, id: number, fileId: number, amount: number): Promise<void> {
   const now = ctx.now();
   const moved = await repo.updateInvoice(ctx.db, and(repo.byId(id), repo.byShop(shopId, INVOICE_STATE.applying)), {
     invoiceState: INVOICE_STATE.invoiced,
     fileId,
+    amount,
     failReason: null,
     uploadTime: now,
     updatedAt: now,
