@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGISTICS_STATE, ORDER_MOLD, ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { openDatabase, type Database } from '../client.ts';
-import { balanceLogs, deliveryTraces, jobs, orderAddresses, orderDeliveries, orderDeliveryItems, orderItems, orders, orderVirtualCodes, payments, products, userWallets } from '../schema.ts';
+import { balanceLogs, deliveryTraces, jobs, orderAddresses, orderDeliveries, orderDeliveryItems, orderItems, orders, orderVirtualCodes, payments, products, seckills, seckillSkus, skus, userWallets } from '../schema.ts';
 import { seedOrders } from './orders.ts';
 import { ledgerSums } from '../../modules/wallet/points.ts';
 import { generateProduct, listLeaves } from './products.ts';
@@ -100,11 +100,19 @@ describe('demo orders', () => {
       .from(orderItems)
       .innerJoin(orders, eq(orders.orderNumber, orderItems.orderNumber));
     const current = await database.db.select({ id: products.id, totalStocks: products.totalStocks, soldNum: products.soldNum }).from(products).where(inArray(products.id, [...new Set(lines.map((l) => l.productId))]));
+    // The demo's flash sales hold their flash stock apart from the product's until they are settled.
+    const flash = await database.db
+      .select({ productId: skus.productId, stocks: seckillSkus.seckillStocks })
+      .from(seckillSkus)
+      .innerJoin(skus, eq(skus.id, seckillSkus.skuId))
+      .innerJoin(seckills, eq(seckills.id, seckillSkus.seckillId))
+      .where(sql`${seckills.settledAt} is null`);
     const leaves = listLeaves();
     for (const p of current) {
       const start = generateProduct(p.id, leaves, SHOPS);
       const own = lines.filter((l) => l.productId === p.id);
-      const held = own.filter((l) => l.status !== ORDER_STATUS.cancelled).reduce((s, l) => s + l.count, 0);
+      const reserved = flash.filter((f) => f.productId === p.id).reduce((s, f) => s + f.stocks, 0);
+      const held = own.filter((l) => l.status !== ORDER_STATUS.cancelled).reduce((s, l) => s + l.count, 0) + reserved;
       const sold = own.filter((l) => l.status !== ORDER_STATUS.cancelled && l.status !== ORDER_STATUS.unpaid).reduce((s, l) => s + l.count, 0);
       expect(p.totalStocks).toBe(start.totalStocks === -1 ? -1 : start.totalStocks - held);
       expect(p.soldNum).toBe(start.soldNum + sold);
