@@ -56,7 +56,7 @@ export class ChatClient {
   }
 
   /** Waits until `pick` finds something in the frames so far (or the socket closes, or the time is up). */
-  async waitFor<T>(pick: (frames: ChatServerFrame[]) => T | undefined | null | false, timeoutMs = 5_000): Promise<T> {
+  async waitFor<T>(pick: (frames: ChatServerFrame[]) => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = pick(this.frames);
@@ -77,7 +77,7 @@ export class ChatClient {
     return this.waitFor((frames) => frames.find((f) => f.code === code), timeoutMs);
   }
 
-  async waitClosed(timeoutMs = 5_000): Promise<number> {
+  async waitClosed(timeoutMs = 10_000): Promise<number> {
     await this.waitFor(() => this.closeCode !== null, timeoutMs);
     return this.closeCode!;
   }
