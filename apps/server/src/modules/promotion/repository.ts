@@ -2,33 +2,18 @@
 // promotions; coupons and combos are stored here too). It owns db/schema/promotion.ts. The home
 // page's activity blocks join the product and shop modules' named queries in place of their tables;
 // flows/catalog.ts hands them in.
-import { and, asc, desc, eq, exists, gt, min, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, exists, gt, min, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import type { CardParts } from '../../db/card-parts.ts';
 import { discountItems, discountProducts, discounts, groupActivities, groupSkus } from '../../db/schema/promotion.ts';
 
 const ENABLED = 1;
 /** A promotion's suitableProdType: 0 covers every product of the shop. */
 const EVERY_PRODUCT = 0;
 
-type Part<T> = SQL.Aliased<T>;
-
-/** The product and shop modules' named queries an activity list joins (product/repository.ts onShelfProductCard, shop/repository.ts openShopCard). */
-export interface ActivityParts {
-  onShelfProductCard: (db: Db) => SubqueryWithSelection<
-    {
-      prodId: Part<number>;
-      nameZh: Part<string>;
-      nameEn: Part<string | null>;
-      pic: Part<string>;
-      price: Part<number>;
-      soldNum: Part<number>;
-      shopId: Part<number>;
-    },
-    'on_shelf_product'
-  >;
-  openShopCard: (db: Db) => SubqueryWithSelection<{ shopId: Part<number>; shopNameZh: Part<string>; shopNameEn: Part<string | null> }, 'shop_card'>;
-}
+/** The product and shop modules' named queries an activity list joins (db/card-parts.ts). */
+export type ActivityParts = CardParts;
 
 /**
  * Activities are read "not ended", earliest start first, so the running ones come first and the

@@ -9,6 +9,7 @@ import { SECKILL_AUDIT, SECKILL_ORDER_STATE, SECKILL_STATUS } from '@bazaar/shar
 import type { MerchantSeckillInput, SeckillListState, SeckillSessionTime } from '@bazaar/shared/schemas/seckill';
 import type { Db, Tx } from '../../db/client.ts';
 import { seckillOrders, seckillReports, seckillSessionTimes, seckillSkus, seckills } from '../../db/schema/seckill.ts';
+import { seckillRowColumns } from './repository.ts';
 
 type Queryable = Db | Tx;
 
@@ -42,24 +43,7 @@ export function listStateOf(row: { status: number; auditStatus: number; offlineR
   return row.startTime > now ? 'upcoming' : 'running';
 }
 
-const rowColumns = {
-  id: seckills.id,
-  shopId: seckills.shopId,
-  productId: seckills.productId,
-  nameZh: seckills.nameZh,
-  nameEn: seckills.nameEn,
-  startTime: seckills.startTime,
-  endTime: seckills.endTime,
-  maxNum: seckills.maxNum,
-  maxCancelTime: seckills.maxCancelTime,
-  status: seckills.status,
-  auditStatus: seckills.auditStatus,
-  auditReason: seckills.auditReason,
-  offlineReason: seckills.offlineReason,
-  gateLoadedAt: seckills.gateLoadedAt,
-  settledAt: seckills.settledAt,
-  createdAt: seckills.createdAt,
-};
+const rowColumns = seckillRowColumns;
 
 export type SeckillRecord = {
   id: number;

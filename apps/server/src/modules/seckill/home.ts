@@ -1,30 +1,13 @@
 // The home page's flash-sale block: approved, enabled activities not yet ended, joined with the
 // product and shop modules' named queries (flows/catalog.ts hands them in), in one statement.
 import { and, asc, eq, gt, min } from 'drizzle-orm';
-import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { CardParts } from '../../db/card-parts.ts';
 import { seckillSkus, seckills } from '../../db/schema/seckill.ts';
 import { SECKILL_AUDIT, SECKILL_STATUS } from '@bazaar/shared/constants/seckill';
 
-type Part<T> = SQL.Aliased<T>;
-
-/** The product and shop modules' named queries (product/repository.ts onShelfProductCard, shop/repository.ts openShopCard). */
-export interface SeckillCardParts {
-  onShelfProductCard: (db: Db) => SubqueryWithSelection<
-    {
-      prodId: Part<number>;
-      nameZh: Part<string>;
-      nameEn: Part<string | null>;
-      pic: Part<string>;
-      price: Part<number>;
-      soldNum: Part<number>;
-      shopId: Part<number>;
-    },
-    'on_shelf_product'
-  >;
-  openShopCard: (db: Db) => SubqueryWithSelection<{ shopId: Part<number>; shopNameZh: Part<string>; shopNameEn: Part<string | null> }, 'shop_card'>;
-}
+/** The product and shop modules' named queries an activity list joins (db/card-parts.ts). */
+export type SeckillCardParts = CardParts;
 
 /** Running ones first (earliest start first), so the first coming one tells the caller when its cached answer goes stale. */
 export async function listHomeSeckills(db: Db, now: Date, limit: number, parts: SeckillCardParts) {

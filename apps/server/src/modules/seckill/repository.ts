@@ -44,7 +44,8 @@ const skusJson = sql<ActivitySku[]>`(
     'seckillStocks', k.seckill_stocks, 'originalStocks', k.original_stocks) order by k.id), '[]'::json)
   from ${seckillSkus} k where k.seckill_id = "seckills"."id")`;
 
-const activityColumns = {
+/** An activity's own columns (the consoles' rows in admin.ts read these too). */
+export const seckillRowColumns = {
   id: seckills.id,
   shopId: seckills.shopId,
   productId: seckills.productId,
@@ -61,8 +62,9 @@ const activityColumns = {
   gateLoadedAt: seckills.gateLoadedAt,
   settledAt: seckills.settledAt,
   createdAt: seckills.createdAt,
-  skus: skusJson,
 };
+
+const activityColumns = { ...seckillRowColumns, skus: skusJson };
 
 /** Approved and not deleted: what shoppers may see (an offline or ended-early one shows as ended). */
 const shown = and(eq(seckills.auditStatus, SECKILL_AUDIT.approved), ne(seckills.status, SECKILL_STATUS.deleted));
