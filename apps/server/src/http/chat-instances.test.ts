@@ -11,8 +11,7 @@ import { SUBSCRIBER_NAME } from '../modules/chat/runtime.ts';
 import { SHARED_INFRASTRUCTURE, createTestInstance, type TestInstance } from '../test/instances.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { openShopIds } from '../test/merchant-test-kit.ts';
-import { ChatClient, chatAgent, chatMerchant, chatShopper } from '../test/chat-test-kit.ts';
+import { ChatClient, chatAgent, chatMerchant, chatShopper, chatShops } from '../test/chat-test-kit.ts';
 
 describe.skipIf(!SHARED_INFRASTRUCTURE)('chat across two API instances', () => {
   let t: TestApp;
@@ -30,7 +29,7 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('chat across two API instances', () => {
   beforeAll(async () => {
     t = await ensureSeeded();
     b = await createTestInstance();
-    shopId = (await openShopIds(t))[0]!;
+    shopId = (await chatShops(t, 1))[0]!;
   });
 
   afterAll(async () => {

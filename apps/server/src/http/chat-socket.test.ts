@@ -12,8 +12,8 @@ import { CHAT_EXPIRY_JOB } from '../flows/chat.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json } from '../test/account-test-kit.ts';
-import { openShopIds, createPaidOrder } from '../test/merchant-test-kit.ts';
-import { ChatClient, chatAgent, chatMerchant, chatShopper } from '../test/chat-test-kit.ts';
+import { createPaidOrder } from '../test/merchant-test-kit.ts';
+import { ChatClient, chatAgent, chatMerchant, chatShopper, chatShops } from '../test/chat-test-kit.ts';
 
 let t: TestApp;
 let shopId: number;
@@ -35,9 +35,7 @@ async function online(token: string, userId: string | number, lang: 'zh' | 'en' 
 
 beforeAll(async () => {
   t = await ensureSeeded();
-  const ids = await openShopIds(t);
-  shopId = ids[0]!;
-  otherShopId = ids[1]!;
+  [shopId, otherShopId] = (await chatShops(t, 2)) as [number, number];
 });
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json } from '../test/account-test-kit.ts';
 import { adminLogin, createTestAdmin } from '../test/admin-test-kit.ts';
-import { createPaidOrder, openShopIds } from '../test/merchant-test-kit.ts';
+import { createPaidOrder } from '../test/merchant-test-kit.ts';
 import { JPEG, multipart } from '../test/shop-application-test-kit.ts';
-import { ChatClient, chatAgent, chatMerchant, chatShopper } from '../test/chat-test-kit.ts';
+import { ChatClient, chatAgent, chatMerchant, chatShopper, chatShops } from '../test/chat-test-kit.ts';
 
 let t: TestApp;
 let shopId: number;
@@ -20,9 +20,7 @@ const clients: ChatClient[] = [];
 
 beforeAll(async () => {
   t = await ensureSeeded();
-  const ids = await openShopIds(t);
-  shopId = ids[0]!;
-  otherShopId = ids[1]!;
+  [shopId, otherShopId] = (await chatShops(t, 2)) as [number, number];
 });
 
 afterAll(async () => {

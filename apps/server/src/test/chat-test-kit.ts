@@ -8,6 +8,8 @@ import type { BazaarApp } from '../app.ts';
 import { merchantAccounts } from '../db/schema.ts';
 import { adminLogin, createTestAdmin } from './admin-test-kit.ts';
 import { merchantLogin, registerBuyer, type Buyer } from './merchant-test-kit.ts';
+import { createTestProduct } from './product-test-kit.ts';
+import { createTestShop } from './staff-test-kit.ts';
 import type { TestApp } from './test-app.ts';
 
 const listening = new WeakMap<BazaarApp, Promise<string>>();
@@ -139,4 +141,18 @@ export async function chatAgent(t: TestApp): Promise<{ token: string; adminId: n
   const res = await adminLogin(t, admin.username);
   if (res.statusCode !== 200) throw new Error(`agent login failed: ${res.body}`);
   return { token: res.json().accessToken as string, adminId: admin.id, username: admin.username };
+}
+
+/**
+ * Fresh open shops, each with a product, for a chat test file alone: a seeded shop's account is
+ * shared with other files, and another file's socket for it would take this one's over (code 11).
+ */
+export async function chatShops(t: TestApp, n: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const { shopId } = await createTestShop(t);
+    await createTestProduct(t, { shopId });
+    ids.push(shopId);
+  }
+  return ids;
 }
