@@ -13,6 +13,7 @@ import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json } from '../test/account-test-kit.ts';
 import { createPaidOrder } from '../test/merchant-test-kit.ts';
+import { buildApp } from '../app.ts';
 import { ChatClient, chatAgent, chatMerchant, chatShopper, chatShops } from '../test/chat-test-kit.ts';
 
 let t: TestApp;
@@ -96,6 +97,10 @@ describe('a shopper and a seller', () => {
     const shopper = await chatShopper(t);
     const merchant = await chatMerchant(t, shopId);
     const seller = await online(merchant.token, merchant.accountId);
+    // Another app built on the same context (as some tests and tools do) closing leaves this one's presence.
+    const second = await buildApp({ ctx: t.ctx });
+    await second.ready();
+    await second.close();
     const buyer = await online(shopper.token, shopper.userId);
 
     buyer.say(shopId, 'Is this tea from this year?', { clientMsgId: 'c-1' });

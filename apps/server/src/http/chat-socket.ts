@@ -28,7 +28,7 @@ import { userIsActive } from '../modules/account/service.ts';
 import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service.ts';
 import { sessionLookup, tokenFromHeader } from '../modules/auth/service.ts';
 import { ChatHub, accountOf, codeFrame, targetsOf, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
-import { chatRuntime, closeChatRuntime } from '../modules/chat/runtime.ts';
+import { holdChatRuntime, releaseChatRuntime } from '../modules/chat/runtime.ts';
 import { unreadOfAgent, unreadOfShop, unreadOfUser } from '../modules/chat/service.ts';
 import { translatorFor } from '../plugins/locale.ts';
 
@@ -45,14 +45,14 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
   const { ctx } = app;
   // Frames above the hard limit are not even read (ws closes with 1009); the 8 KiB limit answers code 4.
   await app.register(websocket, { options: { maxPayload: CHAT_FRAME_HARD_MAX_BYTES } });
-  const runtime = chatRuntime(ctx);
+  const runtime = holdChatRuntime(ctx);
   const hub = new ChatHub(ctx, runtime, app.log, (who) =>
     who.kind === 'user' ? unreadOfUser(ctx.db, who.userId) : who.kind === 'shop' ? unreadOfShop(ctx.db, who.shopId) : unreadOfAgent(ctx.db, who.adminId),
   );
   app.decorate('chatHub', hub);
   app.addHook('onClose', async () => {
     hub.close();
-    await closeChatRuntime(ctx);
+    await releaseChatRuntime(ctx);
   });
   const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants });
 

@@ -70,7 +70,22 @@ export function chatRuntime(ctx: AppContext): ChatRuntime {
   return runtime;
 }
 
-export async function closeChatRuntime(ctx: AppContext): Promise<void> {
+const holders = new WeakMap<AppContext, number>();
+
+/**
+ * The context's runtime for one more app (the socket plugin of each app built on the context): tests
+ * and tools build a second app on the same context, and its close must not end the first one's
+ * presence and delivery. `releaseChatRuntime` closes the runtime when its last app closes.
+ */
+export function holdChatRuntime(ctx: AppContext): ChatRuntime {
+  holders.set(ctx, (holders.get(ctx) ?? 0) + 1);
+  return chatRuntime(ctx);
+}
+
+export async function releaseChatRuntime(ctx: AppContext): Promise<void> {
+  const left = (holders.get(ctx) ?? 1) - 1;
+  holders.set(ctx, left);
+  if (left > 0) return;
   const runtime = runtimes.get(ctx);
   runtimes.delete(ctx);
   await runtime?.close();
