@@ -9,7 +9,7 @@ import { SECKILL_AUDIT, SECKILL_ORDER_STATE, SECKILL_STATUS } from '@bazaar/shar
 import type { MerchantSeckillInput, SeckillListState, SeckillSessionTime } from '@bazaar/shared/schemas/seckill';
 import type { Db, Tx } from '../../db/client.ts';
 import { seckillOrders, seckillReports, seckillSessionTimes, seckillSkus, seckills } from '../../db/schema/seckill.ts';
-import { seckillRowColumns } from './repository.ts';
+import { seckillRowColumns, type Activity } from './repository.ts';
 
 type Queryable = Db | Tx;
 
@@ -43,26 +43,8 @@ export function listStateOf(row: { status: number; auditStatus: number; offlineR
   return row.startTime > now ? 'upcoming' : 'running';
 }
 
-const rowColumns = seckillRowColumns;
-
-export type SeckillRecord = {
-  id: number;
-  shopId: number;
-  productId: number;
-  nameZh: string;
-  nameEn: string | null;
-  startTime: Date;
-  endTime: Date;
-  maxNum: number;
-  maxCancelTime: number;
-  status: number;
-  auditStatus: number;
-  auditReason: string | null;
-  offlineReason: string | null;
-  gateLoadedAt: Date | null;
-  settledAt: Date | null;
-  createdAt: Date;
-};
+/** An activity's own row, without its SKUs. */
+export type SeckillRecord = Omit<Activity, 'skus'>;
 
 export interface SeckillSkuRecord {
   id: number;
@@ -92,7 +74,7 @@ export async function pageSeckills(db: Db, filter: SeckillListFilter, now: Date,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(rowColumns)
+      .select(seckillRowColumns)
       .from(seckills)
       .where(where)
       .orderBy(desc(seckills.id))
@@ -106,7 +88,7 @@ export async function pageSeckills(db: Db, filter: SeckillListFilter, now: Date,
 /** One activity (not deleted) of the shop, or of any shop when shopId is null. */
 export async function findSeckill(db: Queryable, shopId: number | null, id: number): Promise<SeckillRecord | undefined> {
   const [row] = await db
-    .select(rowColumns)
+    .select(seckillRowColumns)
     .from(seckills)
     .where(and(eq(seckills.id, id), ne(seckills.status, SECKILL_STATUS.deleted), shopId === null ? undefined : eq(seckills.shopId, shopId)));
   return row;
@@ -226,7 +208,7 @@ export async function settleNow(tx: Tx, id: number, now: Date): Promise<Array<{ 
  */
 export async function endSeckill(tx: Tx, shopId: number, id: number, now: Date): Promise<SeckillRecord | undefined> {
   const [before] = await tx
-    .select(rowColumns)
+    .select(seckillRowColumns)
     .from(seckills)
     .where(and(eq(seckills.id, id), eq(seckills.shopId, shopId), eq(seckills.status, SECKILL_STATUS.on), ne(seckills.auditStatus, SECKILL_AUDIT.rejected), gt(seckills.endTime, now)))
     .for('update');
@@ -241,7 +223,7 @@ export async function endSeckill(tx: Tx, shopId: number, id: number, now: Date):
 /** Approves or rejects a pending activity whose window has not passed (conditional). Answers the row before, or undefined. */
 export async function reviewSeckill(tx: Tx, id: number, approve: boolean, reason: string, now: Date): Promise<SeckillRecord | undefined> {
   const [before] = await tx
-    .select(rowColumns)
+    .select(seckillRowColumns)
     .from(seckills)
     .where(and(eq(seckills.id, id), eq(seckills.status, SECKILL_STATUS.on), eq(seckills.auditStatus, SECKILL_AUDIT.pending), gt(seckills.endTime, now)))
     .for('update');
@@ -261,7 +243,7 @@ export async function reviewSeckill(tx: Tx, id: number, approve: boolean, reason
 /** Takes an approved activity that has not ended offline with a reason (status 0; a started one's end becomes now). Answers the row before, or undefined. */
 export async function takeSeckillOffline(tx: Tx, id: number, reason: string, now: Date): Promise<SeckillRecord | undefined> {
   const [before] = await tx
-    .select(rowColumns)
+    .select(seckillRowColumns)
     .from(seckills)
     .where(and(eq(seckills.id, id), eq(seckills.status, SECKILL_STATUS.on), eq(seckills.auditStatus, SECKILL_AUDIT.approved), gt(seckills.endTime, now)))
     .for('update');
