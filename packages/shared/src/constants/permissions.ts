@@ -37,6 +37,8 @@ export const ADMIN_PERMISSIONS = [
   'seckill.manage', // flash sales (issue 27): the day's session times, review, take offline, reconciliation reports
   'chat.service', // platform customer service (issue 28): take, answer and transfer toId 0 conversations
   'chat.read', // read a shop's conversation with a shopper when a dispute reaches the platform
+  'groupbuy.manage', // group-buy (issue 29): every shop's activities and teams, take an activity offline
+  'pointsmall.manage', // the points mall (issue 29): points items, their points price, cash part, stock, limit, shelf
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -61,6 +63,8 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRoleKey, readonly AdminPermissi
     'promotions.manage',
     'aftersale.settings',
     'seckill.manage',
+    'groupbuy.manage',
+    'pointsmall.manage',
   ],
   // Customer service also disables an abusive shopper's login (spam orders, fraud), with a reason.
   service: ['users.read', 'users.disable', 'orders.read', 'shops.read', 'products.read', 'reviews.moderate', 'refunds.read', 'refunds.decide', 'chat.service', 'chat.read'],
@@ -83,6 +87,7 @@ export const MERCHANT_PERMISSIONS = [
   'invoices.manage', // the invoice queue: upload, mark failed
   'seckill.manage', // flash-sale activities (issue 27): create, end early, see their counts
   'chat.reply', // the shop's chat inbox (issue 28): answer shoppers, quick replies, online or away
+  'groupbuy.manage', // group-buy activities (issue 29): create, end, see their teams
 ] as const;
 export type MerchantPermission = (typeof MERCHANT_PERMISSIONS)[number];
 
@@ -93,7 +98,7 @@ export const MERCHANT_ROLE_PERMISSIONS: Record<MerchantRoleKey, readonly Merchan
   owner: MERCHANT_PERMISSIONS,
   service: ['orders.read', 'reviews.reply', 'refunds.handle', 'refunds.receive', 'invoices.manage', 'chat.reply'],
   warehouse: ['orders.read', 'orders.ship', 'stock.manage', 'refunds.receive'],
-  operations: ['dashboard.read', 'products.manage', 'stock.manage', 'notices.manage', 'promotions.manage', 'seckill.manage'],
+  operations: ['dashboard.read', 'products.manage', 'stock.manage', 'notices.manage', 'promotions.manage', 'seckill.manage', 'groupbuy.manage'],
 };
 
 /** What a route declares: one permission, any of several, or SELF. */

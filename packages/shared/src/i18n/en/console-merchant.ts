@@ -8,6 +8,7 @@ import { consoleMerchantInvoices } from './console-merchant-invoices.ts';
 import { consoleMerchantRefunds } from './console-merchant-refunds.ts';
 import { consoleMerchantSeckill } from './console-merchant-seckill.ts';
 import { consoleMerchantChat } from './console-merchant-chat.ts';
+import { consoleMerchantGroupbuy } from './console-merchant-groupbuy.ts';
 import type { consoleMerchant as zh } from '../zh/console-merchant.ts';
 import type { Widen } from '../widen.ts';
 import { consoleMerchantShop } from './console-merchant-shop.ts';
@@ -26,6 +27,7 @@ export const consoleMerchant: Widen<typeof zh> = {
   ...consoleMerchantRefunds,
   ...consoleMerchantSeckill,
   ...consoleMerchantChat,
+  ...consoleMerchantGroupbuy,
   app: {
     title: 'Bazaar merchant center',
     language: '中文',

@@ -84,6 +84,8 @@ export const consolePlatformRoles: Widen<typeof zh> = {
     'seckill.manage': 'Flash sales',
     'chat.service': 'Customer service chat',
     'chat.read': 'Read shop chats in disputes',
+    'groupbuy.manage': 'Group-buy',
+    'pointsmall.manage': 'Points mall',
   },
   staffAudit: {
     'staff.create': 'Create a staff account',

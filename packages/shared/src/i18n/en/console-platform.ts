@@ -15,6 +15,8 @@ import { consolePlatformRoles } from './console-platform-roles.ts';
 import { consolePlatformRefunds } from './console-platform-refunds.ts';
 import { consolePlatformSeckill } from './console-platform-seckill.ts';
 import { consolePlatformChat } from './console-platform-chat.ts';
+import { consolePlatformPointsmall } from './console-platform-pointsmall.ts';
+import { consolePlatformGroupbuy } from './console-platform-groupbuy.ts';
 
 export const consolePlatform: Widen<typeof zh> = {
   ...consolePlatformContent,
@@ -38,6 +40,8 @@ export const consolePlatform: Widen<typeof zh> = {
   aftersaleSettings: consolePlatformRefunds.aftersaleSettings,
   ...consolePlatformSeckill,
   ...consolePlatformChat,
+  ...consolePlatformPointsmall,
+  ...consolePlatformGroupbuy,
   app: { title: 'Bazaar platform console', language: '中文', logout: 'Log out', loadFailed: 'Loading failed, please try again', reload: 'Reload', serverError: 'The server had a small problem~' },
   login: {
     title: 'Platform staff login',

@@ -11,6 +11,7 @@ import { consoleMerchantInvoices } from './console-merchant-invoices.ts';
 import { consoleMerchantRefunds } from './console-merchant-refunds.ts';
 import { consoleMerchantSeckill } from './console-merchant-seckill.ts';
 import { consoleMerchantChat } from './console-merchant-chat.ts';
+import { consoleMerchantGroupbuy } from './console-merchant-groupbuy.ts';
 
 export const consoleMerchant = {
   ...consoleMerchantShop,
@@ -25,6 +26,7 @@ export const consoleMerchant = {
   ...consoleMerchantRefunds,
   ...consoleMerchantSeckill,
   ...consoleMerchantChat,
+  ...consoleMerchantGroupbuy,
   app: {
     title: 'Bazaar 商家中心',
     language: 'English',

@@ -81,6 +81,8 @@ export const consolePlatformRoles = {
     'seckill.manage': '秒杀活动管理',
     'chat.service': '平台客服会话',
     'chat.read': '查看纠纷中的店铺会话',
+    'groupbuy.manage': '拼团活动管理',
+    'pointsmall.manage': '积分商城管理',
   },
   staffAudit: {
     'staff.create': '新建员工账号',

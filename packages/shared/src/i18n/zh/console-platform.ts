@@ -15,6 +15,8 @@ import { consolePlatformRoles } from './console-platform-roles.ts';
 import { consolePlatformRefunds } from './console-platform-refunds.ts';
 import { consolePlatformSeckill } from './console-platform-seckill.ts';
 import { consolePlatformChat } from './console-platform-chat.ts';
+import { consolePlatformPointsmall } from './console-platform-pointsmall.ts';
+import { consolePlatformGroupbuy } from './console-platform-groupbuy.ts';
 
 export const consolePlatform = {
   ...consolePlatformContent,
@@ -38,6 +40,8 @@ export const consolePlatform = {
   aftersaleSettings: consolePlatformRefunds.aftersaleSettings,
   ...consolePlatformSeckill,
   ...consolePlatformChat,
+  ...consolePlatformPointsmall,
+  ...consolePlatformGroupbuy,
   app: { title: 'Bazaar 平台管理', language: 'English', logout: '退出登录', loadFailed: '加载失败，请重试', reload: '重新加载', serverError: '服务器出了点小差~' },
   login: {
     title: '平台管理登录',

@@ -1,0 +1,2 @@
+// The platform console's group-buy activities (issue 29); keys shared with en/console-platform-groupbuy.ts.
+export const consolePlatformGroupbuy = {};

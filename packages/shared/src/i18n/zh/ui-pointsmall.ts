@@ -1,0 +1,2 @@
+// The points mall (issue 29): /member-center/integral-mall, integral-det and /submit-integral-order; keys shared with en/ui-pointsmall.ts.
+export const uiPointsmall = {};
