@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductFreightRegionSchema } from './freight.ts';
 import { ShopCardSchema } from './catalog.ts';
+import { GroupActivityVOSchema } from './group-activity.ts';
 
 const INT_MAX = 2_147_483_647;
 /** A positive id in a query string ('12'); anything else answers 400 "the id is invalid". */
@@ -73,5 +74,10 @@ export const ProductDetailSchema = z.object({
   skuList: z.array(SkuSchema),
   specs: z.array(SpecGroupSchema),
   delivery: ProductDeliverySchema,
+  /**
+   * Only when the query carried groupActivityId (the /detail link of a group activity): the activity's
+   * group panel, or null when it names no running or upcoming activity of this product (schemas/group-activity.ts).
+   */
+  groupActivityVO: GroupActivityVOSchema.nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
