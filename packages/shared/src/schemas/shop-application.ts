@@ -10,6 +10,7 @@ import { REVIEW_AUDIT_ACTIONS } from '../constants/review.ts';
 import { STAFF_AUDIT_ACTIONS } from './admin.ts';
 import { REFUND_AUDIT_ACTIONS } from './refund.ts';
 import { SECKILL_AUDIT_ACTIONS } from '../constants/seckill-audit.ts';
+import { GROUPBUY_AUDIT_ACTIONS } from '../constants/group-admin.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -247,6 +248,7 @@ export const AUDIT_ACTIONS = [
   ...STAFF_AUDIT_ACTIONS,
   ...REFUND_AUDIT_ACTIONS,
   ...SECKILL_AUDIT_ACTIONS,
+  ...GROUPBUY_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,7 +32,8 @@ import { uiSeckill } from './ui-seckill.ts';
 import { uiChat } from './ui-chat.ts';
 import { uiGroupbuy } from './ui-groupbuy.ts';
 import { groupbuyMessages } from './groupbuy-messages.ts';
+import { groupbuyAdminMessages } from './groupbuy-admin-messages.ts';
 import { uiPointsmall } from './ui-pointsmall.ts';
 import { pointsmallMessages } from './pointsmall-messages.ts';
 
-export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages, ...refundMoneyMessages, ...uiSeckill, ...uiChat, ...uiGroupbuy, ...groupbuyMessages, ...uiPointsmall, ...pointsmallMessages };
+export const catalogMore = { ...uiAccount, ...uiAddress, ...uiLogistics, ...uiCart, ...uiOrder, ...uiPayment, ...uiSeller, ...uiMerchantShop, ...uiMerchantProducts, ...uiPlatformContent, ...uiPlatformBanners, ...uiMerchantOrders, ...uiStaff, ...uiPoints, ...uiPromotion, ...uiBalance, ...uiCouponAdmin, ...uiCombo, ...uiMember, ...uiReview, ...uiMerchantReviews, ...uiAdminReviews, ...uiAdminOrders, ...uiMerchantStaff, ...uiInvoice, ...uiAftersale, ...aftersaleMessages, ...refundMoneyMessages, ...uiSeckill, ...uiChat, ...uiGroupbuy, ...groupbuyMessages, ...groupbuyAdminMessages, ...uiPointsmall, ...pointsmallMessages };
