@@ -15,6 +15,7 @@ export * from './schema/aftersale.ts';
 export * from './schema/invoice.ts';
 export * from './schema/promotion.ts';
 export * from './schema/seckill.ts';
+export * from './schema/points-mall.ts';
 export * from './schema/wallet.ts';
 export * from './schema/points.ts';
 export * from './schema/member.ts';
