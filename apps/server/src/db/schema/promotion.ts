@@ -267,8 +267,12 @@ export const groupOrders = pgTable(
     userId: userIdColumn().notNull(),
     identityType: smallint('identity_type').notNull().default(0),
     orderNumber: serialNumber('order_number'),
+    /** The activity SKU bought (null for a robot's seat): its sell_num counts paid units. */
+    groupSkuId: integer('group_sku_id'),
     prodCount: integer('prod_count').notNull().default(1),
     status: smallint('status').notNull().default(0),
+    /** The team this member asked to join when it was full, ended or failed at payment: the order opened its own team instead (decision 065). */
+    movedFromTeamId: integer('moved_from_team_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -276,6 +280,10 @@ export const groupOrders = pgTable(
     uniqueIndex('group_orders_order_uq').on(t.orderNumber),
     index('group_orders_team_idx').on(t.groupTeamId, t.status),
     index('group_orders_user_idx').on(t.groupActivityId, t.userId, t.status),
+    // A shopper holds at most one live seat (unpaid or paid) in a team; robots ('0') fill any number.
+    uniqueIndex('group_orders_team_user_uq')
+      .on(t.groupTeamId, t.userId)
+      .where(sql`${t.status} >= 0 and ${t.userId} <> '0'`),
   ],
 );
 
