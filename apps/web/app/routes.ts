@@ -19,6 +19,7 @@ export default [
       route('special-discount', 'routes/special-discount.tsx'),
       route('discount-detail', 'routes/discount-detail.tsx'),
       route('flash-sale', 'routes/flash-sale.tsx'),
+      route('group-buy', 'routes/group-buy.tsx'),
       route('secdetail/confirm-order', 'routes/secdetail.confirm-order.tsx'),
       route('secdetail/:seckillId?', 'routes/secdetail.tsx'),
       route('coupons', 'routes/coupons.tsx'),
