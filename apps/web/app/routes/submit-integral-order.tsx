@@ -1,0 +1,337 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/submit-integral-order';
+import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { PointsConfirmResultSchema, PointsSubmitResultSchema, type PointsConfirmResult, type PointsOrderItem } from '@bazaar/shared/schemas/points-mall';
+import { OrderDetailSchema } from '@bazaar/shared/schemas/order';
+import { ScoreInfoSchema } from '@bazaar/shared/schemas/points';
+import { ORDER_MOLD, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
+import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import type { RootData } from '../root.tsx';
+import { api, ApiError } from '../lib/api.ts';
+import { useTranslation } from '../lib/i18n.tsx';
+import { loadProvinces } from '../lib/provinces.server.ts';
+import { pageTitle } from '../components/page-meta.ts';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Price } from '../components/ui/price.tsx';
+import { showToast } from '../components/ui/toast.tsx';
+import { fetchAsUser } from '../features/account/user-loader.server.ts';
+import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
+import { AddressForm } from '../features/address/address-form.tsx';
+import { CheckoutAddress } from '../features/order/checkout-address.tsx';
+import { remarksTooLong } from '../features/order/remarks.ts';
+import { QuantityInput } from '../features/product/quantity-input.tsx';
+import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
+import { PointsPrice } from '../features/pointsmall/points-price.tsx';
+import { INTEGRAL_MALL_PATH, exchangedPath, integralDetPath } from '../features/pointsmall/paths.ts';
+import '../features/address/address.css';
+import '../features/order/order.css';
+import '../features/product/product.css';
+import '../features/pointsmall/pointsmall.css';
+
+/** How long quantity steps settle before the totals are asked again (the specification's default debounce). */
+const QUANTITY_DEBOUNCE_MS = 200;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: 'integralMall.confirm.title' });
+}
+
+const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
+
+/** What the item's page handed over: ?prodId=&skuId=&prodCount=. */
+function readItem(params: URLSearchParams): PointsOrderItem | null {
+  const prodId = positiveInt(params.get('prodId'));
+  const skuId = positiveInt(params.get('skuId'));
+  const prodCount = positiveInt(params.get('prodCount')) ?? 1;
+  return prodId && skuId ? { prodId, skuId, prodCount: Math.min(prodCount, 999) } : null;
+}
+
+/**
+ * ?exchanged=<orderNumber>: the result of an exchange the points paid at once (the order and my
+ * points now). Otherwise the checkout of one exchange: a fresh one-time uuid (reference 5.2), then
+ * the addresses, the region list and the totals from POST /p/score/confirm, in parallel. A refused
+ * confirm (sold out, the limit, an item gone) is shown with the server's message.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const exchanged = params.get('exchanged');
+  if (exchanged !== null) {
+    if (!/^\d{1,20}$/.test(exchanged)) return { state: 'invalid' as const };
+    const done = await fetchAsUser(request, (ctx) =>
+      Promise.all([api('/p/myOrder/orderDetail', { ...ctx, query: { orderNumber: exchanged }, schema: OrderDetailSchema }), api('/p/score/scoreInfo', { ...ctx, schema: ScoreInfoSchema })]).catch((error: unknown) => {
+        // Not this shopper's order, or none: nothing to show of it.
+        if (error instanceof ApiError && error.status === 400) return 'missing' as const;
+        throw error;
+      }),
+    );
+    if (done === null) return { state: 'login' as const };
+    if (done === 'missing' || done[0].orderType !== ORDER_TYPE.points) return { state: 'invalid' as const };
+    return { state: 'exchanged' as const, order: done[0], score: done[1].score };
+  }
+  const orderItem = readItem(params);
+  if (!orderItem) return { state: 'invalid' as const };
+  const uuid = crypto.randomUUID();
+  const loaded = await fetchAsUser(request, async (ctx) => {
+    const [addresses, provinces, confirm] = await Promise.all([
+      api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
+      loadProvinces(ctx),
+      api('/p/score/confirm', { ...ctx, method: 'POST', body: { addrId: 0, orderItem, uuid }, schema: PointsConfirmResultSchema }).then(
+        (result) => ({ result, error: null }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 400) return { result: null, error: error.text };
+          throw error;
+        },
+      ),
+    ]);
+    return { addresses, provinces, confirm };
+  });
+  if (!loaded) return { state: 'login' as const };
+  return { state: 'ready' as const, uuid, orderItem, addresses: loaded.addresses, provinces: loaded.provinces, result: loaded.confirm.result, error: loaded.confirm.error };
+}
+
+export default function SubmitIntegralOrder({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<RootData>('root');
+  if (loaderData.state === 'invalid') return <Problem prodId={null} message={t('integralMall.confirm.invalid')} />;
+  if (loaderData.state === 'login' || !root?.isLoggedIn) return <UserCenterSignIn />;
+  if (loaderData.state === 'exchanged') return <ExchangeResult order={loaderData.order} score={loaderData.score} />;
+  const { uuid, orderItem, addresses, provinces, result, error } = loaderData;
+  if (!result) return <Problem prodId={orderItem.prodId} message={error ?? t('integralMall.mall.loadFailed')} />;
+  // A new visit (new uuid) starts a new checkout state.
+  return <Checkout key={uuid} uuid={uuid} orderItem={orderItem} loadedAddresses={addresses} provinces={provinces} loadedResult={result} />;
+}
+
+function Problem({ prodId, message }: { prodId: number | null; message: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section">
+      <section className="card message-panel" aria-labelledby="points-problem-title">
+        <h1 id="points-problem-title" className="message-panel__title">
+          {t('integralMall.confirm.problemTitle')}
+        </h1>
+        <p className="message-panel__text" role="alert">
+          {message}
+        </p>
+        <div className="message-panel__actions">
+          <Link to={prodId ? integralDetPath(prodId) : INTEGRAL_MALL_PATH} className={buttonClass()}>
+            {prodId ? t('integralMall.confirm.back') : t('integralMall.detail.back')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Checkout({
+  uuid,
+  orderItem,
+  loadedAddresses,
+  provinces,
+  loadedResult,
+}: {
+  uuid: string;
+  orderItem: PointsOrderItem;
+  loadedAddresses: Address[];
+  provinces: Area[];
+  loadedResult: PointsConfirmResult;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remarksId = useId();
+  const [addresses, setAddresses] = useState(loadedAddresses);
+  const [result, setResult] = useState(loadedResult);
+  const [count, setCount] = useState(loadedResult.productItemDto.prodCount);
+  const [remarks, setRemarks] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const debounce = useRef(0);
+  useEffect(() => () => window.clearTimeout(debounce.current), []);
+
+  const line = result.productItemDto;
+  /** Asks for the totals again (another address, another count), same uuid. */
+  async function reconfirm(addrId: number, prodCount: number) {
+    setBusy(true);
+    try {
+      const next = await api('/p/score/confirm', { method: 'POST', body: { addrId, orderItem: { ...orderItem, prodCount }, uuid }, schema: PointsConfirmResultSchema });
+      setResult(next);
+      setCount(next.productItemDto.prodCount);
+    } catch (err) {
+      // The API client showed its message (the limit, stock, points); the last good totals stay, with their count.
+      if (!(err instanceof ApiError)) throw err;
+      setCount(result.productItemDto.prodCount);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function changeCount(value: number) {
+    setCount(value);
+    window.clearTimeout(debounce.current);
+    if (value === line.prodCount) return;
+    debounce.current = window.setTimeout(() => void reconfirm(result.userAddr?.addrId ?? 0, value), QUANTITY_DEBOUNCE_MS);
+  }
+
+  const physical = line.mold === ORDER_MOLD.physical;
+  const address = result.userAddr;
+  const needsAddress = physical && address === null;
+  const tooLong = remarksTooLong(remarks);
+  const max = Math.max(0, result.canBuyNum);
+  const locked = busy || submitting;
+
+  async function submit() {
+    if (locked) return;
+    if (needsAddress) {
+      showToast(t(addresses.length === 0 ? 'checkout.errors.addAddress' : 'checkout.errors.selectAddress'), { kind: 'warning' });
+      return;
+    }
+    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
+    if (tooLong) {
+      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { orderNumbers, paid } = await api('/p/score/submit', { method: 'POST', body: { remarks: remarks.trim(), uuid }, schema: PointsSubmitResultSchema });
+      // Paid by the points alone: the result; a cash part waits on the payment page like any order.
+      await navigate(paid ? exchangedPath(orderNumbers) : `/payment?orderNumbers=${orderNumbers}`, { replace: true });
+    } catch (err) {
+      // The API client showed the message (points, stock, the limit, 'Please do not submit orders at the same time').
+      if (!(err instanceof ApiError)) throw err;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="container page-section checkout points-confirm">
+      <h1 className="checkout__title">{t('integralMall.confirm.title')}</h1>
+      {physical ? (
+        <CheckoutAddress
+          addresses={addresses}
+          addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+          selectedId={address?.addrId ?? null}
+          disabled={locked}
+          onSelect={(a) => void reconfirm(a.addrId, count)}
+          onAdded={(a) => {
+            setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+            void reconfirm(a.addrId, count);
+          }}
+        />
+      ) : (
+        <p className="card checkout-section points-confirm__virtual">{t('integralMall.confirm.virtual')}</p>
+      )}
+
+      <section className="card checkout-section" aria-labelledby="points-items-title">
+        <div className="checkout-section__head">
+          <h2 id="points-items-title" className="checkout-section__title">
+            {t('integralMall.confirm.items')}
+          </h2>
+          <span className="points-confirm__shop">{line.shopName}</span>
+        </div>
+        <div className="points-confirm__line">
+          <img src={line.pic} alt="" width={80} height={80} className="points-confirm__pic" />
+          <div className="points-confirm__name">
+            <Link to={integralDetPath(line.prodId)}>{line.prodName}</Link>
+            {line.skuName ? <span className="points-confirm__sku">{line.skuName}</span> : null}
+          </div>
+          <div className="points-confirm__unit">
+            <span className="visually-hidden">{t('integralMall.confirm.unitPoints')}</span>
+            <PointsPrice score={line.scorePrice} cash={line.cashPrice} />
+          </div>
+          <div className="points-confirm__count">
+            <label className="purchase__label" htmlFor="quantity-input">
+              {t('integralMall.confirm.quantity')}
+            </label>
+            <QuantityInput value={count} max={max} onChange={changeCount} />
+          </div>
+        </div>
+        <div className="checkout-shop__remarks points-confirm__remarks">
+          <label htmlFor={remarksId} className="field__label">
+            {t('integralMall.confirm.remarks')}
+          </label>
+          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
+            <textarea
+              id={remarksId}
+              className="field__input counted-box__textarea"
+              rows={2}
+              placeholder={t('integralMall.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })}
+              value={remarks}
+              disabled={submitting}
+              onChange={(e) => setRemarks(e.target.value)}
+              aria-invalid={tooLong ? true : undefined}
+              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
+            />
+            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
+              {t('integralMall.confirm.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
+            </span>
+          </div>
+          {tooLong ? (
+            <p id={`${remarksId}-error`} className="field__error" role="alert">
+              {t('checkout.errors.remarksTooLong')}
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="card checkout-summary" aria-label={t('integralMall.confirm.pointsTotal')}>
+        <dl className="checkout-summary__fees" aria-busy={busy}>
+          <div>
+            <dt>{t('integralMall.confirm.pointsTotal')}</dt>
+            <dd data-testid="points-total">{t('integralMall.points', { count: result.totalScore })}</dd>
+          </div>
+          <div>
+            <dt>{t('integralMall.confirm.freight')}</dt>
+            <dd>{result.transfee === 0 ? t('integralMall.confirm.free') : <Price fen={result.transfee} />}</dd>
+          </div>
+        </dl>
+        <div className="checkout-summary__bar">
+          <p className={`points-confirm__mine${result.enoughScore ? '' : ' points-confirm__mine--short'}`} data-testid="points-confirm-mine">
+            {t('integralMall.confirm.myPoints', { count: result.myScore })}
+          </p>
+          <div className="checkout-summary__payable">
+            <span>{t('integralMall.confirm.payCash')}</span>
+            <Price fen={result.actualTotal} className="checkout-summary__amount" />
+          </div>
+          {address ? (
+            <p className="checkout-summary__address">
+              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
+            </p>
+          ) : null}
+          {needsAddress ? (
+            <p id="points-needs-address" className="checkout-summary__needs" role="alert">
+              {t('checkout.errors.addAddress')}
+            </p>
+          ) : null}
+          {result.enoughScore ? null : (
+            <p id="points-short" className="checkout-summary__needs" role="alert">
+              {t('integralMall.detail.reason.points', { count: result.totalScore - result.myScore })}
+            </p>
+          )}
+          <p className="points-exchange__note">{result.actualTotal > 0 ? t('integralMall.confirm.cashNote') : t('integralMall.confirm.pointsNote')}</p>
+          <Button
+            size="lg"
+            className="checkout-summary__submit"
+            disabled={locked || needsAddress || !result.enoughScore || max === 0 || count !== line.prodCount}
+            aria-describedby={needsAddress ? 'points-needs-address' : !result.enoughScore ? 'points-short' : undefined}
+            onClick={() => void submit()}
+          >
+            {submitting ? t('integralMall.confirm.submitting') : t('integralMall.confirm.submit')}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section">
+      <section className="card message-panel" role="alert">
+        <p className="message-panel__text">{t('integralMall.mall.loadFailed')}</p>
+        <Link className={buttonClass({ variant: 'secondary' })} to={INTEGRAL_MALL_PATH}>
+          {t('integralMall.detail.back')}
+        </Link>
+      </section>
+    </div>
+  );
+}
