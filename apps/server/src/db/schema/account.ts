@@ -30,10 +30,12 @@ export const smsMessages = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
-    purpose: varchar('purpose', { length: 16 }).notNull(), // login | register | password | shopAccount
+    purpose: varchar('purpose', { length: 16 }).notNull(), // login | register | password | shopAccount | notice
     provider: varchar('provider', { length: 16 }).notNull(),
     /** Plain code, stored only by the sandbox provider so its inbox can show it. */
     sandboxCode: varchar('sandbox_code', { length: 8 }),
+    /** A notice's whole text (a flash sale's reminder, an after-sales deadline), stored only by the sandbox provider for its inbox. */
+    sandboxText: varchar('sandbox_text', { length: 500 }),
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
