@@ -36,6 +36,8 @@ const SCHEMA_OWNED = {
   review: ['review'],
   search: ['search'],
   seckill: ['seckill'],
+  // The group-buy tables sit in schema/promotion.ts (issue 29) beside the other promotions.
+  group: ['promotion'],
   shop: ['shop'],
   upload: ['upload'],
   wallet: ['wallet', 'points'],

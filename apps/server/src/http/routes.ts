@@ -59,6 +59,8 @@ import { merchantChatRoutes } from './merchant-chat.ts';
 import { adminChatRoutes } from './admin-chat.ts';
 import { merchantSeckillRoutes } from './merchant-seckill.ts';
 import { adminSeckillRoutes } from './admin-seckill.ts';
+import { merchantGroupRoutes } from './merchant-group.ts';
+import { adminGroupRoutes } from './admin-group.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -91,6 +93,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminChatRoutes);
   await app.register(merchantSeckillRoutes);
   await app.register(adminSeckillRoutes);
+  await app.register(merchantGroupRoutes);
+  await app.register(adminGroupRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(paymentRoutes);
   await app.register(refundMoneyRoutes);

@@ -1,7 +1,7 @@
 // The staff audit log (issue 10): who changed what, when, with the fields before and after.
 // Written inside the transaction of the change it records, so a change and its entry stand or
 // fall together; read by the platform console.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { AuditAction, AuditLog, AuditLogQuery } from '@bazaar/shared/schemas/shop-application';
 import type { AppContext } from '../../context.ts';
@@ -83,4 +83,19 @@ export async function pageAuditLogs(ctx: Pick<AppContext, 'db'>, query: AuditLog
     current: query.current,
     pages: Math.ceil(n / query.size),
   };
+}
+
+/**
+ * The `after` of the newest entry of `action` on each of these targets, by target id: a decision's
+ * reason where the log is the only place it is kept (a group activity's offline reason, issue 29).
+ */
+export async function latestAfterOf(db: Pick<AppContext, 'db'>['db'], action: AuditAction, targetType: string, targetIds: Array<string | number>): Promise<Map<string, Record<string, unknown>>> {
+  const ids = [...new Set(targetIds.map(String))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([auditLogs.targetId], { targetId: auditLogs.targetId, after: auditLogs.after })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.targetType, targetType), inArray(auditLogs.targetId, ids)))
+    .orderBy(auditLogs.targetId, desc(auditLogs.id));
+  return new Map(rows.map((r) => [r.targetId, r.after ?? {}]));
 }
