@@ -14,8 +14,10 @@ import { MemberSummary } from '../features/member/member-summary.tsx';
 import { PointsExpiryNotice } from '../features/points/points-summary.tsx';
 import { SignInCard } from '../features/points/sign-in-card.tsx';
 import { usePaymentArrived } from '../features/payment/use-payment-arrived.ts';
+import { PointsMallEntry } from '../features/pointsmall/points-mall-entry.tsx';
 import '../features/points/points.css';
 import '../features/member/member.css';
+import '../features/pointsmall/pointsmall.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'member.center.title' });
@@ -54,6 +56,7 @@ export default function MemberCenter({ loaderData }: Route.ComponentProps) {
         <MemberSummary info={info} purchase={null} signIn={<SignInCard info={points} />} />
       )}
       <PointsExpiryNotice info={points} />
+      <PointsMallEntry />
     </div>
   );
 }

@@ -19,9 +19,11 @@ import { orderStatusKey } from '../features/order/order-card.tsx';
 import { OrderSteps } from '../features/order/order-steps.tsx';
 import { ItemRefundLinks, OrderRefundLink } from '../features/aftersale/order-refund-links.tsx';
 import { OrderInvoiceEntry } from '../features/invoice/order-invoice-entry.tsx';
+import { PointsOrderNoRefund, PointsOrderPoints } from '../features/pointsmall/points-order.tsx';
 import { formatCountdown, useCountdown } from '../lib/countdown.ts';
 import { maskMobile } from '../lib/format.ts';
 import '../features/order/order.css';
+import '../features/pointsmall/pointsmall.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'orderDetail.title' });
@@ -108,6 +110,7 @@ function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
           <StatusNote order={order} />
           <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
           <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
+          <PointsOrderNoRefund order={order} />
           <OrderInvoiceEntry order={order} />
           <Link className={buttonClass({ variant: 'secondary', size: 'sm' })} to={`/chat?toId=${order.shopId}&orderNumber=${order.orderNumber}`}>
             {t('chat.entry.contactSeller')}
@@ -202,7 +205,8 @@ function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
               </dd>
             </div>
           ) : null}
-          {order.useScore > 0 ? (
+          <PointsOrderPoints order={order} />
+          {order.useScore > 0 && order.orderType !== ORDER_TYPE.points ? (
             <div className="order-detail__points">
               <dt>{t('points.orderDetail.used', { score: order.useScore })}</dt>
               <dd>

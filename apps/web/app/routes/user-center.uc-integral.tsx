@@ -9,7 +9,9 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { PointsSummary } from '../features/points/points-summary.tsx';
 import { SignInCard } from '../features/points/sign-in-card.tsx';
 import { PointsRecords, type PointsFilter } from '../features/points/points-records.tsx';
+import { PointsMallEntry } from '../features/pointsmall/points-mall-entry.tsx';
 import '../features/points/points.css';
+import '../features/pointsmall/pointsmall.css';
 
 const PAGE_SIZE = 10;
 
@@ -43,6 +45,7 @@ export default function UserCenterIntegral({ loaderData }: Route.ComponentProps)
     <div className="points-page">
       <PointsSummary info={info} />
       <SignInCard info={info} />
+      <PointsMallEntry />
       <PointsRecords records={page.records} filter={filter} current={page.current} pages={page.pages} />
     </div>
   );

@@ -17,7 +17,9 @@ import { fetchAsBrowserUser, type UserApiContext } from '../features/account/use
 import { isSharedRender } from '../lib/shared-request.server.ts';
 import { OrderCard } from '../features/order/order-card.tsx';
 import { ItemRefundLinks, OrderRefundLink } from '../features/aftersale/order-refund-links.tsx';
+import { PointsOrderNoRefund } from '../features/pointsmall/points-order.tsx';
 import '../features/order/order.css';
+import '../features/pointsmall/pointsmall.css';
 
 const PAGE_SIZE = 10;
 /** The tabs: the list filter and the user-center count that goes with it. */
@@ -153,7 +155,12 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
               key={order.orderNumber}
               order={order}
               lineExtra={(item) => <ItemRefundLinks orderNumber={order.orderNumber} item={item} />}
-              orderExtra={<OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />}
+              orderExtra={
+                <>
+                  <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
+                  <PointsOrderNoRefund order={order} />
+                </>
+              }
             />
           ))}
         </div>

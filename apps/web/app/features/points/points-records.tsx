@@ -10,7 +10,7 @@ export type PointsFilter = 'all' | 'in' | 'out';
 export const POINTS_FILTERS: readonly PointsFilter[] = ['all', 'in', 'out'];
 
 /** Sources whose bizId is an order number the shopper can open. */
-const ORDER_SOURCES = new Set<number>([POINTS_SOURCE.shopping, POINTS_SOURCE.checkoutUse, POINTS_SOURCE.checkoutReturn, POINTS_SOURCE.refundReturn]);
+const ORDER_SOURCES = new Set<number>([POINTS_SOURCE.shopping, POINTS_SOURCE.checkoutUse, POINTS_SOURCE.checkoutReturn, POINTS_SOURCE.refundReturn, POINTS_SOURCE.exchange]);
 
 /** The records with their sources, newest first, filtered by earned or spent and paginated. */
 export function PointsRecords({ records, filter, current, pages }: { records: ScoreLog[]; filter: PointsFilter; current: number; pages: number }) {
