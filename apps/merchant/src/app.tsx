@@ -32,6 +32,8 @@ import { RefundDetailPage } from './features/refund-detail.tsx';
 import { StaffPage } from './features/staff.tsx';
 import { SeckillDetailPage, SeckillsPage } from './features/seckill.tsx';
 import { SeckillCreatePage } from './features/seckill-create.tsx';
+import { GroupActivitiesPage, GroupActivityDetailPage } from './features/groupbuy.tsx';
+import { GroupActivityCreatePage } from './features/groupbuy-create.tsx';
 import { ChatInboxPage } from './features/chat.tsx';
 import { ConsoleChatProvider, useConsoleChat } from '@bazaar/console-ui/chat-socket.tsx';
 
@@ -47,7 +49,7 @@ const queryClient: QueryClient = new QueryClient({
 
 /**
  * Where the merchant is, kept in the address's hash: #dashboard (the landing page), #orders,
- * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #seckills, #seckill/<id|new>, #chat, #write-off, #staff, #password, #shop-info
+ * #orders/paid, #order/<number>, #refunds, #refunds/<tab>, #refund/<refundSn>, #products, #product/<id|new>, #reviews, #invoices, #promotions, #promotion/<id|new>, #coupons, #coupon/<id|new>, #combos, #combo/<id|new>, #seckills, #seckill/<id|new>, #groupbuys, #groupbuy/<id|new>, #chat, #write-off, #staff, #password, #shop-info
  * (and the other shop pages). An account lands on the first page its role may open (lib/access.tsx).
  */
 type Place =
@@ -69,6 +71,8 @@ type Place =
   | { page: 'seckills' }
   | { page: 'chat' }
   | { page: 'seckill'; seckillId: number | null }
+  | { page: 'groupbuys' }
+  | { page: 'groupbuy'; groupActivityId: number | null }
   | { page: 'writeOff' }
   | { page: 'staff' }
   | { page: 'password' }
@@ -103,6 +107,9 @@ function placeOf(hash: string): Place {
   const seckill = /^#seckill\/(new|\d{1,10})$/.exec(hash);
   if (seckill) return { page: 'seckill', seckillId: seckill[1] === 'new' ? null : Number(seckill[1]) };
   if (hash === '#seckills') return { page: 'seckills' };
+  const groupbuy = /^#groupbuy\/(new|\d{1,10})$/.exec(hash);
+  if (groupbuy) return { page: 'groupbuy', groupActivityId: groupbuy[1] === 'new' ? null : Number(groupbuy[1]) };
+  if (hash === '#groupbuys') return { page: 'groupbuys' };
   if (hash === '#chat') return { page: 'chat' };
   if (hash === '#staff') return { page: 'staff' };
   return hash === '#password' ? { page: 'password' } : { page: 'dashboard' };
@@ -117,10 +124,11 @@ function hashOf(place: Place): string {
   if (place.page === 'coupon') return `#coupon/${place.couponId ?? 'new'}`;
   if (place.page === 'combo') return `#combo/${place.comboId ?? 'new'}`;
   if (place.page === 'seckill') return `#seckill/${place.seckillId ?? 'new'}`;
+  if (place.page === 'groupbuy') return `#groupbuy/${place.groupActivityId ?? 'new'}`;
   return place.page === 'writeOff' ? '#write-off' : `#${place.page}`;
 }
 /** The menu entry a place belongs to. */
-const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'refund' ? 'refunds' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page === 'seckill' ? 'seckills' : place.page);
+const menuOf = (place: Place): MenuPage => (place.page === 'order' ? 'orders' : place.page === 'refund' ? 'refunds' : place.page === 'product' ? 'products' : place.page === 'promotion' ? 'promotions' : place.page === 'coupon' ? 'coupons' : place.page === 'combo' ? 'combos' : place.page === 'seckill' ? 'seckills' : place.page === 'groupbuy' ? 'groupbuys' : place.page);
 
 /** The inbox's menu entry, with the shop's unread total from the socket. */
 function ChatMenuLabel() {
@@ -189,6 +197,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                   ['coupons', t('coupons.menu')],
                   ['combos', t('combos.menu')],
                   ['seckills', t('seckill.menu')],
+                  ['groupbuys', t('groupbuy.menu')],
                   ['chat', <ChatMenuLabel key="chat" />],
                   ['writeOff', t('menu.writeOff')],
                 ] as const)
@@ -263,6 +272,14 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 <SeckillCreatePage api={api} onDone={(seckillId) => setPlace(seckillId === undefined ? { page: 'seckills' } : { page: 'seckill', seckillId })} />
               ) : (
                 <SeckillDetailPage key={place.seckillId} api={api} seckillId={place.seckillId} onBack={() => setPlace({ page: 'seckills' })} />
+              )
+            ) : place.page === 'groupbuys' ? (
+              <GroupActivitiesPage api={api} onOpen={(groupActivityId) => setPlace({ page: 'groupbuy', groupActivityId })} onCreate={() => setPlace({ page: 'groupbuy', groupActivityId: null })} />
+            ) : place.page === 'groupbuy' ? (
+              place.groupActivityId === null ? (
+                <GroupActivityCreatePage api={api} onDone={(groupActivityId) => setPlace(groupActivityId === undefined ? { page: 'groupbuys' } : { page: 'groupbuy', groupActivityId })} />
+              ) : (
+                <GroupActivityDetailPage key={place.groupActivityId} api={api} groupActivityId={place.groupActivityId} onBack={() => setPlace({ page: 'groupbuys' })} />
               )
             ) : place.page === 'password' ? (
               <PasswordPage onChanged={onLogout} />

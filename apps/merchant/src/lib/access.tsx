@@ -16,6 +16,7 @@ export const PAGE_ACCESS = [
   ['coupons', ['promotions.manage']],
   ['combos', ['promotions.manage']],
   ['seckills', ['seckill.manage']],
+  ['groupbuys', ['groupbuy.manage']],
   ['chat', ['chat.reply']],
   ['writeOff', ['orders.ship']],
   ['shop-info', ['shop.settings']],

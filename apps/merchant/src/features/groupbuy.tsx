@@ -1,0 +1,299 @@
+// The shop's group buys (issue 29): a list by state with each activity's teams counted, its detail
+// with the group prices and the teams with their members, and ending one early (open teams finish by
+// their own expiry).
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Input, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { GROUP_LIST_STATES, GroupActivityDetailSchema, GroupActivityRowPageSchema, GroupTeamRowPageSchema, type GroupActivityRow, type GroupListState, type GroupTeamRow } from '@bazaar/shared/schemas/group-admin';
+import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
+import { yuan } from '@bazaar/console-ui/format.ts';
+import { useI18n } from '../lib/i18n.tsx';
+
+const PAGE_SIZE = 10;
+const TABS = ['all', ...GROUP_LIST_STATES] as const;
+type Tab = (typeof TABS)[number];
+const TEAM_TABS = ['all', '1', '2', '3', '0'] as const;
+
+export const GROUP_STATE_COLOR: Record<GroupListState, string> = { upcoming: 'processing', running: 'success', ended: 'default', offline: 'error' };
+const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
+const canEnd = (row: GroupActivityRow) => row.listState === 'upcoming' || row.listState === 'running' || (row.listState === 'offline' && row.status === 2);
+
+function useEnd(api: ConsoleApi) {
+  const { t, lang } = useI18n();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const end = useMutation({
+    mutationFn: (id: number) => api(`/merchant/group-activities/${id}/end`, { lang, method: 'POST' }),
+    onSuccess: () => void message.success(t('groupbuy.ended')),
+    onError: (err) => void message.error(errorText(err, t)),
+    onSettled: () => client.invalidateQueries({ queryKey: ['group-activities'] }),
+  });
+  return (row: { groupActivityId: number }, name: string) =>
+    modal.confirm({
+      title: t('groupbuy.endConfirm', { name }),
+      content: t('groupbuy.endHint'),
+      okText: t('groupbuy.endOk'),
+      cancelText: t('groupbuy.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => end.mutateAsync(row.groupActivityId).catch(() => undefined),
+    });
+}
+
+/** The platform's reason, while the activity is offline. */
+function Reason({ row }: { row: GroupActivityRow }) {
+  const { t } = useI18n();
+  if (row.listState === 'offline' && row.offlineReason) return <Typography.Text type="danger">{t('groupbuy.offlineReason', { reason: row.offlineReason })}</Typography.Text>;
+  return null;
+}
+
+/** The shop's group buys by state and name, with their teams counted; create, view, end early. */
+export function GroupActivitiesPage({ api, onOpen, onCreate }: { api: ConsoleApi; onOpen: (id: number) => void; onCreate: () => void }) {
+  const { t, lang } = useI18n();
+  const [tab, setTab] = useState<Tab>('all');
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  const [current, setCurrent] = useState(1);
+  const list = useQuery({
+    queryKey: ['group-activities', lang, tab, name, current],
+    queryFn: () => api('/merchant/group-activities', { lang, query: { state: tab === 'all' ? undefined : tab, name: name || undefined, current, size: PAGE_SIZE }, schema: GroupActivityRowPageSchema }),
+    placeholderData: keepPreviousData,
+  });
+  const confirmEnd = useEnd(api);
+  const nameOf = (r: GroupActivityRow) => (lang === 'en' && r.nameEn ? r.nameEn : r.nameZh);
+  const search = () => {
+    setName(typed.trim());
+    setCurrent(1);
+  };
+  return (
+    <section aria-labelledby="groupbuy-title">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <Typography.Title level={2} id="groupbuy-title" style={{ fontSize: 20 }}>
+          {t('groupbuy.title')}
+        </Typography.Title>
+        <Button type="primary" onClick={onCreate}>
+          {t('groupbuy.add')}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary">{t('groupbuy.intro')}</Typography.Paragraph>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key as Tab);
+          setCurrent(1);
+        }}
+        items={TABS.map((key) => ({ key, label: t(`groupbuy.tabs.${key}`) }))}
+      />
+      <Space.Compact style={{ marginBottom: 16, maxWidth: 420, width: '100%' }}>
+        <Input aria-label={t('groupbuy.search')} placeholder={t('groupbuy.search')} value={typed} maxLength={50} onChange={(e) => setTyped(e.target.value)} onPressEnter={search} />
+        <Button onClick={search}>{t('groupbuy.searchButton')}</Button>
+      </Space.Compact>
+      {list.error ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {errorText(list.error, t, 'app.loadFailed')}
+        </Typography.Paragraph>
+      ) : null}
+      <Table<GroupActivityRow>
+        rowKey="groupActivityId"
+        loading={list.isFetching && !list.data}
+        dataSource={list.data?.records ?? []}
+        locale={{ emptyText: t('groupbuy.empty') }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('groupbuy.total', { total }) }}
+        columns={[
+          {
+            title: t('groupbuy.columns.name'),
+            render: (_v, r) => (
+              <Space orientation="vertical" size={0}>
+                <Typography.Text strong>{nameOf(r)}</Typography.Text>
+                <Typography.Text type="secondary">{r.prodName}</Typography.Text>
+                <Reason row={r} />
+              </Space>
+            ),
+          },
+          { title: t('groupbuy.columns.time'), render: (_v, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.startTime}<br />{r.endTime}</span> },
+          { title: t('groupbuy.columns.price'), render: (_v, r) => t('groupbuy.priceFrom', { price: yuan(r.minActPrice) }) },
+          {
+            title: t('groupbuy.columns.rules'),
+            render: (_v, r) => (
+              <span>
+                {t('groupbuy.teamOf', { n: r.groupNumber })} · {t('groupbuy.hours', { n: r.validHours })}
+                <br />
+                {r.hasMaxNum && r.maxNum !== null ? t('groupbuy.limitPieces', { n: r.maxNum }) : t('groupbuy.unlimited')}
+                {r.hasRobot ? ` · ${t('groupbuy.robots')}` : ''}
+              </span>
+            ),
+          },
+          {
+            title: t('groupbuy.columns.counts'),
+            render: (_v, r) => (
+              <span data-testid={`groupbuy-counts-${r.groupActivityId}`}>
+                {t('groupbuy.counts', { teams: r.counts.teamNum, success: r.counts.successNum, failed: r.counts.failedNum })}
+                <br />
+                {t('groupbuy.orders', { n: r.counts.orderNum })}
+              </span>
+            ),
+          },
+          { title: t('groupbuy.columns.state'), render: (_v, r) => <Tag color={GROUP_STATE_COLOR[r.listState]}>{t(`groupbuy.state.${r.listState}`)}</Tag> },
+          {
+            title: t('groupbuy.columns.actions'),
+            render: (_v, r) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => onOpen(r.groupActivityId)} aria-label={t('groupbuy.actionOn', { action: t('groupbuy.view'), name: nameOf(r) })}>
+                  {t('groupbuy.view')}
+                </Button>
+                {canEnd(r) ? (
+                  <Button size="small" danger onClick={() => confirmEnd(r, nameOf(r))} aria-label={t('groupbuy.actionOn', { action: t('groupbuy.end'), name: nameOf(r) })}>
+                    {t('groupbuy.end')}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** An activity's teams by status, each with its members (leader first; a robot says so). */
+export function GroupTeamsTable({ api, path }: { api: ConsoleApi; path: string }) {
+  const { t, lang } = useI18n();
+  const [status, setStatus] = useState<(typeof TEAM_TABS)[number]>('all');
+  const [current, setCurrent] = useState(1);
+  const teams = useQuery({
+    queryKey: ['group-activities', 'teams', path, status, current, lang],
+    queryFn: () => api(path, { lang, query: { status: status === 'all' ? undefined : Number(status), current, size: PAGE_SIZE }, schema: GroupTeamRowPageSchema }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section aria-labelledby="groupbuy-teams-title">
+      <Typography.Title level={3} id="groupbuy-teams-title" style={{ fontSize: 16 }}>
+        {t('groupbuy.teams.title')}
+      </Typography.Title>
+      <Tabs
+        activeKey={status}
+        onChange={(key) => {
+          setStatus(key as typeof status);
+          setCurrent(1);
+        }}
+        items={TEAM_TABS.map((key) => ({ key, label: t(`groupbuy.teams.tabs.${key}`) }))}
+      />
+      {teams.error ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {errorText(teams.error, t, 'app.loadFailed')}
+        </Typography.Paragraph>
+      ) : null}
+      <Table<GroupTeamRow>
+        rowKey="groupTeamId"
+        size="small"
+        loading={teams.isFetching && !teams.data}
+        dataSource={teams.data?.records ?? []}
+        locale={{ emptyText: t('groupbuy.teams.empty') }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: teams.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
+        columns={[
+          { title: t('groupbuy.teams.id'), dataIndex: 'groupTeamId' },
+          { title: t('groupbuy.teams.status'), render: (_v, r) => <Tag color={TEAM_COLOR[r.status]}>{t(`groupbuy.teams.state.${r.status}`)}</Tag> },
+          { title: t('groupbuy.teams.joined'), render: (_v, r) => t('groupbuy.teams.joinedOf', { join: r.joinNum, n: r.groupNumber }) },
+          { title: t('groupbuy.teams.time'), render: (_v, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.startTime ?? '—'}<br />{r.endTime ?? '—'}</span> },
+          {
+            title: t('groupbuy.teams.members'),
+            render: (_v, r) => (
+              <Space orientation="vertical" size={0} data-testid={`groupbuy-team-${r.groupTeamId}`}>
+                {r.members.map((m, i) => (
+                  <span key={`${r.groupTeamId}-${i}`}>
+                    {m.robot ? t('groupbuy.teams.robot') : m.nickName}
+                    {m.leader ? <Tag style={{ marginInlineStart: 6 }}>{t('groupbuy.teams.leader')}</Tag> : null}
+                    {m.orderNumber ? <Typography.Text type="secondary"> {m.orderNumber}</Typography.Text> : null}
+                    {m.status === 0 ? <Typography.Text type="warning"> {t('groupbuy.teams.unpaid')}</Typography.Text> : null}
+                  </span>
+                ))}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** One activity: its product, window, rules, group prices, counts and teams. */
+export function GroupActivityDetailPage({ api, groupActivityId, onBack }: { api: ConsoleApi; groupActivityId: number; onBack: () => void }) {
+  const { t, lang } = useI18n();
+  const detail = useQuery({ queryKey: ['group-activities', 'detail', groupActivityId, lang], queryFn: () => api(`/merchant/group-activities/${groupActivityId}`, { lang, schema: GroupActivityDetailSchema }) });
+  const confirmEnd = useEnd(api);
+  if (detail.error) {
+    return (
+      <section aria-labelledby="groupbuy-detail-title">
+        <Typography.Title level={2} id="groupbuy-detail-title" style={{ fontSize: 20 }}>
+          {t('groupbuy.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="danger" role="alert">
+          {errorText(detail.error, t, 'app.loadFailed')}
+        </Typography.Paragraph>
+        <Button onClick={onBack}>{t('groupbuy.detail.back')}</Button>
+      </section>
+    );
+  }
+  const d = detail.data;
+  const name = d ? (lang === 'en' && d.nameEn ? d.nameEn : d.nameZh) : '';
+  return (
+    <section aria-labelledby="groupbuy-detail-title">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <Typography.Title level={2} id="groupbuy-detail-title" style={{ fontSize: 20 }}>
+          {t('groupbuy.detail.title', { name })}
+        </Typography.Title>
+        <Space>
+          {d && canEnd(d) ? (
+            <Button danger onClick={() => confirmEnd(d, name)}>
+              {t('groupbuy.end')}
+            </Button>
+          ) : null}
+          <Button onClick={onBack}>{t('groupbuy.detail.back')}</Button>
+        </Space>
+      </Space>
+      {d ? (
+        <>
+          <Space style={{ marginBottom: 16 }}>
+            <Tag color={GROUP_STATE_COLOR[d.listState]} data-testid="groupbuy-state">
+              {t(`groupbuy.state.${d.listState}`)}
+            </Tag>
+            <Reason row={d} />
+          </Space>
+          <Descriptions bordered size="small" column={2} style={{ marginBottom: 24 }}>
+            <Descriptions.Item label={t('groupbuy.detail.product')}>{d.prodName}</Descriptions.Item>
+            <Descriptions.Item label={t('groupbuy.detail.time')}>
+              {d.startTime} – {d.endTime}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('groupbuy.detail.groupNumber')}>{t('groupbuy.teamOf', { n: d.groupNumber })}</Descriptions.Item>
+            <Descriptions.Item label={t('groupbuy.detail.validity')}>{t('groupbuy.hours', { n: d.validHours })}</Descriptions.Item>
+            <Descriptions.Item label={t('groupbuy.detail.limit')}>{d.hasMaxNum && d.maxNum !== null ? t('groupbuy.limitPieces', { n: d.maxNum }) : t('groupbuy.unlimited')}</Descriptions.Item>
+            <Descriptions.Item label={t('groupbuy.detail.robots')}>{d.hasRobot ? t('groupbuy.detail.on') : t('groupbuy.detail.off')}</Descriptions.Item>
+          </Descriptions>
+          <Space size="large" wrap style={{ marginBottom: 24 }} data-testid="groupbuy-counts">
+            <Statistic title={t('groupbuy.detail.teamNum')} value={d.counts.teamNum} />
+            <Statistic title={t('groupbuy.detail.groupingNum')} value={d.counts.groupingNum} />
+            <Statistic title={t('groupbuy.detail.successNum')} value={d.counts.successNum} />
+            <Statistic title={t('groupbuy.detail.failedNum')} value={d.counts.failedNum} />
+            <Statistic title={t('groupbuy.detail.orderNum')} value={d.counts.orderNum} />
+          </Space>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            {t('groupbuy.detail.skus')}
+          </Typography.Title>
+          <Table
+            rowKey="groupSkuId"
+            size="small"
+            pagination={false}
+            dataSource={d.skus}
+            style={{ marginBottom: 24 }}
+            columns={[
+              { title: t('groupbuy.detail.sku'), dataIndex: 'skuName' },
+              { title: t('groupbuy.detail.price'), render: (_v, s) => yuan(s.price) },
+              { title: t('groupbuy.detail.actPrice'), render: (_v, s) => yuan(s.actPrice) },
+              { title: t('groupbuy.detail.sellNum'), dataIndex: 'sellNum' },
+            ]}
+          />
+          <GroupTeamsTable api={api} path={`/merchant/group-activities/${groupActivityId}/teams`} />
+        </>
+      ) : null}
+    </section>
+  );
+}
