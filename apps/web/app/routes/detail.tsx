@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, data, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/detail';
@@ -6,6 +6,7 @@ import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { ReviewSummarySchema } from '@bazaar/shared/schemas/review';
 import { ProductDiscountTagSchema } from '@bazaar/shared/schemas/shop-promotion';
 import { ComboSchema } from '@bazaar/shared/schemas/combo';
+import { GroupJoinListSchema, GroupTeamInfoSchema } from '@bazaar/shared/schemas/group';
 import type { RootData } from '../root.tsx';
 import { ApiError, api, apiData } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
@@ -20,30 +21,48 @@ import { ProductPackages } from '../features/product/product-packages.tsx';
 import '../features/product/product.css';
 import '../features/coupon/coupon.css';
 
+// A group activity's panel (?groupActivityId=, issue 29) is a chunk of its own: the plain product page does not carry it.
+const GroupDetail = lazy(() => import('../features/group/group-detail.tsx'));
+
+const positiveId = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? value : null);
+
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const product = loaderData?.product;
   if (!product) return pageTitle(matches, { key: 'product.missing.title' });
   return [...pageTitle(matches, { text: product.prodName }), { name: 'description', content: product.brief || product.prodName }];
 }
 
-/** /detail/{prodId}, or /detail?prodId= (the specification's optional parameter). */
+/**
+ * /detail/{prodId}, or /detail?prodId= (the specification's optional parameter). With
+ * ?groupActivityId= the product comes with its group panel, and the activity's open teams and a share
+ * link's team (?groupTeamId=) are read beside it; the API's 204 (the activity ended) is the page's "ended".
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const raw = params.prodId ?? new URL(request.url).searchParams.get('prodId') ?? '';
+  const search = new URL(request.url).searchParams;
+  const raw = params.prodId ?? search.get('prodId') ?? '';
+  const groupActivityId = positiveId(search.get('groupActivityId'));
+  const groupTeamId = groupActivityId ? positiveId(search.get('groupTeamId')) : null;
   // A bad, unknown or off-shelf product is a page message with status 404, not an error page.
-  const missing = () => data({ product: null, summary: null, discounts: [], combos: [] }, { status: 404 });
+  const missing = () => data({ product: null, summary: null, discounts: [], combos: [], teams: null, sharedTeam: null, ended: false }, { status: 404 });
   if (!/^[1-9]\d{0,9}$/.test(raw)) return missing();
-  // Both calls are public: without the token the API skips its session lookup.
+  // All the calls are public: without the token the API skips its session lookup.
   const context = { ...apiContextFor(request), token: null };
   try {
-    const [product, summary, discounts, combos] = await Promise.all([
-      api('/prod/prodInfo', { ...context, query: { prodId: raw }, schema: ProductDetailSchema }),
+    const [product, summary, discounts, combos, teams, sharedTeam] = await Promise.all([
+      api('/prod/prodInfo', { ...context, query: { prodId: raw, groupActivityId }, schema: ProductDetailSchema }),
       // The reviews and promotions are secondary: the page renders without them.
       api('/prod/prodCommData', { ...context, query: { prodId: raw }, schema: ReviewSummarySchema }).catch(() => null),
       api('/marking/discount/getDiscountByProdId', { ...context, query: { prodId: raw }, schema: ProductDiscountTagSchema.array() }).catch(() => []),
       api('/combo/prodCombos', { ...context, query: { prodId: raw }, schema: ComboSchema.array() }).catch(() => []),
+      // So are the open teams (the page reads them again) and the shared team (an old link's team may be gone).
+      groupActivityId ? api('/group/joinGroupList', { ...context, query: { groupActivityId }, schema: GroupJoinListSchema }).catch(() => null) : null,
+      groupTeamId ? api('/group/teamInfo', { ...context, query: { groupTeamId }, schema: GroupTeamInfoSchema }).catch(() => null) : null,
     ]);
-    return { product, summary, discounts, combos };
+    // A share link's team of another activity or product is not this page's.
+    const team = sharedTeam && sharedTeam.activity.groupActivityId === product.groupActivityVO?.groupActivityId && sharedTeam.product.prodId === product.prodId ? sharedTeam : null;
+    return { product, summary, discounts, combos, teams, sharedTeam: team, ended: false };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 204) return { product: null, summary: null, discounts: [], combos: [], teams: null, sharedTeam: null, ended: true };
     if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return missing();
     throw error;
   }
@@ -82,6 +101,13 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
     void api('/p/prodBrowseLog', { method: 'POST', body: { prodId }, silent: true, noLoginPrompt: true }).catch(() => undefined);
   }, [prodId, isLoggedIn]);
 
+  if (loaderData.ended) {
+    return (
+      <Suspense fallback={null}>
+        <GroupDetail ended />
+      </Suspense>
+    );
+  }
   if (!product) {
     return (
       <div className="container page-section">
@@ -114,15 +140,21 @@ export default function Detail({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="card detail__top">
         <ProductGallery key={`g-${prodId}`} images={product.imgs} name={product.prodName} />
-        <PurchasePanel
-          key={`p-${prodId}`}
-          product={product}
-          isLoggedIn={isLoggedIn}
-          collected={collected?.product ?? false}
-          summary={summary}
-          onShowReviews={() => setReviewsRequest((n) => n + 1)}
-          discounts={discounts}
-        />
+        {product.groupActivityVO ? (
+          <Suspense fallback={null}>
+            <GroupDetail product={product} group={product.groupActivityVO} teams={loaderData.teams} sharedTeam={loaderData.sharedTeam} isLoggedIn={isLoggedIn} />
+          </Suspense>
+        ) : (
+          <PurchasePanel
+            key={`p-${prodId}`}
+            product={product}
+            isLoggedIn={isLoggedIn}
+            collected={collected?.product ?? false}
+            summary={summary}
+            onShowReviews={() => setReviewsRequest((n) => n + 1)}
+            discounts={discounts}
+          />
+        )}
       </div>
       <ProductCoupons key={`c-${prodId}`} shopId={product.shopId} prodId={prodId} isLoggedIn={isLoggedIn} />
       <ProductPackages key={`k-${prodId}`} combos={combos} isLoggedIn={isLoggedIn} />

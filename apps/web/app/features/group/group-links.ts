@@ -1,6 +1,7 @@
 // Where the group-buy pages lead, and what their addresses carry (issue 29): the product's group page
 // (/detail/{prodId}?groupActivityId=, with groupTeamId on a share link), the group checkout on
 // /submit-order (its group parameters), and the texts of a team's validity.
+import type { TFunction } from 'i18next';
 
 /** A positive id as the API takes it (1 to 2^31-1), from a query parameter; null otherwise. */
 export function positiveId(value: string | null | undefined): number | null {
@@ -52,4 +53,10 @@ export function durationParts(minutes: number): { unit: 'days' | 'hours' | 'minu
   if (m % 1440 === 0) return { unit: 'days', count: m / 1440 };
   if (m % 60 === 0) return { unit: 'hours', count: m / 60 };
   return { unit: 'minutes', count: m };
+}
+
+/** A duration in minutes as the shopper reads it ("24小时", "2 days"), with groupBuy.duration.*. */
+export function durationText(t: TFunction, minutes: number): string {
+  const { unit, count } = durationParts(minutes);
+  return t(`groupBuy.duration.${unit}`, { count });
 }

@@ -40,7 +40,8 @@ export const uiGroupbuy = {
       joinTeam: 'Join the team',
       joinTeamOf: "Join {{name}}'s team",
       noCoupons: 'Group orders pay the group price only: no coupons, promotions or points',
-      unavailable: 'This option is not in the group buy',
+      spec: 'Option',
+      defaultSpec: 'Standard',
     },
     teams: {
       title: 'Teams forming now: join one',
@@ -71,7 +72,7 @@ export const uiGroupbuy = {
       placesLeft_other: '{{count}} more people needed',
       endsIn: '{{time}} left',
       expired: 'Time is up',
-      waitingNote: 'The team opens when its leader pays and stays open for {{time}}',
+      waitingNote: 'The team opens for friends once its leader has paid',
       successNote: 'The team is complete; the shop will ship soon',
       failedNote: 'The team did not fill up; every payment has been refunded to where it came from',
       movedNote: 'The team you wanted to join was full or over, so this order started a new team',
@@ -113,6 +114,10 @@ export const uiGroupbuy = {
       validityRobots: 'If the team is not full within {{time}} of payment, the system completes it',
       problemTitle: 'The group order cannot be placed',
       back: 'Back to the product',
+    },
+    countdown: {
+      days_one: '{{count}} day {{time}}',
+      days_other: '{{count}} days {{time}}',
     },
     duration: {
       days_one: '{{count}} day',

@@ -35,7 +35,8 @@ export const uiGroupbuy = {
       joinTeam: '参与拼团',
       joinTeamOf: '参与 {{name}} 的团',
       noCoupons: '拼团按拼团价结算，不可使用优惠券、促销和积分',
-      unavailable: '该规格不参与拼团',
+      spec: '规格',
+      defaultSpec: '默认',
     },
     teams: {
       title: '这些团正在拼，可直接参与',
@@ -64,7 +65,7 @@ export const uiGroupbuy = {
       placesLeft: '还差 {{count}} 人成团',
       endsIn: '剩余 {{time}}',
       expired: '已到期',
-      waitingNote: '团长付款后开团，开团后 {{time}} 内有效',
+      waitingNote: '团长付款后即开团，好友才能加入',
       successNote: '已成团，商家将尽快发货',
       failedNote: '未能成团，已付款项已原路退回',
       movedNote: '您要参加的团已满或已结束，本单为您发起了新团',
@@ -103,6 +104,9 @@ export const uiGroupbuy = {
       validityRobots: '付款后 {{time}} 内未满员将由系统补齐成团',
       problemTitle: '无法提交拼团订单',
       back: '返回商品',
+    },
+    countdown: {
+      days: '{{count}}天 {{time}}',
     },
     duration: {
       days: '{{count}}天',
