@@ -36,7 +36,7 @@ import { AppError, invalid, notFound } from '../lib/app-error.ts';
 import { rescheduleJob, type JobHandler } from '../lib/jobs.ts';
 import { listRoles, listStaff } from '../modules/admin/service.ts';
 import * as chat from '../modules/chat/service.ts';
-import { codeFrame, conversationTargets, messageFrame, offlineKey, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
+import { codeFrame, conversationTargets, messageFrame, offlineKey, targetsOf, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
 import { chatRuntime } from '../modules/chat/runtime.ts';
 import { ownedPaths, savedPublicPaths, shopOwnedPaths } from '../modules/upload/service.ts';
 
@@ -44,6 +44,8 @@ export const CHAT_EXPIRY_JOB = 'chat.serviceExpiry';
 const PUBLIC_IMAGE = /^\/uploads\/images\/[A-Za-z0-9_./-]{1,200}$/;
 const ORDER_NUMBER = /^\d{1,20}$/;
 const PREVIEW_MAX = 120;
+/** Back from away, messages from a little before the away began are looked at (the replay skips what a socket has). */
+const REPLAY_MARGIN_MS = 1_000;
 
 /** A refusal of a socket frame: code 4 (or 15) with the reason's key, sent only to the sender. */
 class Refused extends Error {
@@ -159,15 +161,18 @@ async function checkContent(ctx: AppContext, who: ChatIdentity, conversation: ch
   }
 }
 
-/** Why the other side will not see the message now, or null when it is there. */
-async function offlineReason(ctx: AppContext, who: ChatIdentity, conversation: chat.ConversationRow): Promise<ChatOfflineReason | null> {
+/**
+ * Why the other side will not see the message now, or null when it is there. `away`: the shop is
+ * away (a shopper's message to it waits and is not pushed to its sellers).
+ */
+async function offlineReason(ctx: AppContext, who: ChatIdentity, conversation: chat.ConversationRow, away: boolean): Promise<ChatOfflineReason | null> {
   const { presence } = chatRuntime(ctx);
   if (who.kind !== 'user') return (await presence.online([`u:${conversation.userId}`]))[0] ? null : 'shopperOffline';
   if (conversation.shopId === 0) {
     const target = conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId !== null ? `a:${conversation.agentId}` : 'svc';
     return (await presence.online([target]))[0] ? null : 'serviceOffline';
   }
-  if (await chat.shopAway(ctx.db, conversation.shopId)) return 'shopAway';
+  if (away) return 'shopAway';
   return (await presence.online([`s:${conversation.shopId}`]))[0] ? null : 'shopOffline';
 }
 
@@ -202,9 +207,19 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     // Booked before anyone sees the message, so the idle clock never runs from an older one.
     if (after.shopId === 0) await bookExpiry(ctx, after.id, now);
     if (taken && who.kind === 'agent') announceTransfer(ctx, after, who.adminId, who.name);
-    bus.publish({ t: 'msg', to: conversationTargets(after), m: sent.message });
-    bus.publish({ t: 'unread', to: conversationTargets(after) });
-    const reason = await offlineReason(ctx, who, after);
+    // A shopper's message to an away shop waits: stored, counted unread, and pushed to the sellers
+    // only when the shop is back online (setMerchantAway's replay). The shopper's sockets get it.
+    const away = who.kind === 'user' && after.shopId !== 0 && (await chat.shopAway(ctx.db, after.shopId));
+    const targets = conversationTargets(after);
+    const mine = targetsOf(who);
+    bus.publish({ t: 'msg', to: away ? mine : targets, m: sent.message });
+    // The unread totals that moved: the other side's (one more), and the sender's only when it had
+    // unread messages in this conversation (a send reads up to it).
+    const hadUnread = who.kind === 'user' ? conversation.userUnread > 0 : conversation.shopUnread > 0;
+    const unreadTo = away ? [] : targets.filter((target) => !mine.includes(target));
+    if (hadUnread) unreadTo.push(...mine);
+    if (unreadTo.length > 0) bus.publish({ t: 'unread', to: unreadTo });
+    const reason = await offlineReason(ctx, who, after, away);
     return reason ? [codeFrame(peer, CHAT_CODE.otherSideOffline, { conversationId: after.id, seq: sent.message.seq, reason }, offlineKey(reason))] : [];
   } catch (err) {
     if (err instanceof Refused) return [codeFrame(peer, err.code, err.code === CHAT_CODE.refused ? { clientMsgId: input.clientMsgId ?? null, reason: err.key } : { conversationId: null, userId: typeof input.toId === 'string' ? input.toId : null }, err.key, err.params)];
@@ -360,8 +375,10 @@ export async function merchantStatus(ctx: AppContext, shopId: number): Promise<{
   return { away, online: online ?? false };
 }
 
+/** Away or online; back online, the shop's sockets get the shoppers' messages that waited (in order, once). */
 export async function setMerchantAway(ctx: AppContext, shopId: number, away: boolean): Promise<{ away: boolean; online: boolean }> {
-  await chat.setAway(ctx, shopId, away, ctx.now());
+  const awaySince = await chat.setAway(ctx, shopId, away, ctx.now());
+  if (awaySince) chatRuntime(ctx).bus.publish({ t: 'replay', to: [`s:${shopId}`], since: awaySince.getTime() - REPLAY_MARGIN_MS });
   return merchantStatus(ctx, shopId);
 }
 

@@ -142,20 +142,35 @@ describe('a shopper and a seller', () => {
     const away = await t.app.inject({ method: 'PUT', url: '/merchant/chat/status', ...json({ away: true }, { headers: { authorization: merchant.token } }) });
     expect(away.json()).toMatchObject({ away: true });
     const seller = await online(merchant.token, merchant.accountId);
+    const unreadFrames = () => seller.frames.filter((f) => f.code === CHAT_CODE.unread).length;
+    const unreadBefore = unreadFrames();
     buyer.say(otherShopId, 'hello?');
     await buyer.waitFor((f) => f.filter((x) => x.code === CHAT_CODE.otherSideOffline).length === 2);
     expect((buyer.frames.filter((x) => x.code === CHAT_CODE.otherSideOffline)[1]!.data as { reason: string }).reason).toBe('shopAway');
-    await t.app.inject({ method: 'PUT', url: '/merchant/chat/status', ...json({ away: false }, { headers: { authorization: merchant.token } }) });
+    // The shopper's own socket has it (acknowledged); the away shop's socket is not reached, not even its unread total.
+    expect(buyer.messages().map((m) => m.content)).toEqual(['anyone there?', 'hello?']);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seller.messages()).toEqual([]);
+    expect(unreadFrames()).toBe(unreadBefore);
 
-    // The seller, back, reads both from the inbox and resumes them on the socket.
+    // Back online: the message that waited reaches the seller's socket, then its unread total.
+    await t.app.inject({ method: 'PUT', url: '/merchant/chat/status', ...json({ away: false }, { headers: { authorization: merchant.token } }) });
+    const waited = await seller.waitFor((f) => f.find((x) => x.code === CHAT_CODE.message && (x.data as ChatMessage).content === 'hello?'));
+    expect((waited.data as ChatMessage).seq).toBe(2);
+    const total = await seller.waitFor((f) => f.slice(f.indexOf(waited)).find((x) => x.code === CHAT_CODE.unread));
+    expect(total.data).toBeGreaterThanOrEqual(2);
+
+    // The inbox has both unread; a resume brings what the socket lacks, and nothing twice.
     const inbox = await t.app.inject({ method: 'GET', url: '/merchant/chat/conversations', headers: { authorization: merchant.token } });
     const row = inbox.json().records.find((r: { userId: string }) => r.userId === shopper.userId);
     expect(row).toMatchObject({ unreadCount: 2, online: true });
-    // 'hello?' came live (the seller was online, only away); the resume brings the one before it, and nothing twice.
     seller.resume([{ conversationId: row.conversationId, lastSeq: 0 }]);
-    const resumed = await seller.waitFor((f) => f.find((x) => x.code === CHAT_CODE.history));
-    expect((resumed.data as { messages: ChatMessage[] }).messages.map((m) => m.content)).toEqual(['anyone there?']);
+    await seller.waitFor((f) => f.find((x) => x.code === CHAT_CODE.history));
     expect(seller.messages(row.conversationId).map((m) => m.seq).sort()).toEqual([1, 2]);
+
+    // Online again, the next message is live.
+    buyer.say(otherShopId, 'still there?');
+    await seller.waitFor((f) => f.find((x) => x.code === CHAT_CODE.message && (x.data as ChatMessage).content === 'still there?'));
   });
 
   it('resume: 50 messages from the seller while the shopper drops twice arrive once each, in order', async () => {

@@ -255,6 +255,9 @@ export class ChatHub {
           this.remove(peer);
         }
         break;
+      case 'replay':
+        for (const state of this.statesOf(event.to)) void this.replay(state, new Date(event.since));
+        break;
     }
   }
 
@@ -274,33 +277,36 @@ export class ChatHub {
 
   /** After a Redis outage: every socket gets what was written since, in order, without what it has. */
   async replayAll(since: Date): Promise<void> {
-    for (const state of [...this.peers.values()]) {
-      await this.enqueue(state.peer.id, async () => {
-        const who = state.peer.who;
-        const active = await repo.activeConversationIds(
-          this.ctx.db,
-          who.kind === 'user' ? { userId: who.userId } : who.kind === 'shop' ? { shopId: who.shopId } : { agentId: who.adminId },
-          since,
-        );
-        const ids = new Set([...active.map((r) => r.id), ...state.cursors.keys()]);
-        const conversations = await repo.conversationsByIds(this.ctx.db, [...ids]);
-        for (const conversation of conversations) {
-          if (!canRead(who, conversation)) continue;
-          const sent = state.cursors.get(conversation.id);
-          const rows =
-            sent === undefined
-              ? await repo.messagesSince(this.ctx.db, [conversation.id], since, CHAT_RESUME_MAX)
-              : await repo.messagesAfter(this.ctx.db, conversation.id, sent.cursor, CHAT_RESUME_MAX);
-          for (const row of rows) {
-            const current = state.cursors.get(conversation.id);
-            if (current !== undefined && row.seq >= current.floor && row.seq <= current.cursor) continue;
-            state.peer.send(messageFrame(toChatMessage(row, conversation)));
-            this.setCursor(state, conversation.id, { floor: current ? Math.min(current.floor, row.seq) : row.seq, cursor: Math.max(row.seq, current?.cursor ?? 0) });
-          }
+    for (const state of [...this.peers.values()]) await this.replay(state, since);
+  }
+
+  /** What one socket was not sent since `since`, in order, without what it has; then its unread total. */
+  private async replay(state: PeerState, since: Date): Promise<void> {
+    await this.enqueue(state.peer.id, async () => {
+      const who = state.peer.who;
+      const active = await repo.activeConversationIds(
+        this.ctx.db,
+        who.kind === 'user' ? { userId: who.userId } : who.kind === 'shop' ? { shopId: who.shopId } : { agentId: who.adminId },
+        since,
+      );
+      const ids = new Set([...active.map((r) => r.id), ...state.cursors.keys()]);
+      const conversations = await repo.conversationsByIds(this.ctx.db, [...ids]);
+      for (const conversation of conversations) {
+        if (!canRead(who, conversation)) continue;
+        const sent = state.cursors.get(conversation.id);
+        const rows =
+          sent === undefined
+            ? await repo.messagesSince(this.ctx.db, [conversation.id], since, CHAT_RESUME_MAX)
+            : await repo.messagesAfter(this.ctx.db, conversation.id, sent.cursor, CHAT_RESUME_MAX);
+        for (const row of rows) {
+          const current = state.cursors.get(conversation.id);
+          if (current !== undefined && row.seq >= current.floor && row.seq <= current.cursor) continue;
+          state.peer.send(messageFrame(toChatMessage(row, conversation)));
+          this.setCursor(state, conversation.id, { floor: current ? Math.min(current.floor, row.seq) : row.seq, cursor: Math.max(row.seq, current?.cursor ?? 0) });
         }
-      });
-      this.scheduleUnread(state, 0);
-    }
+      }
+    });
+    this.scheduleUnread(state, 0);
   }
 
   /** Marks a socket alive (any frame). */

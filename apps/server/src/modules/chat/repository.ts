@@ -337,8 +337,13 @@ export async function maxQuickReplySeq(db: Reader, shopId: number): Promise<numb
 }
 
 export async function shopAway(db: Reader, shopId: number): Promise<boolean> {
-  const [row] = await db.select({ away: chatShopSettings.away }).from(chatShopSettings).where(eq(chatShopSettings.shopId, shopId));
-  return row?.away ?? false;
+  return (await shopSetting(db, shopId)).away;
+}
+
+/** The shop's away setting and since when it holds (null: never set). */
+export async function shopSetting(db: Reader, shopId: number): Promise<{ away: boolean; since: Date | null }> {
+  const [row] = await db.select({ away: chatShopSettings.away, since: chatShopSettings.updatedAt }).from(chatShopSettings).where(eq(chatShopSettings.shopId, shopId));
+  return { away: row?.away ?? false, since: row?.since ?? null };
 }
 
 export async function setShopAway(db: Reader, shopId: number, away: boolean, at: Date): Promise<void> {

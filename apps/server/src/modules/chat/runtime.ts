@@ -20,7 +20,9 @@ export type ChatEvent =
   /** The unread totals of these targets changed: each socket reads its own. */
   | { t: 'unread'; to: ChatTarget[] }
   /** A newer login of the account: its older sockets get code 11 and close. */
-  | { t: 'kick'; account: string; generation: number };
+  | { t: 'kick'; account: string; generation: number }
+  /** What these targets' sockets were not sent since `since` (ms): a shop back from away gets the messages that waited. */
+  | { t: 'replay'; to: ChatTarget[]; since: number };
 
 type Envelope = ChatEvent & { from: string };
 

@@ -23,6 +23,7 @@ export {
   pageConversationsOfShop,
   queueCount,
   shopAway,
+  shopSetting,
   takeConversation,
   transferConversation,
   unreadOfAgent,
@@ -141,7 +142,12 @@ export async function removeQuickReply(ctx: Ctx, shopId: number, id: number): Pr
   if (!(await repo.deleteQuickReply(ctx.db, shopId, id))) throw notFound('chat.errors.quickReplyNotFound');
 }
 
-export async function setAway(ctx: Ctx, shopId: number, away: boolean, at: Date): Promise<void> {
-  await repo.setShopAway(ctx.db, shopId, away, at);
+/** Sets the shop online or away; answers since when it was away when it comes back (the messages that waited), else null. */
+export async function setAway(ctx: Ctx, shopId: number, away: boolean, at: Date): Promise<Date | null> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.shopSetting(tx, shopId);
+    await repo.setShopAway(tx, shopId, away, at);
+    return before.away && !away ? (before.since ?? at) : null;
+  });
 }
 
