@@ -32,13 +32,14 @@ import { PromotionsPage } from './features/promotions.tsx';
 import { StaffPage } from './features/staff.tsx';
 import { RolesPage } from './features/roles.tsx';
 import { SeckillPage } from './features/seckill.tsx';
+import { GroupBuyPage } from './features/groupbuy.tsx';
 import { ChatServicePage } from './features/chat.tsx';
 import { ConsoleChatProvider } from '@bazaar/console-ui/chat-socket.tsx';
 import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'chat', 'audit', 'staff', 'roles'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'groupbuy', 'chat', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
@@ -95,6 +96,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'coupons', label: t('couponsMenu') },
                 { key: 'promotions', label: t('promotionsMenu') },
                 { key: 'seckill', label: t('seckillAdmin.menu') },
+                { key: 'groupbuy', label: t('groupbuyPlatform.menu') },
                 { key: 'chat', label: t('chat.service.menu') },
                 { key: 'audit', label: t('menu.auditLog') },
                 { key: 'staff', label: t('staffAdmin.menu') },
@@ -129,6 +131,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'coupons' ? <CouponsPage /> : null}
             {page === 'promotions' ? <PromotionsPage /> : null}
             {page === 'seckill' ? <SeckillPage api={api} /> : null}
+            {page === 'groupbuy' ? <GroupBuyPage api={api} /> : null}
             {page === 'chat' && me.data ? <ChatServicePage adminId={me.data.adminId} /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             {page === 'staff' ? <StaffPage /> : null}

@@ -27,6 +27,7 @@ export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   coupons: ['coupons.manage'],
   promotions: ['products.read', 'promotions.manage'],
   seckill: ['seckill.manage'],
+  groupbuy: ['groupbuy.manage'],
   chat: ['chat.service'],
   staff: ['staff.manage'],
   roles: ['staff.manage'],
