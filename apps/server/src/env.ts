@@ -74,6 +74,10 @@ const EnvSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** The Aliyun template of the after-sales reminders (variables refundSn, deadline, action); unset: reminders stay in the user and merchant centers. */
   ALIYUN_SMS_NOTICE_TEMPLATE: z.string().optional(),
+  /** The Aliyun template of a flash sale's start reminder (variables name, time); unset: the "remind me" SMS is not sent on a real gateway. */
+  ALIYUN_SMS_SECKILL_TEMPLATE: z.string().optional(),
+  /** The Aliyun template telling a group-buy member their team failed and was refunded (variables name, refundSn); unset: not sent by SMS. */
+  ALIYUN_SMS_GROUP_TEMPLATE: z.string().optional(),
   /** An unpaid order is cancelled (and its stock released) this long after it was placed. */
   ORDER_UNPAID_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** A platform customer-service consultation idle this long expires (chat code 16; decision 063). */

@@ -12,12 +12,12 @@ import type { AppContext } from '../context.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import type { JobHandler } from '../lib/jobs.ts';
 import * as repo from '../modules/aftersale/repository.ts';
+import { sendSmsNotice } from '../modules/account/sms-codes.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { autoAgreeRefund, autoCloseRefund, autoReceiveRefund } from './handle-refund.ts';
 import { DEADLINE_JOBS, REMINDER_JOBS } from './refund-parts.ts';
 
 const translators = { zh: createI18n('zh').t, en: createI18n('en').t };
-const MOBILE = /^1\d{10}$/;
 
 type Kind = RefundNotice['kind'];
 const KIND_OF_STEP: Record<1 | 2 | 3, Kind> = { 1: 'sellerHandle', 2: 'buyerShip', 3: 'sellerReceive' };
@@ -38,13 +38,12 @@ async function remind(ctx: AppContext, refundSn: string, status: 1 | 2 | 3): Pro
   });
   if (!claimed) return;
   const mobile = toBuyer ? row.buyerMobile : (await findShopContact(ctx.db, row.shopId))?.tel;
-  if (!mobile || !MOBILE.test(mobile) || !ctx.providers.sms.sendNotice) return;
   const t = translators.zh;
   const at = formatApiTime(deadline);
   const text = t(`refundNotices.${kind}`, { refundSn, deadline: at });
   // The notice row is the reminder of record; an SMS the provider refuses is not sent again. The
   // params are the variables of a gateway's registered template (Aliyun's ALIYUN_SMS_NOTICE_TEMPLATE).
-  await ctx.providers.sms.sendNotice({ mobile, text: t('refundNotices.sms', { text }), params: { refundSn, deadline: at, action: t(`refundNotices.${kind}Action`) } }).catch(() => undefined);
+  await sendSmsNotice(ctx, { mobile, kind: 'refund', text: t('refundNotices.sms', { text }), params: { refundSn, deadline: at, action: t(`refundNotices.${kind}Action`) } });
 }
 
 /** Every after-sales job kind and its handler (registered in jobs.ts). */

@@ -16,6 +16,8 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { scheduleJob, type JobHandler } from '../lib/jobs.ts';
 import { findUserById } from '../modules/account/repository.ts';
+import { sendSmsNotice } from '../modules/account/sms-codes.ts';
+import { formatApiTime } from '../lib/api-time.ts';
 import { releaseStock } from '../modules/product/stock.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { seckillGate } from '../modules/seckill/gate.ts';
@@ -34,7 +36,6 @@ const SETTLE_PATIENCE_MS = 120_000;
 /** The gate's keys outlive the end by this much (the close empties them sooner). */
 const GATE_KEEP_MS = 24 * 3_600_000;
 const LOAD_LOCK_MS = 10_000;
-const MOBILE = /^1\d{10}$/;
 const zh = createI18n('zh').t;
 
 /**
@@ -136,12 +137,11 @@ export async function sendSeckillReminders(ctx: AppContext, seckillId: number): 
     const users = await repo.takeDueReminders(ctx.db, seckillId, ctx.now());
     if (users.length === 0) return sent;
     const text = zh('seckill.errors.remindSms', { name: activity.nameZh });
+    const params = { name: activity.nameZh, time: formatApiTime(activity.startTime) };
     for (const userId of users) {
       const mobile = (await findUserById(ctx.db, userId))?.mobile;
-      if (!mobile || !MOBILE.test(mobile) || !ctx.providers.sms.sendNotice) continue;
       // A refused SMS is not sent again: the reminder was claimed.
-      await ctx.providers.sms.sendNotice({ mobile, text }).catch(() => undefined);
-      sent += 1;
+      if (await sendSmsNotice(ctx, { mobile, kind: 'seckill', text, params })) sent += 1;
     }
   }
 }

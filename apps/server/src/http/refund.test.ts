@@ -293,7 +293,7 @@ describe('deadlines', () => {
     expect(await t.ctx.db.select().from(refundNotices).where(eq(refundNotices.refundSn, sn))).toEqual([expect.objectContaining({ kind: 'buyerShip', userId: buyer.userId })]);
     // The SMS goes to the mobile the shopper gave, in Chinese, once.
     expect(sms.mock.calls.filter(([m]) => m.text.includes(sn))).toEqual([
-      [{ mobile: '13800138000', text: expect.stringContaining(`售后申请 ${sn} 请在`), params: { refundSn: sn, deadline: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), action: '关闭，请在此前填写退货物流' } }],
+      [{ mobile: '13800138000', kind: 'refund', text: expect.stringContaining(`售后申请 ${sn} 请在`), params: { refundSn: sn, deadline: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), action: '关闭，请在此前填写退货物流' } }],
     ]);
     sms.mockRestore();
     const notices = await call(t, buyer, 'GET', '/p/orderRefund/notices', undefined, 'zh');

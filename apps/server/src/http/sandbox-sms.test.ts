@@ -37,9 +37,11 @@ describe('sandbox SMS inbox', () => {
   });
 
   it('escapes what it shows', () => {
-    const html = renderInboxPage([{ id: 1, mobile: '<b>', purpose: '"x"', code: null, createdAt: '2026-01-01 00:00:00' }]);
+    const html = renderInboxPage([{ id: 1, mobile: '<b>', purpose: '"x"', code: null, text: '<i>notice</i>', createdAt: '2026-01-01 00:00:00' }]);
     expect(html).toContain('&#60;b&#62;');
     expect(html).not.toContain('<b>');
+    expect(html).toContain('&#60;i&#62;notice&#60;/i&#62;');
+    expect(html).not.toContain('<i>');
   });
 
   it('is gone (404) when the real SMS provider is configured', async () => {

@@ -12,7 +12,7 @@ const INBOX_SIZE = 50;
 const REFRESH_SECONDS = 3;
 
 
-const PURPOSES: Record<string, string> = { login: '登录 Login', register: '注册 Register', password: '改密 Password', shopAccount: '店铺账号 Store account' };
+const PURPOSES: Record<string, string> = { login: '登录 Login', register: '注册 Register', password: '改密 Password', shopAccount: '店铺账号 Store account', notice: '通知 Notice' };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,7 +22,7 @@ export function renderInboxPage(entries: SmsInboxEntry[]): string {
   const rows = entries
     .map(
       (e) =>
-        `<tr><td>${escapeHtml(e.createdAt)}</td><td>${escapeHtml(e.mobile)}</td><td>${escapeHtml(PURPOSES[e.purpose] ?? e.purpose)}</td><td class="code">${escapeHtml(e.code ?? '—')}</td></tr>`,
+        `<tr><td>${escapeHtml(e.createdAt)}</td><td>${escapeHtml(e.mobile)}</td><td>${escapeHtml(PURPOSES[e.purpose] ?? e.purpose)}</td>${e.code ? `<td class="code">${escapeHtml(e.code)}</td>` : `<td class="text">${escapeHtml(e.text ?? '—')}</td>`}</tr>`,
     )
     .join('');
   return `<!doctype html>
@@ -36,14 +36,14 @@ export function renderInboxPage(entries: SmsInboxEntry[]): string {
 body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem;color:#222}
 h1{font-size:1.4rem;margin:0 0 .3rem}p{color:#666;margin:0 0 1rem}
 table{border-collapse:collapse;min-width:40rem}th,td{border-bottom:1px solid #ddd;padding:.45rem .8rem;text-align:left}
-th{background:#f6f6f6}.code{font-family:ui-monospace,monospace;font-size:1.15rem;font-weight:bold;color:#e4393c;letter-spacing:.1em}
+th{background:#f6f6f6}.code{font-family:ui-monospace,monospace;font-size:1.15rem;font-weight:bold;color:#e4393c;letter-spacing:.1em}.text{max-width:36rem}
 </style>
 </head>
 <body>
 <h1>短信沙箱 · SMS sandbox</h1>
-<p>未配置真实短信服务，验证码只显示在这里（最新 ${INBOX_SIZE} 条，每 ${REFRESH_SECONDS} 秒刷新）。<br>No real SMS provider is configured: codes are shown here only (newest ${INBOX_SIZE}, refreshed every ${REFRESH_SECONDS} s).</p>
+<p>未配置真实短信服务，验证码和通知只显示在这里（最新 ${INBOX_SIZE} 条，每 ${REFRESH_SECONDS} 秒刷新）。<br>No real SMS provider is configured: codes and notices are shown here only (newest ${INBOX_SIZE}, refreshed every ${REFRESH_SECONDS} s).</p>
 <table>
-<thead><tr><th>时间 Time (GMT+8)</th><th>手机号 Mobile</th><th>用途 Purpose</th><th>验证码 Code</th></tr></thead>
+<thead><tr><th>时间 Time (GMT+8)</th><th>手机号 Mobile</th><th>用途 Purpose</th><th>验证码或内容 Code or text</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="4">暂无短信 · No messages yet</td></tr>'}</tbody>
 </table>
 </body>
@@ -56,7 +56,7 @@ export async function sandboxSmsRoutes(app: FastifyInstance): Promise<void> {
 
   async function listInbox(): Promise<SmsInboxEntry[]> {
     const rows = await listRecentSmsMessages(app.ctx.db, INBOX_SIZE);
-    return rows.map((r) => ({ id: r.id, mobile: r.mobile, purpose: r.purpose, code: r.sandboxCode, createdAt: formatApiTime(r.createdAt) }));
+    return rows.map((r) => ({ id: r.id, mobile: r.mobile, purpose: r.purpose, code: r.sandboxCode, text: r.sandboxText, createdAt: formatApiTime(r.createdAt) }));
   }
 
   api.get(

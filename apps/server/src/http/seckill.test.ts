@@ -5,6 +5,7 @@
 // and timeout returning the unit to the gate and PostgreSQL, the close's reconciliation, reminders.
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SmsInboxEntrySchema } from '@bazaar/shared/schemas/account';
 import { SeckillConfirmResultSchema, SeckillDetailSchema, SeckillOrderStatusSchema, SeckillSessionsResultSchema } from '@bazaar/shared/schemas/seckill';
 import { orderItems, orders, seckillReports, seckills, skus } from '../db/schema.ts';
 import { runDueJobs } from '../lib/jobs.ts';
@@ -233,24 +234,18 @@ describe('flash sale: after the session', () => {
     const remind = await t.app.inject({ method: 'POST', url: '/p/seckill/remind', headers: headers(s!), payload: { seckillId: sk.seckillId } });
     expectStatus(remind, 200);
     expect((await t.app.inject({ method: 'GET', url: '/p/seckill/reminds', headers: headers(s!) })).json().seckillIds).toContain(sk.seckillId);
-    // The SMS provider records what it is asked to send (the sandbox only logs notices).
-    const sms = t.ctx.providers.sms as { sendNotice?: (input: { mobile: string; text: string }) => Promise<void> };
-    const original = sms.sendNotice;
-    const sent: Array<{ mobile: string; text: string }> = [];
-    sms.sendNotice = async (input) => {
-      sent.push(input);
-    };
-    try {
-      t.advanceClock(41_000);
-      await sweepSeckills(t.ctx);
-      await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
-      // A second sweep finds nothing more to send.
-      await sweepSeckills(t.ctx);
-      await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
-    } finally {
-      sms.sendNotice = original;
-    }
-    expect(sent.filter((m) => m.mobile === s!.mobile)).toEqual([{ mobile: s!.mobile, text: `【Bazaar】您关注的秒杀「秒杀${sk.prodId}」已开始，数量有限，快去抢购吧！` }]);
+    // The sandbox SMS inbox shows each notice sent, with its text.
+    const notices = async () =>
+      SmsInboxEntrySchema.array()
+        .parse((await t.app.inject({ method: 'GET', url: '/sandbox/sms/messages' })).json())
+        .filter((m) => m.mobile === s!.mobile && m.purpose === 'notice');
+    t.advanceClock(41_000);
+    await sweepSeckills(t.ctx);
+    await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+    // A second sweep finds nothing more to send.
+    await sweepSeckills(t.ctx);
+    await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+    expect((await notices()).map((m) => [m.code, m.text])).toEqual([[null, `【Bazaar】您关注的秒杀「秒杀${sk.prodId}」已开始，数量有限，快去抢购吧！`]]);
     expect((await t.app.inject({ method: 'GET', url: '/p/seckill/reminds', headers: headers(s!) })).json().seckillIds).not.toContain(sk.seckillId);
     const late = await t.app.inject({ method: 'POST', url: '/p/seckill/remind', headers: headers(s!), payload: { seckillId: sk.seckillId } });
     expectStatus(late, 400, 'Reminders can be set only for sales that have not started');

@@ -184,6 +184,8 @@ export const SmsInboxEntrySchema = z.object({
   mobile: z.string(),
   purpose: z.string(),
   code: z.string().nullable(),
+  /** A notice's text (purpose 'notice': a flash sale's start, an after-sales deadline, a failed group-buy team's refund). */
+  text: z.string().nullable(),
   /** yyyy-MM-dd HH:mm:ss, GMT+8 */
   createdAt: z.string(),
 });

@@ -96,7 +96,7 @@ export async function updateProfile(
 /** One sent SMS; a sandbox's code is kept for its inbox page, a real provider's never. */
 export async function recordSmsMessage(
   db: Queryable,
-  values: { mobile: string; purpose: string; provider: string; sandboxCode: string | null; ip: string | null },
+  values: { mobile: string; purpose: string; provider: string; sandboxCode: string | null; sandboxText?: string | null; ip: string | null },
 ): Promise<void> {
   await db.insert(smsMessages).values(values);
 }

@@ -4,7 +4,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_MS, SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../lib/app-error.ts';
-import type { SmsPurpose } from '../../providers/sms/sms-provider.ts';
+import type { SmsNoticeKind, SmsPurpose } from '../../providers/sms/sms-provider.ts';
 import { recordSmsMessage } from './repository.ts';
 
 /** Wrong tries after which a code is thrown away. */
@@ -39,6 +39,33 @@ export async function sendSmsCode(
   }
   // sms_messages is this module's: the provider only sends, the send is recorded here.
   await recordSmsMessage(ctx.db, { mobile, purpose, provider: sms.name, sandboxCode: sms.isSandbox ? code : null, ip });
+}
+
+/** Mainland mobile numbers only: a notice to anything else is not sent. */
+const NOTICE_MOBILE = /^1\d{10}$/;
+const NOTICE_TEXT_MAX = 500;
+
+/**
+ * Sends one notice by SMS (a flash sale's start, an after-sales deadline, a failed group-buy team's
+ * refund) when the provider can send its kind, and records it (the sandbox keeps the text for its
+ * inbox). Never throws: a notice is a courtesy beside the row of record, and a refused one is not
+ * sent again. Answers whether it went out.
+ */
+export async function sendSmsNotice(
+  ctx: Pick<AppContext, 'db' | 'providers'>,
+  input: { mobile: string | null | undefined; kind: SmsNoticeKind; text: string; params: Record<string, string> },
+): Promise<boolean> {
+  const { sms } = ctx.providers;
+  const mobile = input.mobile ?? '';
+  if (!NOTICE_MOBILE.test(mobile) || !sms.noticeKinds.has(input.kind)) return false;
+  try {
+    await sms.sendNotice({ mobile, kind: input.kind, text: input.text, params: input.params });
+  } catch {
+    // The adapter logged the gateway's refusal.
+    return false;
+  }
+  await recordSmsMessage(ctx.db, { mobile, purpose: 'notice', provider: sms.name, sandboxCode: null, sandboxText: sms.isSandbox ? input.text.slice(0, NOTICE_TEXT_MAX) : null, ip: null });
+  return true;
 }
 
 /**

@@ -65,6 +65,10 @@ describe('POST /sms/sendLoginCode', () => {
         if (mobile.endsWith('0')) throw invalid('validation.phoneInvalid');
         sent.push({ mobile, code });
       },
+      noticeKinds: new Set(),
+      async sendNotice() {
+        throw new Error('no notices here');
+      },
     };
     // Providers come from the app context, so a fake goes in there.
     const app = await buildApp({ ctx: { ...t.ctx, providers: { ...t.ctx.providers, sms: fake } } });

@@ -58,14 +58,14 @@ describe('Aliyun RPC signature', () => {
   });
 });
 
-describe('Aliyun notice template (after-sales reminders)', () => {
+describe('Aliyun notice templates (after-sales reminders, flash-sale starts, failed group-buy teams)', () => {
   const params = { refundSn: '2026120612345678901', deadline: '2026-12-13 10:00:00', action: '自动同意，请尽快处理' };
 
   it('signs a SendSms call of the notice template with its variables', () => {
     const url = new URL(
       buildSendNoticeUrl(
-        { accessKeyId: 'testid', accessKeySecret: 'testsecret', signName: '百货商城', templateCode: 'SMS_123', noticeTemplateCode: 'SMS_456', now: () => new Date('2026-01-02T03:04:05.678Z'), nonce: () => 'n-2' },
-        { mobile: '13800138000', params },
+        { accessKeyId: 'testid', accessKeySecret: 'testsecret', signName: '百货商城', templateCode: 'SMS_123', now: () => new Date('2026-01-02T03:04:05.678Z'), nonce: () => 'n-2' },
+        { mobile: '13800138000', templateCode: 'SMS_456', params },
       ),
     );
     const all = Object.fromEntries(url.searchParams);
@@ -75,31 +75,42 @@ describe('Aliyun notice template (after-sales reminders)', () => {
     expect(Signature).toBe(signRpc('GET', rest, 'testsecret'));
   });
 
-  it('the adapter sends notices only with a notice template, and only with the template\'s variables', async () => {
+  it('the adapter sends each kind of notice only by its own template, with the template\'s variables', async () => {
     const calls: string[] = [];
     const fetchStub = (async (url: string) => {
       calls.push(url);
       return new Response(JSON.stringify({ Code: 'OK', BizId: 'b2' }));
     }) as unknown as typeof fetch;
     const options = { accessKeyId: 'id', accessKeySecret: 'secret', signName: 'Bazaar', templateCode: 'SMS_1', fetch: fetchStub };
-    expect(createAliyunSms(options).sendNotice).toBeUndefined();
-    const sms = createAliyunSms({ ...options, noticeTemplateCode: 'SMS_2' });
-    await sms.sendNotice!({ mobile: '13900139000', text: '【Bazaar】售后申请…', params });
-    expect(calls).toHaveLength(1);
+    expect([...createAliyunSms(options).noticeKinds]).toEqual([]);
+    const sms = createAliyunSms({ ...options, noticeTemplates: { refund: 'SMS_2', seckill: 'SMS_3' } });
+    expect([...sms.noticeKinds].sort()).toEqual(['refund', 'seckill']);
+    await sms.sendNotice({ mobile: '13900139000', kind: 'refund', text: '【Bazaar】售后申请…', params });
+    await sms.sendNotice({ mobile: '13900139001', kind: 'seckill', text: '【Bazaar】秒杀开始', params: { name: '秒杀', time: '2026-12-06 10:00:00' } });
+    expect(calls).toHaveLength(2);
     const sent = new URL(calls[0]!).searchParams;
     expect(sent.get('TemplateCode')).toBe('SMS_2');
     expect(sent.get('PhoneNumbers')).toBe('13900139000');
     expect(JSON.parse(sent.get('TemplateParam')!)).toEqual(params);
-    await expect(sms.sendNotice!({ mobile: '13900139000', text: 'free text' })).rejects.toThrow(/needs its variables/);
-    expect(calls).toHaveLength(1);
-    const refused = createAliyunSms({ ...options, noticeTemplateCode: 'SMS_2', fetch: (async () => new Response(JSON.stringify({ Code: 'isv.TEMPLATE_MISSING_PARAMETERS', Message: 'missing' }))) as unknown as typeof fetch });
-    await expect(refused.sendNotice!({ mobile: '13900139000', text: 'x', params })).rejects.toThrow('Aliyun SendSms failed: isv.TEMPLATE_MISSING_PARAMETERS missing');
+    const second = new URL(calls[1]!).searchParams;
+    expect(second.get('TemplateCode')).toBe('SMS_3');
+    expect(JSON.parse(second.get('TemplateParam')!)).toEqual({ name: '秒杀', time: '2026-12-06 10:00:00' });
+    // Never the free text, and never a kind without its template.
+    expect(calls.some((c) => c.includes(encodeURIComponent('售后申请')))).toBe(false);
+    await expect(sms.sendNotice({ mobile: '13900139000', kind: 'group', text: 'x', params: { name: 'n', refundSn: '1' } })).rejects.toThrow(/no template for 'group'/);
+    expect(calls).toHaveLength(2);
+    const refused = createAliyunSms({ ...options, noticeTemplates: { refund: 'SMS_2' }, fetch: (async () => new Response(JSON.stringify({ Code: 'isv.TEMPLATE_MISSING_PARAMETERS', Message: 'missing' }))) as unknown as typeof fetch });
+    await expect(refused.sendNotice({ mobile: '13900139000', kind: 'refund', text: 'x', params })).rejects.toThrow('Aliyun SendSms failed: isv.TEMPLATE_MISSING_PARAMETERS missing');
   });
 
-  it('ALIYUN_SMS_NOTICE_TEMPLATE gives the real provider its notices', () => {
+  it('ALIYUN_SMS_NOTICE_TEMPLATE, ALIYUN_SMS_SECKILL_TEMPLATE and ALIYUN_SMS_GROUP_TEMPLATE give the real provider its notices', () => {
     const base = { NODE_ENV: 'test', ALIYUN_SMS_ACCESS_KEY_ID: 'id', ALIYUN_SMS_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_SIGN_NAME: 'n', ALIYUN_SMS_TEMPLATE_CODE: 't' };
-    expect(createSmsProvider(loadEnv(base)).sendNotice).toBeUndefined();
-    expect(createSmsProvider(loadEnv({ ...base, ALIYUN_SMS_NOTICE_TEMPLATE: 'SMS_9' })).sendNotice).toBeTypeOf('function');
+    expect([...createSmsProvider(loadEnv(base)).noticeKinds]).toEqual([]);
+    expect([...createSmsProvider(loadEnv({ ...base, ALIYUN_SMS_NOTICE_TEMPLATE: 'SMS_9' })).noticeKinds]).toEqual(['refund']);
+    const all = createSmsProvider(loadEnv({ ...base, ALIYUN_SMS_NOTICE_TEMPLATE: 'SMS_9', ALIYUN_SMS_SECKILL_TEMPLATE: 'SMS_10', ALIYUN_SMS_GROUP_TEMPLATE: 'SMS_11' }));
+    expect([...all.noticeKinds].sort()).toEqual(['group', 'refund', 'seckill']);
+    // The sandbox shows every kind in its inbox.
+    expect([...createSmsProvider(loadEnv({ NODE_ENV: 'test' })).noticeKinds].sort()).toEqual(['group', 'refund', 'seckill']);
   });
 });
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { invalid, tooMany } from '../../lib/app-error.ts';
 import { aliyunTimestamp, canonicalQuery, percentEncode, signRpc } from './aliyun-signature.ts';
-import type { SmsProvider } from './sms-provider.ts';
+import type { SmsNoticeKind, SmsProvider } from './sms-provider.ts';
 
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -13,8 +13,12 @@ export interface AliyunSmsOptions {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
-  /** The notice template (after-sales reminders), with the variables refundSn, deadline and action; none: no notices by SMS. */
-  noticeTemplateCode?: string;
+  /**
+   * The notice templates by kind (sms-provider.ts): 'refund' (after-sales reminders: refundSn,
+   * deadline, action), 'seckill' (a flash sale starts: name, time), 'group' (a group-buy team failed
+   * and was refunded: name, refundSn). A kind without one is not sent by SMS.
+   */
+  noticeTemplates?: Partial<Record<SmsNoticeKind, string>>;
   endpoint?: string;
   /** Injected by tests; the global fetch otherwise. */
   fetch?: typeof fetch;
@@ -34,9 +38,9 @@ export function buildSendSmsUrl(options: AliyunSmsOptions, input: { mobile: stri
   return buildTemplateUrl(options, { mobile: input.mobile, templateCode: options.templateCode, params: { code: input.code } });
 }
 
-/** The signed GET URL sending the notice template with its variables (refundSn, deadline, action). */
-export function buildSendNoticeUrl(options: AliyunSmsOptions & { noticeTemplateCode: string }, input: { mobile: string; params: Record<string, string> }): string {
-  return buildTemplateUrl(options, { mobile: input.mobile, templateCode: options.noticeTemplateCode, params: input.params });
+/** The signed GET URL sending a notice template with its variables. */
+export function buildSendNoticeUrl(options: AliyunSmsOptions, input: { mobile: string; templateCode: string; params: Record<string, string> }): string {
+  return buildTemplateUrl(options, input);
 }
 
 function buildTemplateUrl(options: AliyunSmsOptions, input: { mobile: string; templateCode: string; params: Record<string, string> }): string {
@@ -74,21 +78,20 @@ export function createAliyunSms(options: AliyunSmsOptions, log?: Pick<FastifyBas
     }
     log?.info({ mobile, purpose, bizId: answer.BizId }, 'SMS sent');
   }
-  const noticeTemplateCode = options.noticeTemplateCode;
+  const templates = Object.entries(options.noticeTemplates ?? {}).filter((e): e is [SmsNoticeKind, string] => !!e[1]);
+  const noticeTemplates = new Map(templates);
   return {
     name: 'aliyun',
     isSandbox: false,
     async sendCode({ mobile, code, purpose }) {
       await send(buildSendSmsUrl(options, { mobile, code }), mobile, purpose);
     },
-    // Only with a notice template: Aliyun sends registered templates, not the notice's free text.
-    ...(noticeTemplateCode
-      ? {
-          async sendNotice({ mobile, params }: { mobile: string; text: string; params?: Record<string, string> }) {
-            if (!params) throw new Error('Aliyun notice SMS: the notice template needs its variables (refundSn, deadline, action)');
-            await send(buildSendNoticeUrl({ ...options, noticeTemplateCode }, { mobile, params }), mobile, 'notice');
-          },
-        }
-      : {}),
+    // Aliyun sends registered templates, never the notice's free text: only the kinds with one.
+    noticeKinds: new Set(noticeTemplates.keys()),
+    async sendNotice({ mobile, kind, params }) {
+      const templateCode = noticeTemplates.get(kind);
+      if (!templateCode) throw new Error(`Aliyun notice SMS: no template for '${kind}' notices`);
+      await send(buildSendNoticeUrl(options, { mobile, templateCode, params }), mobile, `notice:${kind}`);
+    },
   };
 }

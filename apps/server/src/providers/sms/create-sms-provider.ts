@@ -17,7 +17,7 @@ export function createSmsProvider(env: Env, log?: FastifyBaseLogger): SmsProvide
         accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
         signName: env.ALIYUN_SMS_SIGN_NAME!,
         templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
-        noticeTemplateCode: env.ALIYUN_SMS_NOTICE_TEMPLATE || undefined,
+        noticeTemplates: { refund: env.ALIYUN_SMS_NOTICE_TEMPLATE, seckill: env.ALIYUN_SMS_SECKILL_TEMPLATE, group: env.ALIYUN_SMS_GROUP_TEMPLATE },
       },
       log,
     );
