@@ -1,7 +1,8 @@
-// The order's "applying" (refundStatus 1) after a decided refund is paid (decision 059): counted and
-// marked under the order's lock. Deterministic interleaving: the shopper withdraws the order's other
-// request right after the refund settled, before the accept's last step runs; the order must not be
-// left applying with no request open.
+// The order's "applying" (refundStatus 1) after a decided refund is paid (decision 059): the settle
+// step weighs the order's other requests under the order's lock, and a withdrawal clears the 1 under
+// the same lock. Deterministic interleavings: the shopper withdraws the order's other request right
+// before the accept's settle step, or right after the accept answered; either way the order must not
+// be left applying with no request open.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
@@ -36,18 +37,28 @@ function beforeTransactionOnce(ready: () => Promise<boolean>, step: () => Promis
 }
 
 describe('accept of one request while the shopper withdraws the other', () => {
-  it('leaves the order at what the money says (3), not applying with nothing open', async () => {
-    const buyer = await registerBuyer(t);
-    const order = await refundOrder(t, buyer, shopId, { status: ORDER_STATUS.paid, lines: 2, count: 1, price: 1_000 });
-    const accepted = await apply(t, buyer, applyBody(order, { refundAmount: 1_000 }));
-    const other = await apply(t, buyer, applyBody(order, { orderItemId: order.items[1]!.id, refundAmount: 1_000 }));
-    const settled = async () => (await t.ctx.db.select({ s: refunds.settleStatus }).from(refunds).where(eq(refunds.refundSn, accepted)))[0]!.s === 2;
-    beforeTransactionOnce(settled, () => cancelRefund(t.ctx, buyer.userId, other));
-    const res = await call(t, owner, 'PUT', `/merchant/refunds/${accepted}/accept`, {});
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = await t.ctx.db.select({ refundSn: refunds.refundSn, sts: refunds.returnMoneySts }).from(refunds).where(eq(refunds.orderNumber, order.orderNumber));
-    expect(Object.fromEntries(rows.map((r) => [r.refundSn, r.sts]))).toEqual({ [accepted]: 5, [other]: 6 });
-    const [o] = await t.ctx.db.select({ refundStatus: orders.refundStatus, status: orders.status }).from(orders).where(eq(orders.orderNumber, order.orderNumber));
-    expect(o).toEqual({ refundStatus: 3, status: ORDER_STATUS.paid });
-  });
+  for (const when of ['before the settle step', 'after the accept answered'] as const) {
+    it(`leaves the order at what the money says (3), not applying with nothing open (withdrawn ${when})`, async () => {
+      const buyer = await registerBuyer(t);
+      const order = await refundOrder(t, buyer, shopId, { status: ORDER_STATUS.paid, lines: 2, count: 1, price: 1_000 });
+      const accepted = await apply(t, buyer, applyBody(order, { refundAmount: 1_000 }));
+      const other = await apply(t, buyer, applyBody(order, { orderItemId: order.items[1]!.id, refundAmount: 1_000 }));
+      const orderNow = async () => (await t.ctx.db.select({ refundStatus: orders.refundStatus, status: orders.status }).from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0];
+      if (when === 'before the settle step') {
+        // The decision committed (settle 1), the money not yet moved: the next transaction is the settle step's.
+        const decided = async () => (await t.ctx.db.select({ s: refunds.settleStatus }).from(refunds).where(eq(refunds.refundSn, accepted)))[0]!.s === 1;
+        beforeTransactionOnce(decided, () => cancelRefund(t.ctx, buyer.userId, other));
+      }
+      const res = await call(t, owner, 'PUT', `/merchant/refunds/${accepted}/accept`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      if (when === 'after the accept answered') {
+        // The other request is still open: the settled refund left the order applying.
+        expect(await orderNow()).toEqual({ refundStatus: 1, status: ORDER_STATUS.paid });
+        await cancelRefund(t.ctx, buyer.userId, other);
+      }
+      const rows = await t.ctx.db.select({ refundSn: refunds.refundSn, sts: refunds.returnMoneySts }).from(refunds).where(eq(refunds.orderNumber, order.orderNumber));
+      expect(Object.fromEntries(rows.map((r) => [r.refundSn, r.sts]))).toEqual({ [accepted]: 5, [other]: 6 });
+      expect(await orderNow()).toEqual({ refundStatus: 3, status: ORDER_STATUS.paid });
+    });
+  }
 });

@@ -14,6 +14,7 @@ import {
   type AdminRefundQuery,
   type AftersaleSettings,
   type MerchantRefundAccept,
+  type MerchantRefundDecision,
   type MerchantRefundDetail,
   type MerchantRefundPage,
   type MerchantRefundQuery,
@@ -42,28 +43,28 @@ export interface Actor {
   name: string | null;
 }
 
-/** Pays a decided refund after its decision committed. A failure is left to the retry sweep (refund-money.ts), which finds settle_status 1. */
-async function payBack(ctx: AppContext, refundSn: string): Promise<void> {
+/** Where a request stands after a decision: what the merchant's decisions answer. */
+const standing = (row: { refundSn: string; returnMoneySts: number; settleStatus: number }): MerchantRefundDecision => ({
+  refundSn: row.refundSn,
+  returnMoneySts: row.returnMoneySts,
+  settleStatus: row.settleStatus,
+});
+
+/**
+ * Pays a decided refund after its decision committed (`row`, as the decision left it). A failure is
+ * left to the retry sweep (refund-money.ts), which finds settle_status 1. The settle step also sets
+ * the order's refundStatus, under the order's lock: 2 or 3, or 1 while another request is open.
+ * Answers where the request stands: refunded, or (a gateway not yet confirmed) as it is now.
+ */
+async function payBack(ctx: AppContext, row: repo.RefundRow): Promise<MerchantRefundDecision> {
   try {
-    await executeRefund(ctx, refundSn);
+    if ((await executeRefund(ctx, row.refundSn, row)) === 'refunded') {
+      return { refundSn: row.refundSn, returnMoneySts: REFUND_STATUS.success, settleStatus: REFUND_SETTLE_STATUS.refunded };
+    }
   } catch {
     // settle_status stays 1 (or 3): the refund sweep sends it again with the same refund number.
   }
-  // The settle step wrote the order's 2 or 3; while another request of the order is open it shows 1.
-  const row = await repo.findRefund(ctx.db, refundSn);
-  if (row) await showOpenRequests(ctx, row.orderNumber);
-}
-
-/**
- * The order shows 1 (applying) while a request of it is open. Counted and marked under the
- * order's lock (which an apply's trigger, a withdrawal's clear and the settle step take too), so a
- * request ending meanwhile is either counted or clears the 1 after.
- */
-async function showOpenRequests(ctx: AppContext, orderNumber: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await lockOrderForRefund(tx, orderNumber);
-    if ((await repo.countOpenRefundsOfOrder(tx, orderNumber)) > 0) await markOrderApplying(tx, orderNumber, ctx.now());
-  });
+  return standing((await repo.findRefund(ctx.db, row.refundSn)) ?? row);
 }
 
 /** The shop's return address: its own setting, or its address and phone; null when it has neither. */
@@ -80,19 +81,21 @@ type Decided = { row: repo.RefundRow; pay: boolean } | undefined;
 /**
  * Agrees to a request in 1 (the seller, or the handling deadline): a refund only is decided
  * (2, settle 1); a return waits for the buyer's waybill (2, with the address it goes to and the
- * shipping deadline).
+ * shipping deadline). `current` is the request as the caller read it: the move is conditional on
+ * its state and service type. The periods are read only for a return (a refund only gets no deadline).
  */
-async function agree(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods: Periods }): Promise<Decided> {
+async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods }): Promise<Decided> {
   const now = ctx.now();
-  const current = await repo.findRefund(ctx.db, input.refundSn);
-  if (!current || (input.shopId !== undefined && current.shopId !== input.shopId)) return undefined;
+  if (input.shopId !== undefined && current.shopId !== input.shopId) return undefined;
   const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
-  const address = isReturn ? (input.address ?? (await returnAddressOf(ctx, ctx.db, current.shopId))) : null;
+  const [periods, address] = isReturn
+    ? await Promise.all([input.periods ?? loadPeriods(ctx), input.address ?? returnAddressOf(ctx, ctx.db, current.shopId)])
+    : [input.periods, null];
   if (isReturn && !address) throw invalid('refundErrors.returnAddressMissing');
-  const deadline = deadlineOf(REFUND_STATUS.accepted, current.applyType, input.periods, now);
+  const deadline = isReturn ? deadlineOf(REFUND_STATUS.accepted, current.applyType, periods!, now) : null;
   return ctx.db.transaction(async (tx) => {
     const row = await repo.moveRefund(tx, {
-      refundSn: input.refundSn,
+      refundSn: current.refundSn,
       from: [REFUND_STATUS.applied],
       owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
       // As read: an edit in between (refund only <-> return) must not be decided as the other kind.
@@ -107,19 +110,19 @@ async function agree(ctx: AppContext, input: { refundSn: string; shopId?: number
     });
     if (!row) {
       // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
-      const edited = await repo.findRefund(tx, input.refundSn);
+      const edited = await repo.findRefund(tx, current.refundSn);
       if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
       return undefined;
     }
     if (address) await repo.upsertDelivery(tx, { refundSn: row.refundSn, ...address }, now);
     await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null, refundAmount: row.refundAmount, createdAt: now });
-    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline, periods: input.periods, now });
+    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline, periods, now });
     return { row, pay: !isReturn };
   });
 }
 
-/** The returned goods arrived (the seller, or the receipt deadline): 3 -> 4, settle 1. */
-async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive'; periods: Periods }): Promise<Decided> {
+/** The returned goods arrived (the seller, or the receipt deadline): 3 -> 4, settle 1. No new deadline, so no periods. */
+async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive' }): Promise<Decided> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await repo.moveRefund(tx, {
@@ -131,7 +134,7 @@ async function receive(ctx: AppContext, input: { refundSn: string; shopId?: numb
     });
     if (!row) return undefined;
     await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, refundAmount: row.refundAmount, createdAt: now });
-    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.buyerShipped, status: row.returnMoneySts, deadline: null, periods: input.periods, now });
+    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.buyerShipped, status: row.returnMoneySts, deadline: null, now });
     return { row, pay: true };
   });
 }
@@ -142,16 +145,15 @@ async function receive(ctx: AppContext, input: { refundSn: string; shopId?: numb
 export async function autoAgreeRefund(ctx: AppContext, refundSn: string): Promise<void> {
   const row = await repo.findRefund(ctx.db, refundSn);
   if (!row || row.returnMoneySts !== REFUND_STATUS.applied || !row.deadline || row.deadline > ctx.now()) return;
-  const periods = await loadPeriods(ctx);
   let decided: Decided;
   try {
-    decided = await agree(ctx, { refundSn, actor: SYSTEM, action: 'autoAgree', periods });
+    decided = await agree(ctx, row, { actor: SYSTEM, action: 'autoAgree' });
   } catch (err) {
     // A return to a shop without any address: it waits for the seller, who is reminded anyway.
     if (err instanceof Error && 'messageKey' in err && (err as { messageKey: string }).messageKey === 'refundErrors.returnAddressMissing') return;
     throw err;
   }
-  if (decided?.pay) await payBack(ctx, refundSn);
+  if (decided?.pay) await payBack(ctx, decided.row);
 }
 
 /** The buyer sent no waybill in time: the return closes (2 -> -1). */
@@ -175,8 +177,8 @@ export async function autoCloseRefund(ctx: AppContext, refundSn: string): Promis
 export async function autoReceiveRefund(ctx: AppContext, refundSn: string): Promise<void> {
   const row = await repo.findRefund(ctx.db, refundSn);
   if (!row || row.returnMoneySts !== REFUND_STATUS.buyerShipped || !row.deadline || row.deadline > ctx.now()) return;
-  const decided = await receive(ctx, { refundSn, actor: SYSTEM, action: 'autoReceive', periods: await loadPeriods(ctx) });
-  if (decided?.pay) await payBack(ctx, refundSn);
+  const decided = await receive(ctx, { refundSn, actor: SYSTEM, action: 'autoReceive' });
+  if (decided?.pay) await payBack(ctx, decided.row);
 }
 
 const SYSTEM: Actor = { actor: 'system', id: null, name: null };
@@ -185,6 +187,11 @@ const SYSTEM: Actor = { actor: 'system', id: null, name: null };
 
 async function merchantActor(ctx: AppContext, session: { accountId: number }): Promise<Actor> {
   return { actor: 'seller', id: String(session.accountId), name: await accountName(ctx.db, session.accountId) };
+}
+
+/** The account's name and the request, read side by side (one round trip): what a decision reads before it moves. */
+async function actorAndRequest(ctx: AppContext, session: { accountId: number }, refundSn: string): Promise<[Actor, repo.RefundRow | undefined]> {
+  return Promise.all([merchantActor(ctx, session), repo.findRefund(ctx.db, refundSn)]);
 }
 
 async function shopLog(ctx: AppContext, session: { shopId: number; accountId: number }, actor: Actor, action: string, row: repo.RefundRow, before: number, extra: Record<string, unknown> = {}): Promise<void> {
@@ -304,45 +311,47 @@ async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: stri
   throw invalid(key);
 }
 
-/** PUT /merchant/refunds/{refundSn}/accept. Three pages pressing at once decide it once: the others are told it changed. */
-export async function acceptRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, input: MerchantRefundAccept, lang: Language): Promise<MerchantRefundDetail> {
-  const actor = await merchantActor(ctx, session);
-  const decided = await agree(ctx, { refundSn, shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, periods: await loadPeriods(ctx) }).catch(rethrowApp);
-  if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotAccept');
-  await shopLog(ctx, session, actor, 'refund.accept', decided!.row, REFUND_STATUS.applied);
-  if (decided!.pay) await payBack(ctx, refundSn);
-  return shopRefundDetail(ctx, session.shopId, refundSn, lang);
+/**
+ * PUT /merchant/refunds/{refundSn}/accept. Three pages pressing at once decide it once: the others
+ * are told it changed. Answers where the request stands (5 once a refund only's money is back); the
+ * page reads the request again, so the answer costs no statement of its own (decision 059).
+ */
+export async function acceptRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, input: MerchantRefundAccept): Promise<MerchantRefundDecision> {
+  const [actor, current] = await actorAndRequest(ctx, session, refundSn);
+  if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
+  const decided = await agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null }).catch(rethrowApp);
+  if (!decided) throw invalid('refundErrors.cannotAccept');
+  await shopLog(ctx, session, actor, 'refund.accept', decided.row, REFUND_STATUS.applied);
+  return decided.pay ? payBack(ctx, decided.row) : standing(decided.row);
 }
 
 /** PUT /merchant/refunds/{refundSn}/refuse: a request in 1, or a return whose goods came back wrong (3). */
-export async function refuseRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, reason: string, lang: Language): Promise<MerchantRefundDetail> {
-  const actor = await merchantActor(ctx, session);
+export async function refuseRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, reason: string): Promise<MerchantRefundDecision> {
   const now = ctx.now();
-  const periods = await loadPeriods(ctx);
-  const current = await repo.findRefund(ctx.db, refundSn);
+  const [actor, current] = await actorAndRequest(ctx, session, refundSn);
   if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
   const from = current.applyType === APPLY_TYPE.returnAndRefund ? [REFUND_STATUS.applied, REFUND_STATUS.buyerShipped] : [REFUND_STATUS.applied];
   const row = await ctx.db.transaction(async (tx) => {
     const moved = await repo.moveRefund(tx, { refundSn, from, owner: { shopId: session.shopId }, set: { returnMoneySts: REFUND_STATUS.refused, sellerMsg: reason, handleTime: now, deadline: null }, now });
     if (!moved) return undefined;
     await repo.insertHistory(tx, { refundSn, actor: 'seller', actorId: actor.id, actorName: actor.name, action: 'refuse', returnMoneySts: moved.returnMoneySts, note: reason, refundAmount: moved.refundAmount, createdAt: now });
-    await bookStep(tx, { refundSn, left: current.returnMoneySts, status: moved.returnMoneySts, deadline: null, periods, now });
+    await bookStep(tx, { refundSn, left: current.returnMoneySts, status: moved.returnMoneySts, deadline: null, now });
     await settleOrderApplying(tx, moved.orderNumber, now);
     return moved;
   });
   if (!row) throw invalid('refundErrors.cannotRefuse');
   await shopLog(ctx, session, actor, 'refund.refuse', row, current.returnMoneySts, { reason });
-  return shopRefundDetail(ctx, session.shopId, refundSn, lang);
+  return standing(row);
 }
 
-/** PUT /merchant/refunds/{refundSn}/receive: the returned goods arrived; the money goes back. */
-export async function receiveRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, lang: Language, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDetail> {
+/** PUT /merchant/refunds/{refundSn}/receive: the returned goods arrived; the money goes back. Answers as accept does. */
+export async function receiveRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDecision> {
   const actor = await merchantActor(ctx, session);
-  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive', periods: await loadPeriods(ctx) }).catch(rethrowApp);
+  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive' }).catch(rethrowApp);
   if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive', scope);
+  // A warehouse account (scope 'returns') may receive only returns; a refund only is never in 3, so the move found nothing.
   await shopLog(ctx, session, actor, 'refund.receive', decided!.row, REFUND_STATUS.buyerShipped);
-  await payBack(ctx, refundSn);
-  return shopRefundDetail(ctx, session.shopId, refundSn, lang, scope);
+  return payBack(ctx, decided!.row);
 }
 
 /** GET /merchant/refunds/return-address: the shop's own, or its address and phone (empty when it has neither). */
@@ -474,7 +483,7 @@ export async function decideRefund(ctx: AppContext, adminId: number, refundSn: s
     })
     .catch(rethrowApp);
   if (!row) throw invalid('refundErrors.cannotDecide');
-  if (pays) await payBack(ctx, refundSn);
+  if (pays) await payBack(ctx, row);
   return anyRefundDetail(ctx, refundSn, lang);
 }
 

@@ -73,7 +73,7 @@ async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber
     await ledger.markRefundPaid(tx, { refundNo: refundSn, providerRefundNo: gateway.providerRefundNo, now });
   } else {
     const balance = order.payType === PAY_TYPE.balance;
-    await ledger.ensureRefundPayment(tx, {
+    await ledger.insertRefundPayment(tx, {
       refundNo: refundSn,
       refundSn,
       orderNumber,
@@ -94,27 +94,32 @@ async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber
   return { settled: true, productIds };
 }
 
+type OrderRefunds = Awaited<ReturnType<typeof settlement.refundsOfOrderForMoney>>;
+
 /**
  * How much of the order is refunded so far, as a part of a whole: its money (fen of the actual
  * total). An order paid wholly with points and coupons (actual total 0) is measured in pieces
  * instead, so returning one of its items gives back its share of the points, and the coupons only
  * with the last piece (decision 059, requests of 0 fen).
  */
-async function refundedShare(tx: Tx, order: OrderForRefund, lines: Array<{ prodCount: number }>): Promise<{ refunded: number; orderTotal: number }> {
-  if (order.actualTotal > 0) return { refunded: await settlement.sumRefunded(tx, order.orderNumber), orderTotal: order.actualTotal };
+function refundedShare(order: OrderForRefund, lines: Array<{ prodCount: number }>, settled: OrderRefunds): { refunded: number; orderTotal: number } {
+  if (order.actualTotal > 0) return { refunded: settled.reduce((n, r) => n + r.refundAmount, 0), orderTotal: order.actualTotal };
   const pieces = lines.reduce((n, l) => n + l.prodCount, 0);
-  const settled = await settlement.listSettled(tx, order.orderNumber);
   const back = settled.some((r) => r.orderItemId === 0) ? pieces : settled.reduce((n, r) => n + r.goodsNum, 0);
   return { refunded: Math.min(back, pieces), orderTotal: pieces };
 }
 
 /** What a settled refund undoes on the order (decision 060). Answers the products whose stock came back. */
 async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, now: Date): Promise<number[]> {
-  const lines = await orderLinesForRefund(tx, order.orderNumber);
-  const share = await refundedShare(tx, order, lines);
+  // The order's lines and its requests, each read once: under the order's lock (which every request
+  // of the order takes to be applied for, withdrawn, refused or settled), after this one was marked
+  // settled, so they stand until the transaction ends.
+  const [lines, requests] = await Promise.all([orderLinesForRefund(tx, order.orderNumber), settlement.refundsOfOrderForMoney(tx, order.orderNumber)]);
+  const settled = requests.filter((r) => r.settleStatus === REFUND_SETTLE_STATUS.refunded);
+  const share = refundedShare(order, lines, settled);
   // Wholly refunded once every piece is back, whatever the amounts (each piece may have been refunded
   // for less than its share): the order closes, its coupons and all its points follow (decision 059).
-  const all = share.refunded >= share.orderTotal || everyPieceRefunded(lines, await settlement.listSettled(tx, order.orderNumber));
+  const all = share.refunded >= share.orderTotal || everyPieceRefunded(lines, settled);
   const { refunded, orderTotal } = all ? { refunded: share.orderTotal, orderTotal: share.orderTotal } : share;
   if (order.orderType !== ORDER_TYPE.points) {
     await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now });
@@ -128,12 +133,12 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
     await endOrderInvoice(tx, { orderNumber: order.orderNumber, reason: 'refunded', now });
   }
 
-  // The goods never left (paid, not shipped), or the seller received them back.
-  const goodsHere = (order.status === ORDER_STATUS.paid && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;
+  // The goods never left (paid, or a group order still grouping when its team failed; not shipped), or the seller received them back.
+  const goodsHere = ((order.status === ORDER_STATUS.paid || order.status === ORDER_STATUS.grouping) && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;
   let productIds: number[] = [];
   if (goodsHere) {
     // A whole-order request covers only the pieces earlier item refunds left: theirs came back with them.
-    const earlier = refund.orderItemId ? [] : (await settlement.listSettled(tx, order.orderNumber)).filter((r) => r.refundSn !== refund.refundSn && r.orderItemId !== 0);
+    const earlier = refund.orderItemId ? [] : settled.filter((r) => r.refundSn !== refund.refundSn && r.orderItemId !== 0);
     const left = (lineId: number, prodCount: number) => Math.max(0, prodCount - earlier.filter((r) => r.orderItemId === lineId).reduce((n, r) => n + r.goodsNum, 0));
     const back = (
       refund.orderItemId
@@ -143,7 +148,7 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
     await releaseStock(tx, back);
     productIds = [...new Set(back.map((l) => l.productId))];
   }
-  const stillApplying = !all && (await settlement.hasOtherOpen(tx, { orderNumber: order.orderNumber, refundSn: refund.refundSn }));
+  const stillApplying = !all && requests.some((r) => r.refundSn !== refund.refundSn && r.returnMoneySts >= 1 && r.returnMoneySts <= 4);
   await markOrderRefunded(tx, { orderNumber: order.orderNumber, all, stillApplying, now });
   return productIds;
 }
@@ -162,17 +167,20 @@ async function outcomeOf(ctx: AppContext, refundSn: string): Promise<RefundOutco
 
 /**
  * Pays a decided refund back, once, however often and wherever it is called. Answers 'refunded'
- * once the money is back (settle 2), 'refunding' while a gateway has not confirmed it.
+ * once the money is back (settle 2), 'refunding' while a gateway has not confirmed it. `decided` is
+ * the request as the caller's own decision just committed it (saves reading it again); the settle
+ * step locks and checks it anyway, so a caller that raced another one still pays once.
  */
-export async function executeRefund(ctx: AppContext, refundSn: string): Promise<RefundOutcome> {
-  const refund = await settlement.findRefundForMoney(ctx.db, refundSn);
+export async function executeRefund(ctx: AppContext, refundSn: string, decided?: settlement.RefundForMoney): Promise<RefundOutcome> {
+  const refund = decided?.refundSn === refundSn ? decided : await settlement.findRefundForMoney(ctx.db, refundSn);
   if (!refund) throw notFound();
   if (refund.settleStatus === REFUND_SETTLE_STATUS.refunded) return 'refunded';
   if (refund.settleStatus === REFUND_SETTLE_STATUS.none) throw new Error(`refund ${refundSn} is not due (settle_status 0)`);
   const order = await findOrderForRefund(ctx.db, refund.orderNumber);
   if (!order) throw notFound();
   if (!isGateway(order.payType) || refund.refundAmount === 0) {
-    await settleRefund(ctx, refundSn, refund.orderNumber, null);
+    // Settled by this call: refunded, without reading it again; settled by another: as it stands now.
+    if (await settleRefund(ctx, refundSn, refund.orderNumber, null)) return 'refunded';
     return outcomeOf(ctx, refundSn);
   }
   const payment = order.payNo ? await ledger.findPaymentForRefund(ctx.db, order.payNo) : undefined;

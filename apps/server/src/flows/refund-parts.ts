@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { failedCheck, uniqueViolation } from '../db/errors.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { AppError, invalid, notFound } from '../lib/app-error.ts';
-import { cancelJob, rescheduleJob } from '../lib/jobs.ts';
+import { cancelJobs, rescheduleJobs } from '../lib/jobs.ts';
 import { localized } from '../lib/localized.ts';
 import { userNickName } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
@@ -60,17 +60,20 @@ export function deadlineActionOf(status: number, applyType: number): RefundDeadl
 /**
  * Books the jobs of the step the request just entered (its deadline and the reminder before it)
  * and cancels those of the step it left; in the move's transaction, so both stand or fall together.
+ * One statement for each (decision 059, the after-sales bench). `periods` is needed only with a deadline.
  */
-export async function bookStep(tx: Tx, input: { refundSn: string; left?: number; status: number; deadline: Date | null; periods: Periods; now: Date }): Promise<void> {
+export async function bookStep(tx: Tx, input: { refundSn: string; left?: number; status: number; deadline: Date | null; periods?: Periods; now: Date }): Promise<void> {
   if (input.left !== undefined && input.left !== input.status && input.left in DEADLINE_JOBS) {
-    await cancelJob(tx, DEADLINE_JOBS[input.left as Step], input.refundSn);
-    await cancelJob(tx, REMINDER_JOBS[input.left as Step], input.refundSn);
+    await cancelJobs(tx, [DEADLINE_JOBS[input.left as Step], REMINDER_JOBS[input.left as Step]], input.refundSn);
   }
   if (!input.deadline || !(input.status in DEADLINE_JOBS)) return;
+  if (!input.periods) throw new Error(`refund ${input.refundSn}: a deadline needs the periods`);
   const step = input.status as Step;
-  await rescheduleJob(tx, DEADLINE_JOBS[step], input.refundSn, input.deadline);
   const remindAt = Math.max(input.deadline.getTime() - input.periods.reminderMs, input.now.getTime());
-  await rescheduleJob(tx, REMINDER_JOBS[step], input.refundSn, new Date(remindAt));
+  await rescheduleJobs(tx, [
+    { kind: DEADLINE_JOBS[step], ref: input.refundSn, runAt: input.deadline },
+    { kind: REMINDER_JOBS[step], ref: input.refundSn, runAt: new Date(remindAt) },
+  ]);
 }
 
 /** A request ended without money: the order's refundStatus leaves 1 when no other request is open. */

@@ -5,9 +5,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
-import { MerchantRefundDetailSchema, MerchantRefundPageSchema, RefundCountsSchema, ReturnAddressSchema } from '@bazaar/shared/schemas/refund';
+import { MerchantRefundDecisionSchema, MerchantRefundDetailSchema, MerchantRefundPageSchema, RefundCountsSchema, ReturnAddressSchema } from '@bazaar/shared/schemas/refund';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { merchantAuditLogs, refundHistories, refunds } from '../db/schema.ts';
+import { countQueries } from '../db/query-count.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
 import { merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
 import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
@@ -96,6 +97,8 @@ describe('accept, refuse, receive', () => {
     const row = await refundRow(refundSn);
     expect([2, 5]).toContain(row.returnMoneySts);
     expect(row.settleStatus).toBeGreaterThanOrEqual(1);
+    // The answer is where the request stands: paid back by balance inside the call.
+    expect(MerchantRefundDecisionSchema.parse(res.json())).toEqual({ refundSn, returnMoneySts: row.returnMoneySts, settleStatus: row.settleStatus });
     expect((await info(t, buyer, refundSn)).history.map((h) => h.action)).toEqual(['apply', 'accept']);
     expect(await shopLog(shopA, refundSn)).toEqual([expect.objectContaining({ action: 'refund.accept', targetType: 'refund' })]);
     expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}), 'Only a pending request can be accepted');
@@ -107,7 +110,9 @@ describe('accept, refuse, receive', () => {
     expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: 'x'.repeat(201) }), 'The reason can be at most 200 characters');
     const res = await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/refuse`, { reason: '商品已影响二次销售' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(MerchantRefundDetailSchema.parse(res.json())).toMatchObject({ returnMoneySts: 7, sellerMsg: '商品已影响二次销售', canAccept: false });
+    expect(MerchantRefundDecisionSchema.parse(res.json())).toEqual({ refundSn, returnMoneySts: 7, settleStatus: 0 });
+    const seen = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${refundSn}`)).json());
+    expect(seen).toMatchObject({ returnMoneySts: 7, sellerMsg: '商品已影响二次销售', canAccept: false });
     const refused = await info(t, buyer, refundSn);
     expect(refused).toMatchObject({ returnMoneySts: 7, sellerMsg: '商品已影响二次销售', canEdit: true, canApplyPlatform: true, canCancel: false, deadline: null });
     expect(await shopLog(shopA, refundSn)).toEqual([expect.objectContaining({ action: 'refund.refuse' })]);
@@ -132,7 +137,8 @@ describe('accept, refuse, receive', () => {
     expect(ReturnAddressSchema.parse((await call(t, ownerA, 'GET', '/merchant/refunds/return-address')).json())).toEqual(RETURN_ADDRESS);
 
     const { buyer, refundSn } = await requested({ returns: true });
-    const accepted = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})).json());
+    expect(MerchantRefundDecisionSchema.parse((await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {})).json())).toEqual({ refundSn, returnMoneySts: 2, settleStatus: 0 });
+    const accepted = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${refundSn}`)).json());
     expect(accepted).toMatchObject({ returnMoneySts: 2, settleStatus: 0, deadlineAction: 'close' });
     expect(accepted.delivery).toMatchObject(RETURN_ADDRESS);
     expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}, 'zh'), '买家寄回商品后才能确认收货');
@@ -223,7 +229,8 @@ describe('accept, refuse, receive', () => {
     expect((await call(t, ret.buyer, 'POST', '/p/orderRefund/submitExpress', waybill)).statusCode).toBe(200);
     const received = await call(t, warehouse, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {});
     expect(received.statusCode, received.body).toBe(200);
-    expect(MerchantRefundDetailSchema.parse(received.json())).toMatchObject({ buyerMobile: null, canRefuse: false });
+    expect(MerchantRefundDecisionSchema.parse(received.json())).toEqual({ refundSn: ret.refundSn, returnMoneySts: 5, settleStatus: 2 });
+    expect(MerchantRefundDetailSchema.parse((await call(t, warehouse, 'GET', `/merchant/refunds/${ret.refundSn}`)).json())).toMatchObject({ buyerMobile: null, canRefuse: false, returnMoneySts: 5 });
     // Another shop's warehouse sees nothing of shop A (shop isolation stays).
     expectRefused(await call(t, ownerB, 'GET', `/merchant/refunds/${ret.refundSn}`), 'After-sales request not found', 404);
 
@@ -282,5 +289,38 @@ describe('accept, refuse, receive', () => {
     expectRefused(await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}), 'Only a pending request can be accepted');
     expect(await walletBalance(t, order.shopper.userId)).toBe(before + order.amount);
     expect((await info(t, order.shopper, refundSn)).returnMoneySts).toBe(5);
+  });
+});
+
+/** The statements a call sends, without begin and commit (PGlite's transactions do not report them). */
+async function statementsOf(work: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
+  const { result, queries } = await countQueries(work);
+  expect(result.statusCode, result.body).toBe(200);
+  return queries.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q));
+}
+
+describe('statements per call (the after-sales bench, docs/benchmarks.md)', () => {
+  // Budgets for an order without points or coupons, paid by balance. Before the cut (with begin and
+  // commit, on PostgreSQL): accept of a refund only 41, of a return 21, the waybill 12, receive 40.
+  it('accept and receive answer without reading the request again, and the settle step reads the order\'s requests once', async () => {
+    await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
+    const { refundSn } = await requested();
+    const accept = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}));
+    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(20);
+    // Once each: the request before the decision, the decision, the lock and the settle mark; nothing after the money.
+    expect(accept.filter((q) => /^select .* from "refunds" where "refunds"\."refund_sn" = \$1$/.test(q))).toHaveLength(1);
+    expect(accept.filter((q) => q.startsWith('update "refunds"'))).toHaveLength(2);
+    expect(accept.at(-1)).toMatch(/^update "orders" set/);
+    expect((await refundRow(refundSn)).returnMoneySts).toBe(5);
+
+    const ret = await requested({ returns: true });
+    const acceptReturn = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/accept`, {}));
+    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(12);
+    const waybill = { refundSn: ret.refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT445566778', mobile: '13800138000', imgs: [] };
+    const shipped = await statementsOf(() => call(t, ret.buyer, 'POST', '/p/orderRefund/submitExpress', waybill));
+    expect(shipped.length, shipped.join('\n')).toBeLessThanOrEqual(8);
+    const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {}));
+    expect(received.length, received.join('\n')).toBeLessThanOrEqual(19);
+    expect((await refundRow(ret.refundSn)).returnMoneySts).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
 // HTTP for the merchant center's after-sales queue (decision 059): the shop's requests with counts
 // by state, one request, accept (a return sends the shop's return address), refuse with a reason,
-// confirm the returned goods, the return address, and the deadline reminders. Merchant token; only
+// confirm the returned goods (the three decisions answer where the request stands, not the whole
+// request: the page reads it again), the return address, and the deadline reminders. Merchant token; only
 // the session's shop: another shop's request answers 404, as a missing one does. A warehouse
 // account (refunds.receive without refunds.handle) sees return requests only (merchantRefundScope).
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MerchantRefundAcceptSchema,
+  MerchantRefundDecisionSchema,
   MerchantRefundDetailSchema,
   MerchantRefundPageSchema,
   MerchantRefundQuerySchema,
@@ -79,30 +81,30 @@ export async function merchantRefundRoutes(app: FastifyInstance): Promise<void> 
     {
       config: { permission: 'refunds.handle' },
       schema: {
-        summary: 'Accept a request in 1: a refund only is refunded; a return waits for the waybill to the return address (the body may name another)',
+        summary: 'Accept a request in 1: a refund only is refunded (answers 5 once it is); a return waits for the waybill to the return address (the body may name another)',
         tags,
         security,
         params: RefundSnParamSchema,
         body: MerchantRefundAcceptSchema,
-        response: { 200: MerchantRefundDetailSchema },
+        response: { 200: MerchantRefundDecisionSchema },
       },
     },
-    (request) => acceptRefund(ctx, merchantSession(request), request.params.refundSn, request.body ?? {}, request.lang),
+    (request) => acceptRefund(ctx, merchantSession(request), request.params.refundSn, request.body ?? {}),
   );
   api.put(
     '/merchant/refunds/:refundSn/refuse',
     {
       config: { permission: 'refunds.handle' },
-      schema: { summary: 'Refuse a request in 1, or a return whose goods came back (3), with a reason the shopper sees', tags, security, params: RefundSnParamSchema, body: MerchantRefundRefuseSchema, response: { 200: MerchantRefundDetailSchema } },
+      schema: { summary: 'Refuse a request in 1, or a return whose goods came back (3), with a reason the shopper sees', tags, security, params: RefundSnParamSchema, body: MerchantRefundRefuseSchema, response: { 200: MerchantRefundDecisionSchema } },
     },
-    (request) => refuseRefund(ctx, merchantSession(request), request.params.refundSn, request.body.reason, request.lang),
+    (request) => refuseRefund(ctx, merchantSession(request), request.params.refundSn, request.body.reason),
   );
   api.put(
     '/merchant/refunds/:refundSn/receive',
     {
       config: { permission: 'refunds.receive' },
-      schema: { summary: 'Confirm the returned goods arrived (3 -> 4): the money goes back', tags, security, params: RefundSnParamSchema, response: { 200: MerchantRefundDetailSchema } },
+      schema: { summary: 'Confirm the returned goods arrived (3 -> 4): the money goes back (answers 5 once it is)', tags, security, params: RefundSnParamSchema, response: { 200: MerchantRefundDecisionSchema } },
     },
-    (request) => receiveRefund(ctx, merchantSession(request), request.params.refundSn, request.lang, merchantRefundScope(request.permissions)),
+    (request) => receiveRefund(ctx, merchantSession(request), request.params.refundSn, merchantRefundScope(request.permissions)),
   );
 }

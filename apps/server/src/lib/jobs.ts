@@ -1,7 +1,7 @@
 // Background work as rows in `jobs`: auto-cancel of unpaid orders, auto-receipt, courier updates,
 // deadlines. Any number of API instances sweep the same table; FOR UPDATE SKIP LOCKED hands each
 // due row to exactly one of them. (kind, ref) is unique, so scheduling twice is a no-op.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { insertJsonRows } from '../db/json-rows.ts';
@@ -53,6 +53,27 @@ export async function rescheduleJob(db: Db | Tx, kind: string, ref: string, runA
       target: [jobs.kind, jobs.ref],
       set: { runAt, status: JOB_STATUS.pending, attempts: 0, lockedUntil: null, lastError: null, updatedAt: new Date(), ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) },
     });
+}
+
+/** rescheduleJob for several jobs in one statement (a step's deadline and its reminder). */
+export async function rescheduleJobs(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date }>): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(list.map((job) => ({ kind: job.kind, ref: job.ref, runAt: job.runAt, payload: null })))
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.ref],
+      set: { runAt: sql`excluded.run_at`, status: JOB_STATUS.pending, attempts: 0, lockedUntil: null, lastError: null, updatedAt: new Date() },
+    });
+}
+
+/** cancelJob for several kinds of one ref in one statement. */
+export async function cancelJobs(db: Db | Tx, kinds: readonly string[], ref: string): Promise<void> {
+  if (kinds.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ status: JOB_STATUS.cancelled, updatedAt: new Date() })
+    .where(and(inArray(jobs.kind, [...kinds]), eq(jobs.ref, ref), eq(jobs.status, JOB_STATUS.pending)));
 }
 
 export async function cancelJob(db: Db | Tx, kind: string, ref: string): Promise<void> {

@@ -485,6 +485,20 @@ export type ReturnAddressInput = z.infer<typeof ReturnAddressInputSchema>;
 export const MerchantRefundAcceptSchema = z.object({ returnAddress: ReturnAddressInputSchema.optional() }).default({});
 export type MerchantRefundAccept = z.infer<typeof MerchantRefundAcceptSchema>;
 
+/**
+ * What the shop's decisions answer (accept, refuse, receive): where the request stands after it,
+ * returnMoneySts 5 and settleStatus 2 once the money is back. The page reads the request again for
+ * the rest (decision 059: the decision sends only the statements the decision needs).
+ */
+export const MerchantRefundDecisionSchema = z.object({
+  refundSn: z.string(),
+  /** REFUND_STATUS. */
+  returnMoneySts: z.number().int(),
+  /** REFUND_SETTLE_STATUS. */
+  settleStatus: z.number().int(),
+});
+export type MerchantRefundDecision = z.infer<typeof MerchantRefundDecisionSchema>;
+
 /** PUT /merchant/refunds/:refundSn/refuse. */
 export const MerchantRefundRefuseSchema = z.object({
   reason: textInput('refundErrors.refuseReasonRequired')

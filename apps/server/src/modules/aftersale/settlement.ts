@@ -3,7 +3,7 @@
 // conditional update; whatever runs in parallel (a retry job, a gateway notification, a second
 // executeRefund) finds nothing left to move. The request's own life (apply, accept, ...) is the
 // rest of this module's.
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema/aftersale.ts';
@@ -92,16 +92,6 @@ export async function sumRefunded(db: Reader, orderNumber: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** Whether another request of the order is still open (1-4): the order's refundStatus then stays applying. */
-export async function hasOtherOpen(db: Reader, input: { orderNumber: string; refundSn: string }): Promise<boolean> {
-  const [row] = await db
-    .select({ refundSn: refunds.refundSn })
-    .from(refunds)
-    .where(and(eq(refunds.orderNumber, input.orderNumber), inArray(refunds.returnMoneySts, [1, 2, 3, 4]), ne(refunds.refundSn, input.refundSn)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Requests whose money is still due (settle 1 or 3), last changed before `before`, oldest first: what a crash must not lose. */
 export async function listDueRefunds(db: Reader, before: Date, limit: number): Promise<string[]> {
   const rows = await db
@@ -113,11 +103,20 @@ export async function listDueRefunds(db: Reader, before: Date, limit: number): P
   return rows.map((r) => r.refundSn);
 }
 
-/** The settled requests of an order, newest first (the points and stock undone are per request). */
-export async function listSettled(db: Reader, orderNumber: string) {
+/**
+ * Every request of an order as the settle step weighs it (read once under the order's lock): the
+ * settled ones (what is refunded, per item) and whether another is still open (1-4).
+ */
+export async function refundsOfOrderForMoney(db: Reader, orderNumber: string) {
   return db
-    .select({ refundSn: refunds.refundSn, refundAmount: refunds.refundAmount, orderItemId: refunds.orderItemId, goodsNum: refunds.goodsNum })
+    .select({
+      refundSn: refunds.refundSn,
+      refundAmount: refunds.refundAmount,
+      orderItemId: refunds.orderItemId,
+      goodsNum: refunds.goodsNum,
+      returnMoneySts: refunds.returnMoneySts,
+      settleStatus: refunds.settleStatus,
+    })
     .from(refunds)
-    .where(and(eq(refunds.orderNumber, orderNumber), eq(refunds.settleStatus, REFUND_SETTLE_STATUS.refunded)))
-    .orderBy(desc(refunds.refundTime));
+    .where(eq(refunds.orderNumber, orderNumber));
 }

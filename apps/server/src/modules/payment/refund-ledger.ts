@@ -39,6 +39,11 @@ export async function ensureRefundPayment(db: Reader, row: typeof refundPayments
   return found!;
 }
 
+/** ensureRefundPayment without reading the row back (the settle step of a balance refund writes it once, under the request's lock). */
+export async function insertRefundPayment(db: Reader, row: typeof refundPayments.$inferInsert): Promise<void> {
+  await db.insert(refundPayments).values(row).onConflictDoNothing();
+}
+
 export async function findRefundPayment(db: Reader, refundNo: string): Promise<RefundPaymentRow | undefined> {
   const [row] = await db.select().from(refundPayments).where(eq(refundPayments.refundNo, refundNo));
   return row;
