@@ -30,6 +30,7 @@ const SCHEMA_OWNED = {
   merchant: ['merchant'],
   order: ['order'],
   payment: ['payment'],
+  pointsmall: ['points-mall'],
   pricing: [],
   product: ['product'],
   promotion: ['promotion'],

@@ -16,6 +16,7 @@ import { returnCheckoutPoints } from '../modules/wallet/points-service.ts';
 import { returnOrderCoupons } from '../modules/promotion/coupons.ts';
 import { returnSeckillUnits } from './seckill-gate.ts';
 import { endOrderInvoice } from '../modules/invoice/service.ts';
+import { returnPointsOrderUnits } from './place-points-order.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
@@ -27,6 +28,8 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
     // A flash-sale order's units go back to the activity's flash stock, not the SKU's (decision 062).
     flashSale = await returnSeckillUnits(ctx, tx, input.orderNumber);
     if (!flashSale) await releaseStock(tx, lines);
+    // A points order's allotment and per-user count go back too (decision 066); its points just below.
+    await returnPointsOrderUnits(tx, input.orderNumber, now);
     const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));
     if (owner) await returnCheckoutPoints(tx, { userId: owner, orderNumbers: [input.orderNumber], now });
     await returnOrderCoupons(tx, { orderNumbers: [input.orderNumber], now });

@@ -59,6 +59,8 @@ import { merchantChatRoutes } from './merchant-chat.ts';
 import { adminChatRoutes } from './admin-chat.ts';
 import { merchantSeckillRoutes } from './merchant-seckill.ts';
 import { adminSeckillRoutes } from './admin-seckill.ts';
+import { adminPointsMallRoutes } from './admin-points-mall.ts';
+import { pointsMallRoutes } from './points-mall.ts';
 import { merchantGroupRoutes } from './merchant-group.ts';
 import { adminGroupRoutes } from './admin-group.ts';
 
@@ -93,6 +95,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminChatRoutes);
   await app.register(merchantSeckillRoutes);
   await app.register(adminSeckillRoutes);
+  await app.register(adminPointsMallRoutes);
   await app.register(merchantGroupRoutes);
   await app.register(adminGroupRoutes);
   await app.register(merchantStaffRoutes);
@@ -117,6 +120,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);
   await app.register(seckillRoutes);
+  await app.register(pointsMallRoutes);
   await app.register(couponRoutes);
   await app.register(merchantCouponRoutes);
   await app.register(adminCouponRoutes);

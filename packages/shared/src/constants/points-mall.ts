@@ -24,3 +24,6 @@ export type PointsMallSort = (typeof POINTS_MALL_SORT)[keyof typeof POINTS_MALL_
 export const POINTS_ORDER_TYPE = 3;
 /** payments.pay_type and orders.pay_type when points paid the whole order (reference §2.5). */
 export const POINTS_PAY_TYPE = 0;
+
+/** The platform console's audited writes on points items. */
+export const POINTSMALL_AUDIT_ACTIONS = ['pointsmall.create', 'pointsmall.update', 'pointsmall.status'] as const;

@@ -11,6 +11,7 @@ import { STAFF_AUDIT_ACTIONS } from './admin.ts';
 import { REFUND_AUDIT_ACTIONS } from './refund.ts';
 import { SECKILL_AUDIT_ACTIONS } from '../constants/seckill-audit.ts';
 import { GROUPBUY_AUDIT_ACTIONS } from '../constants/group-admin.ts';
+import { POINTSMALL_AUDIT_ACTIONS } from '../constants/points-mall.ts';
 import { PHONE_PATTERN, PhoneSchema, SmsCodeSchema } from './account.ts';
 import {
   ADDRESS_DETAIL_MIN_LENGTH,
@@ -249,6 +250,7 @@ export const AUDIT_ACTIONS = [
   ...REFUND_AUDIT_ACTIONS,
   ...SECKILL_AUDIT_ACTIONS,
   ...GROUPBUY_AUDIT_ACTIONS,
+  ...POINTSMALL_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

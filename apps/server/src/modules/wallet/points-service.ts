@@ -162,6 +162,15 @@ export function checkoutSpendPart(input: { userId: string; uses: ledger.PointsUs
   return ledger.spendPart({ userId: input.userId, uses: input.uses.filter((u) => u.score > 0), source: POINTS_SOURCE.checkoutUse, now: input.now });
 }
 
+/**
+ * A points-mall exchange's spend (issue 29, decision 066): source 10, out, bizId = the order number,
+ * for the submit's one statement; it fails the statement with POINTS_SHORT when the shopper no
+ * longer has them. Cancel and timeout give it back like a checkout's (returnCheckoutPoints).
+ */
+export function exchangeSpendPart(input: { userId: string; orderNumber: string; score: number; now: Date }): StatementPart {
+  return ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: input.score }], source: POINTS_SOURCE.exchange, now: input.now });
+}
+
 /** Cancel or timeout: the points the orders used go back to their batches, once. */
 export async function returnCheckoutPoints(tx: Tx, input: { userId: string; orderNumbers: string[]; now: Date }): Promise<void> {
   if (input.orderNumbers.length === 0) return;

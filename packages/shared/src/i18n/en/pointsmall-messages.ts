@@ -5,6 +5,7 @@ export const pointsmallMessages = {
       notFound: 'This points item does not exist or is no longer exchangeable',
       itemNotFound: 'Points item not found',
       offShelf: 'This points item has been taken off the shelf',
+      changed: 'This item changed since you confirmed (its price or shelf); please place the exchange again',
       sku: 'Please choose a specification of this item',
       count: 'Please enter the correct number of items (1 to 999)',
       insufficient: 'Insufficient inventory',

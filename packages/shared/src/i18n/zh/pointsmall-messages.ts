@@ -5,6 +5,7 @@ export const pointsmallMessages = {
       notFound: '该积分商品不存在或已不可兑换',
       itemNotFound: '积分商品不存在',
       offShelf: '该积分商品已下架',
+      changed: '该积分商品在您确认后已变更（价格或上下架），请重新兑换',
       sku: '请选择商品规格',
       count: '请输入正确的商品数量（1 至 999）',
       insufficient: '库存不足',
