@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/member-center.integral-mall';
 import { PointsMallPageSchema } from '@bazaar/shared/schemas/points-mall';
@@ -59,6 +60,9 @@ export default function IntegralMall({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { sort, affordable, page } = loaderData;
   const loggedIn = !!root?.isLoggedIn && page.myScore !== null;
+  // The box follows the press at once; the list follows when the page has loaded.
+  const [checked, setChecked] = useState(affordable);
+  useEffect(() => setChecked(affordable), [affordable]);
 
   /** The same list with one parameter changed, back on the first page. */
   const hrefWith = (name: 'sort' | 'affordable', value: string | null) => {
@@ -75,6 +79,7 @@ export default function IntegralMall({ loaderData }: Route.ComponentProps) {
       emitApiEvent({ type: 'login-required' });
       return;
     }
+    setChecked(on);
     void navigate(hrefWith('affordable', on ? '1' : null), { preventScrollReset: true });
   }
 
@@ -116,7 +121,7 @@ export default function IntegralMall({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <label className="points-mall__affordable">
-          <input type="checkbox" checked={affordable} onChange={(event) => toggleAffordable(event.target.checked)} />
+          <input type="checkbox" checked={checked} onChange={(event) => toggleAffordable(event.target.checked)} />
           {t('integralMall.mall.affordable')}
         </label>
       </div>

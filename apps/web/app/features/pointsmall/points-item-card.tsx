@@ -11,7 +11,7 @@ export function PointsItemCard({ item }: { item: Card }) {
   const { t, i18n } = useTranslation();
   const soldOut = item.stocks <= 0;
   return (
-    <article className="product-card points-card" role="listitem" data-testid="points-item" data-prod-id={item.prodId}>
+    <article className="product-card points-card" role="listitem" data-testid="points-item" data-prod-id={item.prodId} data-score-price={item.scorePrice}>
       <Link to={integralDetPath(item.prodId)} className="product-card__link">
         <span className="product-card__media">
           <img src={item.pic} alt="" width={200} height={200} loading="lazy" decoding="async" />
