@@ -5,7 +5,16 @@
 // shop's product on sale, approved by the platform), so no seed id is hard-coded.
 import { expect, type APIRequestContext } from '@playwright/test';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
-import { MerchantSeckillCreatedSchema, SeckillConfirmResultSchema, SeckillDetailSchema, SeckillOrderPathResultSchema, SeckillOrderStatusSchema, SeckillSubmitResultSchema } from '@bazaar/shared/schemas/seckill';
+import {
+  MerchantSeckillCreatedSchema,
+  SeckillConfirmResultSchema,
+  SeckillDetailSchema,
+  SeckillOrderPathResultSchema,
+  SeckillOrderStatusSchema,
+  SeckillRemindsResultSchema,
+  SeckillSessionsResultSchema,
+  SeckillSubmitResultSchema,
+} from '@bazaar/shared/schemas/seckill';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { API_URL, encryptPassword, loginByApi, openPage, registerShopper, text, useToken, test } from './support.ts';
@@ -169,4 +178,34 @@ test('en: a sold-out flash sale says so, on its page and on the list', async ({ 
   await openPage(page, `/en/list?st=4&pn=${encodeURIComponent(detail.prodName)}`);
   const found = page.getByTestId('seckill-card').filter({ has: page.getByRole('heading', { name: detail.prodName }) });
   await expect(found.first()).toContainText(t('seckill.card.soldOut'));
+});
+
+test('zh: "remind me" on a flash sale of the next session is kept across visits and cancelled when pressed again', async ({ page, request, context, baseURL }) => {
+  test.setTimeout(120_000);
+  const t = (key: string, v?: Record<string, string | number>) => text('zh', key, v);
+  // The next session to start (today's or tomorrow's first): a flash sale a minute into it shows under its tab.
+  const { sessions } = SeckillSessionsResultSchema.parse(await ok(request.get(`${API_URL}/seckill/sessions`)));
+  const next = sessions.find((s) => s.state === 1);
+  expect(next, 'an upcoming session').toBeTruthy();
+  const sessionStart = Date.parse(`${next!.startTime.replace(' ', 'T')}+08:00`);
+  const sale = await createFlashSale(request, { startIn: sessionStart - Date.now() + 60_000, stocks: 3, skip: 5 });
+  const shopper = await registerShopper(request);
+  await useToken(context, baseURL!, shopper.token);
+  const reminds = async () => SeckillRemindsResultSchema.parse(await ok(request.get(`${API_URL}/p/seckill/reminds`, { headers: headers(shopper.token) }))).seckillIds;
+
+  await openPage(page, `/flash-sale?session=${next!.sessionKey}`);
+  const remind = page.getByRole('button', { name: t('seckill.remind.label', { action: t('seckill.remind.off'), name: sale.prodName }) });
+  await remind.click();
+  const reminded = page.getByRole('button', { name: t('seckill.remind.label', { action: t('seckill.remind.on'), name: sale.prodName }) });
+  await expect(reminded).toHaveText(t('seckill.remind.on'));
+  await expect(page.getByText(t('seckill.remind.done'))).toBeVisible();
+  expect(await reminds()).toContain(sale.seckillId);
+
+  // Another visit still shows it set; pressed again, it is cancelled.
+  await openPage(page, `/flash-sale?session=${next!.sessionKey}`);
+  await expect(reminded).toBeVisible();
+  await reminded.click();
+  await expect(page.getByRole('button', { name: t('seckill.remind.label', { action: t('seckill.remind.off'), name: sale.prodName }) })).toBeVisible();
+  await expect(page.getByText(t('seckill.remind.cancelled'))).toBeVisible();
+  expect(await reminds()).not.toContain(sale.seckillId);
 });
