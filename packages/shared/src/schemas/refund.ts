@@ -19,9 +19,9 @@
 //   GET  /merchant/refunds/return-address                   ReturnAddress (the shop's, or its address and tel) [refunds.handle]
 //   PUT  /merchant/refunds/return-address                   ReturnAddressInput [refunds.handle]
 //   GET  /merchant/refunds/:refundSn                        MerchantRefundDetail [refunds.handle or refunds.receive]
-//   PUT  /merchant/refunds/:refundSn/accept                 MerchantRefundAccept (return address; default the shop's) [refunds.handle]
-//   PUT  /merchant/refunds/:refundSn/refuse                 MerchantRefundRefuse {reason} [refunds.handle]
-//   PUT  /merchant/refunds/:refundSn/receive                {} returned goods arrived -> 4, refunds [refunds.receive]
+//   PUT  /merchant/refunds/:refundSn/accept                 MerchantRefundAccept (return address; default the shop's) -> MerchantRefundDecision [refunds.handle]
+//   PUT  /merchant/refunds/:refundSn/refuse                 MerchantRefundRefuse {reason} -> MerchantRefundDecision [refunds.handle]
+//   PUT  /merchant/refunds/:refundSn/receive                {} returned goods arrived -> 4, refunds -> MerchantRefundDecision [refunds.receive]
 // Platform console:
 //   GET  /admin/refunds                                     AdminRefundQuery -> Page<AdminRefundListItem> [refunds.read]
 //   GET  /admin/refunds/:refundSn                           AdminRefundDetail [refunds.read]
