@@ -16,12 +16,15 @@ import { LIST_PAGE_SIZE, listHref, readListState, searchQueryOf } from '../featu
 import { PriceFilter } from '../features/search/price-filter.tsx';
 import { SortBar } from '../features/search/sort-bar.tsx';
 import { searchFlashSales } from '../features/seckill/flash-sale-search.server.ts';
+import { searchGroupBuys } from '../features/group/group-buy-search.server.ts';
 import '../features/search/search.css';
 
 // Only the coupon tab shows a coupon line: it loads with it (decision 011's landing-page budget).
 const ListCoupon = lazy(() => import('../features/coupon/list-coupon.tsx'));
 // The flash-sale tab (st=4) draws flash sales, in a chunk of its own for the same reason.
 const ListFlashSales = lazy(() => import('../features/seckill/list-flash-sales.tsx'));
+// So does the group-buy tab (st=3): the running group buys.
+const ListGroupBuys = lazy(() => import('../features/group/list-group-buys.tsx'));
 
 const HOT_WORDS = 8;
 /** Cards in the first row load eagerly (they are the page's largest paint). */
@@ -39,21 +42,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const couponId = state.st === '5' ? state.couponId : undefined;
   // The flash-sale tab (st=4, reference prodType=2): the flash sales on now or to come matching the term.
   const flash = state.st === '4' ? searchFlashSales(context, state.pn, state.current, LIST_PAGE_SIZE) : null;
+  // The group-buy tab (st=3, reference prodType=1): the running group buys matching the term.
+  const group = state.st === '3' ? searchGroupBuys(context, state.pn, state.current, LIST_PAGE_SIZE) : null;
   const results =
     flash !== null
-      ? flash.then(({ records, serverTime, ...page }) => ({ page: { ...page, records: [], totalCapped: false, keywords: [] }, coupon: null, flash: { records, serverTime }, error: null }))
+      ? flash.then(({ records, serverTime, ...page }) => ({ page: { ...page, records: [], totalCapped: false, keywords: [] }, coupon: null, flash: { records, serverTime }, group: null, error: null }))
+      : group !== null
+      ? group.then(({ records, ...page }) => ({ page: { ...page, records: [], totalCapped: false, keywords: [] }, coupon: null, flash: null, group: records, error: null }))
       : couponId !== undefined
       ? api('/coupon/prodListByCouponId', {
           ...context,
           query: { couponId, keyword: state.pn || undefined, sort: state.sort, current: state.current, size: LIST_PAGE_SIZE },
           schema: CouponProductPageSchema,
-        }).then(({ coupon, ...page }) => ({ page: { ...page, totalCapped: false, keywords: state.pn ? [state.pn] : [] }, coupon, flash: null, error: null }))
-        : api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then((page) => ({ page, coupon: null, flash: null, error: null }));
+        }).then(({ coupon, ...page }) => ({ page: { ...page, totalCapped: false, keywords: state.pn ? [state.pn] : [] }, coupon, flash: null, group: null, error: null }))
+        : api('/search/page', { ...context, query: searchQueryOf(state), schema: SearchPageSchema }).then((page) => ({ page, coupon: null, flash: null, group: null, error: null }));
   // All three in parallel; the filters and suggestions are optional, the results are not.
   const [result, tree, hotWords] = await Promise.all([
     results.catch((err: unknown) => {
       // A 400 (a minimum above the maximum price typed into the URL, a coupon that is no more) is shown on the page.
-      if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, flash: null, error: err.text };
+      if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, flash: null, group: null, error: err.text };
       throw err;
     }),
     api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
@@ -72,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ListPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { state, page, coupon, flash, error, category, hotWords } = loaderData;
+  const { state, page, coupon, flash, group, error, category, hotWords } = loaderData;
   const heading = coupon
     ? t('listPage.couponProducts', { name: coupon.couponName })
     : state.pn
@@ -107,6 +114,10 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
       {flash && flash.records.length > 0 ? (
         <Suspense fallback={<p className="card seckill-page__session" />}>
           <ListFlashSales records={flash.records} current={page?.current ?? 1} pages={page?.pages ?? 0} serverTime={flash.serverTime} />
+        </Suspense>
+      ) : group && group.length > 0 ? (
+        <Suspense fallback={<p className="card" />}>
+          <ListGroupBuys records={group} current={page?.current ?? 1} pages={page?.pages ?? 0} />
         </Suspense>
       ) : records.length > 0 ? (
         <>

@@ -5,6 +5,7 @@ import { DELIVERY_TYPE, ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/sha
 import { formatRegion } from '@bazaar/shared/schemas/address';
 import type { OrderDetail } from '@bazaar/shared/schemas/order';
 import { OrderDetailWithRefundSchema, type OrderDetailWithRefund } from '@bazaar/shared/schemas/refund';
+import { GroupTeamInfoSchema, type GroupTeamInfo } from '@bazaar/shared/schemas/group';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
@@ -20,27 +21,48 @@ import { OrderSteps } from '../features/order/order-steps.tsx';
 import { ItemRefundLinks, OrderRefundLink } from '../features/aftersale/order-refund-links.tsx';
 import { OrderInvoiceEntry } from '../features/invoice/order-invoice-entry.tsx';
 import { PointsOrderNoRefund, PointsOrderPoints } from '../features/pointsmall/points-order.tsx';
+import { OrderTeamPanel } from '../features/group/team-panel.tsx';
+import { groupShareUrl } from '../features/group/group-links.ts';
+import { qrCodeSvg } from '../features/payment/qr-code.server.ts';
 import { formatCountdown, useCountdown } from '../lib/countdown.ts';
 import { maskMobile } from '../lib/format.ts';
 import '../features/order/order.css';
+import '../features/group/group.css';
 import '../features/pointsmall/pointsmall.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'orderDetail.title' });
 }
 
-/** /order-detail?orderNumber=: an unknown, deleted or someone else's order is a 404 message. */
+/**
+ * /order-detail?orderNumber=: an unknown, deleted or someone else's order is a 404 message. A group
+ * order comes with its team (reference §2.4 /p/group/teamInfo) and, while the team is open, its share
+ * link with the QR code drawn here on the server (as the WeChat payment's).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const orderNumber = new URL(request.url).searchParams.get('orderNumber') ?? '';
-  const missing = () => data({ order: null, loggedIn: true }, { status: 404 });
+  const missing = () => data({ order: null, loggedIn: true, team: null, share: null }, { status: 404 });
   if (!/^\d{1,20}$/.test(orderNumber)) return missing();
   try {
-    const order = await fetchAsUser(request, (ctx) => api('/p/myOrder/orderDetail', { ...ctx, query: { orderNumber }, schema: OrderDetailWithRefundSchema }));
-    return order ? { order, loggedIn: true } : { order: null, loggedIn: false };
+    const loaded = await fetchAsUser(request, async (ctx) => {
+      const order = await api('/p/myOrder/orderDetail', { ...ctx, query: { orderNumber }, schema: OrderDetailWithRefundSchema });
+      // The team is secondary: the order's page renders without it.
+      const team = order.orderType === ORDER_TYPE.grouping ? await api('/p/group/teamInfo', { ...ctx, query: { orderNumber }, schema: GroupTeamInfoSchema }).catch(() => null) : null;
+      return { order, team };
+    });
+    if (!loaded) return { order: null, loggedIn: false, team: null, share: null };
+    const { order, team } = loaded;
+    return { order, loggedIn: true, team, share: team?.joinable ? await teamShare(new URL(request.url).origin, team) : null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return missing();
     throw error;
   }
+}
+
+/** The team's share link (the product's group page with the team preselected) and its QR code. */
+async function teamShare(origin: string, team: GroupTeamInfo) {
+  const url = groupShareUrl(origin, team.product.prodId, team.activity.groupActivityId, team.groupTeamId);
+  return { url, qrSvg: await qrCodeSvg(url).catch(() => null) };
 }
 
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
@@ -63,7 +85,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <OrderDetailView key={order.orderNumber} order={order} />;
+  return <OrderDetailView key={order.orderNumber} order={order} team={loaderData.team} share={loaderData.share} />;
 }
 
 function StatusNote({ order }: { order: OrderDetail }) {
@@ -78,7 +100,7 @@ function StatusNote({ order }: { order: OrderDetail }) {
   return null;
 }
 
-function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
+function OrderDetailView({ order, team, share }: { order: OrderDetailWithRefund; team: GroupTeamInfo | null; share: { url: string; qrSvg: string | null } | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const a = order.userAddrDto;
@@ -119,6 +141,8 @@ function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
         <OrderSteps order={order} />
       </section>
 
+      {team ? <OrderTeamPanel team={team} share={share} /> : null}
+
       <section className="card order-detail__section" aria-labelledby="order-info-title">
         <h2 id="order-info-title" className="order-detail__title">
           {t('orderDetail.info.title')}
@@ -136,6 +160,11 @@ function OrderDetailView({ order }: { order: OrderDetailWithRefund }) {
             <div>
               <dt>{t('seckill.orderType')}</dt>
               <dd data-testid="order-type">{t('seckill.orderTypeSeckill')}</dd>
+            </div>
+          ) : order.orderType === ORDER_TYPE.grouping || order.orderType === ORDER_TYPE.points ? (
+            <div>
+              <dt>{t('groupBuy.order.type')}</dt>
+              <dd data-testid="order-type">{t(`groupBuy.order.types.${order.orderType}`)}</dd>
             </div>
           ) : null}
           <div>

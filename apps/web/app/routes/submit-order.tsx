@@ -5,6 +5,7 @@ import type { Route } from './+types/submit-order';
 import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
 import type { ComboItemParam } from '@bazaar/shared/schemas/combo';
+import { GroupConfirmResultSchema } from '@bazaar/shared/schemas/group';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { notifyCartChanged } from '../lib/cart-events.ts';
@@ -23,9 +24,12 @@ import { remarksTooLong } from '../features/order/remarks.ts';
 import { CouponPicker, couponSelection } from '../features/coupon/checkout-coupons.tsx';
 import { CheckoutInvoice, checkCheckoutInvoice, NO_INVOICE } from '../features/invoice/checkout-invoice.tsx';
 import type { HeaderDraft } from '../features/invoice/invoice-check.ts';
+import { GroupCheckout, GroupCheckoutEnded, GroupCheckoutProblem } from '../features/group/group-checkout.tsx';
+import { readGroupChoice, type GroupChoice } from '../features/group/group-links.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/coupon/coupon.css';
+import '../features/group/group.css';
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'checkout.title' });
@@ -52,12 +56,16 @@ function buyNowItem(params: URLSearchParams): OrderItemParam | null {
  * A fresh one-time uuid per visit (reference 5.2), then the addresses, the region list and the
  * priced checkout in parallel. Without an address the checkout is priced all the same (no
  * `userAddr`); a refused confirm (nothing ticked, stock) is shown with the server's message.
+ * With the group parameters (?groupSkuId=&groupTeamId=&prodCount=, from a group activity's page) it
+ * is the group order's checkout (reference §2.4 /p/group/order/confirm): the activity price only.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  const uuid = crypto.randomUUID();
+  const group = readGroupChoice(params);
+  if (group) return { uuid, orderItem: null, comboItem: null, data: null, group: { choice: group, data: await loadGroupCheckout(request, group, uuid) } };
   const orderItem = buyNowItem(params);
   const comboItem = orderItem ? null : buyNowCombo(params);
-  const uuid = crypto.randomUUID();
   const data = await fetchAsUser(request, async (ctx) => {
     const [addresses, provinces, confirm] = await Promise.all([
       api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
@@ -72,14 +80,52 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { addresses, provinces, confirm };
   });
-  return { uuid, orderItem, comboItem, data };
+  return { uuid, orderItem, comboItem, data, group: null };
+}
+
+/** The group checkout's data: a refused confirm keeps the server's message, a 204 (the activity ended) says so. */
+function loadGroupCheckout(request: Request, choice: GroupChoice, uuid: string) {
+  return fetchAsUser(request, async (ctx) => {
+    const [addresses, provinces, confirm] = await Promise.all([
+      api('/p/address/list', { ...ctx, schema: AddressSchema.array() }),
+      loadProvinces(ctx),
+      api('/p/group/order/confirm', { ...ctx, method: 'POST', body: { addrId: 0, ...choice, uuid }, schema: GroupConfirmResultSchema }).then(
+        (result) => ({ result, error: null, ended: false }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 204) return { result: null, error: null, ended: true };
+          if (error instanceof ApiError && error.status === 400) return { result: null, error: error.text, ended: false };
+          throw error;
+        },
+      ),
+    ]);
+    return { addresses, provinces, confirm };
+  });
 }
 
 export default function SubmitOrder({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>('root');
+  if (loaderData.group) return <GroupOrder key={loaderData.uuid} uuid={loaderData.uuid} isLoggedIn={!!root?.isLoggedIn} {...loaderData.group} />;
   if (!root?.isLoggedIn || !loaderData.data) return <UserCenterSignIn />;
   // A new visit (new uuid) starts a new checkout state.
   return <Checkout key={loaderData.uuid} uuid={loaderData.uuid} orderItem={loaderData.orderItem} comboItem={loaderData.comboItem} {...loaderData.data} />;
+}
+
+/** The group order's checkout: the group feature's page, with the order and address features' address section. */
+function GroupOrder({ uuid, isLoggedIn, choice, data }: { uuid: string; isLoggedIn: boolean; choice: GroupChoice; data: Awaited<ReturnType<typeof loadGroupCheckout>> }) {
+  const { t } = useTranslation();
+  if (!isLoggedIn || !data) return <UserCenterSignIn />;
+  if (data.confirm.ended) return <GroupCheckoutEnded />;
+  if (!data.confirm.result) return <GroupCheckoutProblem message={data.confirm.error ?? t('checkout.loadFailed')} />;
+  const { provinces } = data;
+  return (
+    <GroupCheckout
+      uuid={uuid}
+      choice={choice}
+      loadedAddresses={data.addresses}
+      loadedResult={data.confirm.result}
+      renderAddress={(props) => <CheckoutAddress addressForm={(form) => <AddressForm provinces={provinces} address={null} {...form} />} {...props} />}
+    />
+  );
 }
 
 function Checkout({

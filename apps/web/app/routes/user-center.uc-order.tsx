@@ -29,6 +29,8 @@ const TABS = [
   { status: 2, key: 'orders.tabs.toShip', count: 'payed' },
   { status: 3, key: 'orders.tabs.toReceive', count: 'consignment' },
   { status: 4, key: 'orders.tabs.toEvaluate', count: 'success' },
+  // Group orders waiting for their team to fill (order status 7, issue 29).
+  { status: 7, key: 'groupBuy.orders.grouping', count: 'grouping' },
 ] as const;
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -37,8 +39,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The time filter of GET /p/myOrder/myOrderSearch: 0 all, 1 the last 7 days, 2 the last 3 months, 3 older. */
 const TIMES = [0, 1, 2, 3] as const;
+/** Its order kind filter (orderType, reference §3): 0 general, 1 group, 2 flash sale, 3 points; none = all kinds. */
+const KINDS = [0, 1, 2, 3] as const;
 
-/** ?status= tab, ?q= order number (digits) or product name, ?time= time span, ?current= page. */
+/** ?status= tab, ?q= order number (digits) or product name, ?time= time span, ?type= order kind, ?current= page. */
 function ordersQuery(request: Request) {
   const url = new URL(request.url);
   const requestedStatus = Number(url.searchParams.get('status'));
@@ -46,25 +50,27 @@ function ordersQuery(request: Request) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH);
   const requestedTime = Number(url.searchParams.get('time'));
   const time = TIMES.find((t) => t === requestedTime) ?? 0;
+  const rawType = url.searchParams.get('type');
+  const type = rawType === null || rawType === '' ? null : (KINDS.find((k) => String(k) === rawType) ?? null);
   const requested = Number(url.searchParams.get('current'));
   const current = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  return { status, q, time, current };
+  return { status, q, time, type, current };
 }
 
 /** The list and the counts in parallel. */
-async function loadOrders(ctx: UserApiContext, { status, q, time, current }: ReturnType<typeof ordersQuery>) {
+async function loadOrders(ctx: UserApiContext, { status, q, time, type, current }: ReturnType<typeof ordersQuery>) {
   const search = /^\d{6,20}$/.test(q) ? { orderNumber: q } : q ? { orderName: q } : {};
   const [page, center] = await Promise.all([
     // The reference's order search (2.6): the tab, the box's number or product name, the time span.
-    api('/p/myOrder/myOrderSearch', { ...ctx, query: { status, current, size: PAGE_SIZE, orderTimeStatus: time, ...search }, schema: pageOf(MyOrderWithRefundSchema) }),
+    api('/p/myOrder/myOrderSearch', { ...ctx, query: { status, current, size: PAGE_SIZE, orderTimeStatus: time, orderType: type, ...search }, schema: pageOf(MyOrderWithRefundSchema) }),
     api('/p/user/centerInfo', { ...ctx, schema: CenterInfoSchema }),
   ]);
   return { page, counts: center.orderCountData };
 }
 
 /** The page's data: the query, and the orders unless they are still to be asked for by the browser. */
-function ordersData({ status, q, time }: ReturnType<typeof ordersQuery>, loaded: Awaited<ReturnType<typeof loadOrders>> | null, userInBrowser = false) {
-  return { status, q, time, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser };
+function ordersData({ status, q, time, type }: ReturnType<typeof ordersQuery>, loaded: Awaited<ReturnType<typeof loadOrders>> | null, userInBrowser = false) {
+  return { status, q, time, type, page: loaded?.page ?? null, counts: loaded?.counts ?? null, userInBrowser };
 }
 
 // A shared page (decision 052): the server renders the page without the orders and the browser asks for them.
@@ -85,13 +91,14 @@ clientLoader.hydrate = true as const;
 export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>('root');
-  const { status, q, time, page, counts } = loaderData;
+  const { status, q, time, type, page, counts } = loaderData;
   if (!root?.user || !page || !counts) return null;
   const tabUrl = (s: number) => {
     const params = new URLSearchParams();
     if (s) params.set('status', String(s));
     if (q) params.set('q', q);
     if (time) params.set('time', String(time));
+    if (type !== null) params.set('type', String(type));
     const qs = params.toString();
     return qs ? `?${qs}` : '?';
   };
@@ -126,6 +133,17 @@ export default function UserCenterOrders({ loaderData }: Route.ComponentProps) {
             {TIMES.map((value) => (
               <option key={value} value={value}>
                 {t(`orders.search.time.${value}`)}
+              </option>
+            ))}
+          </select>
+          <label className="visually-hidden" htmlFor="orders-search-type">
+            {t('groupBuy.orders.typeLabel')}
+          </label>
+          <select id="orders-search-type" className="field__input orders-search__time" name="type" defaultValue={type === null ? '' : String(type)}>
+            <option value="">{t('groupBuy.orders.allTypes')}</option>
+            {KINDS.map((value) => (
+              <option key={value} value={value}>
+                {t(`groupBuy.order.types.${value}`)}
               </option>
             ))}
           </select>

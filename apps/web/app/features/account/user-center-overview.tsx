@@ -5,7 +5,7 @@ import type { CenterInfo, UserInfo } from '@bazaar/shared/schemas/account';
 import { UserAvatar } from './user-avatar.tsx';
 
 // The order counts shown as tiles, in the order of an order's life (section 4).
-const ORDER_TILES = ['unPay', 'payed', 'consignment', 'success', 'refund'] as const;
+const ORDER_TILES = ['unPay', 'grouping', 'payed', 'consignment', 'success', 'refund'] as const;
 
 /** Section 4's store states as the user center words them; a rejected application still has a shop. */
 function shopStatusKey(info: CenterInfo): string {
@@ -50,12 +50,12 @@ export function UserCenterOverview({ user, info }: { user: UserInfo; info: Cente
         <h2 id="uc-orders-title" className="uc-panel__title">
           {t('userCenter.index.orders')}
         </h2>
-        <ul className="uc-tiles">
+        <ul className="uc-tiles" style={{ gridTemplateColumns: `repeat(${ORDER_TILES.length}, 1fr)` }}>
           {ORDER_TILES.map((key) => (
             <li key={key} className="uc-tile" data-order-status={key}>
               <span className="uc-tile__count">{info.orderCountData[key]}</span>
               <span className="uc-tile__label">
-                {t(`userCenter.index.order.${key}`)}
+                {t(key === 'grouping' ? 'groupBuy.orders.grouping' : `userCenter.index.order.${key}`)}
               </span>
             </li>
           ))}

@@ -4,7 +4,7 @@ import type { GroupMember, GroupTeamInfo } from '@bazaar/shared/schemas/group';
 import { GROUP_TEAM_STATUS } from '@bazaar/shared/constants/group';
 import { Button } from '../../components/ui/button.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { timeLeft } from './group-clock.ts';
+import { timeLeft, useServerClock } from './group-clock.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 
 /** Time left to `endAt` on the server's clock as "hh:mm:ss" (with days when longer); '' until the clock is known. */
@@ -112,4 +112,11 @@ export function TeamPanel({ team, now, title, share }: { team: GroupTeamInfo; no
       {share && open && team.joinable ? <TeamShare url={share.url} qrSvg={share.qrSvg} /> : null}
     </section>
   );
+}
+
+/** The team of the shopper's group order on /order-detail, counting down on the server's clock, with its share link while it is open. */
+export function OrderTeamPanel({ team, share }: { team: GroupTeamInfo; share: { url: string; qrSvg: string | null } | null }) {
+  const { t } = useTranslation();
+  const now = useServerClock(team.serverTime);
+  return <TeamPanel team={team} now={now} title={t('groupBuy.team.title')} share={share} />;
 }

@@ -81,6 +81,7 @@ export function ActivityBlocks({ seckills, groupBuys, discounts }: { seckills: S
         tone="group"
         title={t('homePage.groupBuy.title')}
         note={t('homePage.groupBuy.note')}
+        more={{ to: '/group-buy', label: t('homePage.floors.more') }}
         tiles={groupBuys.map((g) => ({
           key: `g${g.groupActivityId}`,
           to: `/detail/${g.prodId}?groupActivityId=${g.groupActivityId}`,

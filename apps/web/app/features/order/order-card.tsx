@@ -36,6 +36,10 @@ export function OrderCard({ order, lineExtra, orderExtra }: { order: MyOrderWith
           <span className="order-type-badge" data-testid="order-type-badge">
             {t('seckill.orderBadge')}
           </span>
+        ) : order.orderType === ORDER_TYPE.grouping || order.orderType === ORDER_TYPE.points ? (
+          <span className="order-type-badge" data-testid="order-type-badge">
+            {t(order.orderType === ORDER_TYPE.grouping ? 'groupBuy.order.badge' : 'groupBuy.order.pointsBadge')}
+          </span>
         ) : null}
         <Link className="order-card__shop" to={`/shopIndex?sid=${order.shopId}`}>
           {order.shopName}

@@ -1,0 +1,279 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatRegion, type Address } from '@bazaar/shared/schemas/address';
+import type { GroupConfirmResult, GroupSubmitResult } from '@bazaar/shared/schemas/group';
+import { GROUP_PROD_COUNT_MAX } from '@bazaar/shared/constants/group';
+import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { apiData, ApiError } from '../../lib/api.ts';
+import { emitApiEvent } from '../../lib/api-events.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Price } from '../../components/ui/price.tsx';
+import { showToast } from '../../components/ui/toast.tsx';
+import { CountStepper } from './count-stepper.tsx';
+import { durationText, groupDetailHref, type GroupChoice } from './group-links.ts';
+
+/** How long count steps settle before the order is priced again. */
+const COUNT_DEBOUNCE_MS = 200;
+
+/** The message to the seller is over its limit, counted as the API counts it (after trimming). */
+const remarksTooLong = (remarks: string) => remarks.trim().length > MERCHANT_MESSAGE_MAX_LENGTH;
+
+/** What the route hands in to draw the address section (the order and address features' own). */
+export interface AddressSlotProps {
+  addresses: Address[];
+  selectedId: number | null;
+  disabled: boolean;
+  onSelect: (address: Address) => void;
+  onAdded: (address: Address) => void;
+}
+
+/** The group activity ended before the checkout opened (the API's 204): the app shell's toast and the way home. */
+export function GroupCheckoutEnded() {
+  const { t } = useTranslation();
+  useEffect(() => emitApiEvent({ type: 'activity-ended' }), []);
+  return (
+    <div className="container page-section">
+      <p className="card message-panel" role="alert">
+        {t('groupBuy.detail.ended')}
+      </p>
+    </div>
+  );
+}
+
+/** A confirm refused outright (the team or activity gone, the limit reached, no stock): its message and the way back. */
+export function GroupCheckoutProblem({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page-section">
+      <section className="card message-panel" aria-labelledby="group-problem-title">
+        <h1 id="group-problem-title" className="message-panel__title">
+          {t('groupBuy.checkout.problemTitle')}
+        </h1>
+        <p className="message-panel__text" role="alert">
+          {message}
+        </p>
+        <div className="message-panel__actions">
+          <Link to="/group-buy" className={buttonClass()}>
+            {t('groupBuy.page.heading')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The group order's checkout on /submit-order (reference §2.4 /p/group/order/confirm and /submit): the
+ * address, the item at the activity price only (no coupon, promotion or points choice), the count within
+ * the limit, the message to the shop, and the totals; submitted, the order goes to the payment page as
+ * any order. The same uuid prices it again for another address or count.
+ */
+export function GroupCheckout({
+  uuid,
+  choice,
+  loadedAddresses,
+  loadedResult,
+  renderAddress,
+}: {
+  uuid: string;
+  choice: GroupChoice;
+  loadedAddresses: Address[];
+  loadedResult: GroupConfirmResult;
+  renderAddress: (props: AddressSlotProps) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remarksId = useId();
+  const [addresses, setAddresses] = useState(loadedAddresses);
+  const [result, setResult] = useState(loadedResult);
+  const [count, setCount] = useState(loadedResult.prodCount);
+  const [remarks, setRemarks] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const debounce = useRef(0);
+  useEffect(() => () => window.clearTimeout(debounce.current), []);
+
+  async function reconfirm(addrId: number, prodCount: number) {
+    setBusy(true);
+    try {
+      const next = await apiData<GroupConfirmResult>('/p/group/order/confirm', {
+        method: 'POST',
+        body: { addrId, groupSkuId: choice.groupSkuId, groupTeamId: result.groupTeamId, prodCount, uuid },
+      });
+      setResult(next);
+      setCount(next.prodCount);
+    } catch (err) {
+      // The API client showed its message (limit, stock, the team gone); the last good price stays.
+      if (!(err instanceof ApiError)) throw err;
+      setCount(result.prodCount);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function changeCount(value: number) {
+    setCount(value);
+    window.clearTimeout(debounce.current);
+    if (value === result.prodCount) return;
+    debounce.current = window.setTimeout(() => void reconfirm(result.userAddr?.addrId ?? 0, value), COUNT_DEBOUNCE_MS);
+  }
+
+  const physical = result.mold === 0;
+  const address = result.userAddr;
+  const needsAddress = physical && address === null;
+  const tooLong = remarksTooLong(remarks);
+  const max = Math.max(0, Math.min(result.canBuyNum ?? GROUP_PROD_COUNT_MAX, GROUP_PROD_COUNT_MAX));
+  const joining = result.groupTeamId > 0;
+
+  async function submit() {
+    if (submitting || busy) return;
+    if (needsAddress) {
+      showToast(t(addresses.length === 0 ? 'checkout.errors.addAddress' : 'checkout.errors.selectAddress'), { kind: 'warning' });
+      return;
+    }
+    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
+    if (tooLong) {
+      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { orderNumbers } = await apiData<GroupSubmitResult>('/p/group/order/submit', {
+        method: 'POST',
+        body: { uuid, groupTeamId: result.groupTeamId, remarks: remarks.trim() },
+      });
+      await navigate(`/payment?orderNumbers=${orderNumbers}`);
+    } catch (err) {
+      // The API client showed the message ('Please do not submit orders at the same time', stock, the team gone).
+      if (!(err instanceof ApiError)) throw err;
+      setSubmitting(false);
+    }
+  }
+
+  const locked = busy || submitting;
+  return (
+    <div className="container page-section checkout group-checkout">
+      <h1 className="checkout__title">
+        {t('groupBuy.checkout.title')} · {joining ? t('groupBuy.checkout.joinTeam') : t('groupBuy.checkout.openTeam')}
+      </h1>
+      {physical ? (
+        renderAddress({
+          addresses,
+          selectedId: address?.addrId ?? null,
+          disabled: locked,
+          onSelect: (a) => void reconfirm(a.addrId, count),
+          onAdded: (a) => {
+            setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+            void reconfirm(a.addrId, count);
+          },
+        })
+      ) : (
+        <p className="card checkout-section">{t('groupBuy.checkout.virtual')}</p>
+      )}
+
+      <section className="card checkout-section" aria-labelledby="group-items-title">
+        <div className="checkout-section__head">
+          <h2 id="group-items-title" className="checkout-section__title">
+            {t('groupBuy.checkout.items')}
+          </h2>
+          <Link to={`/shopIndex?sid=${result.shopId}`}>{result.shopName}</Link>
+        </div>
+        <div className="group-checkout__line">
+          <img src={result.pic} alt="" width={80} height={80} className="group-checkout__pic" />
+          <div className="group-checkout__name">
+            <Link to={groupDetailHref(result.prodId, result.groupActivityId)}>{result.prodName}</Link>
+            {result.skuName ? <span className="group-checkout__sku">{result.skuName}</span> : null}
+            <span>
+              <span className="order-type-badge">{t('groupBuy.order.badge')}</span> {t('groupBuy.detail.people', { count: result.groupNumber })}
+            </span>
+          </div>
+          <div>
+            <span className="visually-hidden">{t('groupBuy.checkout.unitPrice')}</span>
+            <Price fen={result.actPrice} oriFen={result.price} />
+          </div>
+          <div className="group-checkout__count">
+            <label className="field__label" htmlFor="group-checkout-count">
+              {t('groupBuy.checkout.quantity')}
+            </label>
+            <CountStepper id="group-checkout-count" value={count} max={max} disabled={submitting} onChange={changeCount} />
+            <span className="group-checkout__note" data-testid="group-can-buy">
+              {result.maxNum !== null ? t('groupBuy.checkout.canBuy', { max: result.maxNum, count: max }) : t('groupBuy.checkout.canBuyUnlimited', { count: max })}
+            </span>
+          </div>
+        </div>
+        <div className="checkout-shop__remarks group-checkout__remarks">
+          <label htmlFor={remarksId} className="field__label">
+            {t('groupBuy.checkout.remarks')}
+          </label>
+          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
+            <textarea
+              id={remarksId}
+              className="field__input counted-box__textarea"
+              rows={2}
+              placeholder={t('groupBuy.checkout.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })}
+              value={remarks}
+              disabled={submitting}
+              onChange={(e) => setRemarks(e.target.value)}
+              aria-invalid={tooLong ? true : undefined}
+              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
+            />
+            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
+              {t('groupBuy.checkout.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
+            </span>
+          </div>
+          {tooLong ? (
+            <p id={`${remarksId}-error`} className="field__error" role="alert">
+              {t('checkout.errors.remarksTooLong')}
+            </p>
+          ) : null}
+        </div>
+        <p className="group-checkout__note">{t('groupBuy.detail.noCoupons')}</p>
+      </section>
+
+      <section className="card checkout-summary" aria-label={t('groupBuy.checkout.payable')}>
+        <dl className="checkout-summary__fees" aria-busy={busy}>
+          <div>
+            <dt>{t('groupBuy.checkout.goods')}</dt>
+            <dd data-testid="group-goods">
+              <Price fen={result.total} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('groupBuy.checkout.freight')}</dt>
+            <dd>{result.transFee === 0 ? t('groupBuy.checkout.free') : <Price fen={result.transFee} />}</dd>
+          </div>
+        </dl>
+        <div className="checkout-summary__bar">
+          <div className="checkout-summary__payable">
+            <span>{t('groupBuy.checkout.payable')}</span>
+            <Price fen={result.actualTotal} className="checkout-summary__amount" />
+          </div>
+          {address ? (
+            <p className="checkout-summary__address">
+              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
+            </p>
+          ) : null}
+          {needsAddress ? (
+            <p id="group-needs-address" className="checkout-summary__needs" role="alert">
+              {t('checkout.errors.addAddress')}
+            </p>
+          ) : null}
+          <p className="group-checkout__note">
+            {t('groupBuy.checkout.cancelNote', { count: result.cancelMinutes })}{' '}
+            {t('groupBuy.checkout.validity', { time: durationText(t, result.groupValidTime) })}
+          </p>
+          <Button
+            size="lg"
+            className="checkout-summary__submit"
+            disabled={locked || needsAddress || max === 0 || count !== result.prodCount}
+            aria-describedby={needsAddress ? 'group-needs-address' : undefined}
+            onClick={() => void submit()}
+          >
+            {submitting ? t('groupBuy.checkout.submitting') : t('groupBuy.checkout.submit')}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}
