@@ -33,13 +33,14 @@ import { StaffPage } from './features/staff.tsx';
 import { RolesPage } from './features/roles.tsx';
 import { SeckillPage } from './features/seckill.tsx';
 import { GroupBuyPage } from './features/groupbuy.tsx';
+import { PointsMallPage } from './features/points-mall.tsx';
 import { ChatServicePage } from './features/chat.tsx';
 import { ConsoleChatProvider } from '@bazaar/console-ui/chat-socket.tsx';
 import { landingPage, pageAllowed, PermissionsContext } from './lib/permissions.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'groupbuy', 'chat', 'audit', 'staff', 'roles'] as const;
+const PAGES = ['applications', 'shops', 'users', 'products', 'reviews', 'orders', 'refunds', 'aftersale-settings', 'refund-payments', 'categories', 'banners', 'notices', 'site-config', 'points-rules', 'balance-options', 'balance-approvals', 'member-levels', 'coupons', 'promotions', 'seckill', 'groupbuy', 'points-mall', 'chat', 'audit', 'staff', 'roles'] as const;
 type Page = (typeof PAGES)[number];
 const pageOfHash = (): Page | null => PAGES.find((p) => `#${p}` === location.hash) ?? null;
 
@@ -97,6 +98,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
                 { key: 'promotions', label: t('promotionsMenu') },
                 { key: 'seckill', label: t('seckillAdmin.menu') },
                 { key: 'groupbuy', label: t('groupbuyPlatform.menu') },
+                { key: 'points-mall', label: t('pointsmallAdmin.menu') },
                 { key: 'chat', label: t('chat.service.menu') },
                 { key: 'audit', label: t('menu.auditLog') },
                 { key: 'staff', label: t('staffAdmin.menu') },
@@ -132,6 +134,7 @@ function Console({ onLogout }: { onLogout: () => void }) {
             {page === 'promotions' ? <PromotionsPage /> : null}
             {page === 'seckill' ? <SeckillPage api={api} /> : null}
             {page === 'groupbuy' ? <GroupBuyPage api={api} /> : null}
+            {page === 'points-mall' ? <PointsMallPage api={api} /> : null}
             {page === 'chat' && me.data ? <ChatServicePage adminId={me.data.adminId} /> : null}
             {page === 'audit' ? <AuditLogPage /> : null}
             {page === 'staff' ? <StaffPage /> : null}

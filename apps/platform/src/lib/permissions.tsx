@@ -28,6 +28,7 @@ export const PAGE_PERMISSIONS: Record<string, readonly string[]> = {
   promotions: ['products.read', 'promotions.manage'],
   seckill: ['seckill.manage'],
   groupbuy: ['groupbuy.manage'],
+  'points-mall': ['pointsmall.manage'],
   chat: ['chat.service'],
   staff: ['staff.manage'],
   roles: ['staff.manage'],

@@ -290,7 +290,7 @@ describe('the rules of an exchange', () => {
     if (have < 600) {
       const res = await scoreSubmit(t, poor, { uuid });
       expect(res.statusCode).toBe(400);
-      expect(res.body).toBe(`Not enough points: this exchange needs 600 points and you have ${have}`);
+      expect(res.body).toBe(`Not enough points: this exchange needs 600, and you have ${have}`);
       expect(await pointsOf(t, poor.userId)).toBe(have);
       expect(await itemRow(t, item.itemId)).toMatchObject({ stocks: 1, soldNum: 0 });
     }

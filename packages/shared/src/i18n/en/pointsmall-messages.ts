@@ -10,7 +10,7 @@ export const pointsmallMessages = {
       count: 'Please enter the correct number of items (1 to 999)',
       insufficient: 'Insufficient inventory',
       limit: 'Exceeds the purchase limit: at most {{max}} per person, you can exchange {{left}} more',
-      notEnoughScore: 'Not enough points: this exchange needs {{need}} points and you have {{have}}',
+      notEnoughScore: 'Not enough points: this exchange needs {{need}}, and you have {{have}}',
       notRefundable: 'Points-mall orders cannot be refunded or returned',
       product: 'Choose a product of a self-run store',
       notSelfRun: 'Only products of the platform’s self-run stores can be points items',
