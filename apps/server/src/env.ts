@@ -155,6 +155,11 @@ const EnvSchema = z.object({
   AFTERSALE_BUYER_SHIP_SECONDS: z.coerce.number().int().min(1).optional(),
   AFTERSALE_SELLER_RECEIVE_SECONDS: z.coerce.number().int().min(1).optional(),
   AFTERSALE_REMINDER_SECONDS: z.coerce.number().int().min(1).optional(),
+  /**
+   * For tests and demonstrations: every group-buy team stays open this many seconds after its leader
+   * pays, instead of its activity's validity (decision 065). Unset: the activity's group_valid_time.
+   */
+  GROUP_TEAM_VALID_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).optional(),
   /** Seed the demo mall on first start (default on; off for a production database). */
   SEED_ON_START: z
     .enum(['true', 'false', '1', '0'])

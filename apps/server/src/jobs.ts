@@ -11,6 +11,7 @@ import { refundJobHandlers } from './flows/refund-deadlines.ts';
 import { CHAT_EXPIRY_JOB, chatExpiryHandler } from './flows/chat.ts';
 import { REFUND_RETRY_JOB, REFUND_SWEEP_JOB, refundRetryHandler, refundSweepHandler, scheduleNextRefundSweep } from './flows/refund-money.ts';
 import { scheduleNextSeckillSweep, seckillJobHandlers } from './flows/seckill-gate.ts';
+import { GROUP_TEAM_EXPIRY_JOB, groupTeamExpiryHandler } from './flows/expire-group-teams.ts';
 
 /**
  * Every background job kind and its handler, registered in one place (like http/routes.ts).
@@ -29,6 +30,7 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [REFUND_SWEEP_JOB]: refundSweepHandler(ctx),
     ...seckillJobHandlers(ctx),
     [CHAT_EXPIRY_JOB]: chatExpiryHandler(ctx),
+    [GROUP_TEAM_EXPIRY_JOB]: groupTeamExpiryHandler(ctx),
   };
 }
 

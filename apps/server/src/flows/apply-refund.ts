@@ -5,6 +5,7 @@
 // the deadline jobs of the step entered. The database refuses what the code might let through
 // (one open request per item, the order's total, the allowed moves).
 import type { Language } from '@bazaar/shared/constants/limits';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { APPLY_TYPE, BUYER_REASONS, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
 import {
@@ -52,6 +53,8 @@ async function shopperOrder(ctx: AppContext, userId: string, orderNumber: string
 }
 
 function checkOrder(order: OrderForAftersale, periods: Periods, now: Date): void {
+  // A group-buy order still waiting for its team (reference §5.5): its own message, not "closed".
+  if (order.status === ORDER_STATUS.grouping) throw invalid('groupbuy.errors.refundWhileGrouping');
   const block = orderBlock(order, periods, now);
   if (block) throw invalid(`refundErrors.${block}`, block === 'expired' ? { days: Math.round(periods.applyMs / 86_400_000) } : undefined);
 }

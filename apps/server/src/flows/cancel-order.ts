@@ -17,6 +17,7 @@ import { returnOrderCoupons } from '../modules/promotion/coupons.ts';
 import { returnSeckillUnits } from './seckill-gate.ts';
 import { endOrderInvoice } from '../modules/invoice/service.ts';
 import { returnPointsOrderUnits } from './place-points-order.ts';
+import { invalidateUnpaidSeat } from '../modules/group/repository.ts';
 
 /** Answers whether the order moved to cancelled. */
 export async function closeOrder(ctx: AppContext, input: { orderNumber: string; userId?: string; closeType: number }): Promise<boolean> {
@@ -30,6 +31,8 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
     if (!flashSale) await releaseStock(tx, lines);
     // A points order's allotment and per-user count go back too (decision 066); its points just below.
     await returnPointsOrderUnits(tx, input.orderNumber, now);
+    // A group order's seat is void (a leader's unopened team with it; decision 065).
+    await invalidateUnpaidSeat(tx, input.orderNumber, now);
     const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));
     if (owner) await returnCheckoutPoints(tx, { userId: owner, orderNumbers: [input.orderNumber], now });
     await returnOrderCoupons(tx, { orderNumbers: [input.orderNumber], now });

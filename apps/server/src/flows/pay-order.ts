@@ -3,7 +3,7 @@
 // the sold counters, the end of the auto-cancel jobs and the voucher codes of virtual goods.
 // Balance payment asks the wallet to debit inside that same transaction. A gateway's notification
 // reaches settleOrderPayment through the payment notice flow, which dispatches on what is paid.
-// Coupons frozen at submit become used here. The HTTP calls of payment (createPayOrderFlow) live here too,
+// Coupons frozen at submit become used here. A group order's team moves here too (flows/group-teams.ts). The HTTP calls of payment (createPayOrderFlow) live here too,
 // as each of them reads orders, payments, the pay switches or the wallet together.
 import type { Language } from '@bazaar/shared/constants/limits';
 import { ORDER_STATUS, PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
@@ -24,6 +24,7 @@ import { useOrderCoupons } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { markSeckillOrdersPaid } from '../modules/seckill/repository.ts';
 import { refundLateSeckillPayment } from './cancel-seckill-orders.ts';
+import { settleGroupPayment } from './group-teams.ts';
 import { createPaymentService, paymentErrors as errors, type Log } from '../modules/payment/service.ts';
 import { balanceOf, debitForPayment } from '../modules/wallet/service.ts';
 import { fenToYuan, formatGmt8 } from '../providers/payment/payment-provider.ts';
@@ -48,6 +49,8 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
     await addSold(tx, await orderReads.soldLines(tx, paidOrders));
     // A flash-sale order's attempt counts as paid toward the per-user limit (decision 062).
     await markSeckillOrdersPaid(tx, paidOrders, input.paidAt);
+    // A group order's seat is paid: the leader opens the team, a member joins it (or opens a new one), a full team forms (decision 065).
+    await settleGroupPayment(ctx, tx, paidOrders, input.paidAt);
     // The coupons submit froze for these orders are now used (decision 041).
     await useOrderCoupons(tx, { orderNumbers: paidOrders, now: input.paidAt });
     for (const orderNumber of paidOrders) await cancelJob(tx, AUTO_CANCEL_JOB, orderNumber);

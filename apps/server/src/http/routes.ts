@@ -63,6 +63,7 @@ import { adminPointsMallRoutes } from './admin-points-mall.ts';
 import { pointsMallRoutes } from './points-mall.ts';
 import { merchantGroupRoutes } from './merchant-group.ts';
 import { adminGroupRoutes } from './admin-group.ts';
+import { groupRoutes } from './group.ts';
 
 /** Every HTTP route, registered in one place. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -120,6 +121,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminPromotionRoutes);
   await app.register(discountRoutes);
   await app.register(seckillRoutes);
+  await app.register(groupRoutes);
   await app.register(pointsMallRoutes);
   await app.register(couponRoutes);
   await app.register(merchantCouponRoutes);

@@ -17,6 +17,8 @@ export const GroupSkuSchema = z.object({
   pic: z.string(),
   price: fen,
   actPrice: fen,
+  /** The price of an order that opens a team (团长价), when the activity sets one; null = actPrice for everyone. */
+  leaderPrice: fen.nullable(),
   /** The SKU's stock (-1 = unlimited); the group price sells from the product's own stock. */
   stocks: z.number().int(),
 });

@@ -37,3 +37,11 @@ export async function shopperCards(db: Queryable, userIds: string[]): Promise<Ma
   const rows = await db.select({ id: users.id, nickName: users.nickName, mobile: users.mobile }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, { nickName: r.nickName, mobile: r.mobile ? maskMobile(r.mobile) : '' }]));
 }
+
+/** Nickname and avatar of the given shoppers, by id: a member of a group-buy team as other shoppers see it (decision 065). */
+export async function memberCards(db: Queryable, userIds: string[]): Promise<Map<string, { nickName: string; pic: string }>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, nickName: users.nickName, pic: users.pic }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, { nickName: r.nickName, pic: r.pic ?? '' }]));
+}

@@ -2,7 +2,7 @@
 // summed (two refunds of one order settle one after the other), its lines for stock and points, and
 // its refundStatus (2 all refunded, 3 partly, 4 failed) with the close of an order wholly refunded
 // before it was shipped (status 6, closeType 2). Each move is conditional and repeatable.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
@@ -52,7 +52,8 @@ export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; al
   const closed = await tx
     .update(orders)
     .set({ status: ORDER_STATUS.cancelled, closeType: CLOSE_TYPE.refund, cancelTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.status, ORDER_STATUS.paid)))
+    // A group order of a failed team closes from grouping (7) once its automatic refund is back (decision 065).
+    .where(and(eq(orders.orderNumber, input.orderNumber), inArray(orders.status, [ORDER_STATUS.paid, ORDER_STATUS.grouping])))
     .returning({ orderNumber: orders.orderNumber });
   return closed.length === 1;
 }

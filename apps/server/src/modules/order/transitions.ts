@@ -112,3 +112,14 @@ export async function recordLatePayment(tx: Tx, input: { orderNumbers: string[];
     .returning({ orderNumber: orders.orderNumber });
   return marked.map((m) => m.orderNumber);
 }
+
+/** A group-buy team succeeded (decision 065): its paid orders move grouping -> pending delivery. Answers those that moved. */
+export async function markGroupOrdersFormed(tx: Tx, input: { orderNumbers: string[]; now: Date }): Promise<string[]> {
+  if (input.orderNumbers.length === 0) return [];
+  const moved = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.paid, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .where(and(inArray(orders.orderNumber, input.orderNumbers), eq(orders.status, ORDER_STATUS.grouping)))
+    .returning({ orderNumber: orders.orderNumber });
+  return moved.map((m) => m.orderNumber);
+}

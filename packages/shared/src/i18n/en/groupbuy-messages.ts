@@ -3,6 +3,8 @@
 // texts (ui-groupbuy.ts) live under another top-level key.
 export const groupbuyMessages = {
   groupbuy: {
+    /** A robot member's name on the team page (reference §3: userId 0). */
+    robotName: 'Group buddy',
     errors: {
       notFound: 'This group-buy activity does not exist or has ended',
       notStarted: 'The group-buy has not started yet',

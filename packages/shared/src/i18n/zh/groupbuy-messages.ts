@@ -3,6 +3,8 @@
 // texts (ui-groupbuy.ts) live under another top-level key.
 export const groupbuyMessages = {
   groupbuy: {
+    /** A robot member's name on the team page (reference §3: userId 0). */
+    robotName: '拼团好友',
     errors: {
       notFound: '该拼团活动不存在或已结束',
       notStarted: '拼团活动尚未开始',
