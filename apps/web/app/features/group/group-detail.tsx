@@ -189,6 +189,9 @@ function GroupPanel({ product, group, teams: initialTeams, sharedTeam, isLoggedI
   const stockText = !groupSku || groupSku.stocks === 0 ? t('product.soldOut') : groupSku.stocks === -1 ? t('product.stockUnlimited') : t('product.stock', { count: groupSku.stocks });
   const teamPrice = groupSku?.actPrice ?? group.groupPrice;
   const singlePrice = groupSku?.price ?? group.price;
+  // An activity may price the leader's order apart (团长价); joining pays the group price.
+  const leaderPrice = groupSku?.leaderPrice ?? null;
+  const buyPrice = chosenTeam || leaderPrice === null ? teamPrice : leaderPrice;
 
   return (
     <section className="purchase group-panel" aria-labelledby="product-title" data-testid="group-panel">
@@ -215,6 +218,11 @@ function GroupPanel({ product, group, teams: initialTeams, sharedTeam, isLoggedI
       <ul className="group-panel__facts">
         <li data-testid="group-people">{t('groupBuy.detail.people', { count: group.groupNumber })}</li>
         <li data-testid="group-formed">{t('groupBuy.detail.teamsFormed', { count: group.teamsFormed })}</li>
+        {leaderPrice !== null ? (
+          <li data-testid="group-leader-price">
+            {t('groupBuy.detail.leaderPrice')} <Price fen={leaderPrice} />
+          </li>
+        ) : null}
         {group.hasMaxNum && group.maxNum !== null ? <li data-testid="group-limit">{t('groupBuy.detail.limit', { count: group.maxNum })}</li> : null}
         <li className="group-panel__countdown" data-testid="group-activity-countdown">
           {state === GROUP_ACTIVITY_STATE.ended
@@ -268,7 +276,7 @@ function GroupPanel({ product, group, teams: initialTeams, sharedTeam, isLoggedI
         >
           <span>{chosenTeam ? t('groupBuy.detail.joinTeam') : t('groupBuy.detail.openTeam')}</span>
           <span className="group-panel__action-price">
-            <Price fen={teamPrice} />
+            <Price fen={buyPrice} />
           </span>
         </Button>
       </div>

@@ -23,6 +23,7 @@ export const uiGroupbuy = {
       banner: 'Group buy',
       groupPrice: 'Group price',
       singlePrice: 'Single price',
+      leaderPrice: "Leader's price",
       people_one: 'Team of {{count}}',
       people_other: 'Team of {{count}}',
       teamsFormed_one: '{{count}} team formed',

@@ -21,6 +21,7 @@ export const uiGroupbuy = {
       banner: '拼团',
       groupPrice: '拼团价',
       singlePrice: '单买价',
+      leaderPrice: '团长价',
       people: '{{count}}人团',
       teamsFormed: '已成团 {{count}} 个',
       limit: '每人限购 {{count}} 件',
