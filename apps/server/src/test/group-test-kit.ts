@@ -114,7 +114,13 @@ export async function orderRow(ctx: AppContext, orderNumber: string) {
   return row!;
 }
 
-/** Runs the due team expiries on the app's clock (only this job kind: other files' jobs are theirs). */
-export function runTeamExpiries(ctx: AppContext): Promise<number> {
-  return runDueJobs(ctx.db, { [GROUP_TEAM_EXPIRY_JOB]: groupTeamExpiryHandler(ctx) }, ctx.now());
+/** Runs every due team expiry on the app's clock, in batches until none is left (only this job kind: other files' jobs are theirs). */
+export async function runTeamExpiries(ctx: AppContext): Promise<number> {
+  const handlers = { [GROUP_TEAM_EXPIRY_JOB]: groupTeamExpiryHandler(ctx) };
+  let total = 0;
+  for (;;) {
+    const ran = await runDueJobs(ctx.db, handlers, ctx.now());
+    total += ran;
+    if (ran < 20) return total;
+  }
 }
