@@ -17,7 +17,7 @@ import { markGroupOrdersFormed, markVirtualDelivered } from '../modules/order/tr
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 
 /** A team's end: the expiry job (ref = the team's id) fills it with robots or fails it (flows/expire-group-teams.ts). */
-export const GROUP_TEAM_EXPIRY_JOB = 'group.teamExpiry';
+export const GROUP_TEAM_EXPIRY_JOB = repo.GROUP_TEAM_EXPIRY_JOB;
 
 /** How long a team stays open after its leader pays: GROUP_TEAM_VALID_SECONDS when set (tests, demos), else the activity's minutes. */
 export function teamValidMs(ctx: AppContext, activity: Pick<repo.GroupActivity, 'groupValidTime'>): number {

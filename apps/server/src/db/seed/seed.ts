@@ -40,6 +40,7 @@ import { PROMOTION_SHOPPER, seedPromotionShopper, seedPromotions } from './promo
 import { seedCoupons } from './coupons.ts';
 import { seedCombos } from './combos.ts';
 import { seedSeckills } from './seckills.ts';
+import { seedGroups } from './groups.ts';
 import { seedPointsMall } from './points-mall.ts';
 import { seedPointsHistory } from './points.ts';
 import { seedMembership } from './members.ts';
@@ -163,6 +164,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   await seedCoupons(db, seededAt(marker));
   await seedCombos(db, seededAt(marker));
   await seedSeckills(db, seededAt(marker));
+  await seedGroups(db, seededAt(marker));
   await seedPointsMall(db, seededAt(marker));
   // Demo accounts (followers, staff, a shop owner) only go into a database seeded just now: an
   // existing one may be in real use, and logins with published passwords must never appear in it.

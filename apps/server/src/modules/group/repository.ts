@@ -18,6 +18,9 @@ import { groupActivities, groupOrders, groupSkus, groupTeams } from '../../db/sc
 
 type Queryable = Db | Tx;
 
+/** A team's end as a row in `jobs` (ref = the team's id, run_at = its end): flows/expire-group-teams.ts handles it. */
+export const GROUP_TEAM_EXPIRY_JOB = 'group.teamExpiry';
+
 export interface GroupActivitySku {
   groupSkuId: number;
   skuId: number;
