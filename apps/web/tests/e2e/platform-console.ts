@@ -9,7 +9,7 @@ export const PLATFORM_URL = process.env.BAZAAR_E2E_PLATFORM_URL ?? 'http://127.0
  * Demo staff accounts (seed staff-queues.ts), one per journey that uses the console: staff keep
  * one session each, so journeys running in parallel under one account would log each other out.
  */
-export type StaffAccount = 'admin' | 'operator' | 'ops01' | 'cs01' | 'goods01' | 'mkt01' | 'fin01' | 'mkt02' | 'cs02' | 'cs03' | 'fin02' | 'fin03' | 'fin04' | 'site01' | 'hr01' | 'mkt03' | 'cs04' | 'cs05';
+export type StaffAccount = 'admin' | 'operator' | 'ops01' | 'cs01' | 'goods01' | 'mkt01' | 'fin01' | 'mkt02' | 'cs02' | 'cs03' | 'fin02' | 'fin03' | 'fin04' | 'site01' | 'hr01' | 'mkt03' | 'cs04' | 'cs05' | 'mkt04' | 'pts01';
 
 /** Logs a demo staff account in on the console's login page; lands on the first page its role may see (decision 057). */
 export async function staffLogin(console: Page, username: StaffAccount): Promise<void> {

@@ -1,10 +1,11 @@
-// The points mall (issue 29): a fresh shopper, given points by staff, finds the mall from the member
-// center, filters what they can afford and sorts by points, and exchanges an item for points alone:
+// The points mall (issue 29): a fresh shopper (the registration's 100 points) finds the mall from the
+// member center, filters what they can afford and sorts by points, and exchanges an item for points alone:
 // the order is paid at once, the points balance and records drop by its price, and the order says
 // why it has no after-sales. A second shopper exchanges an item with a cash part: the points go at
 // submit and the cash is paid through the WeChat sandbox. Each test puts its own items on shelf
-// through the platform console's API (staff site01, this journey's own: staff keep one session
-// each), so it never depends on the demo's items nor changes theirs. Serial: both sign site01 in.
+// through the platform console's API (staff pts01, an operations account of this journey's own:
+// staff keep one session each), so it never depends on the demo's items nor changes theirs. Serial:
+// both sign pts01 in.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AdminPointsItemCreatedSchema, AdminPointsProductPageSchema, type AdminPointsProduct } from '@bazaar/shared/schemas/points-mall';
 import { checkOpenedPage } from './axe.ts';
@@ -40,22 +41,17 @@ async function putOnShelf(request: APIRequestContext, staff: string, product: Ad
   return product.prodId;
 }
 
-async function userIdOf(request: APIRequestContext, token: string): Promise<string> {
-  return ((await ok(request.get(`${API_URL}/p/user/userInfo`, { headers: headers(token) }))) as { userId: string }).userId;
-}
-
 test('zh: points alone: the mall from the member center, the affordable filter and the sort, an exchange paid at once', async ({ page, request, context, baseURL }) => {
   // Many pages, each checked with axe, on a machine the other journeys share.
   test.setTimeout(420_000);
-  const staff = await staffToken(request, 'site01');
+  const staff = await staffToken(request, 'pts01');
   const [cheap, dear] = await freeProducts(request, staff, 2, 0);
-  const cheapId = await putOnShelf(request, staff, cheap!, { scorePrice: 300, cashPrice: 0, stocks: 5, maxNum: 2 });
+  const cheapId = await putOnShelf(request, staff, cheap!, { scorePrice: 60, cashPrice: 0, stocks: 5, maxNum: 2 });
   const dearId = await putOnShelf(request, staff, dear!, { scorePrice: 90_000_000, cashPrice: 0, stocks: 5, maxNum: -1 });
 
-  // A fresh shopper: 100 points from registration, and 900 more from staff.
+  // A fresh shopper: 100 points from registration.
   const shopper = await registerShopper(request);
   await addAddressByApi(request, shopper.token);
-  await ok(request.post(`${API_URL}/admin/users/${await userIdOf(request, shopper.token)}/points`, { headers: { Authorization: staff }, data: { change: 900, reason: 'e2e points mall journey' } }));
   await useToken(context, baseURL!, shopper.token);
 
   // The member center leads to the mall, which shows my points.
@@ -63,7 +59,7 @@ test('zh: points alone: the mall from the member center, the affordable filter a
   await page.getByRole('complementary', { name: zh('integralMall.entry') }).getByRole('link', { name: zh('integralMall.mall.exchange') }).click();
   await expect(page).toHaveURL(/\/member-center\/integral-mall$/);
   await expect(page.getByRole('heading', { level: 1, name: zh('integralMall.mall.title') })).toBeVisible();
-  await expect(page.getByTestId('mall-my-points')).toHaveText('1000');
+  await expect(page.getByTestId('mall-my-points')).toHaveText('100');
   const items = page.getByRole('list', { name: zh('integralMall.mall.itemsLabel') }).getByTestId('points-item');
   const card = (prodId: number) => page.locator(`[data-testid="points-item"][data-prod-id="${prodId}"]`);
 
@@ -75,17 +71,17 @@ test('zh: points alone: the mall from the member center, the affordable filter a
   expect(prices.length).toBeGreaterThan(1);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
-  // What I can afford: the 300-point item stays, the 90,000,000-point one goes.
+  // What I can afford: the 60-point item stays, the 90,000,000-point one goes.
   await page.getByRole('checkbox', { name: zh('integralMall.mall.affordable') }).check();
   await expect(page).toHaveURL(/affordable=1/);
   await expect(card(cheapId)).toBeVisible();
   await expect(card(dearId)).toHaveCount(0);
-  for (const price of (await items.evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-score-price'))))) as number[]) expect(price).toBeLessThanOrEqual(1000);
+  for (const price of (await items.evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-score-price'))))) as number[]) expect(price).toBeLessThanOrEqual(100);
 
   // The dear item: exchange is disabled, saying how many points are missing.
   await visit(page, `/member-center/integral-det/${dearId}`);
   await expect(page.getByTestId('points-exchange')).toBeDisabled();
-  await expect(page.getByTestId('points-exchange-reason')).toHaveText(zh('integralMall.detail.reason.points', { count: 90_000_000 - 1000 }));
+  await expect(page.getByTestId('points-exchange-reason')).toHaveText(zh('integralMall.detail.reason.points', { count: 90_000_000 - 100 }));
 
   // The cheap item: its points, no cash part, the stock, the limit and my points.
   await openPage(page, '/member-center/integral-mall?affordable=1');
@@ -95,14 +91,14 @@ test('zh: points alone: the mall from the member center, the affordable filter a
   await expect(page.getByTestId('points-item-cash')).toHaveText(zh('integralMall.detail.noCash'));
   await expect(page.getByTestId('points-item-stock')).toHaveText(zh('integralMall.detail.stockLeft', { count: 5 }));
   await expect(page.getByTestId('points-item-limit')).toHaveText(zh('integralMall.detail.limitCount', { count: 2 }));
-  await expect(page.getByTestId('points-item-my-points')).toHaveText('1000');
+  await expect(page.getByTestId('points-item-my-points')).toHaveText('100');
   await page.getByTestId('points-exchange').click();
 
-  // The checkout: my default address, 300 points, nothing to pay in cash.
+  // The checkout: my default address, 60 points, nothing to pay in cash.
   await expect(page).toHaveURL(new RegExp(`/submit-integral-order\\?prodId=${cheapId}&skuId=\\d+&prodCount=1$`));
   await expect(page.getByRole('heading', { level: 1, name: zh('integralMall.confirm.title') })).toBeVisible();
   await expect(page.getByText('文三路 90 号 1 幢').first()).toBeVisible();
-  await expect(page.getByTestId('points-total')).toHaveText(zh('integralMall.points', { count: 300 }));
+  await expect(page.getByTestId('points-total')).toHaveText(zh('integralMall.points', { count: 60 }));
   await expect(page.locator('.checkout-summary__amount')).toHaveText(formatYuan(0, 'zh'));
   await expect(page.getByText(zh('integralMall.confirm.pointsNote'))).toBeVisible();
   await checkOpenedPage(page);
@@ -113,29 +109,29 @@ test('zh: points alone: the mall from the member center, the affordable filter a
   await expect(page).toHaveURL(/\/submit-integral-order\?exchanged=\d{19}$/);
   const orderNumber = new URL(page.url()).searchParams.get('exchanged')!;
   await expect(page.getByRole('heading', { level: 1, name: zh('integralMall.result.title') })).toBeVisible();
-  await expect(page.getByTestId('points-result-used')).toHaveText(zh('integralMall.result.text', { count: 300 }));
-  await expect(page.getByTestId('points-result-left')).toHaveText(zh('integralMall.result.points', { count: 700 }));
+  await expect(page.getByTestId('points-result-used')).toHaveText(zh('integralMall.result.text', { count: 60 }));
+  await expect(page.getByTestId('points-result-left')).toHaveText(zh('integralMall.result.points', { count: 40 }));
   await checkOpenedPage(page);
-  expect(await orderDetail(request, shopper.token, orderNumber)).toMatchObject({ status: 2, orderType: 3, useScore: 300, actualTotal: 0, remarks: '积分兑换，请包装好' });
+  expect(await orderDetail(request, shopper.token, orderNumber)).toMatchObject({ status: 2, orderType: 3, useScore: 60, actualTotal: 0, remarks: '积分兑换，请包装好' });
 
   // The order: its points, paid by points, and why there is no after-sales.
   await page.getByRole('link', { name: zh('integralMall.result.viewOrder') }).click();
   await expect(page).toHaveURL(new RegExp(`/order-detail\\?orderNumber=${orderNumber}$`));
-  await expect(page.getByTestId('points-order-points')).toContainText(zh('integralMall.order.points', { count: 300 }));
+  await expect(page.getByTestId('points-order-points')).toContainText(zh('integralMall.order.points', { count: 60 }));
   await expect(page.getByText(zh('orderDetail.payTypes.0'))).toBeVisible();
   await expect(page.getByTestId('points-order-no-refund')).toHaveText(zh('integralMall.order.noRefund'));
   await expect(page.getByRole('link', { name: new RegExp(zh('aftersale.order.apply')) })).toHaveCount(0);
 
-  // The points page: 700 left, the exchange on top of the records, linked to its order.
+  // The points page: 40 left, the exchange on top of the records, linked to its order.
   await visit(page, '/user-center/uc-integral');
-  await expect(page.getByTestId('points-balance')).toHaveText('700');
+  await expect(page.getByTestId('points-balance')).toHaveText('40');
   const first = page.getByRole('region', { name: zh('points.records.title') }).locator('tbody tr').first();
   await expect(first).toContainText(zh('points.source.10'));
-  await expect(first).toContainText('−300');
+  await expect(first).toContainText('−60');
   await expect(first.getByRole('link')).toHaveAttribute('href', `/order-detail?orderNumber=${orderNumber}`);
   await page.getByRole('complementary', { name: zh('integralMall.entry') }).getByRole('link').click();
   await expect(page).toHaveURL(/\/member-center\/integral-mall$/);
-  await expect(page.getByTestId('mall-my-points')).toHaveText('700');
+  await expect(page.getByTestId('mall-my-points')).toHaveText('40');
 
   // The item now counts my exchange against the limit, and the stock went down.
   await visit(page, `/member-center/integral-det/${cheapId}`);
@@ -145,7 +141,7 @@ test('zh: points alone: the mall from the member center, the affordable filter a
 
 test('en: points plus cash: a visitor is asked to log in; the cash is paid through the WeChat sandbox', async ({ page, request, context, baseURL, browser }) => {
   test.setTimeout(420_000);
-  const staff = await staffToken(request, 'site01');
+  const staff = await staffToken(request, 'pts01');
   const [product] = await freeProducts(request, staff, 1, 2);
   const prodId = await putOnShelf(request, staff, product!, { scorePrice: 80, cashPrice: 150, stocks: 5, maxNum: -1 });
   // The registration's 100 points pay for the 80.

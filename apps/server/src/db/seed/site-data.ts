@@ -34,6 +34,10 @@ export const STAFF_ROLES = {
   mkt02: 'operations',
   /** The flash-sale consoles' journey reviews activities as mkt03 (one session per staff account). */
   mkt03: 'operations',
+  /** The group-buy consoles' journey takes an activity offline as mkt04 (one session per staff account). */
+  mkt04: 'operations',
+  /** The points-mall journey puts its own items on the points shelf as pts01 (one session per staff account). */
+  pts01: 'operations',
   cs01: 'service',
   cs02: 'service',
   cs03: 'service',

@@ -66,7 +66,7 @@ const DISABLED = {
  * staff keep one session each (decision 015), so two people (or two browser journeys) never log
  * each other out. Same demo password as admin.
  */
-export const MORE_STAFF = ['ops01', 'cs01', 'goods01', 'mkt01', 'fin01', 'mkt02', 'cs02', 'fin02', 'fin03', 'fin04', 'site01', 'hr01', 'cs03', 'mkt03', 'cs04', 'cs05'] as const;
+export const MORE_STAFF = ['ops01', 'cs01', 'goods01', 'mkt01', 'fin01', 'mkt02', 'cs02', 'fin02', 'fin03', 'fin04', 'site01', 'hr01', 'cs03', 'mkt03', 'cs04', 'cs05', 'mkt04', 'pts01'] as const;
 
 /** The built-in roles' ids (the migration that added roles wrote them). */
 export async function builtInRoleIds(db: Db | Tx): Promise<Record<AdminRoleKey, number>> {
