@@ -52,6 +52,8 @@ const CONFIRM_TTL_MS = 30 * 60_000;
 const SUBMIT_LOCK_MS = 30_000;
 /** A name search looks at this many matching products at most. */
 const NAME_SEARCH_LIMIT = 500;
+/** The most points or fen an exchange's integer columns hold (orders.use_score, points_orders.score and cash, the ledger). */
+const INT_MAX = 2_147_483_647;
 
 const confirmKey = (userId: string, uuid: string) => `points:confirm:${userId}:${uuid}`;
 const submitLockKey = (userId: string, uuid: string) => `points:submit:${userId}:${uuid}`;
@@ -64,6 +66,7 @@ const errors = {
   insufficient: () => invalid('pointsmall.errors.insufficient'),
   limit: (max: number, left: number) => invalid('pointsmall.errors.limit', { max, left: Math.max(0, left) }),
   notEnoughScore: (need: number, have: number) => invalid('pointsmall.errors.notEnoughScore', { need, have }),
+  tooLarge: () => invalid('pointsmall.errors.tooLarge'),
   addAddress: () => invalid('checkout.errors.addAddress'),
   selectAddress: () => invalid('checkout.errors.selectAddress'),
   duplicate: () => invalid('checkout.errors.duplicate'),
@@ -208,6 +211,7 @@ export async function confirmPointsOrder(ctx: AppContext, userId: string, input:
   if (item.stocks < prodCount || (sku.stocks !== -1 && sku.stocks < prodCount)) throw errors.insufficient();
   const [bought, myScore] = await Promise.all([mall.boughtNumOf(ctx.db, item.id, userId), scoreOf(ctx.db, userId)]);
   if (prodCount > limitLeft(item, bought)) throw errors.limit(item.maxNum, item.maxNum - bought);
+  if (item.cashPrice * prodCount > INT_MAX) throw errors.tooLarge();
   const checkout: PointsCheckout = {
     itemId: item.id,
     prodId: product.id,
@@ -298,6 +302,9 @@ export async function submitPointsOrder(ctx: AppContext, userId: string, input: 
     const now = ctx.now();
     const orderNumber = nextSerialNumber(now.getTime());
     const totalScore = checkout.scorePrice * checkout.count;
+    // Beyond what the rows hold: more points than anyone can have, or a cash part too large for one order.
+    if (checkout.cashPrice * checkout.count > INT_MAX) throw errors.tooLarge();
+    if (totalScore > INT_MAX) throw errors.notEnoughScore(totalScore, await scoreOf(ctx.db, userId));
     const a = checkout.address;
     const built = buildOrderRows({
       orderNumber,

@@ -11,6 +11,7 @@ export const pointsmallMessages = {
       insufficient: 'Insufficient inventory',
       limit: 'Exceeds the purchase limit: at most {{max}} per person, you can exchange {{left}} more',
       notEnoughScore: 'Not enough points: this exchange needs {{need}}, and you have {{have}}',
+      tooLarge: 'This exchange is too large for one order; please exchange fewer units',
       notRefundable: 'Points-mall orders cannot be refunded or returned',
       product: 'Choose a product of a self-run store',
       notSelfRun: 'Only products of the platform’s self-run stores can be points items',

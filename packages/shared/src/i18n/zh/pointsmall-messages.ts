@@ -11,6 +11,7 @@ export const pointsmallMessages = {
       insufficient: '库存不足',
       limit: '超出限购数量：每人限兑 {{max}} 件，您还可兑换 {{left}} 件',
       notEnoughScore: '积分不足：本次兑换需要 {{need}} 积分，您当前有 {{have}} 积分',
+      tooLarge: '单笔兑换金额过大，请减少兑换数量',
       notRefundable: '积分商城订单不支持退款或退货',
       product: '请选择自营店铺的商品',
       notSelfRun: '只有平台自营店铺的商品可以作为积分商品',
