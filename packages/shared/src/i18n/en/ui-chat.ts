@@ -112,6 +112,7 @@ export const uiChat = {
       reconnecting: 'The connection dropped; reconnecting…',
       retry: 'Retry',
       refresh: 'Refresh the page',
+      login: 'Log in again',
     },
     last: {
       image: '[Picture]',

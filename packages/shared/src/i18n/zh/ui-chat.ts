@@ -111,6 +111,7 @@ export const uiChat = {
       reconnecting: '连接中断，正在重新连接…',
       retry: '重试',
       refresh: '刷新页面',
+      login: '重新登录',
     },
     last: {
       image: '[图片]',
