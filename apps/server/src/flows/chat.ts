@@ -65,24 +65,27 @@ async function openShop(ctx: AppContext, shopId: number): Promise<boolean> {
   return row?.status === SHOP_STATUS.open;
 }
 
-/** The conversation a frame writes to, from the sender's side; taken by an agent who answers it from the queue. */
-async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date): Promise<{ conversation: chat.ConversationRow; taken: boolean }> {
+/**
+ * The conversation a frame writes to, from the sender's side; taken by an agent who answers it from
+ * the queue. `away`: a shopper writes to an away shop (read with the conversation: one statement).
+ */
+async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date): Promise<{ conversation: chat.ConversationRow; taken: boolean; away: boolean }> {
   if (who.kind === 'user') {
     if (typeof toId !== 'number') throw new Refused('chat.errors.conversationNotFound');
     // An existing conversation goes on (one read); a new one needs an open shop.
-    const existing = await chat.conversationOf(ctx.db, who.userId, toId);
-    if (existing) return { conversation: existing, taken: false };
+    const existing = await chat.conversationWithAway(ctx.db, who.userId, toId);
+    if (existing) return { conversation: existing.conversation, taken: false, away: existing.away };
     if (toId !== 0 && !(await openShop(ctx, toId))) throw new Refused('chat.errors.shopNotFound');
-    return { conversation: await chat.ensureConversation(ctx.db, who.userId, toId, now), taken: false };
+    return { conversation: await chat.ensureConversation(ctx.db, who.userId, toId, now), taken: false, away: toId !== 0 && (await chat.shopAway(ctx.db, toId)) };
   }
   if (typeof toId !== 'string') throw new Refused('chat.errors.conversationNotFound');
   const conversation = await chat.conversationOf(ctx.db, toId, who.kind === 'shop' ? who.shopId : 0);
   if (!conversation) throw new Refused('chat.errors.conversationNotFound');
-  if (who.kind === 'shop') return { conversation, taken: false };
-  if (conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId === who.adminId) return { conversation, taken: false };
+  if (who.kind === 'shop') return { conversation, taken: false, away: false };
+  if (conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId === who.adminId) return { conversation, taken: false, away: false };
   const taken = await chat.takeConversation(ctx.db, conversation.id, who.adminId, now);
   if (!taken) throw new Refused('chat.codes.notYourResponsibility', {}, CHAT_CODE.notYourResponsibility);
-  return { conversation: taken, taken: true };
+  return { conversation: taken, taken: true, away: false };
 }
 
 async function productCard(ctx: AppContext, prodId: number): Promise<ChatProductCard | null> {
@@ -197,7 +200,7 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
   const who = peer.who;
   const now = ctx.now();
   try {
-    const { conversation, taken } = await conversationForSend(ctx, who, input.toId, now);
+    const { conversation, taken, away: shopAway } = await conversationForSend(ctx, who, input.toId, now);
     const checked = await checkContent(ctx, who, conversation, input);
     const sent = await chat.sendMessage(ctx, { conversationId: conversation.id, ...senderOf(who), msgType: input.msgType, ...checked, clientMsgId: input.clientMsgId ?? null, at: now });
     // A resend: the sender gets the stored message back (same seq); nobody gets it twice.
@@ -209,7 +212,7 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     if (taken && who.kind === 'agent') announceTransfer(ctx, after, who.adminId, who.name);
     // A shopper's message to an away shop waits: stored, counted unread, and pushed to the sellers
     // only when the shop is back online (setMerchantAway's replay). The shopper's sockets get it.
-    const away = who.kind === 'user' && after.shopId !== 0 && (await chat.shopAway(ctx.db, after.shopId));
+    const away = shopAway && who.kind === 'user' && after.shopId !== 0;
     const targets = conversationTargets(after);
     const mine = targetsOf(who);
     bus.publish({ t: 'msg', to: away ? mine : targets, m: sent.message });

@@ -29,7 +29,6 @@ import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service
 import { sessionLookup, tokenFromHeader } from '../modules/auth/service.ts';
 import { ChatHub, accountOf, codeFrame, targetsOf, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
 import { holdChatRuntime, releaseChatRuntime } from '../modules/chat/runtime.ts';
-import { unreadOfAgent, unreadOfShop, unreadOfUser } from '../modules/chat/service.ts';
 import { translatorFor } from '../plugins/locale.ts';
 
 /** Close codes: 4401 not identified (after code 10), 4409 replaced by a newer login (after code 11). */
@@ -46,9 +45,7 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
   // Frames above the hard limit are not even read (ws closes with 1009); the 8 KiB limit answers code 4.
   await app.register(websocket, { options: { maxPayload: CHAT_FRAME_HARD_MAX_BYTES } });
   const runtime = holdChatRuntime(ctx);
-  const hub = new ChatHub(ctx, runtime, app.log, (who) =>
-    who.kind === 'user' ? unreadOfUser(ctx.db, who.userId) : who.kind === 'shop' ? unreadOfShop(ctx.db, who.shopId) : unreadOfAgent(ctx.db, who.adminId),
-  );
+  const hub = new ChatHub(ctx, runtime, app.log);
   app.decorate('chatHub', hub);
   app.addHook('onClose', async () => {
     hub.close();

@@ -47,7 +47,6 @@ interface PeerState {
   peer: ChatPeer;
   cursors: Map<number, Sent>;
   queue: Promise<void>;
-  unreadTimer: NodeJS.Timeout | null;
 }
 
 /** Conversations a socket remembers its cursor for (the least recently used is forgotten). */
@@ -110,12 +109,15 @@ export class ChatHub {
   private readonly peers = new Map<string, PeerState>();
   private readonly byTarget = new Map<ChatTarget, Set<PeerState>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Sockets due an unread frame, read together: one statement per kind of reader for a whole burst. */
+  private readonly unreadDue = new Set<PeerState>();
+  private unreadTimer: NodeJS.Timeout | null = null;
+  private unreadAt = Infinity;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db'>,
     private readonly runtime: ChatRuntime,
     private readonly log: { error(obj: unknown, msg: string): void },
-    private readonly unreadOf: (who: ChatIdentity) => Promise<number>,
   ) {
     runtime.bus.onEvent((event) => this.onEvent(event));
     runtime.bus.onResubscribed((since) => {
@@ -138,7 +140,7 @@ export class ChatHub {
 
   /** Registers an identified socket: presence, then code 11 for the account's older sockets everywhere. */
   async add(peer: ChatPeer): Promise<void> {
-    const state: PeerState = { peer, cursors: new Map(), queue: Promise.resolve(), unreadTimer: null };
+    const state: PeerState = { peer, cursors: new Map(), queue: Promise.resolve() };
     this.peers.set(peer.id, state);
     for (const target of peer.targets) {
       let set = this.byTarget.get(target);
@@ -155,7 +157,7 @@ export class ChatHub {
     const state = this.peers.get(peer.id);
     if (!state) return;
     this.peers.delete(peer.id);
-    if (state.unreadTimer) clearTimeout(state.unreadTimer);
+    this.unreadDue.delete(state);
     for (const target of peer.targets) {
       const set = this.byTarget.get(target);
       set?.delete(state);
@@ -261,18 +263,48 @@ export class ChatHub {
     }
   }
 
-  /** Sends the socket its unread total ('00000'), once per burst. */
+  /**
+   * Sends the socket its unread total ('00000') within delayMs, once per burst: every socket due by
+   * then is read in the same statements (unreadTotals), not one query per socket.
+   */
   scheduleUnread(state: PeerState | string, delayMs: number): void {
     const s = typeof state === 'string' ? this.peers.get(state) : state;
-    if (!s || s.unreadTimer) return;
-    s.unreadTimer = setTimeout(() => {
-      s.unreadTimer = null;
-      void this.enqueue(s.peer.id, async () => {
-        const n = await this.unreadOf(s.peer.who);
-        s.peer.send({ code: CHAT_CODE.unread, data: n, success: n > 0, content: null, msgType: null });
-      });
-    }, delayMs);
-    s.unreadTimer.unref?.();
+    if (!s) return;
+    this.unreadDue.add(s);
+    const at = Date.now() + delayMs;
+    if (this.unreadTimer && at >= this.unreadAt) return;
+    if (this.unreadTimer) clearTimeout(this.unreadTimer);
+    this.unreadAt = at;
+    this.unreadTimer = setTimeout(() => void this.flushUnread(), delayMs);
+    this.unreadTimer.unref?.();
+  }
+
+  private async flushUnread(): Promise<void> {
+    this.unreadTimer = null;
+    this.unreadAt = Infinity;
+    const due = [...this.unreadDue];
+    this.unreadDue.clear();
+    if (due.length === 0) return;
+    const users = new Set<string>();
+    const shops = new Set<number>();
+    const agents = new Set<number>();
+    for (const { peer } of due) {
+      const who = peer.who;
+      if (who.kind === 'user') users.add(who.userId);
+      else if (who.kind === 'shop') shops.add(who.shopId);
+      else agents.add(who.adminId);
+    }
+    try {
+      // Read after the messages that caused it were stored; a later message schedules another.
+      const totals = await repo.unreadTotals(this.ctx.db, { users: [...users], shops: [...shops], agents: [...agents] });
+      for (const s of due) {
+        const who = s.peer.who;
+        const n = (who.kind === 'user' ? totals.users.get(who.userId) : who.kind === 'shop' ? totals.shops.get(who.shopId) : totals.agents.get(who.adminId)) ?? 0;
+        void this.enqueue(s.peer.id, async () => s.peer.send({ code: CHAT_CODE.unread, data: n, success: n > 0, content: null, msgType: null }));
+      }
+    } catch (err) {
+      this.log.error({ err }, 'chat unread totals failed');
+    }
   }
 
   /** After a Redis outage: every socket gets what was written since, in order, without what it has. */
@@ -331,6 +363,8 @@ export class ChatHub {
 
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
+    if (this.unreadTimer) clearTimeout(this.unreadTimer);
+    this.unreadDue.clear();
     for (const state of [...this.peers.values()]) {
       this.remove(state.peer);
       state.peer.close(1001, 'server closing');

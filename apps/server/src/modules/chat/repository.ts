@@ -39,6 +39,16 @@ export async function conversationOf(db: Reader, userId: string, shopId: number)
   return row ?? null;
 }
 
+/** A shopper's conversation with a shop and whether the shop is away, in one statement (the send path). */
+export async function conversationWithAway(db: Reader, userId: string, shopId: number): Promise<{ conversation: ConversationRow; away: boolean } | null> {
+  const [row] = await db
+    .select({ conversation: chatConversations, away: sql<boolean>`coalesce(${chatShopSettings.away}, false)` })
+    .from(chatConversations)
+    .leftJoin(chatShopSettings, eq(chatShopSettings.shopId, chatConversations.shopId))
+    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId)));
+  return row ? { conversation: row.conversation, away: row.away === true } : null;
+}
+
 export async function conversationById(db: Reader, id: number): Promise<ConversationRow | null> {
   const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));
   return row ?? null;
@@ -235,6 +245,52 @@ export async function unreadOfAgent(db: Reader, agentId: number): Promise<number
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The unread totals of many readers in one statement per kind (a burst's '00000' frames): each
+ * shopper's, each shop's, and each agent's (the queue's plus its own conversations').
+ */
+export async function unreadTotals(db: Reader, readers: { users: string[]; shops: number[]; agents: number[] }): Promise<{ users: Map<string, number>; shops: Map<number, number>; agents: Map<number, number> }> {
+  const [users, shops, agents] = await Promise.all([
+    readers.users.length === 0
+      ? []
+      : db
+          .select({ id: chatConversations.userId, n: sql<number>`coalesce(sum(${chatConversations.userUnread}), 0)::int` })
+          .from(chatConversations)
+          .where(inArray(chatConversations.userId, readers.users))
+          .groupBy(chatConversations.userId),
+    readers.shops.length === 0
+      ? []
+      : db
+          .select({ id: chatConversations.shopId, n: sql<number>`coalesce(sum(${chatConversations.shopUnread}), 0)::int` })
+          .from(chatConversations)
+          .where(inArray(chatConversations.shopId, readers.shops))
+          .groupBy(chatConversations.shopId),
+    readers.agents.length === 0
+      ? []
+      : db
+          .select({
+            // null: the queue's conversations (every agent's); else the agent holding them.
+            agentId: sql<number | null>`case when ${chatConversations.status} = ${CHAT_SERVICE_STATUS.waiting} then null else ${chatConversations.agentId} end`,
+            n: sql<number>`coalesce(sum(${chatConversations.shopUnread}), 0)::int`,
+          })
+          .from(chatConversations)
+          .where(
+            and(
+              eq(chatConversations.shopId, 0),
+              sql`(${chatConversations.status} = ${CHAT_SERVICE_STATUS.waiting} or (${chatConversations.status} = ${CHAT_SERVICE_STATUS.taken} and ${inArray(chatConversations.agentId, readers.agents)}))`,
+            ),
+          )
+          .groupBy(sql`1`),
+  ]);
+  const queue = Number(agents.find((r) => r.agentId === null)?.n ?? 0);
+  const own = new Map(agents.filter((r) => r.agentId !== null).map((r) => [Number(r.agentId), Number(r.n)]));
+  return {
+    users: new Map(users.map((r) => [r.id, Number(r.n)])),
+    shops: new Map(shops.map((r) => [r.id, Number(r.n)])),
+    agents: new Map(readers.agents.map((id) => [id, queue + (own.get(id) ?? 0)])),
+  };
 }
 
 export async function queueCount(db: Reader): Promise<number> {

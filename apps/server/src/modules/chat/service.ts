@@ -14,6 +14,7 @@ export {
   activeConversationIds,
   conversationById,
   conversationOf,
+  conversationWithAway,
   conversationsByIds,
   conversationsOfUser,
   ensureConversation,
@@ -29,6 +30,7 @@ export {
   unreadOfAgent,
   unreadOfShop,
   unreadOfUser,
+  unreadTotals,
 } from './repository.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

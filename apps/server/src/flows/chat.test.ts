@@ -1,0 +1,37 @@
+// The send path's database work (decision 063, the 1,000 messages/s goal): a shopper's text to an
+// existing conversation is two statements, the conversation read with the shop's away setting and
+// the send (the seq, the counters and the message in one statement).
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_CODE, CHAT_MSG_TYPE, ChatSendSchema, type ChatServerFrame } from '@bazaar/shared/schemas/chat';
+import { countQueries } from '../db/query-count.ts';
+import { accountOf, targetsOf, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
+import { chatShops } from '../test/chat-test-kit.ts';
+import { registerBuyer } from '../test/merchant-test-kit.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { sendFromSocket } from './chat.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await ensureSeeded();
+});
+
+function fakePeer(who: ChatIdentity): ChatPeer {
+  const frames: ChatServerFrame[] = [];
+  return { id: randomUUID(), who, targets: targetsOf(who), account: accountOf(who), generation: 0, lastSeen: Date.now(), send: (f) => void frames.push(f), translate: (k) => k, close: () => {}, terminate: () => {} };
+}
+
+describe('the send path', () => {
+  it("a shopper's text to an existing conversation is two statements: the conversation with the shop's away, and the send", async () => {
+    const [shopId] = (await chatShops(t, 1)) as [number];
+    const buyer = await registerBuyer(t);
+    const peer = fakePeer({ kind: 'user', userId: buyer.userId });
+    const first = await sendFromSocket(t.ctx, peer, ChatSendSchema.parse({ toId: shopId, msgType: CHAT_MSG_TYPE.text, content: 'first', clientMsgId: randomUUID() }));
+    expect(first.map((f) => f.code)).toEqual([CHAT_CODE.otherSideOffline]);
+    const { result, queries } = await countQueries(() => sendFromSocket(t.ctx, peer, ChatSendSchema.parse({ toId: shopId, msgType: CHAT_MSG_TYPE.text, content: 'second', clientMsgId: randomUUID() })));
+    expect(result.map((f) => f.code)).toEqual([CHAT_CODE.otherSideOffline]);
+    expect(queries.filter((q) => !/^(begin|commit)/i.test(q.trim()))).toHaveLength(2);
+  });
+});
