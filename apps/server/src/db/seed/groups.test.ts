@@ -3,8 +3,10 @@
 // expiry job and its paid orders grouping, as payment leaves them.
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupActivities, groupOrders, groupTeams, jobs, orders, payments, products } from '../schema.ts';
+import { groupActivities, groupOrders, groupTeams, jobs, orders, payments, products, refunds } from '../schema.ts';
+import { executeRefund } from '../../flows/refund-money.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from '../../modules/group/repository.ts';
+import { runTeamExpiries } from '../../test/group-test-kit.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
@@ -42,5 +44,30 @@ describe('demo group buys', () => {
       const paid = await t.ctx.db.select().from(payments).where(inArray(payments.orderNumbers, numbers));
       expect(paid.map((p) => p.amount).sort()).toEqual(placed.map((o) => o.actualTotal).sort());
     }
+  });
+
+  it('ends the two short teams by their jobs: robots fill one, the other fails and its leader is refunded through the Alipay sandbox', async () => {
+    const [tea] = await t.ctx.db.select().from(groupActivities).where(eq(groupActivities.nameZh, '两人成团 茶器'));
+    const [gadget] = await t.ctx.db.select().from(groupActivities).where(eq(groupActivities.nameZh, '数码拼团（机器人成团）'));
+    const [failed] = await t.ctx.db.select().from(groupTeams).where(eq(groupTeams.groupActivityId, tea!.id));
+    const [seat] = await t.ctx.db.select().from(groupOrders).where(eq(groupOrders.groupTeamId, failed!.id));
+    try {
+      t.advanceClock(11 * 60_000);
+      await runTeamExpiries(t.ctx);
+      expect((await t.ctx.db.select().from(groupTeams).where(eq(groupTeams.id, failed!.id)))[0]!.status).toBe(3);
+      // The sandbox gateway answers 'processing' first, as Alipay does (the order waits, applying);
+      // a later try finds it done: the money is back and the order closes. (Another file's clock may
+      // have ended the team earlier in the run: the same request, then.)
+      const [refund] = await t.ctx.db.select().from(refunds).where(eq(refunds.orderNumber, seat!.orderNumber!));
+      expect(refund).toMatchObject({ buyerReason: 7, orderItemId: 0 });
+      t.advanceClock(2 * 60_000);
+      expect(await executeRefund(t.ctx, refund!.refundSn)).toBe('refunded');
+    } finally {
+      t.resetClock();
+    }
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, seat!.orderNumber!));
+    expect(order).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
+    const [robots] = await t.ctx.db.select().from(groupTeams).where(eq(groupTeams.groupActivityId, gadget!.id));
+    expect(robots).toMatchObject({ status: 2, joinNum: 3 });
   });
 });
