@@ -194,7 +194,7 @@ export function GroupActivityCreatePage({ api, onDone }: { api: ConsoleApi; onDo
             </Form.Item>
           </Space>
         </Form.Item>
-        <Space wrap size="large">
+        <Space wrap size="large" style={{ display: 'flex' }}>
           <Form.Item name="start" label={t('groupbuy.form.start')} rules={required('groupbuy.form.start')}>
             <DatePicker showTime format={API_TIME} aria-label={t('groupbuy.form.start')} />
           </Form.Item>

@@ -14,8 +14,8 @@ const TABS = ['all', ...GROUP_LIST_STATES] as const;
 type Tab = (typeof TABS)[number];
 const TEAM_TABS = ['all', '1', '2', '3', '0'] as const;
 
-export const GROUP_STATE_COLOR: Record<GroupListState, string> = { upcoming: 'processing', running: 'success', ended: 'default', offline: 'error' };
-const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
+export const GROUP_STATE_COLOR: Record<GroupListState, string> = { upcoming: 'blue', running: 'success', ended: 'default', offline: 'error' };
+const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'success', 3: 'error' };
 const canEnd = (row: GroupActivityRow) => row.listState === 'upcoming' || row.listState === 'running' || (row.listState === 'offline' && row.status === 2);
 
 function useEnd(api: ConsoleApi) {
@@ -96,7 +96,7 @@ export function GroupActivitiesPage({ api, onOpen, onCreate }: { api: ConsoleApi
         rowKey="groupActivityId"
         loading={list.isFetching && !list.data}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: t('groupbuy.empty') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('groupbuy.empty')}</Typography.Text> }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('groupbuy.total', { total }) }}
         columns={[
           {
@@ -187,7 +187,7 @@ export function GroupTeamsTable({ api, path }: { api: ConsoleApi; path: string }
         size="small"
         loading={teams.isFetching && !teams.data}
         dataSource={teams.data?.records ?? []}
-        locale={{ emptyText: t('groupbuy.teams.empty') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('groupbuy.teams.empty')}</Typography.Text> }}
         pagination={{ current, pageSize: PAGE_SIZE, total: teams.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           { title: t('groupbuy.teams.id'), dataIndex: 'groupTeamId' },

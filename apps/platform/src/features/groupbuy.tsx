@@ -16,8 +16,8 @@ import { ReasonDialog } from '../lib/reason-dialog.tsx';
 const PAGE_SIZE = 10;
 const TABS = ['running', 'upcoming', 'offline', 'ended', 'all'] as const satisfies readonly (GroupListState | 'all')[];
 type Tab = (typeof TABS)[number];
-const STATE_COLOR: Record<GroupListState, string> = { upcoming: 'processing', running: 'success', ended: 'default', offline: 'error' };
-const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
+const STATE_COLOR: Record<GroupListState, string> = { upcoming: 'blue', running: 'success', ended: 'default', offline: 'error' };
+const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'success', 3: 'error' };
 
 function GroupDetailModal({ api, groupActivityId, onClose }: { api: ConsoleApi; groupActivityId: number; onClose: () => void }) {
   const { t, lang } = useI18n();
@@ -73,7 +73,7 @@ function GroupDetailModal({ api, groupActivityId, onClose }: { api: ConsoleApi; 
             rowKey="groupTeamId"
             size="small"
             dataSource={teams.data?.records ?? []}
-            locale={{ emptyText: t('groupbuyPlatform.teams.empty') }}
+            locale={{ emptyText: <Typography.Text type="secondary">{t('groupbuyPlatform.teams.empty')}</Typography.Text> }}
             pagination={{ current: teamPage, pageSize: PAGE_SIZE, total: teams.data?.total ?? 0, onChange: setTeamPage, showSizeChanger: false }}
             columns={[
               { title: t('groupbuyPlatform.teams.id'), dataIndex: 'groupTeamId' },
@@ -189,7 +189,7 @@ export function GroupBuyPage({ api }: { api: ConsoleApi }) {
         rowKey="groupActivityId"
         loading={list.isFetching && !list.data}
         dataSource={list.data?.records ?? []}
-        locale={{ emptyText: t('groupbuyPlatform.empty') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('groupbuyPlatform.empty')}</Typography.Text> }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('groupbuyPlatform.total', { total }) }}
         columns={[
           {
