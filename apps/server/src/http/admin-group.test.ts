@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '@bazaar/shared/i18n/catalogs';
+import { GroupActivityCardPageSchema } from '@bazaar/shared/schemas/group';
 import { GroupActivityDetailSchema, GroupActivityRowPageSchema, GroupTeamRowPageSchema, MerchantGroupActivityCreatedSchema } from '@bazaar/shared/schemas/group-admin';
 import { groupActivities, groupTeams } from '../db/schema.ts';
 import { formatApiTime } from '../lib/api-time.ts';
@@ -53,6 +54,16 @@ async function activity(token: string, shopId: number, overrides: Record<string,
   return MerchantGroupActivityCreatedSchema.parse(res.json()).groupActivityId;
 }
 
+/** Whether the shoppers' /group-buy list shows the activity (only a running one, on, opens teams). */
+const shownToShoppers = async (id: number) => {
+  const res = await t.app.inject({ method: 'GET', url: '/group/activities?size=100' });
+  expect(res.statusCode, res.body).toBe(200);
+  const all = GroupActivityCardPageSchema.parse(res.json());
+  for (let current = 2; current <= all.pages; current++) {
+    all.records.push(...GroupActivityCardPageSchema.parse((await t.app.inject({ method: 'GET', url: `/group/activities?size=100&current=${current}` })).json()).records);
+  }
+  return all.records.some((r) => r.groupActivityId === id);
+};
 const rowOf = async (id: number) => (await t.ctx.db.select().from(groupActivities).where(eq(groupActivities.id, id)))[0]!;
 const page = async (query: string) => {
   const res = await call(staff, 'GET', `/admin/group-activities?${query}`);
@@ -101,6 +112,7 @@ describe('taking an activity offline', () => {
       .values({ groupActivityId: id, shopId: shop.shopId, productId: (await rowOf(id)).productId, groupNumber: 2, joinNum: 1, status: 1, shareUserId: buyer.userId, startTime: new Date(), endTime: teamEnd })
       .returning({ id: groupTeams.id });
     expect((await page(`shopId=${shop.shopId}&state=running&size=50`)).records.map((r) => r.groupActivityId)).toContain(id);
+    expect(await shownToShoppers(id)).toBe(true);
 
     const empty = await call(staff, 'POST', `/admin/group-activities/${id}/offline`, {}, 'zh');
     expect(empty.statusCode).toBe(400);
@@ -113,6 +125,7 @@ describe('taking an activity offline', () => {
     expect(row.endTime.getTime()).toBeGreaterThan(Date.now());
     expect((await page(`shopId=${shop.shopId}&state=running&size=50`)).records.map((r) => r.groupActivityId)).not.toContain(id);
     expect((await page(`shopId=${shop.shopId}&state=offline`)).records.map((r) => r.groupActivityId)).toEqual([id]);
+    expect(await shownToShoppers(id)).toBe(false);
     const seen = GroupActivityDetailSchema.parse((await call(merchant, 'GET', `/merchant/group-activities/${id}`)).json());
     expect(seen).toMatchObject({ listState: 'offline', offlineReason: '虚假拼团价' });
     const [teamRow] = await t.ctx.db.select().from(groupTeams).where(eq(groupTeams.id, team!.id));
@@ -124,6 +137,7 @@ describe('taking an activity offline', () => {
     const back = await call(staff, 'POST', `/admin/group-activities/${id}/online`);
     expect(back.statusCode, back.body).toBe(200);
     expect((await rowOf(id)).status).toBe(1);
+    expect(await shownToShoppers(id)).toBe(true);
     expect(GroupActivityDetailSchema.parse((await call(merchant, 'GET', `/merchant/group-activities/${id}`)).json())).toMatchObject({ listState: 'running', offlineReason: null });
     const again = await call(staff, 'POST', `/admin/group-activities/${id}/online`);
     expect(again.statusCode).toBe(400);
