@@ -201,12 +201,23 @@ export async function lockShopperActivity(tx: Tx, activityId: number, userId: st
   await tx.execute(sql`select pg_advisory_xact_lock(${activityId}::int, hashtext(${userId}))`);
 }
 
-/** Units the shopper holds in the activity: the unpaid and paid group orders (invalid ones and robots not counted). */
+/**
+ * Units the shopper holds in the activity: the unpaid and paid group orders (invalid ones and robots
+ * not counted), but not the paid ones of a failed team, which are refunded in full and closed.
+ */
 export async function unitsHeld(db: Queryable, activityId: number, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${groupOrders.prodCount}), 0)::int` })
     .from(groupOrders)
-    .where(and(eq(groupOrders.groupActivityId, activityId), eq(groupOrders.userId, userId), inArray(groupOrders.status, [GROUP_ORDER_STATUS.unpaid, GROUP_ORDER_STATUS.paid])));
+    .innerJoin(groupTeams, eq(groupTeams.id, groupOrders.groupTeamId))
+    .where(
+      and(
+        eq(groupOrders.groupActivityId, activityId),
+        eq(groupOrders.userId, userId),
+        inArray(groupOrders.status, [GROUP_ORDER_STATUS.unpaid, GROUP_ORDER_STATUS.paid]),
+        sql`not (${groupOrders.status} = ${GROUP_ORDER_STATUS.paid} and ${groupTeams.status} = ${GROUP_TEAM_STATUS.failed})`,
+      ),
+    );
   return row?.n ?? 0;
 }
 
