@@ -103,8 +103,10 @@ function TeamRow({ team, now, chosen, onJoin }: { team: GroupOpenTeam; now: numb
         </span>
         <span data-testid="group-team-countdown">{left.text ? t('groupBuy.teams.endsIn', { time: left.text }) : ''}</span>
       </span>
-      <Button size="sm" variant={chosen ? 'secondary' : 'primary'} aria-label={t('groupBuy.teams.joinLabel', { name })} onClick={onJoin}>
+      {/* The visible text starts the accessible name (axe: label-content-name-mismatch); the leader's name tells the rows apart. */}
+      <Button size="sm" variant={chosen ? 'secondary' : 'primary'} onClick={onJoin}>
         {chosen ? t('groupBuy.teams.chosen') : t('groupBuy.teams.join')}
+        <span className="visually-hidden"> {name}</span>
       </Button>
     </li>
   );
