@@ -29,7 +29,7 @@ import type { AppContext } from '../context.ts';
 import { executeTogether } from '../db/one-statement.ts';
 import { failedCheck, uniqueViolation } from '../db/errors.ts';
 import { formatApiTime } from '../lib/api-time.ts';
-import { invalid } from '../lib/app-error.ts';
+import { activityEnded, invalid } from '../lib/app-error.ts';
 import { scheduleJobsStatement } from '../lib/jobs.ts';
 import { localized } from '../lib/localized.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
@@ -154,7 +154,8 @@ export async function groupActivityVO(ctx: AppContext, detail: Pick<ProductDetai
   const activity = await repo.findActivityForDetail(ctx.db, groupActivityId, detail.prodId);
   if (!activity) return null;
   const state = repo.activityState(activity, now);
-  if (state === GROUP_ACTIVITY_STATE.ended) return null;
+  // The activity of this product has ended or was taken offline: HTTP 204, and the page says so and goes home (reference §1).
+  if (state === GROUP_ACTIVITY_STATE.ended) throw activityEnded();
   const skus = new Map(detail.skuList.map((s) => [s.skuId, s]));
   const skuList = activity.skus.flatMap((g) => {
     const sku = skus.get(g.skuId);

@@ -6,7 +6,7 @@
 // team refunded automatically through the after-sales path, exactly once.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceLogs, couponUseRecords, groupOrders, groupTeams, jobs, orders, refunds, skus } from '../db/schema.ts';
+import { balanceLogs, couponUseRecords, groupActivities, groupOrders, groupTeams, jobs, orders, refunds, skus } from '../db/schema.ts';
 import { closeOrder } from '../flows/cancel-order.ts';
 import { executeRefund } from '../flows/refund-money.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from '../flows/group-teams.ts';
@@ -75,6 +75,11 @@ describe('group-buy: the public reads', () => {
     const other = await createGroupActivity(t);
     const wrong = await t.app.inject({ method: 'GET', url: `/prod/prodInfo?prodId=${ga.prodId}&groupActivityId=${other.groupActivityId}` });
     expect(wrong.json().groupActivityVO).toBeNull();
+    // Once the activity is off (ended, taken offline), its link answers 204: the page says so and goes home.
+    await t.ctx.db.update(groupActivities).set({ status: 0 }).where(eq(groupActivities.id, other.groupActivityId));
+    const ended = await t.app.inject({ method: 'GET', url: `/prod/prodInfo?prodId=${other.prodId}&groupActivityId=${other.groupActivityId}` });
+    expect(ended.statusCode).toBe(204);
+    expect(ended.body).toBe('');
   });
 });
 
@@ -110,6 +115,11 @@ describe('group-buy: a team from opening to success', () => {
     expect(shared.json()).toMatchObject({ status: 1, joinable: true, missing: 1, members: [{ leader: true, robot: false }], order: null });
     const center = await t.app.inject({ method: 'GET', url: '/p/user/centerInfo', headers: { authorization: leader!.token } });
     expect(center.json().orderCountData.grouping).toBe(1);
+    // The order list's grouping tab (status 7) lists it.
+    const grouping = await t.app.inject({ method: 'GET', url: '/p/myOrder/myOrderSearch?status=7&current=1&size=10', headers: { authorization: leader!.token } });
+    expect(grouping.statusCode, grouping.body).toBe(200);
+    expect(grouping.json().records.map((r: { orderNumber: string }) => r.orderNumber)).toEqual([leaderOrder]);
+    expect((await t.app.inject({ method: 'GET', url: '/p/myOrder/myOrderSearch?status=6', headers: { authorization: leader!.token } })).statusCode).toBe(400);
 
     // The member's order names the team; it takes the place when paid, and the team forms.
     const memberOrder = await placeGroupOrder(t.app, member!, ga, { groupTeamId: team.id });

@@ -145,13 +145,17 @@ export type SubmitOrder = z.infer<typeof SubmitOrderSchema>;
 
 export const SubmitResultSchema = z.object({ orderNumbers: z.string() });
 
-/** The list's filter: 0 all, 1 unpaid, 2 to ship, 3 to receive, 4 to evaluate, 5 completed. */
-export const MY_ORDER_TABS = [0, 1, 2, 3, 4, 5] as const;
+/** The list's filter: 0 all, 1 unpaid, 2 to ship, 3 to receive, 4 to evaluate, 5 completed, 7 grouping (group-buy teams not yet full). */
+export const MY_ORDER_TABS = [0, 1, 2, 3, 4, 5, 7] as const;
 
 export const OrderNumberSchema = z.string('orders.errors.notFound').regex(/^\d{1,20}$/, 'orders.errors.notFound');
 
 export const MyOrderQuerySchema = PageQuerySchema.extend({
-  status: z.coerce.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').max(5, 'validation.invalid').default(0),
+  status: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .refine((v) => (MY_ORDER_TABS as readonly number[]).includes(v), 'validation.invalid')
+    .default(0),
   prodName: textInput().trim().max(SEARCH_KEYWORD_MAX_LENGTH, 'validation.keywordTooLong').optional(),
   orderNumber: z
     .string()

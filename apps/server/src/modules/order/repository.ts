@@ -197,6 +197,7 @@ function filterConditions(filter: FilterOf): SQL[] {
   else if (filter.tab === 3) conditions.push(eq(orders.status, ORDER_STATUS.shipped));
   else if (filter.tab === 4) conditions.push(eq(orders.status, ORDER_STATUS.completed), awaitingReview);
   else if (filter.tab === 5) conditions.push(eq(orders.status, ORDER_STATUS.completed));
+  else if (filter.tab === 7) conditions.push(eq(orders.status, ORDER_STATUS.grouping));
   if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber));
   if (filter.prodName) conditions.push(sql`${orders.prodName} ilike ${likeLiteral(filter.prodName)}`);
   if (filter.createdFrom) conditions.push(gte(orders.createdAt, filter.createdFrom));
