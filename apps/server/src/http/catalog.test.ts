@@ -225,12 +225,13 @@ describe('GET /index/home', () => {
     expect(rows.every((r) => r.status === 1 && r.shopStatus === 1)).toBe(true);
     const created = home.newest.map((p) => rows.find((r) => r.id === p.prodId)!.createdAt.getTime());
     expect(created).toEqual([...created].sort((a, b) => b - a));
-    // The seed's running flash sales show (db/seed/seckills.ts); no group buy is seeded, so that block
-    // stays empty and the page hides it. The seed's running shop promotions show
-    // (db/seed/promotions.ts), the banner's campaign among them.
+    // The seed's running flash sales (db/seed/seckills.ts) and group buys (db/seed/groups.ts) show,
+    // each below its usual price. The seed's running shop promotions show (db/seed/promotions.ts),
+    // the banner's campaign among them.
     expect(home.seckills.length).toBeGreaterThan(0);
     expect(home.seckills.every((s) => s.seckillPrice < s.price)).toBe(true);
-    expect(home.groupBuys).toEqual([]);
+    expect(home.groupBuys.length).toBeGreaterThan(0);
+    expect(home.groupBuys.every((g) => g.actPrice < g.price)).toBe(true);
     // Its label is the server's, as the cart's and the promotion pages' are: "every full" says so.
     expect(home.discounts.find((d) => d.discountName.includes('每满300减50'))?.label).toBe('每满300减50');
     expect(home.discounts.some((d) => d.discountName.includes('读书月') || d.discountName.includes('秋装清仓'))).toBe(false);
@@ -311,6 +312,12 @@ describe('GET /index/home', () => {
       .set({ status: -1 })
       .where(and(eq(seckills.status, 1), notInArray(seckills.id, sk.map((s) => s.id))))
       .returning({ id: seckills.id });
+    // So would the seed's group buys (db/seed/groups.ts).
+    const seededGroups = await t.ctx.db
+      .update(groupActivities)
+      .set({ status: 0 })
+      .where(and(eq(groupActivities.status, 1), ne(groupActivities.id, group!.id)))
+      .returning({ id: groupActivities.id });
     try {
       expireCaches();
       const cold = await countQueries(() => get('/index/home', en));
@@ -336,6 +343,7 @@ describe('GET /index/home', () => {
     } finally {
       t.resetClock();
       if (seeded.length) await t.ctx.db.update(seckills).set({ status: 1 }).where(inArray(seckills.id, seeded.map((s) => s.id)));
+      if (seededGroups.length) await t.ctx.db.update(groupActivities).set({ status: 1 }).where(inArray(groupActivities.id, seededGroups.map((g) => g.id)));
       await t.ctx.db.delete(seckills).where(inArray(seckills.id, sk.map((s) => s.id)));
       await t.ctx.db.delete(groupActivities).where(eq(groupActivities.id, group!.id));
       await t.ctx.db.delete(discounts).where(inArray(discounts.id, [deal!.id, closedDeal!.id]));
