@@ -15,6 +15,7 @@ import { dropHomeCache } from '../modules/catalog/service.ts';
 import { findShopProduct } from '../modules/product/merchant-products.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { releaseStock, takeStock } from '../modules/product/stock.ts';
+import { lockProductActivities as lockGroupProduct, productBusy as groupBusy } from '../modules/group/admin.ts';
 import * as seckills from '../modules/seckill/admin.ts';
 import { countsOf, detailOf, pageOfRows, productFilter } from './seckill-console-rows.ts';
 
@@ -78,8 +79,12 @@ export async function createShopSeckill(ctx: AppContext, shopId: number, input: 
   const now = ctx.now();
   const { lines, skuBy } = await checkInput(ctx, shopId, input, now);
   const seckillId = await ctx.db.transaction(async (tx) => {
+    // The group-buy create takes the same two locks in this order (flows/merchant-group.ts), so the
+    // two creates of one product never both pass their overlap checks, nor wait on each other.
+    await lockGroupProduct(tx, input.prodId);
     await seckills.lockProductActivities(tx, input.prodId);
     if (await seckills.productBusy(tx, input.prodId, input.startTime, input.endTime)) throw invalid('seckill.errors.productBusy');
+    if (await groupBusy(tx, input.prodId, input.startTime, input.endTime)) throw invalid('seckill.errors.productInGroupBuy');
     const short = await takeStock(tx, lines);
     if (short !== null) throw invalid('seckill.errors.stocksOverSku', { stocks: skuBy.get(short)?.stocks ?? 0 });
     return seckills.insertSeckill(tx, shopId, input, now);

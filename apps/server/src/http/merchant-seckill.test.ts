@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '@bazaar/shared/i18n/catalogs';
 import { MerchantSeckillCreatedSchema, SeckillCountsSchema, SeckillRowDetailSchema, SeckillRowPageSchema, SeckillSessionTimesSchema } from '@bazaar/shared/schemas/seckill';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
-import { seckillOrders, seckills, seckillSkus, skus } from '../db/schema.ts';
+import { groupActivities, groupSkus, seckillOrders, seckills, seckillSkus, skus } from '../db/schema.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { seckillGate } from '../modules/seckill/gate.ts';
@@ -170,6 +170,26 @@ describe('creating a flash sale', () => {
     expect((await stockOf(p.skuIds)).reduce((a, b) => a + b)).toBe(28);
     // A later window of the same product is fine.
     await created(tokenA, activity(p, { ...one, startTime: at(5), endTime: at(6) }));
+  });
+
+  it('refuses a product in a group buy of an overlapping window, in both languages, taking no stock', async () => {
+    const p = await stockedProduct(shopA.shopId);
+    const [group] = await t.ctx.db
+      .insert(groupActivities)
+      .values({ shopId: shopA.shopId, productId: p.prodId, nameZh: '拼团', groupNumber: 2, startTime: new Date(Date.now() - HOUR), endTime: new Date(Date.now() + 48 * HOUR) })
+      .returning({ id: groupActivities.id });
+    await t.ctx.db.insert(groupSkus).values({ groupActivityId: group!.id, skuId: p.skuIds[0]!, actPrice: 1_000 });
+    try {
+      const res = await call('POST', '/merchant/seckills', tokenA, activity(p), 'zh');
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toBe(zh('seckill.errors.productInGroupBuy'));
+      expect((await call('POST', '/merchant/seckills', tokenA, activity(p))).body).toBe(en('seckill.errors.productInGroupBuy'));
+      expect(await stockOf(p.skuIds)).toEqual([20, 10]);
+      // After the group buy's window, the flash sale is fine.
+      await created(tokenA, activity(p, { startTime: at(49), endTime: at(50) }));
+    } finally {
+      await t.ctx.db.delete(groupActivities).where(eq(groupActivities.id, group!.id));
+    }
   });
 
   it('needs a merchant login and the seckill.manage permission', async () => {

@@ -146,6 +146,7 @@ export const uiSeckill = {
       productNotOwned: 'Only products of your own shop can be chosen',
       productNotOnSale: 'The product is not on the shelf and cannot be in a flash sale',
       productBusy: 'This product already has another flash sale in that time',
+      productInGroupBuy: 'This product is in a group buy in that time, so it cannot be in a flash sale too',
       sku: 'Choose the product options',
       skuNotOfProduct: 'The chosen option is not of this product',
       skuTwice: 'An option can be added only once',

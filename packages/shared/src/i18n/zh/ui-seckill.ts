@@ -142,6 +142,7 @@ export const uiSeckill = {
       productNotOwned: '只能选择本店的商品',
       productNotOnSale: '商品未上架，不能参加秒杀',
       productBusy: '该商品在这段时间已有其他秒杀活动',
+      productInGroupBuy: '该商品在这段时间已有拼团活动，不能同时参加秒杀',
       sku: '请选择商品规格',
       skuNotOfProduct: '所选规格不属于该商品',
       skuTwice: '同一规格不能重复添加',
