@@ -16,7 +16,7 @@ import { ConfirmResultSchema, SubmitResultSchema } from '@bazaar/shared/schemas/
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { RefundApplyInfoSchema, RefundNoticeSchema } from '@bazaar/shared/schemas/refund';
 import { headers, ok } from './order-support.ts';
-import { startOwnMall, type OwnMall } from './own-mall.ts';
+import { OWN_MALL_OFFSETS, startOwnMall, type OwnMall } from './own-mall.ts';
 import { encryptPassword, openPage, test, useToken, zh } from './support.ts';
 
 /** The shop's handling period, and the reminder's lead before it (seconds). */
@@ -28,7 +28,7 @@ let mall: OwnMall;
 test.beforeAll(async () => {
   // A fresh database migrates and seeds at the pair's first start.
   test.setTimeout(240_000);
-  mall = await startOwnMall({ AFTERSALE_SELLER_HANDLE_SECONDS: String(HANDLE_SECONDS), AFTERSALE_REMINDER_SECONDS: String(REMINDER_SECONDS) });
+  mall = await startOwnMall({ AFTERSALE_SELLER_HANDLE_SECONDS: String(HANDLE_SECONDS), AFTERSALE_REMINDER_SECONDS: String(REMINDER_SECONDS) }, OWN_MALL_OFFSETS.aftersaleDeadline);
 });
 test.afterAll(async () => {
   await mall?.stop();

@@ -22,7 +22,7 @@ import { IMAGE_MAX_BYTES } from '@bazaar/shared/constants/limits';
 import { consoleMerchant } from '@bazaar/shared/i18n/zh/console-merchant';
 import { consolePlatform } from '@bazaar/shared/i18n/zh/console-platform';
 import { addAddressByApi, ok, placeOrderByApi, type Pick } from './order-support.ts';
-import { startOwnMall, type OwnMall } from './own-mall.ts';
+import { OWN_MALL_OFFSETS, startOwnMall, type OwnMall } from './own-mall.ts';
 import { API_URL, encryptPassword, openPage, registerShopper, test, useToken, zh } from './support.ts';
 
 const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
@@ -224,7 +224,7 @@ let platform: ChildProcess | null = null;
 test.describe('platform service on an own API', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    mall = await startOwnMall({ CHAT_SERVICE_IDLE_SECONDS: String(IDLE_SECONDS) });
+    mall = await startOwnMall({ CHAT_SERVICE_IDLE_SECONDS: String(IDLE_SECONDS) }, OWN_MALL_OFFSETS.chatService);
     // The platform console in front of the own API (the shared one talks to the shared API).
     const port = Number(new URL(mall.webUrl).port) + 2;
     platformUrl = `http://127.0.0.1:${port}`;

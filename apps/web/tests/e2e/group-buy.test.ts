@@ -16,7 +16,7 @@ import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { API_URL, encryptPassword, openPage, registerShopper, test, text, useToken } from './support.ts';
 import { headers, ok } from './order-support.ts';
-import { startOwnMall, type OwnMall } from './own-mall.ts';
+import { OWN_MALL_OFFSETS, startOwnMall, type OwnMall } from './own-mall.ts';
 
 type Lang = 'zh' | 'en';
 const zhT = (key: string, v?: Record<string, string | number>) => text('zh', key, v);
@@ -212,7 +212,7 @@ test.describe('a team that expires', () => {
   test.beforeAll(async () => {
     // A fresh database migrates and seeds at the pair's first start.
     test.setTimeout(240_000);
-    mall = await startOwnMall({ GROUP_TEAM_VALID_SECONDS: String(VALID_SECONDS) });
+    mall = await startOwnMall({ GROUP_TEAM_VALID_SECONDS: String(VALID_SECONDS) }, OWN_MALL_OFFSETS.groupExpiry);
   });
   test.afterAll(async () => {
     await mall?.stop();

@@ -3,7 +3,8 @@
 // change every other journey. The pair has its own data: a fresh DATA_DIR (embedded PGlite) or, when
 // DATABASE_URL is set (CI), a database of its own created beside the shared one and dropped at stop.
 // It runs without REDIS_URL: one API instance keeps its KV in process (decision 004). Its ports are
-// the shared pair's plus 5 (the consoles take +1 and +2), so parallel runs with their own ports never meet.
+// the shared pair's plus the journey's own offset (OWN_MALL_OFFSETS; its consoles would take +1 and
+// +2), so the journeys' own pairs, running at once in parallel workers, never meet.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,8 @@ export interface OwnMall {
   stop: () => Promise<void>;
 }
 
-const PORT_OFFSET = 5;
+/** Each journey file with an own pair has its own port offset: two at once never share a port. */
+export const OWN_MALL_OFFSETS = { aftersaleDeadline: 5, chatService: 10, groupExpiry: 15 } as const;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const webDir = path.resolve(here, '../..');
 const serverDir = path.resolve(webDir, '../server');
@@ -44,10 +46,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Starts the pair with `env` added to the API's environment (the storefront's is the shared pair's). */
-export async function startOwnMall(env: Record<string, string>): Promise<OwnMall> {
+export async function startOwnMall(env: Record<string, string>, offset: (typeof OWN_MALL_OFFSETS)[keyof typeof OWN_MALL_OFFSETS]): Promise<OwnMall> {
   // The shared pair's ports as playwright.config.ts reads them.
-  const apiPort = Number(process.env.API_PORT || 18080) + PORT_OFFSET;
-  const webPort = Number(process.env.WEB_PORT || 13000) + PORT_OFFSET;
+  const apiPort = Number(process.env.API_PORT || 18080) + offset;
+  const webPort = Number(process.env.WEB_PORT || 13000) + offset;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-e2e-own-'));
