@@ -144,6 +144,10 @@ describe('an item with no cash part', () => {
     await expectLedgerBalanced(t, buyer.userId);
     expect(await itemRow(t, item.itemId)).toMatchObject({ stocks: 3, soldNum: 2 });
     expect(await skuStock(t, item.skuId)).toBe(skuBefore - 2);
+    // The order list carries its points, so its card shows the price it was paid in.
+    const listed = await t.app.inject({ method: 'GET', url: '/p/myOrder/myOrderSearch?current=1&size=10&orderType=3', headers: as(buyer, en) });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().records).toEqual([expect.objectContaining({ orderNumber: orderNumbers, orderType: 3, useScore: 500, actualTotal: 0 })]);
 
     // The same checkout twice places one order.
     const again = await scoreSubmit(t, buyer, { uuid });

@@ -206,6 +206,8 @@ export const MyOrderSchema = z.object({
   total: z.number().int(),
   freight: z.number().int(),
   actualTotal: z.number().int(),
+  /** Points the order took: checkout points, or a points-mall order's price in points (type 3). */
+  useScore: z.number().int(),
   productNums: z.number().int(),
   createTime: z.string(),
   /** Unpaid orders: when they expire ('yyyy-MM-dd HH:mm:ss', GMT+8). */

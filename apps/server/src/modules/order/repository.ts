@@ -222,6 +222,7 @@ function pageQuery(db: Db, filter: FilterOf, shopCard: ShopCard) {
       total: orders.total,
       freight: orders.freight,
       actualTotal: orders.actualTotal,
+      useScore: orders.useScore,
       productNums: orders.productNums,
       createdAt: orders.createdAt,
       total_count: sql<number>`count(*) over ()`.mapWith(Number),

@@ -84,6 +84,7 @@ export function createOrderService(ctx: AppContext) {
       total: r.total,
       freight: r.freight,
       actualTotal: r.actualTotal,
+      useScore: r.useScore,
       productNums: r.productNums,
       createTime: formatApiTime(r.createdAt),
       endTime: endTime(r.status, r.createdAt),

@@ -66,7 +66,13 @@ export function OrderCard({ order, lineExtra, orderExtra }: { order: MyOrderWith
               {index === 0 ? (
                 <>
                   <td className="order-card__amount" rowSpan={rows}>
-                    <Price fen={order.actualTotal} className="order-card__total" />
+                    {/* A points-mall order is priced in points: they come first, and the cash part only when there is one. */}
+                    {order.orderType === ORDER_TYPE.points ? (
+                      <span className="order-card__total" data-testid="order-card-points">
+                        {t('integralMall.order.points', { count: order.useScore })}
+                      </span>
+                    ) : null}
+                    {order.orderType !== ORDER_TYPE.points || order.actualTotal > 0 ? <Price fen={order.actualTotal} className="order-card__total" /> : null}
                     {order.freight > 0 ? (
                       <span className="order-card__freight">
                         {t('orders.freightIncluded', { amount: formatYuan(order.freight, i18n.language as Language) })}
