@@ -6,7 +6,7 @@
 // Coupons frozen at submit become used here. A group order's team moves here too (flows/group-teams.ts). The HTTP calls of payment (createPayOrderFlow) live here too,
 // as each of them reads orders, payments, the pay switches or the wallet together.
 import type { Language } from '@bazaar/shared/constants/limits';
-import { ORDER_STATUS, PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
+import { ORDER_STATUS, ORDER_TYPE, PAY_ENTRY, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { OrderPayInfo, PaymentInfo } from '@bazaar/shared/schemas/payment';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -134,7 +134,7 @@ export function createPayOrderFlow(ctx: AppContext) {
   return {
     /** GET /p/order/getOrderPayInfoByOrderNumber (reference 2.5). */
     async orderPayInfo(userId: string, orderNumbers: string[], lang: Language): Promise<OrderPayInfo> {
-      const { endTime, amount } = await loadPayableOrders(userId, orderNumbers);
+      const { rows, endTime, amount } = await loadPayableOrders(userId, orderNumbers);
       const [names, address] = await Promise.all([orderReads.findItemNames(ctx.db, orderNumbers), orderReads.findOrderAddress(ctx.db, orderNumbers[0]!)]);
       const order = new Map(orderNumbers.map((n, i) => [n, i]));
       names.sort((a, b) => order.get(a.orderNumber)! - order.get(b.orderNumber)!);
@@ -155,6 +155,8 @@ export function createPayOrderFlow(ctx: AppContext) {
         status: ORDER_STATUS.unpaid,
         endTime: formatGmt8(endTime),
         totalFee: amount,
+        // A points-mall order's points were taken at submit; the page shows them beside the cash part.
+        totalScore: rows.reduce((sum, r) => sum + (r.orderType === ORDER_TYPE.points ? r.useScore : 0), 0),
       };
     },
 

@@ -32,7 +32,7 @@ describe('GET /p/order/getOrderPayInfoByOrderNumber', () => {
     const res = await payInfo(u.token, numbers, 'en');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ orderNumbers: numbers, receiver: '张三', mobile: '13800138000', userAddr: 'Zhejiang Hangzhou Xihu District 文三路 100 号', status: 1, totalFee: 1_990 + 2 * 2_990 + 1_000 });
+    expect(body).toMatchObject({ orderNumbers: numbers, receiver: '张三', mobile: '13800138000', userAddr: 'Zhejiang Hangzhou Xihu District 文三路 100 号', status: 1, totalFee: 1_990 + 2 * 2_990 + 1_000, totalScore: 0 });
     // The region is named in the page's language; the street stays as the shopper wrote it.
     expect((await payInfo(u.token, numbers, 'zh')).json().userAddr).toBe('浙江省 杭州市 西湖区 文三路 100 号');
     expect(body.prodNameList).toEqual([`Test product ${a!.orderNumber.slice(-6)}`, `Test product ${b!.orderNumber.slice(-6)}`]);

@@ -218,7 +218,7 @@ describe('an item with a cash part', () => {
     expect(await pointsOf(t, buyer.userId)).toBe(0);
     const info = await t.app.inject({ method: 'GET', url: `/p/order/getOrderPayInfoByOrderNumber?orderNumbers=${orderNumber}`, headers: as(buyer, en) });
     expect(info.statusCode, info.body).toBe(200);
-    expect(info.json()).toMatchObject({ totalFee: 1_990 });
+    expect(info.json()).toMatchObject({ totalFee: 1_990, totalScore: 300 });
     await topUpBalance(t, buyer.userId, 5_000);
     const pay = await t.app.inject({ method: 'POST', url: '/p/order/pay', ...json({ orderNumbers: orderNumber, payType: 9 }, { headers: as(buyer, en) }) });
     expect(pay.statusCode, pay.body).toBe(200);

@@ -142,6 +142,11 @@ function PaymentCounter({ info, balance, shortfall }: { info: z.infer<typeof Ord
         <div className="pay-summary__amount">
           <span className="pay-summary__amount-label">{t('payment.amount')}</span>
           <Price fen={info.totalFee} />
+          {info.totalScore > 0 ? (
+            <p className="pay-summary__points" data-testid="pay-points">
+              {t('integralMall.order.pointsLabel')}: {t('integralMall.order.points', { count: info.totalScore })}
+            </p>
+          ) : null}
           {expired ? (
             <p className="pay-countdown" role="alert">
               {t('payment.errors.orderExpired')}

@@ -171,6 +171,8 @@ test('en: points plus cash: a visitor is asked to log in; the cash is paid throu
   await expect(page).toHaveURL(/\/en\/payment\?orderNumbers=\d{19}$/);
   const orderNumber = new URL(page.url()).searchParams.get('orderNumbers')!;
   await expect(page.locator('.pay-summary__amount')).toContainText(formatYuan(150, 'en'));
+  // Beside the cash, the points the order already took.
+  await expect(page.getByTestId('pay-points')).toHaveText(`${en('integralMall.order.pointsLabel')}: ${en('integralMall.order.points', { count: 80 })}`);
   expect(((await ok(request.get(`${API_URL}/p/score/scoreInfo`, { headers: headers(shopper.token) }))) as { score: number }).score).toBe(20);
 
   await page.getByRole('radio', { name: en('payment.methods.wechat') }).check();

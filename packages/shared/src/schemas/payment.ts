@@ -33,6 +33,8 @@ export const OrderPayInfoSchema = z.object({
   endTime: z.string(),
   /** Fen. */
   totalFee: z.number().int(),
+  /** Points a points-mall order (type 3) took at submit beside this cash part; 0 for other orders (reference 2.5). */
+  totalScore: z.number().int(),
 });
 export type OrderPayInfo = z.infer<typeof OrderPayInfoSchema>;
 

@@ -15,6 +15,8 @@ export async function findUserOrders(db: Reader, userId: string, orderNumbers: s
       actualTotal: orders.actualTotal,
       prodName: orders.prodName,
       isPayed: orders.isPayed,
+      orderType: orders.orderType,
+      useScore: orders.useScore,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, orderNumbers), eq(orders.deleteStatus, 0)));
