@@ -58,6 +58,8 @@ export async function expireGroupTeam(ctx: AppContext, teamId: number, log?: { w
     }
     await repo.failTeam(tx, team.id, now);
     const seats = await repo.paidSeats(tx, team.id);
+    // Refunded in full: their units leave the activity's sold count again.
+    await repo.addSellNum(tx, seats.map((s) => ({ groupSkuId: s.groupSkuId, prodCount: -s.prodCount })));
     const paid = (await findOrdersForAftersale(tx, seats.flatMap((s) => (s.orderNumber ? [s.orderNumber] : [])))).filter((o) => o.status === ORDER_STATUS.grouping && o.isPayed);
     const refunds: TeamExpiry['refunds'] = [];
     for (const order of paid) {

@@ -6,7 +6,7 @@
 // team refunded automatically through the after-sales path, exactly once.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceLogs, couponUseRecords, groupActivities, groupOrders, groupTeams, jobs, orders, refunds, skus } from '../db/schema.ts';
+import { balanceLogs, couponUseRecords, groupActivities, groupOrders, groupSkus, groupTeams, jobs, orders, refunds, skus } from '../db/schema.ts';
 import { closeOrder } from '../flows/cancel-order.ts';
 import { executeRefund } from '../flows/refund-money.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from '../flows/group-teams.ts';
@@ -286,11 +286,15 @@ describe('group-buy: the end of a team (injected clock)', () => {
     const lateOrder = await placeGroupOrder(t.app, late!, ga, { groupTeamId: teamId });
     expect(await skuStocks(ga.skuIds[0]!)).toBe(7);
     const paidAmount = (await orderRow(t.ctx, leaderOrder)).actualTotal;
+    const sold = async () => (await t.ctx.db.select({ n: groupSkus.sellNum }).from(groupSkus).where(eq(groupSkus.id, ga.groupSkuIds[0]!)))[0]!.n;
+    expect(await sold()).toBe(2);
     try {
       // Within the late member's 30 minutes to pay, after the team's 20.
       t.advanceClock(21 * 60_000);
       await runTeamExpiries(t.ctx);
       expect(await teamRow(t.ctx, teamId)).toMatchObject({ status: 3, joinNum: 2 });
+      // The refunded units leave the activity's sold count.
+      expect(await sold()).toBe(0);
       for (const [s, n] of [
         [leader!, leaderOrder],
         [member!, memberOrder],

@@ -346,7 +346,7 @@ export async function moveSeatToNewTeam(
   return row!.id;
 }
 
-/** Paid units of the activity's SKUs (its sold count). */
+/** Paid units of the activity's SKUs (its sold count); a failed team's refunded units come off (negative counts). */
 export async function addSellNum(tx: Tx, seats: Array<{ groupSkuId: number | null; prodCount: number }>): Promise<void> {
   const bySku = new Map<number, number>();
   for (const s of seats) if (s.groupSkuId) bySku.set(s.groupSkuId, (bySku.get(s.groupSkuId) ?? 0) + s.prodCount);
