@@ -20,8 +20,8 @@ describe('what each role may open in the merchant center', () => {
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.warehouse)).toBe('orders');
   });
 
-  it('operations: overview, products, promotions, flash sales, shop categories and notices; no orders', () => {
-    expect(pagesOf('operations')).toEqual(['dashboard', 'products', 'promotions', 'coupons', 'combos', 'seckills', 'shop-categories', 'shop-notices', 'password']);
+  it('operations: overview, products, promotions, flash sales, group buys, shop categories and notices; no orders', () => {
+    expect(pagesOf('operations')).toEqual(['dashboard', 'products', 'promotions', 'coupons', 'combos', 'seckills', 'groupbuys', 'shop-categories', 'shop-notices', 'password']);
     expect(landingPage(MERCHANT_ROLE_PERMISSIONS.operations)).toBe('dashboard');
   });
 

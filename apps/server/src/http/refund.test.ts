@@ -127,7 +127,8 @@ describe('POST /p/orderRefund/apply', () => {
     const cases: Array<[Parameters<typeof refundOrder>[3], string]> = [
       [{ status: ORDER_STATUS.unpaid }, 'The order is not paid, so no after-sales request can be made'],
       [{ status: ORDER_STATUS.cancelled }, 'The order is cancelled or still grouping, so no after-sales request can be made'],
-      [{ status: ORDER_STATUS.grouping }, 'The order is cancelled or still grouping, so no after-sales request can be made'],
+      // A grouping order says why and until when (groupbuy.errors.refundWhileGrouping, issue 29).
+      [{ status: ORDER_STATUS.grouping }, 'The order is still grouping: no after-sales request can be made until the team ends'],
       [{ orderType: ORDER_TYPE.points }, 'Points orders cannot be refunded'],
       [{ isRefund: 0 }, 'This product does not allow refunds'],
     ];

@@ -32,7 +32,7 @@ describe('the nickname dropdown', () => {
   it('has the specification\'s items that are built, in its order', () => {
     expect(ACCOUNT_MENU_LINKS.map((l) => l.to)).toEqual(['/member-center/member-center', '/user-center/uc-collection', '/user-center/uc-coupons']);
     expect(pageFile('/member-center/member-center')).toBe('routes/member-center.member-center.tsx');
-    expect(pageFile('/member-center/integral-mall')).toBe('routes/not-found.tsx');
+    expect(pageFile('/member-center/integral-mall')).toBe('routes/member-center.integral-mall.tsx');
     expect(pageFile('/user-center/uc-coupons')).toBe('routes/user-center.uc-coupons.tsx');
   });
 });
