@@ -65,7 +65,9 @@ test('account info: nickname and gender are saved; images are checked before upl
   // The overview shows the same user and the order tiles.
   await openPage(page, '/user-center');
   await expect(page.getByRole('heading', { level: 1, name: en('userCenter.index.greeting', { name: nickName }) })).toBeVisible();
-  await expect(page.locator('.uc-tile[data-order-status]')).toHaveCount(5);
+  // Unpaid, grouping (group-buy teams filling), to ship, to receive, to review, after-sales.
+  await expect(page.locator('.uc-tile[data-order-status]')).toHaveCount(6);
+  await expect(page.locator('.uc-tile[data-order-status="grouping"]')).toBeVisible();
   await expect(page.locator('.uc-tile[data-order-status="unPay"]')).toContainText(en('userCenter.index.order.unPay'));
   await expect(page.getByText(en('userCenter.index.shopStatus.none'))).toBeVisible();
 });
