@@ -178,6 +178,11 @@ test('en: a sold-out flash sale says so, on its page and on the list', async ({ 
   await openPage(page, `/en/list?st=4&pn=${encodeURIComponent(detail.prodName)}`);
   const found = page.getByTestId('seckill-card').filter({ has: page.getByRole('heading', { name: detail.prodName }) });
   await expect(found.first()).toContainText(t('seckill.card.soldOut'));
+  // The tab filters by what a flash sale knows: no category row (it has none), and "in stock" leaves the sold-out sale out.
+  await expect(page.getByRole('navigation', { name: t('listPage.filters.category') })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: t('listPage.filters.hasStock') }).check();
+  await expect(page).toHaveURL(/hasStock=1/);
+  await expect(found).toHaveCount(0);
 });
 
 test('zh: "remind me" on a flash sale of the next session is kept across visits and cancelled when pressed again', async ({ page, request, context, baseURL }) => {
