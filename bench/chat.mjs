@@ -11,7 +11,7 @@
 // the SMS calls would take the run); sellers log in through /merchant/login.
 // Usage: createdb bazaar_chat_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_chat_bench \
 //          REDIS_URL=redis://127.0.0.1:6379/9 node bench/chat.mjs [--idle 5000] [--rate 1000] [--duration 10]
-//          [--reconnect 1000] [--port 18171]
+//          [--reconnect 1000] [--port 18171] [--profile DIR]; BENCH_API_CMD=compiled runs dist/server.js as start:prod does
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { argValue } from './load.mjs';
+import { apiCommand, argValue } from './load.mjs';
 import { cipher, machine, summary, SUMMARY_HEAD } from './mall-api.mjs';
 
 const IDLE = Number(argValue('idle', 5000));
@@ -27,17 +27,20 @@ const RATE = Number(argValue('rate', 1000));
 const DURATION_S = Number(argValue('duration', 10));
 const RECONNECT = Number(argValue('reconnect', 1000));
 const PORT = Number(argValue('port', 18171));
+const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL: two API instances share them.');
 
 const root = new URL('..', import.meta.url).pathname;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** One API instance (tsx, like npm start), its pid for the memory readings. */
+/** One API instance (tsx, like npm start; BENCH_API_CMD=compiled: dist/server.js as start:prod), its pid for the memory readings. */
 async function startInstance(port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const [command, args, commandEnv] = apiCommand(PROFILE_DIR);
+  const child = spawn(command, args, {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,
+      ...commandEnv,
       NODE_ENV: 'production',
       SANDBOX_PROVIDERS: 'loopback',
       LOG_LEVEL: 'warn',

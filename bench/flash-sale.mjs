@@ -6,7 +6,10 @@
 // (accepted = orders = distinct buyers = units the gate and PostgreSQL lost). In the same run, a bare
 // Fastify route on the same machine, hit the same way, is the ceiling.
 // Usage: createdb bazaar_flash && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_flash \
-//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142]
+//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--profile DIR]
+// BENCH_API_CMD=compiled runs the instances as `npm run start:prod` does (after `npm run build -w
+// @bazaar/server`), else tsx; --profile DIR writes each instance's CPU profile there (node --cpu-prof),
+// summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile`.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -15,21 +18,23 @@ import path from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { argValue } from './load.mjs';
+import { apiCommand, argValue } from './load.mjs';
 import { machine } from './mall-api.mjs';
 
 const SHOPPERS = Number(argValue('shoppers', 2000));
 const STOCK = Number(argValue('stock', 1000));
 const CONNECTIONS = Number(argValue('connections', 200));
 const PORT = Number(argValue('port', 18142));
+const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL (the flash sale is measured on PostgreSQL + Redis).');
 
 const root = new URL('..', import.meta.url).pathname;
 const children = [];
 function startApi(port, seed) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const [command, args, commandEnv] = apiCommand(PROFILE_DIR);
+  const child = spawn(command, args, {
     cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', API_PORT: String(port), SEED_ON_START: seed ? 'true' : 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-flash-')) },
+    env: { ...process.env, ...commandEnv, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', API_PORT: String(port), SEED_ON_START: seed ? 'true' : 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-flash-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
