@@ -52,32 +52,18 @@ const SORTS: Record<number, (a: ActivityFacts, b: ActivityFacts) => number> = {
 
 /**
  * The cards that pass the query, in the sort's order (the list's own order for "overall"; ties keep
- * it too), cut to page `current` of `size`.
+ * it too: the sort is stable), cut to page `current` of `size`.
  */
-export function pageActivities<T>(
-  cards: readonly T[],
-  factsOf: (card: T) => ActivityFacts,
-  query: ActivityQuery,
-  current: number,
-  size: number,
-): ActivityPage<T> {
+export function pageActivities<T>(cards: readonly T[], factsOf: (card: T) => ActivityFacts, query: ActivityQuery, current: number, size: number): ActivityPage<T> {
   const matched = cards
     .map((card) => ({ card, facts: factsOf(card) }))
-    .filter(({ facts }) =>
-      facts.names.some((name) => nameMatches(name, query.pn)),
-    )
-    .filter(
-      ({ facts }) =>
-        (query.minPrice === undefined || facts.price >= query.minPrice) &&
-        (query.maxPrice === undefined || facts.price <= query.maxPrice),
-    )
+    .filter(({ facts }) => facts.names.some((name) => nameMatches(name, query.pn)))
+    .filter(({ facts }) => (query.minPrice === undefined || facts.price >= query.minPrice) && (query.maxPrice === undefined || facts.price <= query.maxPrice))
     .filter(({ facts }) => !query.hasStock || facts.inStock !== false);
   const compare = query.sort === undefined ? undefined : SORTS[query.sort];
   if (compare) matched.sort((a, b) => compare(a.facts, b.facts));
   return {
-    records: matched
-      .slice((current - 1) * size, current * size)
-      .map(({ card }) => card),
+    records: matched.slice((current - 1) * size, current * size).map(({ card }) => card),
     total: matched.length,
     size,
     current,
