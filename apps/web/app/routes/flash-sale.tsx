@@ -13,7 +13,7 @@ import { SessionTabs, type SessionView } from '../features/seckill/session-tabs.
 import { SeckillProductCard, windowOf } from '../features/seckill/seckill-card.tsx';
 import { SeckillCountdown } from '../features/seckill/seckill-countdown.tsx';
 import { RemindButton, useReminds } from '../features/seckill/remind-button.tsx';
-import { stateAt, useServerNow } from '../features/seckill/seckill-clock.ts';
+import { activityStateAt, useServerNow } from '../lib/activity/server-clock.ts';
 import '../features/seckill/seckill.css';
 
 /** Cards a page shows: five rows of four. */
@@ -83,14 +83,14 @@ export default function FlashSale({ loaderData }: Route.ComponentProps) {
   const windows = useMemo(() => sessions.map((s) => ({ startAt: parseApiTime(s.startTime), endAt: parseApiTime(s.endTime) })), [sessions]);
   // The tabs move on with the server's clock: a session turns running, then ended, without a reload.
   // A session whose time is over while some of its flash sales still run (they may outlast it) reads as running.
-  const activeRuns = products?.records.some((card) => (now === null ? card.state : stateAt(windowOf(card), now)) === 2) ?? false;
+  const activeRuns = products?.records.some((card) => (now === null ? card.state : activityStateAt(windowOf(card), now)) === 2) ?? false;
   const views: SessionView[] = sessions.map((s, i) => {
-    const state = now === null ? s.state : stateAt(windows[i]!, now);
+    const state = now === null ? s.state : activityStateAt(windows[i]!, now);
     return { ...s, shownState: state === 3 && s.sessionKey === active && activeRuns ? 2 : state };
   });
   const activeIndex = sessions.findIndex((s) => s.sessionKey === active);
   const activeView = views[activeIndex];
-  const sessionOver = now === null ? activeView?.state === 3 : windows[activeIndex] !== undefined && stateAt(windows[activeIndex], now) === 3;
+  const sessionOver = now === null ? activeView?.state === 3 : windows[activeIndex] !== undefined && activityStateAt(windows[activeIndex], now) === 3;
 
   // When the chosen session starts or ends, read its products again (stocks, states). Only forward:
   // a clock estimate moved back by a few milliseconds around the boundary never reads twice.

@@ -10,7 +10,7 @@ import { apiData } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
-import { activityStateAt, useServerClock, type ClockReading } from './group-clock.ts';
+import { activityStateAt, useServerNow, type ClockReading } from '../../lib/activity/server-clock.ts';
 import { CountStepper } from './count-stepper.tsx';
 import { durationText, groupCheckoutHref } from './group-links.ts';
 import { MemberAvatar } from './member-avatar.tsx';
@@ -82,7 +82,7 @@ function useOpenTeams(groupActivityId: number, initial: GroupJoinList | null, se
     const timer = window.setInterval(() => void refresh(), TEAMS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [refresh, running]);
-  const now = useServerClock(initial?.serverTime ?? serverTime, resync);
+  const now = useServerNow(initial?.serverTime ?? serverTime, resync);
   return { teams: list?.teams ?? [], now, refresh };
 }
 

@@ -4,7 +4,8 @@ import type { GroupMember, GroupTeamInfo } from '@bazaar/shared/schemas/group';
 import { GROUP_TEAM_STATUS } from '@bazaar/shared/constants/group';
 import { Button } from '../../components/ui/button.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
-import { timeLeft, useServerClock } from './group-clock.ts';
+import { useServerNow } from '../../lib/activity/server-clock.ts';
+import { timeLeft } from './group-clock.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 
 /** Time left to `endAt` on the server's clock as "hh:mm:ss" (with days when longer); '' until the clock is known. */
@@ -117,6 +118,6 @@ export function TeamPanel({ team, now, title, share }: { team: GroupTeamInfo; no
 /** The team of the shopper's group order on /order-detail, counting down on the server's clock, with its share link while it is open. */
 export function OrderTeamPanel({ team, share }: { team: GroupTeamInfo; share: { url: string; qrSvg: string | null } | null }) {
   const { t } = useTranslation();
-  const now = useServerClock(team.serverTime);
+  const now = useServerNow(team.serverTime);
   return <TeamPanel team={team} now={now} title={t('groupBuy.team.title')} share={share} />;
 }

@@ -4,7 +4,7 @@ import { uiSeckill as en } from '@bazaar/shared/i18n/en/ui-seckill';
 import type { SeckillCard } from '@bazaar/shared/schemas/seckill';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SeckillProductCard } from './seckill-card.tsx';
-import { useServerNow } from './seckill-clock.ts';
+import { useServerNow } from '../../lib/activity/server-clock.ts';
 import './seckill.css';
 
 // /list is a landing page with the core texts only (lib/texts.ts): this chunk brings the flash

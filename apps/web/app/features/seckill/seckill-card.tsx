@@ -6,7 +6,7 @@ import { parseApiTime } from '@bazaar/shared/constants/api-time';
 import { Price } from '../../components/ui/price.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SeckillCountdown, SoldBar } from './seckill-countdown.tsx';
-import { stateAt } from './seckill-clock.ts';
+import { activityStateAt } from '../../lib/activity/server-clock.ts';
 
 /** An activity's window in epoch ms, from its API times. */
 export function windowOf(card: Pick<SeckillCard, 'startTime' | 'endTime'>): { startAt: number; endAt: number } {
@@ -21,7 +21,7 @@ export function windowOf(card: Pick<SeckillCard, 'startTime' | 'endTime'>): { st
 export function SeckillProductCard({ card, now, remind, eager = false }: { card: SeckillCard; now: number | null; remind?: ReactNode; eager?: boolean }) {
   const { t } = useTranslation();
   const window = windowOf(card);
-  const state = now === null ? card.state : stateAt(window, now);
+  const state = now === null ? card.state : activityStateAt(window, now);
   const soldOut = state === 2 && card.stocksLeft <= 0;
   const to = `/secdetail/${card.seckillId}`;
   const titleId = `seckill-card-${card.seckillId}`;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeckillDetail } from '@bazaar/shared/schemas/seckill';
 import { apiData } from '../../lib/api.ts';
-import { stateAt, useServerNow } from './seckill-clock.ts';
+import { activityStateAt, useServerNow } from '../../lib/activity/server-clock.ts';
 
 /** The most a refresh at the start waits, at random, so a crowd's pages do not all ask in the same millisecond. */
 const START_JITTER_MS = 800;
@@ -38,7 +38,7 @@ export function useLiveSeckill(initial: SeckillDetail): { detail: SeckillDetail;
   const now = useServerNow(initial.serverTime, resync);
 
   // The sale opens: the stocks are read again, a moment later (the button is live already).
-  const state = now === null ? null : stateAt(detail, now);
+  const state = now === null ? null : activityStateAt(detail, now);
   const previous = useRef(state);
   useEffect(() => {
     const before = previous.current;
