@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { apiCommand, argValue } from './load.mjs';
+import { apiNodeCommand, argValue } from './load.mjs';
 import { cipher, machine, summary, SUMMARY_HEAD } from './mall-api.mjs';
 
 const IDLE = Number(argValue('idle', 5000));
@@ -35,7 +35,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One API instance (tsx, like npm start; BENCH_API_CMD=compiled: dist/server.js as start:prod), its pid for the memory readings. */
 async function startInstance(port) {
-  const [command, args, commandEnv] = apiCommand(PROFILE_DIR);
+  const [command, args, commandEnv] = apiNodeCommand(PROFILE_DIR);
   const child = spawn(command, args, {
     cwd: path.join(root, 'apps/server'),
     env: {

@@ -18,7 +18,7 @@ import path from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { apiCommand, argValue } from './load.mjs';
+import { apiNodeCommand, argValue } from './load.mjs';
 import { machine } from './mall-api.mjs';
 
 const SHOPPERS = Number(argValue('shoppers', 2000));
@@ -31,7 +31,7 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DA
 const root = new URL('..', import.meta.url).pathname;
 const children = [];
 function startApi(port, seed) {
-  const [command, args, commandEnv] = apiCommand(PROFILE_DIR);
+  const [command, args, commandEnv] = apiNodeCommand(PROFILE_DIR);
   const child = spawn(command, args, {
     cwd: path.join(root, 'apps/server'),
     env: { ...process.env, ...commandEnv, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', API_PORT: String(port), SEED_ON_START: seed ? 'true' : 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-flash-')) },

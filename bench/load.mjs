@@ -28,6 +28,12 @@ export function apiCommand(profileDir = '') {
   return flags.length ? ['node', [...flags, '--import', 'tsx', 'src/server.ts'], {}] : ['npx', ['tsx', 'src/server.ts'], {}];
 }
 
+/** apiCommand for a benchmark that spawns the API itself and stops it by its pid: node, never npx in between. */
+export function apiNodeCommand(profileDir = '') {
+  const [command, args, env] = apiCommand(profileDir);
+  return command === 'npx' ? [process.execPath, ['--import', 'tsx', 'src/server.ts'], env] : [process.execPath, args, env];
+}
+
 /** `npm run start:prod` of a server folder: `[VAR=value ...] node [options] dist/server.js`, taken apart. */
 export function startProdCommand(serverDir) {
   const script = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts['start:prod'];

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { apiNodeCommand } from './load.mjs';
 
 // The password transport key, read from the shared constants so the two never drift apart.
 const KEY = /PASSWORD_CIPHER_KEY = '([^']+)'/.exec(readFileSync(new URL('../packages/shared/src/constants/cipher.ts', import.meta.url), 'utf8'))[1];
@@ -16,15 +17,17 @@ export const cipher = (password) => {
 
 /**
  * Starts the API alone, in one Node process that loads TypeScript through tsx (so stopping it stops
- * the server too), and waits for it. `profileDir` writes the API's CPU profile there when it stops
+ * the server too), or with BENCH_API_CMD=compiled from dist/server.js as `npm run start:prod` does
+ * (load.mjs's apiCommand), and waits for it. `profileDir` writes the API's CPU profile there when it stops
  * (open it in Chrome's DevTools).
  */
 export async function startApi({ port, profileDir = '' }) {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL database (the targets are measured on PostgreSQL).');
   const root = new URL('..', import.meta.url).pathname;
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), '--import', 'tsx', 'src/server.ts'], {
+  const [command, args, commandEnv] = apiNodeCommand(profileDir ? path.resolve(profileDir) : '');
+  const child = spawn(command, args, {
     cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', API_PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-')) },
+    env: { ...process.env, ...commandEnv, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', API_PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
