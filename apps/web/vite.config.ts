@@ -59,8 +59,9 @@ export default defineConfig({
           // do the region picker and its address schema, and the image upload, its file schema and the forms' picture picker
           // (zod stays out of the shell: decision 011). The review stars and links go with the review and order pages, and the
           // forms' submit hook, the picture checks and the countdown with the pages that use them (none of the landing pages),
-          // and what the activity features share (lib/activity/: the server clock) with the flash-sale and group-buy chunks.
-          if (id.includes('/text-field.') || id.includes('/form-errors.') || id.includes('/use-form-submit.') || id.includes('/image-file.') || id.includes('/countdown.') || id.includes('/region-picker.') || id.includes('/use-image-upload.') || id.includes('/picture-picker.') || id.includes('/components/ui/stars.') || id.includes('/lib/review-paths.') || id.includes('/lib/activity/')) return undefined;
+          // and what the activity features share (lib/activity/: the server clock) with the flash-sale and group-buy chunks, and the
+          // checkouts' shared parts (components/checkout/) with the checkout pages.
+          if (id.includes('/text-field.') || id.includes('/form-errors.') || id.includes('/use-form-submit.') || id.includes('/image-file.') || id.includes('/countdown.') || id.includes('/region-picker.') || id.includes('/use-image-upload.') || id.includes('/picture-picker.') || id.includes('/components/ui/stars.') || id.includes('/lib/review-paths.') || id.includes('/lib/activity/') || id.includes('/components/checkout/')) return undefined;
           if (SHELL.some((part) => id.includes(part)) && !id.includes('.server.')) return 'shell';
         },
       },

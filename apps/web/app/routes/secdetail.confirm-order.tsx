@@ -16,7 +16,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
-import { remarksTooLong } from '../features/order/remarks.ts';
+import { RemarksField, remarksTooLong } from '../components/checkout/remarks-field.tsx';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
 import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.tsx';
@@ -237,32 +237,7 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
             </span>
           </div>
         </div>
-        <div className="checkout-shop__remarks seckill-confirm__remarks">
-          <label htmlFor={remarksId} className="field__label">
-            {t('seckill.confirm.remarks')}
-          </label>
-          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
-            <textarea
-              id={remarksId}
-              className="field__input counted-box__textarea"
-              rows={2}
-              placeholder={t('seckill.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })}
-              value={remarks}
-              disabled={submitting}
-              onChange={(e) => setRemarks(e.target.value)}
-              aria-invalid={tooLong ? true : undefined}
-              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
-            />
-            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
-              {t('seckill.confirm.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
-            </span>
-          </div>
-          {tooLong ? (
-            <p id={`${remarksId}-error`} className="field__error" role="alert">
-              {t('checkout.errors.remarksTooLong')}
-            </p>
-          ) : null}
-        </div>
+        <RemarksField id={remarksId} className="seckill-confirm__remarks" label={t('seckill.confirm.remarks')} placeholder={t('seckill.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
         <p className="seckill-buy__note">{t('seckill.detail.noCoupons')}</p>
       </section>
 

@@ -19,7 +19,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
-import { remarksTooLong } from '../features/order/remarks.ts';
+import { RemarksField, remarksTooLong } from '../components/checkout/remarks-field.tsx';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
 import { PointsPrice } from '../features/pointsmall/points-price.tsx';
@@ -244,32 +244,7 @@ function Checkout({
             <QuantityInput value={count} max={max} onChange={changeCount} />
           </div>
         </div>
-        <div className="checkout-shop__remarks points-confirm__remarks">
-          <label htmlFor={remarksId} className="field__label">
-            {t('integralMall.confirm.remarks')}
-          </label>
-          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
-            <textarea
-              id={remarksId}
-              className="field__input counted-box__textarea"
-              rows={2}
-              placeholder={t('integralMall.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })}
-              value={remarks}
-              disabled={submitting}
-              onChange={(e) => setRemarks(e.target.value)}
-              aria-invalid={tooLong ? true : undefined}
-              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
-            />
-            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
-              {t('integralMall.confirm.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
-            </span>
-          </div>
-          {tooLong ? (
-            <p id={`${remarksId}-error`} className="field__error" role="alert">
-              {t('checkout.errors.remarksTooLong')}
-            </p>
-          ) : null}
-        </div>
+        <RemarksField id={remarksId} className="points-confirm__remarks" label={t('integralMall.confirm.remarks')} placeholder={t('integralMall.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
       </section>
 
       <section className="card checkout-summary" aria-label={t('integralMall.confirm.pointsTotal')}>

@@ -20,7 +20,7 @@ import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
-import { remarksTooLong } from '../features/order/remarks.ts';
+import { remarksTooLong } from '../components/checkout/remarks-field.tsx';
 import { CouponPicker, couponSelection } from '../features/coupon/checkout-coupons.tsx';
 import { CheckoutInvoice, checkCheckoutInvoice, NO_INVOICE } from '../features/invoice/checkout-invoice.tsx';
 import type { HeaderDraft } from '../features/invoice/invoice-check.ts';

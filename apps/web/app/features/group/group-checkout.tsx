@@ -9,15 +9,13 @@ import { apiData, ApiError } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
+import { RemarksField, remarksTooLong } from '../../components/checkout/remarks-field.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { CountStepper } from './count-stepper.tsx';
 import { durationText, groupDetailHref, type GroupChoice } from './group-links.ts';
 
 /** How long count steps settle before the order is priced again. */
 const COUNT_DEBOUNCE_MS = 200;
-
-/** The message to the seller is over its limit, counted as the API counts it (after trimming). */
-const remarksTooLong = (remarks: string) => remarks.trim().length > MERCHANT_MESSAGE_MAX_LENGTH;
 
 /** What the route hands in to draw the address section (the order and address features' own). */
 export interface AddressSlotProps {
@@ -202,32 +200,7 @@ export function GroupCheckout({
             </span>
           </div>
         </div>
-        <div className="checkout-shop__remarks group-checkout__remarks">
-          <label htmlFor={remarksId} className="field__label">
-            {t('groupBuy.checkout.remarks')}
-          </label>
-          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
-            <textarea
-              id={remarksId}
-              className="field__input counted-box__textarea"
-              rows={2}
-              placeholder={t('groupBuy.checkout.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })}
-              value={remarks}
-              disabled={submitting}
-              onChange={(e) => setRemarks(e.target.value)}
-              aria-invalid={tooLong ? true : undefined}
-              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
-            />
-            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
-              {t('groupBuy.checkout.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
-            </span>
-          </div>
-          {tooLong ? (
-            <p id={`${remarksId}-error`} className="field__error" role="alert">
-              {t('checkout.errors.remarksTooLong')}
-            </p>
-          ) : null}
-        </div>
+        <RemarksField id={remarksId} className="group-checkout__remarks" label={t('groupBuy.checkout.remarks')} placeholder={t('groupBuy.checkout.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
         <p className="group-checkout__note">{t('groupBuy.detail.noCoupons')}</p>
       </section>
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
-import { MERCHANT_MESSAGE_MAX_LENGTH, type Language } from '@bazaar/shared/constants/limits';
-import { remarksTooLong } from './remarks.ts';
+import type { Language } from '@bazaar/shared/constants/limits';
+import { RemarksField } from '../../components/checkout/remarks-field.tsx';
 import type { ShopCartOrder } from '@bazaar/shared/schemas/order';
 import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import { Price } from '../../components/ui/price.tsx';
@@ -14,8 +14,6 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
   const lang = i18n.language as Language;
   const remarksId = useId();
   const items = order.shopCartItemDiscounts.flatMap((d) => d.shopCartItems);
-  // Over-long text stays as typed (never cut silently); the rule's message shows and submit refuses it.
-  const tooLong = remarksTooLong(remarks);
   // The promotions that take something off this order, by the tier they reached ("满300减50").
   const applied = order.shopCartItemDiscounts.flatMap((d) => {
     const p = d.chooseDiscountItemDto;
@@ -31,31 +29,7 @@ export function CheckoutShopOrder({ order, remarks, onRemarks }: { order: ShopCa
       </h3>
       <OrderLinesTable lines={items} lineKey={(item) => `${item.skuId}-${item.basketId}`} />
       <div className="checkout-shop__foot">
-        <div className="checkout-shop__remarks">
-          <label htmlFor={remarksId} className="field__label">
-            {t('checkout.shop.remarks')}
-          </label>
-          <div className={`counted-box${tooLong ? ' field--invalid' : ''}`}>
-            <textarea
-              id={remarksId}
-              className="field__input counted-box__textarea"
-              rows={2}
-              placeholder={t('checkout.shop.remarksPlaceholder')}
-              value={remarks}
-              onChange={(e) => onRemarks(e.target.value)}
-              aria-invalid={tooLong ? true : undefined}
-              aria-describedby={tooLong ? `${remarksId}-count ${remarksId}-error` : `${remarksId}-count`}
-            />
-            <span id={`${remarksId}-count`} className={`counted-box__counter${tooLong ? ' counted-box__counter--over' : ''}`} aria-live="polite">
-              {t('checkout.shop.counter', { count: remarks.length, max: MERCHANT_MESSAGE_MAX_LENGTH })}
-            </span>
-          </div>
-          {tooLong ? (
-            <p id={`${remarksId}-error`} className="field__error" role="alert">
-              {t('checkout.errors.remarksTooLong')}
-            </p>
-          ) : null}
-        </div>
+        <RemarksField id={remarksId} label={t('checkout.shop.remarks')} placeholder={t('checkout.shop.remarksPlaceholder')} value={remarks} onChange={onRemarks} />
         <dl className="checkout-shop__fees">
           <div>
             <dt>{t('checkout.shop.delivery')}</dt>

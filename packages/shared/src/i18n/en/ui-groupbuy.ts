@@ -108,7 +108,6 @@ export const uiGroupbuy = {
       virtual: 'A virtual item: no delivery address needed',
       remarks: 'Message to the shop',
       remarksPlaceholder: 'Optional, up to {{max}} characters',
-      counter: '{{count}}/{{max}}',
       cancelNote_one: 'An order not paid within {{count}} minute is cancelled automatically',
       cancelNote_other: 'An order not paid within {{count}} minutes is cancelled automatically',
       validity: 'The team forms once it is full within {{time}} of opening',

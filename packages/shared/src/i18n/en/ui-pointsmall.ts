@@ -75,7 +75,6 @@ export const uiPointsmall: Widen<typeof zh> = {
       quantity: 'Quantity',
       remarks: 'Message to the seller',
       remarksPlaceholder: 'Optional, up to {{max}} characters',
-      counter: '{{count}}/{{max}}',
       pointsTotal: 'Points',
       cashTotal: 'Cash for the goods',
       freight: 'Shipping',

@@ -92,7 +92,6 @@ export const uiSeckill = {
       payable: 'Amount payable',
       remarks: 'Message to the seller',
       remarksPlaceholder: 'Optional, up to {{max}} characters',
-      counter: '{{count}}/{{max}}',
       submit: 'Submit order',
       submitting: 'Submitting…',
       queuingTitle: 'In the queue',

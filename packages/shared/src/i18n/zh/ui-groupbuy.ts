@@ -99,7 +99,6 @@ export const uiGroupbuy = {
       virtual: '虚拟商品，无需收货地址',
       remarks: '给商家留言',
       remarksPlaceholder: '选填，最多 {{max}} 字',
-      counter: '{{count}}/{{max}}',
       cancelNote: '{{count}} 分钟内未付款，订单将自动取消',
       validity: '开团后 {{time}} 内凑齐人数即成团',
       problemTitle: '无法提交拼团订单',

@@ -66,7 +66,6 @@ export const uiPointsmall = {
       quantity: '数量',
       remarks: '给商家留言',
       remarksPlaceholder: '选填，最多 {{max}} 字',
-      counter: '{{count}}/{{max}}',
       pointsTotal: '所需积分',
       cashTotal: '商品现金',
       freight: '运费',

@@ -88,7 +88,6 @@ export const uiSeckill = {
       payable: '应付金额',
       remarks: '给商家留言',
       remarksPlaceholder: '选填，{{max}} 字以内',
-      counter: '{{count}}/{{max}}',
       submit: '提交订单',
       submitting: '正在提交…',
       queuingTitle: '排队中',

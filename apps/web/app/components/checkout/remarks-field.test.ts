@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
-import { remarksTooLong } from './remarks.ts';
+import { remarksTooLong } from './remarks-field.tsx';
 
 describe('remarksTooLong', () => {
   const full = '留'.repeat(MERCHANT_MESSAGE_MAX_LENGTH);
