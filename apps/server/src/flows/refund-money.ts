@@ -113,8 +113,10 @@ function refundedShare(order: OrderForRefund, lines: Array<{ prodCount: number }
 async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, now: Date): Promise<number[]> {
   // The order's lines and its requests, each read once: under the order's lock (which every request
   // of the order takes to be applied for, withdrawn, refused or settled), after this one was marked
-  // settled, so they stand until the transaction ends.
-  const [lines, requests] = await Promise.all([orderLinesForRefund(tx, order.orderNumber), settlement.refundsOfOrderForMoney(tx, order.orderNumber)]);
+  // settled, so they stand until the transaction ends. One after the other: a transaction is one
+  // connection, which runs one query at a time (pg deprecates handing it a second meanwhile).
+  const lines = await orderLinesForRefund(tx, order.orderNumber);
+  const requests = await settlement.refundsOfOrderForMoney(tx, order.orderNumber);
   const settled = requests.filter((r) => r.settleStatus === REFUND_SETTLE_STATUS.refunded);
   const share = refundedShare(order, lines, settled);
   // Wholly refunded once every piece is back, whatever the amounts (each piece may have been refunded
