@@ -66,26 +66,40 @@ async function openShop(ctx: AppContext, shopId: number): Promise<boolean> {
 }
 
 /**
- * The conversation a frame writes to, from the sender's side; taken by an agent who answers it from
- * the queue. `away`: a shopper writes to an away shop (read with the conversation: one statement).
+ * The conversation a frame writes to, from the sender's side (made for a shopper's first message);
+ * taken by an agent who answers it from the queue.
  */
-async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date): Promise<{ conversation: chat.ConversationRow; taken: boolean; away: boolean }> {
+async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date): Promise<{ conversation: chat.ConversationRow; taken: boolean }> {
   if (who.kind === 'user') {
     if (typeof toId !== 'number') throw new Refused('chat.errors.conversationNotFound');
-    // An existing conversation goes on (one read); a new one needs an open shop.
-    const existing = await chat.conversationWithAway(ctx.db, who.userId, toId);
-    if (existing) return { conversation: existing.conversation, taken: false, away: existing.away };
+    // An existing conversation goes on; a new one needs an open shop.
+    const existing = await chat.conversationOf(ctx.db, who.userId, toId);
+    if (existing) return { conversation: existing, taken: false };
     if (toId !== 0 && !(await openShop(ctx, toId))) throw new Refused('chat.errors.shopNotFound');
-    return { conversation: await chat.ensureConversation(ctx.db, who.userId, toId, now), taken: false, away: toId !== 0 && (await chat.shopAway(ctx.db, toId)) };
+    return { conversation: await chat.ensureConversation(ctx.db, who.userId, toId, now), taken: false };
   }
   if (typeof toId !== 'string') throw new Refused('chat.errors.conversationNotFound');
   const conversation = await chat.conversationOf(ctx.db, toId, who.kind === 'shop' ? who.shopId : 0);
   if (!conversation) throw new Refused('chat.errors.conversationNotFound');
-  if (who.kind === 'shop') return { conversation, taken: false, away: false };
-  if (conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId === who.adminId) return { conversation, taken: false, away: false };
+  if (who.kind === 'shop') return { conversation, taken: false };
+  if (conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId === who.adminId) return { conversation, taken: false };
   const taken = await chat.takeConversation(ctx.db, conversation.id, who.adminId, now);
   if (!taken) throw new Refused('chat.codes.notYourResponsibility', {}, CHAT_CODE.notYourResponsibility);
-  return { conversation: taken, taken: true, away: false };
+  return { conversation: taken, taken: true };
+}
+
+/**
+ * The conversation a shopper's or a seller's frame names, by its two sides, when the frame needs
+ * nothing read first (text): the send itself finds it. Null for an agent (the take comes first).
+ */
+function pairOf(who: ChatIdentity, toId: number | string): { userId: string; shopId: number } | null {
+  if (who.kind === 'user' && typeof toId === 'number') return { userId: who.userId, shopId: toId };
+  if (who.kind === 'shop' && typeof toId === 'string') return { userId: toId, shopId: who.shopId };
+  return null;
+}
+
+function textContent(content: string): { content: string; card: null; preview: string } {
+  return { content, card: null, preview: content.slice(0, PREVIEW_MAX) };
 }
 
 async function productCard(ctx: AppContext, prodId: number): Promise<ChatProductCard | null> {
@@ -137,7 +151,7 @@ async function checkContent(ctx: AppContext, who: ChatIdentity, conversation: ch
   const content = input.content;
   switch (input.msgType) {
     case CHAT_MSG_TYPE.text:
-      return { content, card: null, preview: content.slice(0, PREVIEW_MAX) };
+      return textContent(content);
     case CHAT_MSG_TYPE.image: {
       if (!PUBLIC_IMAGE.test(content)) throw new Refused('chat.errors.imageInvalid');
       const owned =
@@ -200,9 +214,19 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
   const who = peer.who;
   const now = ctx.now();
   try {
-    const { conversation, taken, away: shopAway } = await conversationForSend(ctx, who, input.toId, now);
-    const checked = await checkContent(ctx, who, conversation, input);
-    const sent = await chat.sendMessage(ctx, { conversationId: conversation.id, ...senderOf(who), msgType: input.msgType, ...checked, clientMsgId: input.clientMsgId ?? null, at: now });
+    const message = { ...senderOf(who), msgType: input.msgType, clientMsgId: input.clientMsgId ?? null, at: now };
+    // A text to an existing conversation is one statement: the send finds the conversation by its
+    // sides. Anything else (a first message, a card or image to check, an agent) reads it first.
+    const pair = input.msgType === CHAT_MSG_TYPE.text ? pairOf(who, input.toId) : null;
+    let sent = pair ? await chat.sendMessage(ctx, pair, { ...message, ...textContent(input.content) }) : null;
+    let taken = false;
+    if (!sent) {
+      const found = await conversationForSend(ctx, who, input.toId, now);
+      taken = found.taken;
+      const checked = await checkContent(ctx, who, found.conversation, input);
+      sent = await chat.sendMessage(ctx, { id: found.conversation.id }, { ...message, ...checked });
+      if (!sent) throw new Refused('chat.errors.conversationNotFound');
+    }
     // A resend: the sender gets the stored message back (same seq); nobody gets it twice.
     if (sent.duplicate) return [messageFrame(sent.message)];
     const { bus } = chatRuntime(ctx);
@@ -212,16 +236,15 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     if (taken && who.kind === 'agent') announceTransfer(ctx, after, who.adminId, who.name);
     // A shopper's message to an away shop waits: stored, counted unread, and pushed to the sellers
     // only when the shop is back online (setMerchantAway's replay). The shopper's sockets get it.
-    const away = shopAway && who.kind === 'user' && after.shopId !== 0;
+    const away = sent.away && who.kind === 'user' && after.shopId !== 0;
     const targets = conversationTargets(after);
     const mine = targetsOf(who);
-    bus.publish({ t: 'msg', to: away ? mine : targets, m: sent.message });
-    // The unread totals that moved: the other side's (one more), and the sender's only when it had
-    // unread messages in this conversation (a send reads up to it).
-    const hadUnread = who.kind === 'user' ? conversation.userUnread > 0 : conversation.shopUnread > 0;
+    // The unread totals that moved, in the message's own event: the other side's (one more), and
+    // the sender's only when it had unread messages in this conversation (a send reads up to it).
+    const hadUnread = who.kind === 'user' ? sent.before.userUnread > 0 : sent.before.shopUnread > 0;
     const unreadTo = away ? [] : targets.filter((target) => !mine.includes(target));
     if (hadUnread) unreadTo.push(...mine);
-    if (unreadTo.length > 0) bus.publish({ t: 'unread', to: unreadTo });
+    bus.publish({ t: 'msg', to: away ? mine : targets, m: sent.message, ...(unreadTo.length > 0 ? { unread: unreadTo } : {}) });
     const reason = await offlineReason(ctx, who, after, away);
     return reason ? [codeFrame(peer, CHAT_CODE.otherSideOffline, { conversationId: after.id, seq: sent.message.seq, reason }, offlineKey(reason))] : [];
   } catch (err) {

@@ -66,9 +66,9 @@ describe('database work per message', () => {
     const at = t.ctx.now();
     for (const [i, buyer] of buyers.entries()) {
       const a = await chat.ensureConversation(t.ctx.db, buyer.userId, shopA, at);
-      for (let n = 0; n <= i; n++) await chat.sendMessage(t.ctx, { conversationId: a.id, fromSide: CHAT_SIDE.shop, senderId: '1', msgType: CHAT_MSG_TYPE.text, content: `m${n}`, card: null, clientMsgId: null, preview: `m${n}`, at });
+      for (let n = 0; n <= i; n++) await chat.sendMessage(t.ctx, { id: a.id }, { fromSide: CHAT_SIDE.shop, senderId: '1', msgType: CHAT_MSG_TYPE.text, content: `m${n}`, card: null, clientMsgId: null, preview: `m${n}`, at });
       const b = await chat.ensureConversation(t.ctx.db, buyer.userId, shopB, at);
-      await chat.sendMessage(t.ctx, { conversationId: b.id, fromSide: CHAT_SIDE.shopper, senderId: buyer.userId, msgType: CHAT_MSG_TYPE.text, content: 'q', card: null, clientMsgId: null, preview: 'q', at });
+      await chat.sendMessage(t.ctx, { id: b.id }, { fromSide: CHAT_SIDE.shopper, senderId: buyer.userId, msgType: CHAT_MSG_TYPE.text, content: 'q', card: null, clientMsgId: null, preview: 'q', at });
     }
     const admin = await createTestAdmin(t, 'service');
 

@@ -108,6 +108,8 @@ export function offlineKey(reason: ChatOfflineReason): string {
 export class ChatHub {
   private readonly peers = new Map<string, PeerState>();
   private readonly byTarget = new Map<ChatTarget, Set<PeerState>>();
+  /** Sockets by account: a login's kick (code 11) looks at the account's own, not at every socket. */
+  private readonly byAccount = new Map<string, Set<PeerState>>();
   private readonly timers: NodeJS.Timeout[] = [];
   /** Sockets due an unread frame, read together: one statement per kind of reader for a whole burst. */
   private readonly unreadDue = new Set<PeerState>();
@@ -147,6 +149,9 @@ export class ChatHub {
       if (!set) this.byTarget.set(target, (set = new Set()));
       set.add(state);
     }
+    let mine = this.byAccount.get(peer.account);
+    if (!mine) this.byAccount.set(peer.account, (mine = new Set()));
+    mine.add(state);
     peer.generation = await this.runtime.nextGeneration(peer.account);
     this.runtime.bus.publish({ t: 'kick', account: peer.account, generation: peer.generation });
     await this.runtime.presence.add(peer.targets, peer.id);
@@ -163,6 +168,9 @@ export class ChatHub {
       set?.delete(state);
       if (set?.size === 0) this.byTarget.delete(target);
     }
+    const mine = this.byAccount.get(peer.account);
+    mine?.delete(state);
+    if (mine?.size === 0) this.byAccount.delete(peer.account);
     this.runtime.presence.remove(peer.targets, peer.id).catch(() => {});
   }
 
@@ -237,6 +245,7 @@ export class ChatHub {
     switch (event.t) {
       case 'msg':
         this.deliverMessage(event.to, event.m);
+        if (event.unread) for (const state of this.statesOf(event.unread)) this.scheduleUnread(state, UNREAD_DEBOUNCE_MS);
         break;
       case 'frame':
         for (const state of this.statesOf(event.to)) {
@@ -247,9 +256,9 @@ export class ChatHub {
         for (const state of this.statesOf(event.to)) this.scheduleUnread(state, UNREAD_DEBOUNCE_MS);
         break;
       case 'kick':
-        for (const state of this.peers.values()) {
+        for (const state of [...(this.byAccount.get(event.account) ?? [])]) {
           const peer = state.peer;
-          if (peer.account !== event.account || peer.generation === 0 || peer.generation >= event.generation) continue;
+          if (peer.generation === 0 || peer.generation >= event.generation) continue;
           void this.enqueue(peer.id, async () => {
             peer.send(codeFrame(peer, CHAT_CODE.loggedInElsewhere, null, 'chat.codes.loggedInElsewhere'));
             peer.close(4409, 'logged in elsewhere');

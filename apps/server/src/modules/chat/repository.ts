@@ -1,11 +1,13 @@
 // Chat tables (decision 063): conversations with their sequence allocator, read cursors and unread
-// counts, messages, quick replies and the shops' away setting. A send is one statement: the
-// conversation row's update allocates the seq (and holds the row until the transaction ends, so
-// the sends of one conversation are serialised) and the message's insert, which does nothing when
-// the sender already sent that client message id; the caller then rolls back, so no seq is lost.
+// counts, messages, quick replies and the shops' away setting. A send is one statement, outside any
+// transaction: the conversation row's update allocates the seq (and holds the row until the
+// statement ends, so the sends of one conversation are serialised) and the message's insert. When
+// the sender already sent that client message id, the insert's unique index fails the statement as
+// a whole, so nothing of it stays and no seq is lost.
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { CHAT_SERVICE_STATUS, CHAT_SIDE } from '@bazaar/shared/constants/chat';
 import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { chatConversations, chatMessages, chatQuickReplies, chatShopSettings } from '../../db/schema/chat.ts';
 
 type Reader = Db | Tx;
@@ -39,16 +41,6 @@ export async function conversationOf(db: Reader, userId: string, shopId: number)
   return row ?? null;
 }
 
-/** A shopper's conversation with a shop and whether the shop is away, in one statement (the send path). */
-export async function conversationWithAway(db: Reader, userId: string, shopId: number): Promise<{ conversation: ConversationRow; away: boolean } | null> {
-  const [row] = await db
-    .select({ conversation: chatConversations, away: sql<boolean>`coalesce(${chatShopSettings.away}, false)` })
-    .from(chatConversations)
-    .leftJoin(chatShopSettings, eq(chatShopSettings.shopId, chatConversations.shopId))
-    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId)));
-  return row ? { conversation: row.conversation, away: row.away === true } : null;
-}
-
 export async function conversationById(db: Reader, id: number): Promise<ConversationRow | null> {
   const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));
   return row ?? null;
@@ -62,17 +54,38 @@ export async function conversationsByIds(db: Reader, ids: number[]): Promise<Con
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
+/** The unique index of (conversation, side, sender, client message id): a resend runs into it. */
+const CLIENT_MSG_UNIQUE = 'chat_messages_client_msg_uq';
+
+/** A conversation by its id, or by its shopper and shop (a send that did not read it first). */
+export type ConversationKey = { id: number } | { userId: string; shopId: number };
+
+export interface StoredMessage {
+  conversation: ConversationRow;
+  message: MessageRow;
+  /** The unread counts just before this message (read under the row's lock). */
+  before: { userUnread: number; shopUnread: number };
+  /** The shop's away setting. */
+  away: boolean;
+}
+
 /**
- * Allocates the next seq of the conversation and stores the message, in the caller's transaction.
- * Answers null when the sender already sent this clientMsgId (nothing written that must stay: the
- * caller rolls back) and 'absent' when the conversation does not exist.
+ * Allocates the next seq of the conversation and stores the message: one statement, atomic by
+ * itself (no BEGIN/COMMIT round trips), that also answers the counts before it and the shop's away
+ * setting. Answers null when the sender already sent this clientMsgId (the unique index failed the
+ * statement whole: nothing written, no seq used) and 'absent' when there is no such conversation.
  */
-export async function insertMessage(tx: Tx, conversationId: number, m: NewMessage): Promise<{ conversation: ConversationRow; message: MessageRow } | null | 'absent'> {
+export async function insertMessage(db: Reader, key: ConversationKey, m: NewMessage): Promise<StoredMessage | null | 'absent'> {
   const fromShopper = m.fromSide === CHAT_SIDE.shopper;
   const fromShop = m.fromSide === CHAT_SIDE.shop;
+  const where = 'id' in key ? sql`id = ${key.id}` : sql`user_id = ${key.userId} and shop_id = ${key.shopId}`;
   // The sender has read what came before its own message; the other side has one more to read.
-  const result = await tx.execute<Record<string, unknown>>(sql`
-    with c as (
+  let result;
+  try {
+    result = await db.execute<Record<string, unknown>>(sql`
+    with o as (
+      select id as o_id, user_unread as o_user_unread, shop_unread as o_shop_unread from chat_conversations where ${where} for update),
+    c as (
       update chat_conversations set
         last_seq = last_seq + 1,
         user_read_seq = case when ${fromShopper} then last_seq + 1 else user_read_seq end,
@@ -85,21 +98,27 @@ export async function insertMessage(tx: Tx, conversationId: number, m: NewMessag
         -- a shopper's message to an expired platform consultation queues it again
         status = case when shop_id = 0 and ${fromShopper} and status = ${CHAT_SERVICE_STATUS.expired} then ${CHAT_SERVICE_STATUS.waiting} else status end,
         updated_at = ${m.at}
-      where id = ${conversationId}
-      returning *),
+      from o where id = o.o_id
+      returning chat_conversations.*, o.o_user_unread, o.o_shop_unread),
     m as (
       insert into chat_messages (conversation_id, seq, from_side, sender_id, msg_type, content, card, client_msg_id, created_at)
       select c.id, c.last_seq, ${m.fromSide}, ${m.senderId}, ${m.msgType}, ${m.content}, ${m.card === null || m.card === undefined ? null : JSON.stringify(m.card)}::jsonb, ${m.clientMsgId}, ${m.at}
       from c
-      on conflict (conversation_id, from_side, sender_id, client_msg_id) where client_msg_id is not null do nothing
       returning id as m_id, created_at as m_created_at)
-    select c.*, m.m_id, m.m_created_at from c left join m on true`);
+    select c.*, m.m_id, m.m_created_at, coalesce((select s.away from chat_shop_settings s where s.shop_id = c.shop_id), false) as shop_away
+    from c join m on true`);
+  } catch (err) {
+    const index = uniqueViolation(err);
+    if (m.clientMsgId !== null && (index === CLIENT_MSG_UNIQUE || index === '')) return null;
+    throw err;
+  }
   const row = result.rows[0];
   if (!row) return 'absent';
-  if (row.m_id === null || row.m_id === undefined) return null;
   const conversation = conversationFromRaw(row);
   return {
     conversation,
+    before: { userUnread: Number(row.o_user_unread), shopUnread: Number(row.o_shop_unread) },
+    away: row.shop_away === true,
     message: {
       id: Number(row.m_id),
       conversationId: conversation.id,

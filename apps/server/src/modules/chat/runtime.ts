@@ -13,8 +13,8 @@ import type { AppContext } from '../../context.ts';
 export type ChatTarget = string;
 
 export type ChatEvent =
-  /** A stored message, to both sides' sockets. */
-  | { t: 'msg'; to: ChatTarget[]; m: ChatMessage }
+  /** A stored message, to both sides' sockets; `unread`: the targets whose unread totals it moved (one event, not two). */
+  | { t: 'msg'; to: ChatTarget[]; m: ChatMessage; unread?: ChatTarget[] }
   /** A coded frame; content is the i18n key, translated per socket. */
   | { t: 'frame'; to: ChatTarget[]; code: number; data: unknown; key: string | null; params?: Record<string, string | number> }
   /** The unread totals of these targets changed: each socket reads its own. */

@@ -9,12 +9,11 @@ import { formatApiTime } from '../../lib/api-time.ts';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 
-export type { ConversationRow, MessageRow } from './repository.ts';
+export type { ConversationKey, ConversationRow, MessageRow } from './repository.ts';
 export {
   activeConversationIds,
   conversationById,
   conversationOf,
-  conversationWithAway,
   conversationsByIds,
   conversationsOfUser,
   ensureConversation,
@@ -54,7 +53,6 @@ export function toChatMessage(row: repo.MessageRow, conversation: { userId: stri
 }
 
 export interface SendInput {
-  conversationId: number;
   fromSide: number;
   senderId: string;
   msgType: number;
@@ -70,29 +68,26 @@ export interface Sent {
   conversation: repo.ConversationRow;
   /** The sender had sent this clientMsgId already: the stored message, nothing new written. */
   duplicate: boolean;
+  /** The conversation's unread counts just before this message (not for a duplicate: zeros). */
+  before: { userUnread: number; shopUnread: number };
+  /** The shop is away (not for a duplicate: false). */
+  away: boolean;
 }
 
-class DuplicateSend extends Error {}
-
 /**
- * Stores a message with the conversation's next seq. A resend of the same clientMsgId by the same
- * sender answers the stored one (duplicate: true), whichever instance or tab sent it first.
+ * Stores a message with the conversation's next seq (one statement, no transaction), the
+ * conversation named by its id or by its shopper and shop; null when there is no such
+ * conversation. A resend of the same clientMsgId by the same sender answers the stored one
+ * (duplicate: true), whichever instance or tab sent it first.
  */
-export async function sendMessage(ctx: Ctx, input: SendInput): Promise<Sent> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const stored = await repo.insertMessage(tx, input.conversationId, input);
-      if (stored === 'absent') throw notFound('chat.errors.conversationNotFound');
-      if (stored === null) throw new DuplicateSend();
-      return { message: toChatMessage(stored.message, stored.conversation), conversation: stored.conversation, duplicate: false };
-    });
-  } catch (err) {
-    if (!(err instanceof DuplicateSend) || input.clientMsgId === null) throw err;
-  }
-  const conversation = await repo.conversationById(ctx.db, input.conversationId);
-  const row = await repo.messageByClientId(ctx.db, input.conversationId, input.fromSide, input.senderId, input.clientMsgId);
+export async function sendMessage(ctx: Ctx, key: repo.ConversationKey, input: SendInput): Promise<Sent | null> {
+  const stored = await repo.insertMessage(ctx.db, key, input);
+  if (stored === 'absent') return null;
+  if (stored !== null) return { message: toChatMessage(stored.message, stored.conversation), conversation: stored.conversation, duplicate: false, before: stored.before, away: stored.away };
+  const conversation = 'id' in key ? await repo.conversationById(ctx.db, key.id) : await repo.conversationOf(ctx.db, key.userId, key.shopId);
+  const row = conversation && input.clientMsgId !== null ? await repo.messageByClientId(ctx.db, conversation.id, input.fromSide, input.senderId, input.clientMsgId) : null;
   if (!conversation || !row) throw notFound('chat.errors.conversationNotFound');
-  return { message: toChatMessage(row, conversation), conversation, duplicate: true };
+  return { message: toChatMessage(row, conversation), conversation, duplicate: true, before: { userUnread: 0, shopUnread: 0 }, away: false };
 }
 
 /** Moves a side's read cursor; answers the conversation after it. */
