@@ -118,8 +118,8 @@ export async function refundApplyInfo(ctx: AppContext, userId: string, query: Re
 /** POST /p/orderRefund/apply: answers the new refundSn. */
 export async function applyRefund(ctx: AppContext, userId: string, input: RefundApply): Promise<string> {
   const now = ctx.now();
-  const periods = await loadPeriods(ctx);
-  const { order, state } = await shopperOrder(ctx, userId, input.orderNumber);
+  // The periods and the order side by side: one round trip, not two.
+  const [periods, { order, state }] = await Promise.all([loadPeriods(ctx), shopperOrder(ctx, userId, input.orderNumber)]);
   checkOrder(order, periods, now);
   const orderItemId = input.refundType === REFUND_TYPE.order ? 0 : input.orderItemId;
   if (input.refundType === REFUND_TYPE.item && orderItemId === 0) throw invalid('refundErrors.itemNotFound');
@@ -152,8 +152,7 @@ export async function applyRefund(ctx: AppContext, userId: string, input: Refund
         applyTime: now,
         deadline,
         updatedAt: now,
-      });
-      await repo.insertHistory(tx, { refundSn, actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now });
+      }, { actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now });
       await markOrderApplying(tx, order.orderNumber, now);
       await bookStep(tx, { refundSn, status: REFUND_STATUS.applied, deadline, periods, now });
     });

@@ -1,8 +1,9 @@
 // The other sides of an after-sales request (decision 059): the shop accepts, refuses or confirms
 // the returned goods (each written to the shop's log); platform staff step in after a refusal
 // (audited); and the deadlines decide when nobody acted. A decision in the buyer's favour sets the
-// new status and settle_status 1 in one conditional update, and once its transaction committed,
-// executeRefund (flows/refund-money.ts) pays the money back, exactly once, wherever it is called.
+// new status and settle_status 1 in one conditional update; a refund to the balance (or of 0 fen) is
+// settled in that same transaction (settleWithDecision), a gateway's is sent once it committed
+// (executeRefund, flows/refund-money.ts): either way the money goes back exactly once.
 import type { Language } from '@bazaar/shared/constants/limits';
 import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
@@ -29,12 +30,12 @@ import { getProfile } from '../modules/admin/service.ts';
 import * as repo from '../modules/aftersale/repository.ts';
 import { ceilingFor, type Periods } from '../modules/aftersale/rules.ts';
 import { recordChange } from '../modules/audit/service.ts';
-import { accountName, insertAuditLog } from '../modules/merchant/repository.ts';
+import { insertAuditLog } from '../modules/merchant/repository.ts';
 import { markOrderApplying } from '../modules/order/aftersale-reads.ts';
 import { lockOrderForRefund } from '../modules/order/refunds.ts';
 import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
-import { executeRefund } from './refund-money.ts';
+import { executeRefund, settledWithDecision, settleWithDecision, type DecisionMoney } from './refund-money.ts';
 import { bookStep, deadlineOf, detailOf, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
 
 export interface Actor {
@@ -50,16 +51,19 @@ const standing = (row: { refundSn: string; returnMoneySts: number; settleStatus:
   settleStatus: row.settleStatus,
 });
 
+const REFUNDED = (refundSn: string): MerchantRefundDecision => ({ refundSn, returnMoneySts: REFUND_STATUS.success, settleStatus: REFUND_SETTLE_STATUS.refunded });
+
 /**
- * Pays a decided refund after its decision committed (`row`, as the decision left it). A failure is
- * left to the retry sweep (refund-money.ts), which finds settle_status 1. The settle step also sets
- * the order's refundStatus, under the order's lock: 2 or 3, or 1 while another request is open.
- * Answers where the request stands: refunded, or (a gateway not yet confirmed) as it is now.
+ * Pays a decided refund after its decision committed (`row`, as the decision left it; `order`, as
+ * it read it). A failure is left to the retry sweep (refund-money.ts), which finds settle_status 1.
+ * The settle step also sets the order's refundStatus, under the order's lock: 2 or 3, or 1 while
+ * another request is open. Answers where the request stands: refunded, or (a gateway not yet
+ * confirmed) as it is now.
  */
-async function payBack(ctx: AppContext, row: repo.RefundRow): Promise<MerchantRefundDecision> {
+async function payBack(ctx: AppContext, row: repo.RefundRow, order?: Parameters<typeof executeRefund>[3]): Promise<MerchantRefundDecision> {
   try {
-    if ((await executeRefund(ctx, row.refundSn, row)) === 'refunded') {
-      return { refundSn: row.refundSn, returnMoneySts: REFUND_STATUS.success, settleStatus: REFUND_SETTLE_STATUS.refunded };
+    if ((await executeRefund(ctx, row.refundSn, row, order)) === 'refunded') {
+      return REFUNDED(row.refundSn);
     }
   } catch {
     // settle_status stays 1 (or 3): the refund sweep sends it again with the same refund number.
@@ -76,7 +80,20 @@ async function returnAddressOf(ctx: AppContext, db: AppContext['db'] | Tx, shopI
   return { receiverName: shop.nameZh, receiverMobile: shop.tel, receiverAddr: shop.address };
 }
 
-type Decided = { row: repo.RefundRow; pay: boolean } | undefined;
+/** A decision's row, and its money when it decided one: settled in its transaction, or for the gateway. */
+type Decided = { row: repo.RefundRow; money: DecisionMoney | null } | undefined;
+
+/** What a merchant's decision writes to the shop's log, in the decision's transaction. */
+type InTx = (tx: Tx, row: repo.RefundRow) => Promise<void>;
+
+/** Where a decided request stands once its transaction committed: refunded, sent to the gateway, or as decided. */
+async function afterDecision(ctx: AppContext, decided: NonNullable<Decided>): Promise<MerchantRefundDecision> {
+  const { row, money } = decided;
+  if (!money) return standing(row);
+  if (money.kind === 'gateway') return payBack(ctx, row, money.order);
+  settledWithDecision(ctx, money);
+  return REFUNDED(row.refundSn);
+}
 
 /**
  * Agrees to a request in 1 (the seller, or the handling deadline): a refund only is decided
@@ -84,7 +101,7 @@ type Decided = { row: repo.RefundRow; pay: boolean } | undefined;
  * shipping deadline). `current` is the request as the caller read it: the move is conditional on
  * its state and service type. The periods are read only for a return (a refund only gets no deadline).
  */
-async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods }): Promise<Decided> {
+async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods; inTx?: InTx }): Promise<Decided> {
   const now = ctx.now();
   if (input.shopId !== undefined && current.shopId !== input.shopId) return undefined;
   const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
@@ -107,6 +124,7 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
         ...(isReturn ? {} : { settleStatus: REFUND_SETTLE_STATUS.refunding }),
       },
       now,
+      history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null },
     });
     if (!row) {
       // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
@@ -115,14 +133,17 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
       return undefined;
     }
     if (address) await repo.upsertDelivery(tx, { refundSn: row.refundSn, ...address }, now);
-    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null, refundAmount: row.refundAmount, createdAt: now });
     await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline, periods, now });
-    return { row, pay: !isReturn };
+    if (input.inTx) await input.inTx(tx, row);
+    return { row, money: isReturn ? null : await settleWithDecision(ctx, tx, row) };
   });
 }
 
-/** The returned goods arrived (the seller, or the receipt deadline): 3 -> 4, settle 1. No new deadline, so no periods. */
-async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive' }): Promise<Decided> {
+/**
+ * The returned goods arrived (the seller, or the receipt deadline): 3 -> 4, settle 1, and the money
+ * in the same transaction as agree's. No new deadline, so no periods.
+ */
+async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive'; inTx?: InTx }): Promise<Decided> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await repo.moveRefund(tx, {
@@ -131,11 +152,12 @@ async function receive(ctx: AppContext, input: { refundSn: string; shopId?: numb
       owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
       set: { returnMoneySts: REFUND_STATUS.sellerReceived, receiveTime: now, deadline: null, settleStatus: REFUND_SETTLE_STATUS.refunding },
       now,
+      history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action },
     });
     if (!row) return undefined;
-    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, returnMoneySts: row.returnMoneySts, refundAmount: row.refundAmount, createdAt: now });
     await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.buyerShipped, status: row.returnMoneySts, deadline: null, now });
-    return { row, pay: true };
+    if (input.inTx) await input.inTx(tx, row);
+    return { row, money: await settleWithDecision(ctx, tx, row) };
   });
 }
 
@@ -153,7 +175,7 @@ export async function autoAgreeRefund(ctx: AppContext, refundSn: string): Promis
     if (err instanceof Error && 'messageKey' in err && (err as { messageKey: string }).messageKey === 'refundErrors.returnAddressMissing') return;
     throw err;
   }
-  if (decided?.pay) await payBack(ctx, decided.row);
+  if (decided) await afterDecision(ctx, decided);
 }
 
 /** The buyer sent no waybill in time: the return closes (2 -> -1). */
@@ -178,24 +200,27 @@ export async function autoReceiveRefund(ctx: AppContext, refundSn: string): Prom
   const row = await repo.findRefund(ctx.db, refundSn);
   if (!row || row.returnMoneySts !== REFUND_STATUS.buyerShipped || !row.deadline || row.deadline > ctx.now()) return;
   const decided = await receive(ctx, { refundSn, actor: SYSTEM, action: 'autoReceive' });
-  if (decided?.pay) await payBack(ctx, decided.row);
+  if (decided) await afterDecision(ctx, decided);
 }
 
 const SYSTEM: Actor = { actor: 'system', id: null, name: null };
 
 // ---- The merchant center ----
 
-async function merchantActor(ctx: AppContext, session: { accountId: number }): Promise<Actor> {
-  return { actor: 'seller', id: String(session.accountId), name: await accountName(ctx.db, session.accountId) };
+/** A merchant's session: its shop, its account and the login name its token read (what the logs copy). */
+type Merchant = { shopId: number; accountId: number; username: string };
+
+function merchantActor(session: Merchant): Actor {
+  return { actor: 'seller', id: String(session.accountId), name: session.username };
 }
 
-/** The account's name and the request, read side by side (one round trip): what a decision reads before it moves. */
-async function actorAndRequest(ctx: AppContext, session: { accountId: number }, refundSn: string): Promise<[Actor, repo.RefundRow | undefined]> {
-  return Promise.all([merchantActor(ctx, session), repo.findRefund(ctx.db, refundSn)]);
+/** The account's name (from the session) and the request (prepared): what a decision reads before it moves. */
+async function actorAndRequest(ctx: AppContext, session: Merchant, refundSn: string): Promise<[Actor, repo.RefundRow | undefined]> {
+  return [merchantActor(session), await repo.readRefund(ctx.db, refundSn)];
 }
 
-async function shopLog(ctx: AppContext, session: { shopId: number; accountId: number }, actor: Actor, action: string, row: repo.RefundRow, before: number, extra: Record<string, unknown> = {}): Promise<void> {
-  await insertAuditLog(ctx.db, {
+async function shopLog(ctx: AppContext, db: AppContext['db'] | Tx, session: Merchant, actor: Actor, action: string, row: repo.RefundRow, before: number, extra: Record<string, unknown> = {}): Promise<void> {
+  await insertAuditLog(db, {
     shopId: session.shopId,
     accountId: session.accountId,
     accountName: actor.name ?? String(session.accountId),
@@ -316,17 +341,17 @@ async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: stri
  * are told it changed. Answers where the request stands (5 once a refund only's money is back); the
  * page reads the request again, so the answer costs no statement of its own (decision 059).
  */
-export async function acceptRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, input: MerchantRefundAccept): Promise<MerchantRefundDecision> {
+export async function acceptRefund(ctx: AppContext, session: Merchant, refundSn: string, input: MerchantRefundAccept): Promise<MerchantRefundDecision> {
   const [actor, current] = await actorAndRequest(ctx, session, refundSn);
   if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
-  const decided = await agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null }).catch(rethrowApp);
+  const inTx: InTx = (tx, row) => shopLog(ctx, tx, session, actor, 'refund.accept', row, REFUND_STATUS.applied);
+  const decided = await agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, inTx }).catch(rethrowApp);
   if (!decided) throw invalid('refundErrors.cannotAccept');
-  await shopLog(ctx, session, actor, 'refund.accept', decided.row, REFUND_STATUS.applied);
-  return decided.pay ? payBack(ctx, decided.row) : standing(decided.row);
+  return afterDecision(ctx, decided);
 }
 
 /** PUT /merchant/refunds/{refundSn}/refuse: a request in 1, or a return whose goods came back wrong (3). */
-export async function refuseRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, reason: string): Promise<MerchantRefundDecision> {
+export async function refuseRefund(ctx: AppContext, session: Merchant, refundSn: string, reason: string): Promise<MerchantRefundDecision> {
   const now = ctx.now();
   const [actor, current] = await actorAndRequest(ctx, session, refundSn);
   if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
@@ -340,18 +365,18 @@ export async function refuseRefund(ctx: AppContext, session: { shopId: number; a
     return moved;
   });
   if (!row) throw invalid('refundErrors.cannotRefuse');
-  await shopLog(ctx, session, actor, 'refund.refuse', row, current.returnMoneySts, { reason });
+  await shopLog(ctx, ctx.db, session, actor, 'refund.refuse', row, current.returnMoneySts, { reason });
   return standing(row);
 }
 
 /** PUT /merchant/refunds/{refundSn}/receive: the returned goods arrived; the money goes back. Answers as accept does. */
-export async function receiveRefund(ctx: AppContext, session: { shopId: number; accountId: number }, refundSn: string, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDecision> {
-  const actor = await merchantActor(ctx, session);
-  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive' }).catch(rethrowApp);
-  if (!decided) await refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive', scope);
+export async function receiveRefund(ctx: AppContext, session: Merchant, refundSn: string, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDecision> {
+  const actor = merchantActor(session);
+  const inTx: InTx = (tx, row) => shopLog(ctx, tx, session, actor, 'refund.receive', row, REFUND_STATUS.buyerShipped);
+  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive', inTx }).catch(rethrowApp);
   // A warehouse account (scope 'returns') may receive only returns; a refund only is never in 3, so the move found nothing.
-  await shopLog(ctx, session, actor, 'refund.receive', decided!.row, REFUND_STATUS.buyerShipped);
-  return payBack(ctx, decided!.row);
+  if (!decided) return refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive', scope);
+  return afterDecision(ctx, decided);
 }
 
 /** GET /merchant/refunds/return-address: the shop's own, or its address and phone (empty when it has neither). */
@@ -360,13 +385,13 @@ export async function shopReturnAddress(ctx: AppContext, shopId: number): Promis
 }
 
 /** PUT /merchant/refunds/return-address. */
-export async function saveShopReturnAddress(ctx: AppContext, session: { shopId: number; accountId: number }, input: ReturnAddressInput): Promise<ReturnAddress> {
+export async function saveShopReturnAddress(ctx: AppContext, session: Merchant, input: ReturnAddressInput): Promise<ReturnAddress> {
   const before = await repo.findReturnAddress(ctx.db, session.shopId);
   await repo.saveReturnAddress(ctx.db, session.shopId, input, ctx.now());
   await insertAuditLog(ctx.db, {
     shopId: session.shopId,
     accountId: session.accountId,
-    accountName: await accountName(ctx.db, session.accountId),
+    accountName: session.username,
     action: 'refund.returnAddress',
     targetType: 'shop',
     targetId: String(session.shopId),

@@ -1,7 +1,9 @@
 // The money of an after-sales refund, back to where it came from, exactly once (decision 060).
 //
 // S1's flows decide a request in the buyer's favour (returnMoneySts 2 or 4 with settle_status 1 in
-// one update) and then call executeRefund, which any number of callers may run at once:
+// one update); a balance refund (or one of 0 fen) is settled in that same transaction
+// (settleWithDecision), anything else after it committed by executeRefund, which any number of
+// callers may run at once:
 // - balance (or nothing to send): one transaction credits the balance with its type-4 record and
 //   does the settle step;
 // - Alipay / WeChat: the refund goes to the gateway under refund number = refundSn, the same on
@@ -22,7 +24,7 @@ import type { Tx } from '../db/client.ts';
 import { notFound } from '../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../lib/jobs.ts';
 import * as settlement from '../modules/aftersale/settlement.ts';
-import { everyPieceRefunded, lockOrderForRefund, findOrderForRefund, markOrderRefunded, markOrderRefundFailing, orderLinesForRefund, type OrderForRefund } from '../modules/order/refunds.ts';
+import { everyPieceRefunded, findOrderForRefund, lockOrderWithLines, markOrderRefunded, markOrderRefundFailing, type OrderForRefund } from '../modules/order/refunds.ts';
 import * as ledger from '../modules/payment/refund-ledger.ts';
 import * as paymentRepo from '../modules/payment/repository.ts';
 import { createPaymentService, type Log } from '../modules/payment/service.ts';
@@ -62,12 +64,21 @@ interface Settled {
  * (or the request is no longer due). `gateway` carries the gateway's refund number when confirmed there.
  */
 async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber: string, gateway: { providerRefundNo: string | null } | null): Promise<Settled> {
-  const now = ctx.now();
   // The order first: two refunds of one order settle one after the other, so their sums add up.
-  const order = await lockOrderForRefund(tx, orderNumber);
+  const locked = await lockOrderWithLines(tx, orderNumber);
   const prior = await settlement.lockRefundForMoney(tx, refundSn);
-  if (!order || !prior) return { settled: false, productIds: [] };
-  if (!(await settlement.markRefunded(tx, { refundSn, now }))) return { settled: false, productIds: [] };
+  if (!locked || !prior) return { settled: false, productIds: [] };
+  return settleLocked(ctx, tx, locked, prior, gateway);
+}
+
+/** The settle step once the order is locked (with its lines) and the request held, as it stood before (`prior`: decided, 2 or 4). */
+async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior: settlement.RefundForMoney, gateway: { providerRefundNo: string | null } | null): Promise<Settled> {
+  const now = ctx.now();
+  const { order, lines } = locked;
+  const refundSn = prior.refundSn;
+  // The order's requests come back with the move: read once, under the order's lock, so they stand until the transaction ends.
+  const requests = await settlement.markRefundedReadingOrder(tx, { refundSn, orderNumber: order.orderNumber, now });
+  if (!requests) return { settled: false, productIds: [] };
 
   if (gateway) {
     await ledger.markRefundPaid(tx, { refundNo: refundSn, providerRefundNo: gateway.providerRefundNo, now });
@@ -76,7 +87,7 @@ async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber
     await ledger.insertRefundPayment(tx, {
       refundNo: refundSn,
       refundSn,
-      orderNumber,
+      orderNumber: order.orderNumber,
       userId: prior.userId,
       payNo: order.payNo,
       payType: order.payType ?? PAY_TYPE.balance,
@@ -90,11 +101,38 @@ async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber
     });
     if (balance) await creditRefund(tx, { userId: prior.userId, amount: prior.refundAmount, refundSn, payNo: order.payNo, now });
   }
-  const productIds = await undo(tx, order, prior, now);
+  const productIds = await undo(tx, order, prior, lines, requests, now);
   return { settled: true, productIds };
 }
 
-type OrderRefunds = Awaited<ReturnType<typeof settlement.refundsOfOrderForMoney>>;
+/** What a decision in the buyer's favour does with the money in its own transaction. */
+export type DecisionMoney = { kind: 'settled'; productIds: number[] } | { kind: 'gateway'; order: OrderForRefund };
+
+/**
+ * The money of a refund decided in the caller's transaction (`decided`: the request as its
+ * conditional update just left it, 2 or 4 with settle 1, its row held by that update). Balance, or
+ * nothing to send: the settle step runs in the same transaction, so the decision and the money
+ * commit together or not at all (one transaction, not two; decision 060). A gateway refund answers
+ * 'gateway' with the order: it is sent once the decision committed (executeRefund). The order is
+ * locked after the request here, as refuse and withdraw take them; no other settle step of this
+ * request can run meanwhile, since nobody sees it due before this transaction commits.
+ */
+export async function settleWithDecision(ctx: AppContext, tx: Tx, decided: settlement.RefundForMoney): Promise<DecisionMoney> {
+  const locked = await lockOrderWithLines(tx, decided.orderNumber);
+  if (!locked) throw notFound();
+  if (isGateway(locked.order.payType) && decided.refundAmount > 0) return { kind: 'gateway', order: locked.order };
+  const settled = await settleLocked(ctx, tx, locked, decided, null);
+  if (!settled.settled) throw new Error(`refund ${decided.refundSn}: decided in this transaction but not due`);
+  return { kind: 'settled', productIds: settled.productIds };
+}
+
+/** After the transaction of settleWithDecision committed: the product pages whose stock came back. */
+export function settledWithDecision(ctx: AppContext, money: { productIds: number[] }): void {
+  if (money.productIds.length) invalidateProductDetail(ctx, ...money.productIds);
+}
+
+type OrderRefunds = settlement.OrderRequest[];
+type OrderLocked = NonNullable<Awaited<ReturnType<typeof lockOrderWithLines>>>;
 
 /**
  * How much of the order is refunded so far, as a part of a whole: its money (fen of the actual
@@ -110,13 +148,10 @@ function refundedShare(order: OrderForRefund, lines: Array<{ prodCount: number }
 }
 
 /** What a settled refund undoes on the order (decision 060). Answers the products whose stock came back. */
-async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, now: Date): Promise<number[]> {
-  // The order's lines and its requests, each read once: under the order's lock (which every request
-  // of the order takes to be applied for, withdrawn, refused or settled), after this one was marked
-  // settled, so they stand until the transaction ends. One after the other: a transaction is one
-  // connection, which runs one query at a time (pg deprecates handing it a second meanwhile).
-  const lines = await orderLinesForRefund(tx, order.orderNumber);
-  const requests = await settlement.refundsOfOrderForMoney(tx, order.orderNumber);
+async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, lines: OrderLocked['lines'], requests: OrderRefunds, now: Date): Promise<number[]> {
+  // The order's lines (read with its lock) and its requests (read with this one's settle mark): each
+  // read once, under the order's lock, which every request of the order takes to be applied for,
+  // withdrawn, refused or settled, so they stand until the transaction ends.
   const settled = requests.filter((r) => r.settleStatus === REFUND_SETTLE_STATUS.refunded);
   const share = refundedShare(order, lines, settled);
   // Wholly refunded once every piece is back, whatever the amounts (each piece may have been refunded
@@ -128,7 +163,8 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   }
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
   if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now });
-  await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now });
+  // Growth is earned at receipt, in the transaction that sets finallyTime: an order never received has none to give back.
+  if (order.finallyTime !== null) await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now });
   if (all) {
     await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
     // Nothing is left to invoice: an invoice still applying ends ("order refunded"); an issued one stays (decision 061).
@@ -170,15 +206,17 @@ async function outcomeOf(ctx: AppContext, refundSn: string): Promise<RefundOutco
 /**
  * Pays a decided refund back, once, however often and wherever it is called. Answers 'refunded'
  * once the money is back (settle 2), 'refunding' while a gateway has not confirmed it. `decided` is
- * the request as the caller's own decision just committed it (saves reading it again); the settle
- * step locks and checks it anyway, so a caller that raced another one still pays once.
+ * the request as the caller's own decision just committed it (saves reading it again), and
+ * `decidedOrder` the order that decision read; the settle step locks and checks both anyway, so a
+ * caller that raced another one still pays once.
  */
-export async function executeRefund(ctx: AppContext, refundSn: string, decided?: settlement.RefundForMoney): Promise<RefundOutcome> {
+export async function executeRefund(ctx: AppContext, refundSn: string, decided?: settlement.RefundForMoney, decidedOrder?: OrderForRefund): Promise<RefundOutcome> {
   const refund = decided?.refundSn === refundSn ? decided : await settlement.findRefundForMoney(ctx.db, refundSn);
   if (!refund) throw notFound();
   if (refund.settleStatus === REFUND_SETTLE_STATUS.refunded) return 'refunded';
   if (refund.settleStatus === REFUND_SETTLE_STATUS.none) throw new Error(`refund ${refundSn} is not due (settle_status 0)`);
-  const order = await findOrderForRefund(ctx.db, refund.orderNumber);
+  // The order as the decision's transaction locked it (its payment never changes), or read now.
+  const order = decidedOrder?.orderNumber === refund.orderNumber ? decidedOrder : await findOrderForRefund(ctx.db, refund.orderNumber);
   if (!order) throw notFound();
   if (!isGateway(order.payType) || refund.refundAmount === 0) {
     // Settled by this call: refunded, without reading it again; settled by another: as it stands now.

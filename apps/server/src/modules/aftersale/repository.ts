@@ -49,14 +49,43 @@ export async function findRefund(db: Reader, refundSn: string): Promise<RefundRo
   return row;
 }
 
+const refundStatement = preparedPer((db) =>
+  db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.refundSn, sql.placeholder('refundSn')))
+    .prepare('aftersale_refund'),
+);
+
+/** findRefund outside a transaction, prepared: the read before every decision of the merchant center. */
+export async function readRefund(db: Db, refundSn: string): Promise<RefundRow | undefined> {
+  const [row] = await refundStatement(db).execute({ refundSn });
+  return row;
+}
+
 /** Every request of the orders, oldest first (what is refunded, what is open, per item). */
 export async function refundsOfOrders(db: Reader, orderNumbers: string[]): Promise<RefundRow[]> {
   if (orderNumbers.length === 0) return [];
   return db.select().from(refunds).where(inArray(refunds.orderNumber, orderNumbers)).orderBy(asc(refunds.applyTime), asc(refunds.refundSn));
 }
 
-export async function insertRefund(tx: Tx, row: NewRefund): Promise<void> {
-  await tx.insert(refunds).values(row);
+/** A new request and its first history row, in one statement (`history` takes the request's number). */
+export async function insertRefund(tx: Tx, row: NewRefund, history?: Omit<HistoryEntry, 'refundSn'>): Promise<void> {
+  if (!history) {
+    await tx.insert(refunds).values(row);
+    return;
+  }
+  const h = historyValues({ ...history, refundSn: row.refundSn });
+  await tx.execute(sql`with "added" as (${tx.insert(refunds).values(row).returning({ refundSn: refunds.refundSn }).getSQL()}) ${historyFrom('added', h, sql`${h.returnMoneySts}::smallint`, sql`${h.refundAmount}::bigint`)}`);
+}
+
+const col = (c: AnyColumn) => sql.identifier(c.name);
+
+/** `insert into refund_histories ... select ... from <source>`: the history row of a request a CTE just wrote (its status and amount given as SQL). */
+function historyFrom(source: 'added' | 'moved', h: HistoryEntry, status: SQL, amount: SQL): SQL {
+  const from = sql.identifier(source);
+  return sql`insert into ${refundHistories} (${col(refundHistories.refundSn)}, ${col(refundHistories.actor)}, ${col(refundHistories.actorId)}, ${col(refundHistories.actorName)}, ${col(refundHistories.action)}, ${col(refundHistories.returnMoneySts)}, ${col(refundHistories.note)}, ${col(refundHistories.refundAmount)}, ${col(refundHistories.createdAt)})
+    select ${from}."refund_sn", ${h.actor}::varchar, ${h.actorId ?? null}::varchar, ${h.actorName ?? null}::varchar, ${h.action}::varchar, ${status}, ${h.note ?? null}::varchar, ${amount}, ${h.createdAt.toISOString()}::timestamptz from ${from}`;
 }
 
 /**
@@ -65,9 +94,19 @@ export async function insertRefund(tx: Tx, row: NewRefund): Promise<void> {
  */
 export async function moveRefund(
   tx: Tx,
-  input: { refundSn: string; from: readonly number[]; owner?: { userId?: string; shopId?: number }; platformStatus?: number; applyType?: number; set: Partial<NewRefund>; now: Date },
+  input: {
+    refundSn: string;
+    from: readonly number[];
+    owner?: { userId?: string; shopId?: number };
+    platformStatus?: number;
+    applyType?: number;
+    set: Partial<NewRefund>;
+    now: Date;
+    /** The history row of the move, written by the same statement with the moved row's status and amount (one round trip). */
+    history?: Omit<HistoryEntry, 'refundSn' | 'returnMoneySts' | 'refundAmount' | 'createdAt'>;
+  },
 ): Promise<RefundRow | undefined> {
-  const [row] = await tx
+  const update = tx
     .update(refunds)
     .set({ ...input.set, updatedAt: input.now, version: sql`${refunds.version} + 1` })
     .where(
@@ -81,6 +120,15 @@ export async function moveRefund(
       ),
     )
     .returning();
+  if (!input.history) {
+    const [row] = await update;
+    return row;
+  }
+  // A data-modifying CTE runs once whether or not the select reads it; it sees the moved row only through `moved`.
+  const moved = tx.$with('moved').as(update);
+  const h = historyValues({ ...input.history, refundSn: input.refundSn, returnMoneySts: 0, refundAmount: 0, createdAt: input.now });
+  const logged = tx.$with('logged', {}).as(historyFrom('moved', h, sql`"moved"."return_money_sts"`, sql`"moved"."refund_amount"`));
+  const [row] = await tx.with(moved, logged).select().from(moved);
   return row;
 }
 
@@ -98,8 +146,11 @@ export interface HistoryEntry {
   createdAt: Date;
 }
 
+/** The row as stored: the note and the name cut to their columns. */
+const historyValues = (entry: HistoryEntry) => ({ ...entry, note: entry.note ? entry.note.slice(0, 255) : null, actorName: entry.actorName ? entry.actorName.slice(0, 64) : null });
+
 export async function insertHistory(tx: Tx, entry: HistoryEntry): Promise<void> {
-  await tx.insert(refundHistories).values({ ...entry, note: entry.note ? entry.note.slice(0, 255) : null, actorName: entry.actorName ? entry.actorName.slice(0, 64) : null });
+  await tx.insert(refundHistories).values(historyValues(entry));
 }
 
 export function historyOf(db: Reader, refundSn: string): Promise<RefundHistoryRow[]> {

@@ -53,24 +53,48 @@ export async function lockRefundForMoney(tx: Tx, refundSn: string): Promise<Refu
   return row;
 }
 
+/** A request of an order as the settle step weighs it (what is refunded, per item; what is still open). */
+export type OrderRequest = { refundSn: string; refundAmount: number; orderItemId: number; goodsNum: number; returnMoneySts: number; settleStatus: number };
+
 /**
  * The settle step: refunding or failing -> refunded, with returnMoneySts 5 and the refund time,
- * once. Answers false when it had moved before (or was never due).
+ * once; and every request of the order as it stands after the move, in the same statement (one
+ * round trip: the moved row from the update, the others read beside it). Answers null when it had
+ * moved before (or was never due). The caller holds the order's lock, which every request of the
+ * order takes to be applied for, withdrawn, refused or settled.
  */
-export async function markRefunded(tx: Tx, input: { refundSn: string; now: Date }): Promise<boolean> {
-  const moved = await tx
-    .update(refunds)
-    .set({
-      settleStatus: REFUND_SETTLE_STATUS.refunded,
-      returnMoneySts: REFUND_STATUS.success,
-      refundTime: input.now,
-      deadline: null,
-      updatedAt: input.now,
-      version: sql`${refunds.version} + 1`,
+export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string; orderNumber: string; now: Date }): Promise<OrderRequest[] | null> {
+  const moved = tx.$with('moved').as(
+    tx
+      .update(refunds)
+      .set({
+        settleStatus: REFUND_SETTLE_STATUS.refunded,
+        returnMoneySts: REFUND_STATUS.success,
+        refundTime: input.now,
+        deadline: null,
+        updatedAt: input.now,
+        version: sql`${refunds.version} + 1`,
+      })
+      .where(and(eq(refunds.refundSn, input.refundSn), eq(refunds.orderNumber, input.orderNumber), inArray(refunds.settleStatus, DUE), inArray(refunds.returnMoneySts, DECIDED)))
+      .returning({ refundSn: refunds.refundSn, returnMoneySts: refunds.returnMoneySts, settleStatus: refunds.settleStatus }),
+  );
+  // The statement's snapshot shows the order's rows as before the move: the moved one's new states come from `moved`.
+  const rows = await tx
+    .with(moved)
+    .select({
+      refundSn: refunds.refundSn,
+      refundAmount: refunds.refundAmount,
+      orderItemId: refunds.orderItemId,
+      goodsNum: refunds.goodsNum,
+      returnMoneySts: sql<number>`coalesce(${moved.returnMoneySts}, ${refunds.returnMoneySts})`.mapWith(Number),
+      settleStatus: sql<number>`coalesce(${moved.settleStatus}, ${refunds.settleStatus})`.mapWith(Number),
+      moved: sql<boolean>`${moved.refundSn} is not null`,
     })
-    .where(and(eq(refunds.refundSn, input.refundSn), inArray(refunds.settleStatus, DUE), inArray(refunds.returnMoneySts, DECIDED)))
-    .returning({ refundSn: refunds.refundSn });
-  return moved.length === 1;
+    .from(refunds)
+    .leftJoin(moved, eq(moved.refundSn, refunds.refundSn))
+    .where(eq(refunds.orderNumber, input.orderNumber));
+  if (!rows.some((r) => r.moved)) return null;
+  return rows.map(({ moved: _moved, ...request }) => request);
 }
 
 /** The gateway keeps failing: refunding -> failing (retries go on). Answers whether it moved. */
@@ -101,22 +125,4 @@ export async function listDueRefunds(db: Reader, before: Date, limit: number): P
     .orderBy(refunds.updatedAt)
     .limit(limit);
   return rows.map((r) => r.refundSn);
-}
-
-/**
- * Every request of an order as the settle step weighs it (read once under the order's lock): the
- * settled ones (what is refunded, per item) and whether another is still open (1-4).
- */
-export async function refundsOfOrderForMoney(db: Reader, orderNumber: string) {
-  return db
-    .select({
-      refundSn: refunds.refundSn,
-      refundAmount: refunds.refundAmount,
-      orderItemId: refunds.orderItemId,
-      goodsNum: refunds.goodsNum,
-      returnMoneySts: refunds.returnMoneySts,
-      settleStatus: refunds.settleStatus,
-    })
-    .from(refunds)
-    .where(eq(refunds.orderNumber, orderNumber));
 }

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedPerParts } from '../../db/prepared.ts';
 import { merchantAccounts, merchantAuditLogs } from '../../db/schema/merchant.ts';
 
 type Queryable = Db | Tx;
@@ -49,15 +50,21 @@ export async function touchLogin(db: Queryable, accountId: number, now: Date) {
   await db.update(merchantAccounts).set({ lastLoginAt: now }).where(eq(merchantAccounts.id, accountId));
 }
 
-/** The account behind a token, only while it is enabled and its shop is open. */
-export async function findActiveAccount(db: Db, accountId: number, shopCard: ShopCard) {
+/** Read on every merchant request: prepared (decision 013), with the login name the shop's log copies. */
+const activeAccountStatement = preparedPerParts((db, shopCard: ShopCard) => {
   const shop = shopCard(db);
-  const [row] = await db
-    .select({ id: merchantAccounts.id, shopId: merchantAccounts.shopId, role: merchantAccounts.role })
+  return db
+    .select({ id: merchantAccounts.id, shopId: merchantAccounts.shopId, role: merchantAccounts.role, username: merchantAccounts.username })
     .from(merchantAccounts)
     .innerJoin(shop, eq(shop.shopId, merchantAccounts.shopId))
-    .where(and(eq(merchantAccounts.id, accountId), eq(merchantAccounts.status, ACCOUNT_ENABLED), eq(shop.status, SHOP_STATUS.open)))
-    .limit(1);
+    .where(and(eq(merchantAccounts.id, sql.placeholder('accountId')), eq(merchantAccounts.status, ACCOUNT_ENABLED), eq(shop.status, SHOP_STATUS.open)))
+    .limit(1)
+    .prepare('merchant_active_account');
+});
+
+/** The account behind a token, only while it is enabled and its shop is open. */
+export async function findActiveAccount(db: Db, accountId: number, shopCard: ShopCard) {
+  const [row] = await activeAccountStatement(db, shopCard).execute({ accountId });
   return row ?? null;
 }
 

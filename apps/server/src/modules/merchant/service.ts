@@ -22,6 +22,8 @@ export interface MerchantSession {
   /** The account's role, read on every request: a change applies to the next one. */
   role: MerchantRoleKey;
   permissions: readonly MerchantPermission[];
+  /** The login name, read with the role: what the shop's log copies for the account. */
+  username: string;
 }
 
 /** A role read from the database; anything unknown holds no permission at all. */
@@ -69,7 +71,7 @@ export async function activeSession(ctx: AppContext, accountId: number, shopCard
   if (!Number.isSafeInteger(accountId)) return null;
   const active = await repo.findActiveAccount(ctx.db, accountId, shopCard);
   const role = active ? roleOf(active.role) : null;
-  return active && role ? { accountId: active.id, shopId: active.shopId, role, permissions: MERCHANT_ROLE_PERMISSIONS[role] } : null;
+  return active && role ? { accountId: active.id, shopId: active.shopId, role, permissions: MERCHANT_ROLE_PERMISSIONS[role], username: active.username } : null;
 }
 
 /** GET /merchant/me: the account's name and its shop's name in the asked language. */

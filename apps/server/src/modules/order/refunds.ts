@@ -2,7 +2,7 @@
 // summed (two refunds of one order settle one after the other), its lines for stock and points, and
 // its refundStatus (2 all refunded, 3 partly, 4 failed) with the close of an order wholly refunded
 // before it was shipped (status 6, closeType 2). Each move is conditional and repeatable.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,6 +20,26 @@ export async function lockOrderForRefund(tx: Tx, orderNumber: string): Promise<O
   return row;
 }
 
+export type RefundLine = { id: number; skuId: number; productId: number; prodCount: number; gainScore: number; actualTotal: number };
+
+/**
+ * The order locked, with its lines (orderLinesForRefund's, in line order) read by the same
+ * statement: the settle step's first round trip. Lines never change once the order is placed.
+ */
+export async function lockOrderWithLines(tx: Tx, orderNumber: string): Promise<{ order: OrderForRefund; lines: RefundLine[] } | undefined> {
+  // Qualified by hand: drizzle leaves column names bare in a single-table select, and the subquery correlates with orders.
+  const item = (column: AnyColumn) => sql`"order_items".${sql.identifier(column.name)}`;
+  const lines = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', ${item(orderItems.id)}, 'skuId', ${item(orderItems.skuId)}, 'productId', ${item(orderItems.productId)}, 'prodCount', ${item(orderItems.prodCount)}, 'gainScore', ${item(orderItems.gainScore)}, 'actualTotal', ${item(orderItems.actualTotal)}) order by ${item(orderItems.id)}), '[]'::json) from ${orderItems} where ${item(orderItems.orderNumber)} = "orders".${sql.identifier(orders.orderNumber.name)})`;
+  const [row] = await tx
+    .select({ ...aftersaleOrderColumns, lines })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber))
+    .for('update', { of: orders });
+  if (!row) return undefined;
+  const { lines: found, ...order } = row;
+  return { order, lines: typeof found === 'string' ? (JSON.parse(found) as RefundLine[]) : found };
+}
+
 export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
   return db
     .select({ id: orderItems.id, skuId: orderItems.skuId, productId: orderItems.productId, prodCount: orderItems.prodCount, gainScore: orderItems.gainScore, actualTotal: orderItems.actualTotal })
@@ -30,10 +50,10 @@ export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
 
 /**
  * refundStatus after a settled refund: all (2) or part (3) of the order's money is back. A wholly
- * refunded order that was paid but never shipped closes (status 6, closeType 2). Answers whether
- * it closed.
+ * refunded order that was paid but never shipped closes (status 6, closeType 2), in the same
+ * statement (one round trip: the after-sales bench, decision 060).
  */
-export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; stillApplying: boolean; now: Date }): Promise<boolean> {
+export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; stillApplying: boolean; now: Date }): Promise<void> {
   // While another request of the order is open its refundStatus stays 1 (applying): the request flows
   // set 2 or 3 from the refunded sum when the last one ends without money, this step when it ends with.
   if (input.stillApplying) {
@@ -42,20 +62,28 @@ export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; al
       .update(orders)
       .set({ refundStatus: ORDER_REFUND_STATUS.applying, updatedAt: input.now, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.refundStatus, ORDER_REFUND_STATUS.failed)));
-    return false;
+    return;
   }
+  if (!input.all) {
+    await tx
+      .update(orders)
+      .set({ refundStatus: ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
+      .where(eq(orders.orderNumber, input.orderNumber));
+    return;
+  }
+  // A group order of a failed team closes from grouping (7) once its automatic refund is back (decision 065).
+  const closes = sql`${orders.status} in (${ORDER_STATUS.paid}, ${ORDER_STATUS.grouping})`;
   await tx
     .update(orders)
-    .set({ refundStatus: input.all ? ORDER_REFUND_STATUS.allRefunded : ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .set({
+      refundStatus: ORDER_REFUND_STATUS.allRefunded,
+      status: sql`case when ${closes} then ${ORDER_STATUS.cancelled} else ${orders.status} end`,
+      closeType: sql`case when ${closes} then ${CLOSE_TYPE.refund} else ${orders.closeType} end`,
+      cancelTime: sql`case when ${closes} then ${input.now.toISOString()}::timestamptz else ${orders.cancelTime} end`,
+      updatedAt: input.now,
+      version: sql`${orders.version} + 1`,
+    })
     .where(eq(orders.orderNumber, input.orderNumber));
-  if (!input.all) return false;
-  const closed = await tx
-    .update(orders)
-    .set({ status: ORDER_STATUS.cancelled, closeType: CLOSE_TYPE.refund, cancelTime: input.now, updatedAt: input.now, version: sql`${orders.version} + 1` })
-    // A group order of a failed team closes from grouping (7) once its automatic refund is back (decision 065).
-    .where(and(eq(orders.orderNumber, input.orderNumber), inArray(orders.status, [ORDER_STATUS.paid, ORDER_STATUS.grouping])))
-    .returning({ orderNumber: orders.orderNumber });
-  return closed.length === 1;
 }
 
 /** The gateway keeps refusing the refund: refundStatus 4 (failed) while nothing was refunded yet. */

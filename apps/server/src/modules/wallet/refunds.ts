@@ -6,8 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { POINTS_IO, POINTS_SOURCE } from '@bazaar/shared/constants/points';
 import type { Db, Tx } from '../../db/client.ts';
-import { scoreLogs, userWallets } from '../../db/schema/wallet.ts';
-import * as repo from './repository.ts';
+import { balanceLogs, scoreLogs, userWallets } from '../../db/schema/wallet.ts';
 import * as ledger from './points.ts';
 import { expiryAfterYears } from './china-day.ts';
 import { readPointsSettings } from './points-settings.ts';
@@ -20,14 +19,18 @@ import { BALANCE_LOG_TYPE, IO_TYPE } from './service.ts';
  */
 export async function creditRefund(tx: Tx, input: { userId: string; amount: number; refundSn: string; payNo: string | null; now: Date }): Promise<void> {
   if (input.amount <= 0) return;
-  await tx
-    .insert(userWallets)
-    .values({ userId: input.userId, balance: input.amount, updatedAt: input.now })
-    .onConflictDoUpdate({
-      target: userWallets.userId,
-      set: { balance: sql`${userWallets.balance} + ${input.amount}`, version: sql`${userWallets.version} + 1`, updatedAt: input.now },
-    });
-  await repo.insertBalanceLog(tx, {
+  // The credit and its record in one statement (one round trip): the increment runs as a CTE, once.
+  const credited = tx.$with('credited').as(
+    tx
+      .insert(userWallets)
+      .values({ userId: input.userId, balance: input.amount, updatedAt: input.now })
+      .onConflictDoUpdate({
+        target: userWallets.userId,
+        set: { balance: sql`${userWallets.balance} + ${input.amount}`, version: sql`${userWallets.version} + 1`, updatedAt: input.now },
+      })
+      .returning({ userId: userWallets.userId }),
+  );
+  await tx.with(credited).insert(balanceLogs).values({
     userId: input.userId,
     changeBalance: input.amount,
     ioType: IO_TYPE.in,
