@@ -49,6 +49,8 @@ test('the notices never run into the top bar’s links at 1366 px, logged out an
   for (const lang of LANGS) {
     await openPage(page, home(lang));
     await expect(topBar(page).getByRole('button', { name: text(lang, 'layout.topBar.accountMenu') })).toBeVisible();
+    // The chat entry joins the links once the socket has answered: measure the bar at its widest.
+    await expect(topBar(page).getByRole('link', { name: text(lang, 'chat.mark.label') })).toBeVisible();
     await expectTickerClear(page);
   }
 });
