@@ -1,8 +1,12 @@
 // Live chat across two API instances on PostgreSQL + Redis (issue 28, decision 063):
-//   1. idle sockets: `--idle` shopper sockets on each instance (each beating every 19 s), the API
-//      processes' resident memory before and after, per socket;
-//   2. delivery latency: shoppers on instance A send `--rate` messages/s for `--duration` s to the
-//      shops, whose sellers' sockets are on instance B; p50/p99 from the send to the seller's socket;
+//   1. idle sockets: `--idle` shopper sockets on each instance (each beating every 19 s), held by a
+//      child process per instance (one process holds at most `ulimit -n` descriptors); the API
+//      processes' resident memory before and after, each read after the instance's full collection,
+//      per socket;
+//   2. delivery latency: 200 shoppers on instance A send `--rate` messages/s for `--duration` s to
+//      the shops, whose sellers' sockets are on instance B; p50/p95/p99 from the send to the seller's
+//      socket, and the CPU per message of A, B and the database's backends. Each sender's first
+//      message (which opens its conversation) goes before, at the same rate, and is reported apart;
 //   3. a forced reconnect: `--reconnect` shoppers on A, the sellers on B sending them `--rate`
 //      messages/s; every shopper socket is cut at once, each reconnects 2 s later (spec 9) and resumes
 //      from the last seq up to which it holds everything; then every shopper's messages are compared
@@ -12,11 +16,14 @@
 // Usage: createdb bazaar_chat_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_chat_bench \
 //          REDIS_URL=redis://127.0.0.1:6379/9 node bench/chat.mjs [--idle 5000] [--rate 1000] [--duration 10]
 //          [--reconnect 1000] [--port 18171] [--profile DIR]; BENCH_API_CMD=compiled runs dist/server.js as start:prod does
-import { spawn } from 'node:child_process';
+//          (BENCH_SERVER_DIR: another build's server folder, its dist/ and package.json, to compare with).
+// Each API process holds its sockets' descriptors too: `ulimit -n` bounds --idle (less a few hundred).
+import { fork, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { apiNodeCommand, argValue } from './load.mjs';
@@ -35,9 +42,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One API instance (tsx, like npm start; BENCH_API_CMD=compiled: dist/server.js as start:prod), its pid for the memory readings. */
 async function startInstance(port) {
+  // A server of an earlier run still closing on this port would answer the health check for this one.
+  for (const deadline = Date.now() + 30_000; await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false); ) {
+    if (Date.now() > deadline) throw new Error(`port ${port} is taken`);
+    await sleep(500);
+  }
   const [command, args, commandEnv] = apiNodeCommand(PROFILE_DIR);
   const child = spawn(command, args, {
-    cwd: path.join(root, 'apps/server'),
+    // BENCH_SERVER_DIR: another build's server folder (its dist/ and package.json) to compare with.
+    cwd: process.env.BENCH_SERVER_DIR ?? path.join(root, 'apps/server'),
     env: {
       ...process.env,
       ...commandEnv,
@@ -58,6 +71,7 @@ async function startInstance(port) {
     up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
     if (!up) await sleep(300);
   }
+  if (child.exitCode !== null) throw new Error(`the API on port ${port} exited (${child.exitCode})`);
   return { base, ws: `ws://127.0.0.1:${port}`, child, rssKiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) };
 }
 
@@ -105,13 +119,35 @@ class Client {
   }
 }
 
-async function openMany(origin, shoppers, onFrame, parallel = 200) {
+/** Opens the shoppers' sockets, `parallel` at a time; `tolerant`: a socket that fails is left out (counted by the caller). */
+async function openMany(origin, shoppers, onFrame, parallel = 200, tolerant = false) {
   const clients = [];
   for (let i = 0; i < shoppers.length; i += parallel) {
-    clients.push(...(await Promise.all(shoppers.slice(i, i + parallel).map((s) => new Client(origin, s.token, s.id, onFrame).ready))));
+    const batch = shoppers.slice(i, i + parallel).map((s) => new Client(origin, s.token, s.id, onFrame).ready);
+    clients.push(...(await Promise.all(tolerant ? batch.map((p) => p.catch(() => null)) : batch)).filter(Boolean));
   }
   return clients;
 }
+
+// ---------- a holder of idle sockets (a child process of the bench) ----------
+// One process may hold `ulimit -n` descriptors (20,000 on the bench machine), so the idle sockets of
+// each instance are held by a child process of their own: `--hold` makes this script that child.
+if (process.argv.includes('--hold')) {
+  const clients = [];
+  process.on('message', async (msg) => {
+    if (msg.t === 'open') {
+      const opened = await openMany(msg.origin, msg.shoppers, null, 200, true);
+      clients.push(...opened);
+      process.send({ t: 'opened', n: opened.length, failed: msg.shoppers.length - opened.length });
+    } else if (msg.t === 'end') {
+      for (const c of clients) c.socket.terminate();
+      process.exit(0);
+    }
+  });
+  process.send({ t: 'ready' });
+  await new Promise(() => {});
+}
+
 
 console.error('starting two API instances...');
 const a = await startInstance(PORT);
@@ -132,17 +168,44 @@ const log = (line) => {
 // ---------- 1. idle sockets ----------
 console.error(`writing ${2 * IDLE} shoppers...`);
 const shoppers = await makeShoppers(2 * IDLE);
-await sleep(3000);
-const before = { a: a.rssKiB(), b: b.rssKiB() };
+/**
+ * The instances' RSS once each has run its full collection (the idle collector, decision 049:
+ * one HTTP call, then a quiet spell of two of its 5 s ticks), so a reading holds what is live and
+ * not the garbage of a burst before it.
+ */
+async function settledRss() {
+  await Promise.all([a, b].map((i) => fetch(`${i.base}/healthz`)));
+  await sleep(12_000);
+  return { a: a.rssKiB(), b: b.rssKiB() };
+}
+/** A child process holding idle sockets (see --hold). */
+function holder() {
+  const child = fork(fileURLToPath(import.meta.url), ['--hold'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const next = () => new Promise((resolve) => child.once('message', resolve));
+  return { child, ready: next(), open: async (origin, list) => (child.send({ t: 'open', origin, shoppers: list }), next()) };
+}
+const before = await settledRss();
+// The latency senders (the first 200 of A's) are this process's; the rest of each instance's idle
+// sockets are held by a child process per instance.
+const holders = [holder(), holder()];
+await Promise.all(holders.map((h) => h.ready));
+const SENDERS = Math.min(200, IDLE);
 const t0 = Date.now();
-const idleA = await openMany(a.ws, shoppers.slice(0, IDLE));
-const idleB = await openMany(b.ws, shoppers.slice(IDLE));
+const idleA = await openMany(a.ws, shoppers.slice(0, SENDERS));
+const [heldA, heldB] = await Promise.all([holders[0].open(a.ws, shoppers.slice(SENDERS, IDLE)), holders[1].open(b.ws, shoppers.slice(IDLE))]);
 const openS = (Date.now() - t0) / 1000;
-await sleep(10_000);
-const after = { a: a.rssKiB(), b: b.rssKiB() };
-const perA = ((after.a - before.a) * 1024) / IDLE;
-const perB = ((after.b - before.b) * 1024) / IDLE;
-log(`idle: ${IDLE} sockets per instance opened in ${openS.toFixed(1)} s; RSS A ${(before.a / 1024).toFixed(0)} -> ${(after.a / 1024).toFixed(0)} MiB, B ${(before.b / 1024).toFixed(0)} -> ${(after.b / 1024).toFixed(0)} MiB; per socket A ${(perA / 1024).toFixed(1)} KiB, B ${(perB / 1024).toFixed(1)} KiB`);
+const raw = { a: a.rssKiB(), b: b.rssKiB() };
+const after = await settledRss();
+const openA = idleA.length + heldA.n;
+const openB = heldB.n;
+const per = (k, n) => (((after[k] - before[k]) * 1024) / n / 1024).toFixed(1);
+const perRaw = (k, n) => (((raw[k] - before[k]) * 1024) / n / 1024).toFixed(1);
+const mib = (kib) => (kib / 1024).toFixed(0);
+log(
+  `idle: ${openA} sockets on A and ${openB} on B (${IDLE} asked each; ${heldA.failed + heldB.failed} failed to open), opened in ${openS.toFixed(1)} s; ` +
+    `RSS after a full collection A ${mib(before.a)} -> ${mib(after.a)} MiB, B ${mib(before.b)} -> ${mib(after.b)} MiB: per socket A ${per('a', openA)} KiB, B ${per('b', openB)} KiB ` +
+    `(right after opening, before the collection: A ${perRaw('a', openA)} KiB, B ${perRaw('b', openB)} KiB)`,
+);
 
 // ---------- 2. latency across instances ----------
 const sentAt = new Map();
@@ -165,22 +228,62 @@ const sellers = await Promise.all(
   }),
 );
 const senders = idleA.slice(0, Math.min(200, idleA.length));
-{
-  const perTick = RATE / 100;
+/**
+ * Sends `count` messages (all when count is Infinity: for `seconds`) at RATE per second, each from
+ * the next sender to its shop: the n-th message goes out when RATE × elapsed time reaches n, so a
+ * late timer sends what is due at once and the rate asked is the rate sent.
+ */
+async function sendPaced(prefix, { count = Infinity, seconds = Infinity }) {
+  const start = performance.now();
   let n = 0;
-  const end = Date.now() + DURATION_S * 1000;
-  while (Date.now() < end) {
-    const tick = Date.now();
-    for (let i = 0; i < perTick; i++, n++) {
-      const id = `L${n}`;
+  while (n < count && performance.now() - start < seconds * 1000) {
+    const due = Math.min(count, Math.floor(((performance.now() - start) * RATE) / 1000) + 1);
+    for (; n < due; n++) {
+      const id = `${prefix}${n}`;
       sentAt.set(id, performance.now());
-      senders[n % senders.length].send({ toId: shops[n % shops.length].shop_id, msgType: 0, sendType: 1, content: `latency ${n}`, clientMsgId: id });
+      const sender = n % senders.length;
+      senders[sender].send({ toId: shops[sender % shops.length].shop_id, msgType: 0, sendType: 1, content: `latency ${n}`, clientMsgId: id });
     }
-    await sleep(Math.max(0, 10 - (Date.now() - tick)));
+    await sleep(5);
   }
-  await sleep(5000);
+  return { n, seconds: (performance.now() - start) / 1000 };
+}
+const dbName = new URL(process.env.DATABASE_URL).pathname.slice(1);
+/** CPU ms used so far by A, B and the PostgreSQL backends of the bench's database (a backend that exited is not counted). */
+function cpuNow() {
+  const out = { a: 0, b: 0, pg: 0 };
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const key = Number(pid) === a.child.pid ? 'a' : Number(pid) === b.child.pid ? 'b' : readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `) ? 'pg' : null;
+      if (!key) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out[key] += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+const firstLatencies = [];
+{
+  // Each sender's first message opens its conversation with a shop (a statement more, and the
+  // code's first runs): sent at the same rate and measured apart, before the measured seconds.
+  await sendPaced('F', { count: senders.length });
+  for (const deadline = Date.now() + 30_000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(100);
+  firstLatencies.push(...latencies.splice(0));
+  await sleep(1000);
+  const cpu0 = cpuNow();
+  const { n, seconds } = await sendPaced('L', { seconds: DURATION_S });
+  // The CPU of the sending and of working off what was sent: until the last delivery (or 5 s).
+  for (const deadline = Date.now() + 5000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(20);
+  const cpu1 = cpuNow();
   late = sentAt.size;
-  log(`latency: ${n} messages at ${RATE}/s for ${DURATION_S} s, shoppers on A -> sellers on B; ${latencies.length} delivered, ${late} not delivered within 5 s after the end`);
+  const perMessage = (k) => ((cpu1[k] - cpu0[k]) / n).toFixed(2);
+  log(
+    `latency: ${n} messages at ${RATE}/s asked (${(n / seconds).toFixed(0)}/s sent) for ${DURATION_S} s, shoppers on A -> sellers on B; ${latencies.length} delivered, ${late} not delivered within 5 s after the end; ` +
+      `CPU per message (until the last delivery): A ${perMessage('a')} ms, B ${perMessage('b')} ms, PostgreSQL ${perMessage('pg')} ms`,
+  );
 }
 
 // ---------- 3. a forced reconnect ----------
@@ -283,9 +386,10 @@ log(`reconnect: ${followers.length} shopper sockets cut at once while sellers se
 const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`\n${machine()}\nload average at the end: ${load}\n`);
 for (const line of lines) console.log(`- ${line}`);
-console.log(`\n${SUMMARY_HEAD}\n${summary('delivery A -> B (send to the seller socket)', latencies)}`);
+console.log(`\n${SUMMARY_HEAD}\n${summary('delivery A -> B (send to the seller socket)', latencies)}\n${summary("each sender's first message (a new conversation), before the measured seconds", firstLatencies)}`);
 
-for (const c of [...idleA, ...idleB, ...sellers, ...followerSockets]) c.socket.terminate();
+for (const c of [...idleA, ...sellers, ...followerSockets]) c.socket.terminate();
+for (const h of holders) h.child.send({ t: 'end' });
 a.child.kill('SIGTERM');
 b.child.kill('SIGTERM');
 await db.end();
