@@ -4,6 +4,7 @@
 // new status and settle_status 1 in one conditional update; a refund to the balance (or of 0 fen) is
 // settled in that same transaction (settleWithDecision), a gateway's is sent once it committed
 // (executeRefund, flows/refund-money.ts): either way the money goes back exactly once.
+import type { SQL } from 'drizzle-orm';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
@@ -30,13 +31,13 @@ import { getProfile } from '../modules/admin/service.ts';
 import * as repo from '../modules/aftersale/repository.ts';
 import { ceilingFor, type Periods } from '../modules/aftersale/rules.ts';
 import { recordChange } from '../modules/audit/service.ts';
-import { insertAuditLog } from '../modules/merchant/repository.ts';
+import { auditLogPart, insertAuditLog } from '../modules/merchant/repository.ts';
 import { markOrderApplying } from '../modules/order/aftersale-reads.ts';
 import { lockOrderForRefund } from '../modules/order/refunds.ts';
 import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { executeRefund, settledWithDecision, settleWithDecision, type DecisionMoney } from './refund-money.ts';
-import { bookStep, deadlineOf, detailOf, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
+import { bookStep, deadlineOf, detailOf, leftStepPart, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
 
 export interface Actor {
   actor: 'seller' | 'platform' | 'system';
@@ -83,8 +84,8 @@ async function returnAddressOf(ctx: AppContext, db: AppContext['db'] | Tx, shopI
 /** A decision's row, and its money when it decided one: settled in its transaction, or for the gateway. */
 type Decided = { row: repo.RefundRow; money: DecisionMoney | null } | undefined;
 
-/** What a merchant's decision writes to the shop's log, in the decision's transaction. */
-type InTx = (tx: Tx, row: repo.RefundRow) => Promise<void>;
+/** What a decision writes beside the move, by the move's own statement (the shop's log): other owners' parts, held to repo.MOVED. */
+type Alongside = SQL[];
 
 /** Where a decided request stands once its transaction committed: refunded, sent to the gateway, or as decided. */
 async function afterDecision(ctx: AppContext, decided: NonNullable<Decided>): Promise<MerchantRefundDecision> {
@@ -101,7 +102,7 @@ async function afterDecision(ctx: AppContext, decided: NonNullable<Decided>): Pr
  * shipping deadline). `current` is the request as the caller read it: the move is conditional on
  * its state and service type. The periods are read only for a return (a refund only gets no deadline).
  */
-async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods; inTx?: InTx }): Promise<Decided> {
+async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods; alongside?: Alongside }): Promise<Decided> {
   const now = ctx.now();
   if (input.shopId !== undefined && current.shopId !== input.shopId) return undefined;
   const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
@@ -125,6 +126,8 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
       },
       now,
       history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null },
+      // The old step's jobs go with the move's own statement.
+      alongside: [leftStepPart(current.refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted), ...(input.alongside ?? [])].filter((part): part is SQL => part !== null),
     });
     if (!row) {
       // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
@@ -133,8 +136,7 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
       return undefined;
     }
     if (address) await repo.upsertDelivery(tx, { refundSn: row.refundSn, ...address }, now);
-    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline, periods, now });
-    if (input.inTx) await input.inTx(tx, row);
+    if (deadline) await bookStep(tx, { refundSn: row.refundSn, status: row.returnMoneySts, deadline, periods, now });
     return { row, money: isReturn ? null : await settleWithDecision(ctx, tx, row) };
   });
 }
@@ -143,7 +145,7 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
  * The returned goods arrived (the seller, or the receipt deadline): 3 -> 4, settle 1, and the money
  * in the same transaction as agree's. No new deadline, so no periods.
  */
-async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive'; inTx?: InTx }): Promise<Decided> {
+async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive'; alongside?: Alongside }): Promise<Decided> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await repo.moveRefund(tx, {
@@ -153,10 +155,9 @@ async function receive(ctx: AppContext, input: { refundSn: string; shopId?: numb
       set: { returnMoneySts: REFUND_STATUS.sellerReceived, receiveTime: now, deadline: null, settleStatus: REFUND_SETTLE_STATUS.refunding },
       now,
       history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action },
+      alongside: [leftStepPart(input.refundSn, REFUND_STATUS.buyerShipped, REFUND_STATUS.sellerReceived), ...(input.alongside ?? [])].filter((part): part is SQL => part !== null),
     });
     if (!row) return undefined;
-    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.buyerShipped, status: row.returnMoneySts, deadline: null, now });
-    if (input.inTx) await input.inTx(tx, row);
     return { row, money: await settleWithDecision(ctx, tx, row) };
   });
 }
@@ -219,8 +220,16 @@ async function actorAndRequest(ctx: AppContext, session: Merchant, refundSn: str
   return [merchantActor(session), await repo.readRefund(ctx.db, refundSn)];
 }
 
-async function shopLog(ctx: AppContext, db: AppContext['db'] | Tx, session: Merchant, actor: Actor, action: string, row: repo.RefundRow, before: number, extra: Record<string, unknown> = {}): Promise<void> {
-  await insertAuditLog(db, {
+/** A decision's entry in the shop's log, written by the decision's own statement once it moved the request. */
+function shopLogPart(ctx: AppContext, session: Merchant, action: string, refundSn: string, before: number, after: number): SQL {
+  return auditLogPart(
+    { shopId: session.shopId, accountId: session.accountId, accountName: session.username, action, targetType: 'refund', targetId: refundSn, before: { returnMoneySts: before }, after: { returnMoneySts: after }, createdAt: ctx.now() },
+    repo.MOVED,
+  );
+}
+
+async function shopLog(ctx: AppContext, session: Merchant, actor: Actor, action: string, row: repo.RefundRow, before: number, extra: Record<string, unknown> = {}): Promise<void> {
+  await insertAuditLog(ctx.db, {
     shopId: session.shopId,
     accountId: session.accountId,
     accountName: actor.name ?? String(session.accountId),
@@ -344,8 +353,8 @@ async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: stri
 export async function acceptRefund(ctx: AppContext, session: Merchant, refundSn: string, input: MerchantRefundAccept): Promise<MerchantRefundDecision> {
   const [actor, current] = await actorAndRequest(ctx, session, refundSn);
   if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
-  const inTx: InTx = (tx, row) => shopLog(ctx, tx, session, actor, 'refund.accept', row, REFUND_STATUS.applied);
-  const decided = await agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, inTx }).catch(rethrowApp);
+  const log = shopLogPart(ctx, session, 'refund.accept', refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted);
+  const decided = await agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, alongside: [log] }).catch(rethrowApp);
   if (!decided) throw invalid('refundErrors.cannotAccept');
   return afterDecision(ctx, decided);
 }
@@ -365,15 +374,15 @@ export async function refuseRefund(ctx: AppContext, session: Merchant, refundSn:
     return moved;
   });
   if (!row) throw invalid('refundErrors.cannotRefuse');
-  await shopLog(ctx, ctx.db, session, actor, 'refund.refuse', row, current.returnMoneySts, { reason });
+  await shopLog(ctx, session, actor, 'refund.refuse', row, current.returnMoneySts, { reason });
   return standing(row);
 }
 
 /** PUT /merchant/refunds/{refundSn}/receive: the returned goods arrived; the money goes back. Answers as accept does. */
 export async function receiveRefund(ctx: AppContext, session: Merchant, refundSn: string, scope: MerchantRefundScope = 'all'): Promise<MerchantRefundDecision> {
   const actor = merchantActor(session);
-  const inTx: InTx = (tx, row) => shopLog(ctx, tx, session, actor, 'refund.receive', row, REFUND_STATUS.buyerShipped);
-  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive', inTx }).catch(rethrowApp);
+  const log = shopLogPart(ctx, session, 'refund.receive', refundSn, REFUND_STATUS.buyerShipped, REFUND_STATUS.sellerReceived);
+  const decided = await receive(ctx, { refundSn, shopId: session.shopId, actor, action: 'receive', alongside: [log] }).catch(rethrowApp);
   // A warehouse account (scope 'returns') may receive only returns; a refund only is never in 3, so the move found nothing.
   if (!decided) return refuseUnlessShops(ctx, session.shopId, refundSn, 'refundErrors.cannotReceive', scope);
   return afterDecision(ctx, decided);

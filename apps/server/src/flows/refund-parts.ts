@@ -1,6 +1,7 @@
 // What every after-sales flow shares (decision 059): the periods, the order's state read from its
 // owners (order module lines and figures, aftersale module requests), the deadline jobs of a step,
 // and the answers (list rows and details) built from the rows with the shop's and buyer's names.
+import type { SQL } from 'drizzle-orm';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { APPLY_TYPE, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { RefundDeadlineAction, RefundDetail, RefundHistory, RefundItem, RefundListItem } from '@bazaar/shared/schemas/refund';
@@ -9,7 +10,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { failedCheck, uniqueViolation } from '../db/errors.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { AppError, invalid, notFound } from '../lib/app-error.ts';
-import { cancelJobs, rescheduleJobs } from '../lib/jobs.ts';
+import { cancelJobs, cancelJobsPart, rescheduleJobs } from '../lib/jobs.ts';
 import { localized } from '../lib/localized.ts';
 import { userNickName } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
@@ -74,6 +75,16 @@ export async function bookStep(tx: Tx, input: { refundSn: string; left?: number;
     { kind: DEADLINE_JOBS[step], ref: input.refundSn, runAt: input.deadline },
     { kind: REMINDER_JOBS[step], ref: input.refundSn, runAt: new Date(remindAt) },
   ]);
+}
+
+/**
+ * The cancel of the jobs of the step a request left, as a part of the move's own statement
+ * (moveRefund's `alongside`, held to its MOVED): one round trip less than bookStep's. Null when the
+ * step left has no jobs.
+ */
+export function leftStepPart(refundSn: string, left: number, status: number): SQL | null {
+  if (left === status || !(left in DEADLINE_JOBS)) return null;
+  return cancelJobsPart([DEADLINE_JOBS[left as Step], REMINDER_JOBS[left as Step]], refundSn, repo.MOVED);
 }
 
 /** A request ended without money: the order's refundStatus leaves 1 when no other request is open. */

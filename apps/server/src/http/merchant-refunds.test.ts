@@ -301,18 +301,22 @@ async function statementsOf(work: () => Promise<{ statusCode: number; body: stri
 
 describe('statements per call (the after-sales bench, docs/benchmarks.md)', () => {
   // Budgets for an order without points or coupons, paid by balance. With begin and commit, on
-  // PostgreSQL: accept of a refund only 41 at first, 24 after the first cut (two transactions), 14
-  // now (one); of a return 21, 14, 12; the waybill 12, 10, 10; receive 40, 23, 14.
+  // PostgreSQL: accept of a refund only 41 at first, 24 after the first cut (two transactions), 12
+  // now (one); of a return 21, 14, 10; the waybill 12, 10, 10; receive 40, 23, 12.
   it('accept and receive decide and pay back in one transaction, reading the request once and the order\'s requests with the settle mark', async () => {
     await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
     const { refundSn } = await requested();
     const accept = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}));
-    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(12);
-    // Once each: the request before the decision; the decision (with its history row) and the settle
-    // mark (with the order's requests); the order locked with its lines; nothing after the money.
+    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(10);
+    // Once each: the request before the decision; the decision (with its history row, the old step's
+    // jobs and the shop's log) and the settle mark (with the order's requests); the order locked with
+    // its lines; nothing after the money.
     expect(accept.filter((q) => /^select .* from "refunds" where "refunds"\."refund_sn" = \$1$/.test(q))).toHaveLength(1);
     expect(accept.filter((q) => q.includes('update "refunds"'))).toHaveLength(2);
     expect(accept.filter((q) => q.includes('insert into "refund_histories"'))).toHaveLength(1);
+    const decision = accept.find((q) => q.startsWith('with "moved" as (update "refunds"') && q.includes('"handle_time"'));
+    expect(decision).toContain('insert into "merchant_audit_logs"');
+    expect(decision).toContain('update "jobs"');
     expect(accept.filter((q) => q.includes(' from "orders" ') && q.endsWith('for update of "orders"'))).toHaveLength(1);
     expect(accept.some((q) => q.includes('select "username" from "merchant_accounts"'))).toBe(false);
     expect(accept.at(-1)).toMatch(/^update "orders" set/);
@@ -320,12 +324,12 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
 
     const ret = await requested({ returns: true });
     const acceptReturn = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/accept`, {}));
-    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(10);
+    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(8);
     const waybill = { refundSn: ret.refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT445566778', mobile: '13800138000', imgs: [] };
     const shipped = await statementsOf(() => call(t, ret.buyer, 'POST', '/p/orderRefund/submitExpress', waybill));
     expect(shipped.length, shipped.join('\n')).toBeLessThanOrEqual(8);
     const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {}));
-    expect(received.length, received.join('\n')).toBeLessThanOrEqual(12);
+    expect(received.length, received.join('\n')).toBeLessThanOrEqual(10);
     expect((await refundRow(ret.refundSn)).returnMoneySts).toBe(5);
   });
 

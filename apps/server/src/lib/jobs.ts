@@ -1,7 +1,7 @@
 // Background work as rows in `jobs`: auto-cancel of unpaid orders, auto-receipt, courier updates,
 // deadlines. Any number of API instances sweep the same table; FOR UPDATE SKIP LOCKED hands each
 // due row to exactly one of them. (kind, ref) is unique, so scheduling twice is a no-op.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { insertJsonRows } from '../db/json-rows.ts';
@@ -74,6 +74,14 @@ export async function cancelJobs(db: Db | Tx, kinds: readonly string[], ref: str
     .update(jobs)
     .set({ status: JOB_STATUS.cancelled, updatedAt: new Date() })
     .where(and(inArray(jobs.kind, [...kinds]), eq(jobs.ref, ref), eq(jobs.status, JOB_STATUS.pending)));
+}
+
+/**
+ * cancelJobs as a statement part, for a caller that runs it inside a statement of its own (a CTE):
+ * cancels only while `when` holds (the caller's condition, e.g. that its own update moved a row).
+ */
+export function cancelJobsPart(kinds: readonly string[], ref: string, when: SQL): SQL {
+  return sql`update ${jobs} set status = ${JOB_STATUS.cancelled}, updated_at = now() where kind in ${[...kinds]} and ref = ${ref} and status = ${JOB_STATUS.pending} and ${when}`;
 }
 
 export async function cancelJob(db: Db | Tx, kind: string, ref: string): Promise<void> {

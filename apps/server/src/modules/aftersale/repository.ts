@@ -104,6 +104,11 @@ export async function moveRefund(
     now: Date;
     /** The history row of the move, written by the same statement with the moved row's status and amount (one round trip). */
     history?: Omit<HistoryEntry, 'refundSn' | 'returnMoneySts' | 'refundAmount' | 'createdAt'>;
+    /**
+     * Other owners' statement parts the flow hands in (decision 017), run by the same statement as
+     * CTEs; each must hold itself to MOVED (a CTE runs whether or not the move found its row). Needs `history`.
+     */
+    alongside?: SQL[];
   },
 ): Promise<RefundRow | undefined> {
   const update = tx
@@ -128,9 +133,13 @@ export async function moveRefund(
   const moved = tx.$with('moved').as(update);
   const h = historyValues({ ...input.history, refundSn: input.refundSn, returnMoneySts: 0, refundAmount: 0, createdAt: input.now });
   const logged = tx.$with('logged', {}).as(historyFrom('moved', h, sql`"moved"."return_money_sts"`, sql`"moved"."refund_amount"`));
-  const [row] = await tx.with(moved, logged).select().from(moved);
+  const alongside = (input.alongside ?? []).map((part, i) => tx.$with(`alongside_${i}`, {}).as(part));
+  const [row] = await tx.with(moved, logged, ...alongside).select().from(moved);
   return row;
 }
+
+/** The condition a part handed to moveRefund (`alongside`) holds itself to: the move found its row. */
+export const MOVED = sql`exists (select 1 from "moved")`;
 
 // ---- History ----
 

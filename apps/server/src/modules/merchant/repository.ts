@@ -161,6 +161,20 @@ export async function insertAuditLog(
   await db.insert(merchantAuditLogs).values(entry);
 }
 
+/**
+ * insertAuditLog as a statement part, for a caller that runs it inside a statement of its own (a
+ * CTE): written only while `when` holds (the caller's condition, e.g. that its own update moved a row).
+ */
+export function auditLogPart(
+  entry: { shopId: number; accountId: number; accountName: string; action: string; targetType: string; targetId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; createdAt: Date },
+  when: SQL,
+): SQL {
+  const json = (value: Record<string, unknown> | null) => (value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`);
+  return sql`insert into ${merchantAuditLogs} (shop_id, account_id, account_name, action, target_type, target_id, before, after, created_at)
+    select ${entry.shopId}::int, ${entry.accountId}::int, ${entry.accountName}::varchar, ${entry.action}::varchar, ${entry.targetType}::varchar, ${entry.targetId}::varchar, ${json(entry.before)}, ${json(entry.after)}, ${entry.createdAt.toISOString()}::timestamptz
+    where ${when}`;
+}
+
 /** A page of a shop's log, newest first. */
 export async function pageAuditLogs(db: Queryable, shopId: number, page: { current: number; size: number }) {
   const where = eq(merchantAuditLogs.shopId, shopId);
