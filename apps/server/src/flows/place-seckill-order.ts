@@ -5,7 +5,7 @@
 // Every /p/seckill call counts toward the 5-requests-in-5-seconds rule.
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@bazaar/shared/constants/limits';
-import { DELIVERY_TYPE, ORDER_MOLD } from '@bazaar/shared/constants/order-status';
+import { ORDER_MOLD } from '@bazaar/shared/constants/order-status';
 import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import {
@@ -40,7 +40,7 @@ import { createAddressService } from '../modules/address/service.ts';
 import { checkedCartLines } from '../modules/cart/repository.ts';
 import { findSkuLines, type CheckoutParts, type SkuLine } from '../modules/order/repository.ts';
 import { findSaleableProduct, skuCard } from '../modules/product/repository.ts';
-import { GATE, seckillGate, type SeckillAttempt } from '../modules/seckill/gate.ts';
+import { attemptOf, GATE, seckillGate, type GateAnswer, type SeckillChoice } from '../modules/seckill/gate.ts';
 import * as repo from '../modules/seckill/repository.ts';
 import type { Activity } from '../modules/seckill/repository.ts';
 import { freightFee } from '../modules/shop/freight.ts';
@@ -52,6 +52,10 @@ const skuParts: CheckoutParts = { skuCard, anyShopCard, checkedCartLines };
 const detailParts = { openShopCard };
 const GMT8_MS = 8 * 3_600_000;
 const PATH_TTL_MS = SECKILL_PATH_TTL_SECONDS * 1000;
+const HOT_WINDOW_MS = SECKILL_HOT_WINDOW_SECONDS * 1000;
+/** An order path is this many random bytes (base64url: 4 characters per 3 bytes), then the activity's id. */
+const PATH_RANDOM_BYTES = 18;
+const PATH_RANDOM_CHARS = (PATH_RANDOM_BYTES / 3) * 4;
 /** Activities are read again at most this often per instance on the hot path (a switch-off shows within it). */
 const ACTIVITY_CACHE_MS = 1000;
 const translators = { zh: createI18n('zh').t, en: createI18n('en').t };
@@ -90,8 +94,8 @@ async function cachedActivity(ctx: AppContext, seckillId: number): Promise<Activ
 
 /** The 5-in-5-s rule: every /p/seckill request of the user counts. */
 export async function countSeckillRequest(ctx: AppContext, userId: string): Promise<void> {
-  const n = await seckillGate(ctx).hit(userId, SECKILL_HOT_WINDOW_SECONDS * 1000, ctx.now().getTime());
-  if (n > SECKILL_HOT_LIMIT) throw errors.hot();
+  const n = await seckillGate(ctx).hit(userId, HOT_WINDOW_MS, ctx.now().getTime());
+  if (n > SECKILL_HOT_LIMIT) throw refusal(errors.hot);
 }
 
 // ---- Sessions ----
@@ -287,30 +291,10 @@ export async function seckillOrderPath(ctx: AppContext, userId: string, query: S
   if (!(await gate.isLoaded(activity.id)) && !(await openGate(ctx, activity.id))) throw activityEnded();
   const existing = await gate.path(userId, query.prodId, now.getTime());
   if (existing) return { orderPath: existing };
-  const orderPath = randomBytes(18).toString('base64url');
+  // The activity's id follows the random part, so submit finds the activity (cached) before its one gate step.
+  const orderPath = `${randomBytes(PATH_RANDOM_BYTES).toString('base64url')}${activity.id}`;
   await gate.savePath(userId, query.prodId, orderPath, now.getTime() + PATH_TTL_MS);
   return { orderPath };
-}
-
-/** What confirm keeps under the path for submit: the priced line and the address copy. */
-interface Choice {
-  seckillId: number;
-  seckillSkuId: number;
-  prodId: number;
-  shopId: number;
-  count: number;
-  price: number;
-  freight: number;
-  skuId: number;
-  mold: number;
-  prodNameZh: string;
-  prodNameEn: string | null;
-  skuNameZh: string;
-  skuNameEn: string | null;
-  pic: string;
-  isRefund: number;
-  address: Address | null;
-  expiresAt: number;
 }
 
 /** The path must be this user's live one for the product. Answers when it runs out. */
@@ -352,7 +336,7 @@ export async function confirmSeckillOrder(ctx: AppContext, userId: string, order
   // The shop's freight rule for this parcel and province, like any order (never discounted).
   const freight = virtual ? 0 : freightFee(line.freightRule, { pieces: input.prodCount, grams: line.weight * input.prodCount, goods: total }, address?.provinceId ?? null);
   const zhSku = localizeSku({ properties: line.properties, nameZh: line.skuNameZh, nameEn: line.skuNameEn }, 'zh');
-  const choice: Choice = {
+  const choice: SeckillChoice = {
     seckillId: activity.id,
     seckillSkuId: sku.seckillSkuId,
     prodId: activity.productId,
@@ -399,45 +383,102 @@ export async function confirmSeckillOrder(ctx: AppContext, userId: string, order
   };
 }
 
-/** POST /p/seckill/{orderPath}/submit: through the gate in one step; answers the reserved order number. */
+/** The activity an order path was issued for (paths from before the id was added carry none). */
+function pathActivityId(orderPath: string): number | null {
+  const id = orderPath.slice(PATH_RANDOM_CHARS);
+  return orderPath.length > PATH_RANDOM_CHARS && /^\d{1,9}$/.test(id) ? Number(id) : null;
+}
+
+/** A refusal of the burst: no stack trace (thousands of them at once, and none is a fault). */
+function refusal(make: () => Error): Error {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** What the gate's refusal means for the shopper. */
+function gateRefusal(answer: GateAnswer, maxNum: number): Error {
+  switch (answer) {
+    case GATE.insufficient:
+      return refusal(errors.insufficient);
+    case GATE.overLimit:
+      return refusal(() => errors.overLimit(maxNum));
+    case GATE.duplicate:
+      return refusal(errors.duplicate);
+    case GATE.hot:
+      return refusal(errors.hot);
+    case GATE.otherShop:
+      return errors.notFound();
+    case GATE.noAddress:
+      return errors.addAddress();
+    case GATE.notLoaded:
+      return activityEnded();
+    default:
+      return refusal(errors.pathExpired);
+  }
+}
+
+/**
+ * POST /p/seckill/{orderPath}/submit: through the gate in one step; answers the reserved order
+ * number. The path names its activity, so one gate step (one Redis round trip) counts the request,
+ * reads the choice, checks it and takes the units; a path without it, an activity not running, or a
+ * choice of another activity take the long way (the same rules, in the same order, in several steps).
+ */
 export async function submitSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit): Promise<{ orderNumbers: string }> {
-  await countSeckillRequest(ctx, userId);
+  const seckillId = pathActivityId(orderPath);
+  const now = ctx.now();
+  const activity = seckillId === null ? undefined : await cachedActivity(ctx, seckillId);
+  if (!activity || repo.activityState(activity, now) !== SECKILL_STATE.running) return submitTheLongWay(ctx, userId, orderPath, input, true);
+  const gate = seckillGate(ctx);
+  const orderNumber = nextSerialNumber(now.getTime());
+  const ask = (counted: boolean) =>
+    gate.submit({
+      userId,
+      path: orderPath,
+      now: now.getTime(),
+      hotWindowMs: counted ? 0 : HOT_WINDOW_MS,
+      hotLimit: SECKILL_HOT_LIMIT,
+      seckillId: activity.id,
+      shopId: input.orderShopParam.shopId,
+      maxNum: activity.maxNum,
+      orderNumber,
+      remarks: input.orderShopParam.remarks || null,
+      maxCancelTime: activity.maxCancelTime,
+    });
+  let answer = await ask(false);
+  if (answer === GATE.otherActivity) return submitTheLongWay(ctx, userId, orderPath, input, false);
+  if (answer === GATE.notLoaded) {
+    if (!(await openGate(ctx, activity.id))) throw activityEnded();
+    answer = await ask(true);
+  }
+  if (answer === GATE.accepted) return { orderNumbers: orderNumber };
+  throw gateRefusal(answer, activity.maxNum);
+}
+
+/** Submit in several steps: the count (unless done), the choice, the activity it names, then the gate's attempt. */
+async function submitTheLongWay(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit, count: boolean): Promise<{ orderNumbers: string }> {
+  if (count) await countSeckillRequest(ctx, userId);
   const gate = seckillGate(ctx);
   const cached = await gate.choice(userId, orderPath);
   if (!cached) throw (await gate.pathUsed(orderPath)) ? errors.duplicate() : errors.pathExpired();
-  const choice = JSON.parse(cached) as Choice;
+  const choice = JSON.parse(cached) as SeckillChoice;
   if (input.orderShopParam.shopId !== undefined && input.orderShopParam.shopId !== choice.shopId) throw errors.notFound();
   const now = ctx.now();
   const activity = await cachedActivity(ctx, choice.seckillId);
   if (!activity) throw errors.notFound();
   requireRunning(activity, now);
-  const virtual = choice.mold === ORDER_MOLD.virtual;
-  if (!virtual && !choice.address) throw errors.addAddress();
-  const a = choice.address;
-  const attempt: SeckillAttempt = {
-    orderNumber: nextSerialNumber(now.getTime()),
+  if (choice.mold !== ORDER_MOLD.virtual && !choice.address) throw errors.addAddress();
+  const attempt = attemptOf(choice, {
     userId,
-    seckillId: choice.seckillId,
-    seckillSkuId: choice.seckillSkuId,
-    skuId: choice.skuId,
-    prodId: choice.prodId,
-    shopId: choice.shopId,
-    count: choice.count,
-    price: choice.price,
-    freight: choice.freight,
-    mold: choice.mold,
-    dvyType: virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express,
-    prodNameZh: choice.prodNameZh,
-    prodNameEn: choice.prodNameEn,
-    skuNameZh: choice.skuNameZh,
-    skuNameEn: choice.skuNameEn,
-    pic: choice.pic,
-    isRefund: choice.isRefund,
+    orderNumber: nextSerialNumber(now.getTime()),
     remarks: input.orderShopParam.remarks || null,
-    address: a && !virtual ? { receiver: a.receiver, mobile: a.mobile, provinceId: a.provinceId, province: a.province, cityId: a.cityId, city: a.city, areaId: a.areaId, area: a.area, addr: a.addr } : null,
     maxCancelTime: activity.maxCancelTime,
     acceptedAt: now.getTime(),
-  };
+  });
   const ask = () =>
     gate.attempt({
       seckillId: choice.seckillId,
@@ -455,20 +496,8 @@ export async function submitSeckillOrder(ctx: AppContext, userId: string, orderP
     if (!(await openGate(ctx, choice.seckillId))) throw activityEnded();
     answer = await ask();
   }
-  switch (answer) {
-    case GATE.accepted:
-      return { orderNumbers: attempt.orderNumber };
-    case GATE.insufficient:
-      throw errors.insufficient();
-    case GATE.overLimit:
-      throw errors.overLimit(activity.maxNum);
-    case GATE.duplicate:
-      throw errors.duplicate();
-    case GATE.notLoaded:
-      throw activityEnded();
-    default:
-      throw errors.pathExpired();
-  }
+  if (answer === GATE.accepted) return { orderNumbers: attempt.orderNumber };
+  throw gateRefusal(answer, activity.maxNum);
 }
 
 /** GET /p/seckill/createOrderStatus: the caller's own attempt only (another's stays 'queued': no oracle). */

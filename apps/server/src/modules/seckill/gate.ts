@@ -13,6 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
+import { DELIVERY_TYPE, ORDER_MOLD } from '@bazaar/shared/constants/order-status';
+import type { Address } from '@bazaar/shared/schemas/address';
 import type { AppContext } from '../../context.ts';
 
 /** What one attempt answered: accepted, or why not. */
@@ -26,6 +28,14 @@ export const GATE = {
   overLimit: -4,
   /** The path was just used by a submit of the same shopper. */
   duplicate: -5,
+  /** More than the allowed requests of this user in the window (submit only). */
+  hot: -6,
+  /** The choice was made for another activity than the one submit was asked for (submit only). */
+  otherActivity: -7,
+  /** Submit named another shop than the choice's (submit only). */
+  otherShop: -8,
+  /** Physical goods chosen without an address (submit only). */
+  noAddress: -9,
 } as const;
 export type GateAnswer = (typeof GATE)[keyof typeof GATE];
 
@@ -65,6 +75,87 @@ export interface SeckillAttempt {
   maxCancelTime: number;
   /** Epoch ms when the gate accepted it (the order's time). */
   acceptedAt: number;
+}
+
+/** What confirm keeps under the path for submit (JSON): the priced line and the address copy. */
+export interface SeckillChoice {
+  seckillId: number;
+  seckillSkuId: number;
+  prodId: number;
+  shopId: number;
+  count: number;
+  price: number;
+  freight: number;
+  skuId: number;
+  mold: number;
+  prodNameZh: string;
+  prodNameEn: string | null;
+  skuNameZh: string;
+  skuNameEn: string | null;
+  pic: string;
+  isRefund: number;
+  address: Address | null;
+  expiresAt: number;
+}
+
+/** What submit adds to the choice: the request's own fields. */
+export interface SubmitFields {
+  userId: string;
+  orderNumber: string;
+  remarks: string | null;
+  maxCancelTime: number;
+  /** Epoch ms on the app's clock. */
+  acceptedAt: number;
+}
+
+/** The queued attempt of a choice and a submit (the writer's one shape). */
+export function attemptOf(choice: SeckillChoice, f: SubmitFields): SeckillAttempt {
+  const virtual = choice.mold === ORDER_MOLD.virtual;
+  const a = choice.address;
+  return {
+    orderNumber: f.orderNumber,
+    userId: f.userId,
+    seckillId: choice.seckillId,
+    seckillSkuId: choice.seckillSkuId,
+    skuId: choice.skuId,
+    prodId: choice.prodId,
+    shopId: choice.shopId,
+    count: choice.count,
+    price: choice.price,
+    freight: choice.freight,
+    mold: choice.mold,
+    dvyType: virtual ? DELIVERY_TYPE.none : DELIVERY_TYPE.express,
+    prodNameZh: choice.prodNameZh,
+    prodNameEn: choice.prodNameEn,
+    skuNameZh: choice.skuNameZh,
+    skuNameEn: choice.skuNameEn,
+    pic: choice.pic,
+    isRefund: choice.isRefund,
+    remarks: f.remarks,
+    address: a && !virtual ? { receiver: a.receiver, mobile: a.mobile, provinceId: a.provinceId, province: a.province, cityId: a.cityId, city: a.city, areaId: a.areaId, area: a.area, addr: a.addr } : null,
+    maxCancelTime: f.maxCancelTime,
+    acceptedAt: f.acceptedAt,
+  };
+}
+
+/**
+ * Submit in one step: the 5-in-5-s count, the choice under the path, its checks (activity, shop,
+ * address), then what `attempt` does. The activity (its window checked by the caller, its maxNum
+ * and maxCancelTime given here) is the one the path was issued for; a choice of another answers
+ * `otherActivity` and the caller takes the long way.
+ */
+export interface SubmitInput extends Omit<SubmitFields, 'acceptedAt'> {
+  path: string;
+  /** The app's clock, epoch ms (also the attempt's acceptedAt). */
+  now: number;
+  /** 0: this request was counted already. */
+  hotWindowMs: number;
+  hotLimit: number;
+  seckillId: number;
+  /** The shop submit named, if any. */
+  shopId: number | undefined;
+  /** -1 = no limit. */
+  maxNum: number;
 }
 
 export interface QueuedAttempt {
@@ -108,6 +199,8 @@ export interface SeckillGate {
   choice(userId: string, path: string): Promise<string | null>;
   /** The one atomic step: path, stock, limit, take, record, queue. */
   attempt(input: AttemptInput): Promise<GateAnswer>;
+  /** Submit's one atomic step (one Redis round trip): count, choice, its checks, then as `attempt`. */
+  submit(input: SubmitInput): Promise<GateAnswer>;
   /** A cancelled or failed attempt's units go back (only while the activity is loaded). */
   giveBack(seckillId: number, seckillSkuId: number, userId: string, count: number): Promise<void>;
   unload(seckillId: number, seckillSkuIds: number[]): Promise<void>;
@@ -147,6 +240,57 @@ redis.call('HINCRBY', KEYS[2], ARGV[1], n)
 redis.call('DEL', KEYS[3])
 redis.call('SET', KEYS[5], '1', 'PX', ARGV[7])
 redis.call('XADD', KEYS[4], '*', 'a', ARGV[6])
+return 1
+`;
+
+// Submit's whole step. KEYS: the user's 5-in-5-s counter, the choice, the path's used marker, the
+// stream. The stock, holders and path keys follow from the choice (the activity, SKU and product
+// confirm chose), so they are named here from the prefix (ARGV[1]): one Redis primary, not a
+// cluster (decision 062). The stream entry is the choice as confirm stored it plus this request's
+// fields, so nothing is parsed or serialized again on the API's side.
+const SUBMIT_SCRIPT = `
+local now = tonumber(ARGV[4])
+local win = tonumber(ARGV[5])
+if win > 0 then
+  local n = 1
+  local v = redis.call('GET', KEYS[1])
+  local start = nil
+  if v then
+    local sep = string.find(v, '|', 1, true)
+    start = tonumber(string.sub(v, 1, sep - 1))
+    if now >= start and now < start + win then n = tonumber(string.sub(v, sep + 1)) + 1 else start = nil end
+  end
+  if start then redis.call('SET', KEYS[1], start .. '|' .. n, 'KEEPTTL') else redis.call('SET', KEYS[1], now .. '|1', 'PX', win) end
+  if n > tonumber(ARGV[6]) then return -6 end
+end
+local used = redis.call('EXISTS', KEYS[3]) == 1
+local raw = redis.call('GET', KEYS[2])
+if not raw then if used then return -5 end return -1 end
+local c = cjson.decode(raw)
+if tostring(c.seckillId) ~= ARGV[7] then return -7 end
+if ARGV[8] ~= '' and tostring(c.shopId) ~= ARGV[8] then return -8 end
+if c.mold ~= tonumber(ARGV[14]) and type(c.address) ~= 'table' then return -9 end
+local p = ARGV[1]
+local stockKey = p .. c.seckillId .. ':stock:' .. c.seckillSkuId
+local heldKey = p .. c.seckillId .. ':held'
+local pathKey = p .. 'path:' .. ARGV[2] .. ':' .. c.prodId
+local pv = redis.call('GET', pathKey)
+if not pv then if used then return -5 end return -1 end
+local sep = string.find(pv, '|', 1, true)
+if not sep or string.sub(pv, 1, sep - 1) ~= ARGV[3] then if used then return -5 end return -1 end
+if tonumber(string.sub(pv, sep + 1)) <= now then return -1 end
+local stock = redis.call('GET', stockKey)
+if not stock then return -2 end
+local n = tonumber(c.count)
+if tonumber(stock) < n then return -3 end
+local max = tonumber(ARGV[9])
+local held = tonumber(redis.call('HGET', heldKey, ARGV[2]) or '0')
+if max >= 0 and held + n > max then return -4 end
+redis.call('DECRBY', stockKey, n)
+redis.call('HINCRBY', heldKey, ARGV[2], n)
+redis.call('DEL', pathKey)
+redis.call('SET', KEYS[3], '1', 'PX', ARGV[10])
+redis.call('XADD', KEYS[4], '*', 'c', raw, 'u', ARGV[2], 'o', ARGV[11], 'r', ARGV[12], 'x', ARGV[13], 't', ARGV[4])
 return 1
 `;
 
@@ -204,9 +348,24 @@ interface GateRedis extends Redis {
   seckillLoad(...args: Array<string | number>): Promise<number>;
   seckillGiveBack(...args: Array<string | number>): Promise<number>;
   seckillHit(...args: Array<string | number>): Promise<number>;
+  seckillSubmit(...args: Array<string | number>): Promise<number>;
 }
 
 type StreamEntries = Array<[string, string[]]>;
+
+/** An entry's attempt: 'a' (the whole attempt, from `attempt`) or submit's choice 'c' with its fields. */
+function attemptOfFields(fields: string[]): SeckillAttempt {
+  if (fields[0] === 'a') return JSON.parse(fields[1]!) as SeckillAttempt;
+  const f = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) f.set(fields[i]!, fields[i + 1]!);
+  return attemptOf(JSON.parse(f.get('c')!) as SeckillChoice, {
+    userId: f.get('u')!,
+    orderNumber: f.get('o')!,
+    remarks: f.get('r') || null,
+    maxCancelTime: Number(f.get('x')),
+    acceptedAt: Number(f.get('t')),
+  });
+}
 
 function parseEntries(entries: StreamEntries | null | undefined): QueuedAttempt[] {
   const out: QueuedAttempt[] = [];
@@ -216,7 +375,7 @@ function parseEntries(entries: StreamEntries | null | undefined): QueuedAttempt[
       out.push({ id, attempt: null as unknown as SeckillAttempt });
       continue;
     }
-    out.push({ id, attempt: JSON.parse(fields[1]!) as SeckillAttempt });
+    out.push({ id, attempt: attemptOfFields(fields) });
   }
   return out;
 }
@@ -230,6 +389,7 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
   redis.defineCommand('seckillLoad', { lua: LOAD_SCRIPT });
   redis.defineCommand('seckillGiveBack', { numberOfKeys: 2, lua: GIVE_BACK_SCRIPT });
   redis.defineCommand('seckillHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  redis.defineCommand('seckillSubmit', { numberOfKeys: 4, lua: SUBMIT_SCRIPT });
   const p = `${prefix}seckill:`;
   const keys = {
     stream: `${p}attempts`,
@@ -315,6 +475,30 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
         input.now,
         JSON.stringify(input.attempt),
         USED_PATH_MS,
+      );
+      return answer as GateAnswer;
+    },
+    async submit(input) {
+      await ensureGroup();
+      const answer = await redis.seckillSubmit(
+        keys.hit(input.userId),
+        keys.choice(input.userId, input.path),
+        keys.used(input.path),
+        keys.stream,
+        p,
+        input.userId,
+        input.path,
+        input.now,
+        input.hotWindowMs,
+        input.hotLimit,
+        input.seckillId,
+        input.shopId ?? '',
+        input.maxNum,
+        USED_PATH_MS,
+        input.orderNumber,
+        input.remarks ?? '',
+        input.maxCancelTime,
+        ORDER_MOLD.virtual,
       );
       return answer as GateAnswer;
     },
@@ -405,6 +589,39 @@ export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
       return { id: e.id, attempt: e.attempt };
     });
 
+  /** The attempt's one synchronous step (no await inside): as atomic here as the Lua script is in Redis. */
+  function attemptNow(input: Omit<AttemptInput, 'attempt'>, attempt: () => SeckillAttempt): GateAnswer {
+    const pathKey = `${input.userId}:${input.prodId}`;
+    const p = paths.get(pathKey);
+    const wasUsed = (used.get(input.path) ?? 0) > clock();
+    if (!p || p.path !== input.path) return wasUsed ? GATE.duplicate : GATE.pathExpired;
+    if (p.expiresAt <= input.now) return GATE.pathExpired;
+    const key = skuKey(input.seckillId, input.seckillSkuId);
+    const left = stock.get(key);
+    if (left === undefined) return GATE.notLoaded;
+    if (left < input.count) return GATE.insufficient;
+    const holders = held.get(input.seckillId)!;
+    const mine = holders.get(input.userId) ?? 0;
+    if (input.maxNum >= 0 && mine + input.count > input.maxNum) return GATE.overLimit;
+    stock.set(key, left - input.count);
+    holders.set(input.userId, mine + input.count);
+    paths.delete(pathKey);
+    used.set(input.path, clock() + USED_PATH_MS);
+    sequence += 1;
+    entries.push({ id: `${Date.now()}-${sequence}`, attempt: attempt(), consumer: null, deliveredAt: 0 });
+    wake();
+    return GATE.accepted;
+  }
+  function hitNow(userId: string, windowMs: number, now: number): number {
+    const h = hits.get(userId);
+    if (!h || h.until <= now) {
+      hits.set(userId, { count: 1, until: now + windowMs });
+      return 1;
+    }
+    h.count += 1;
+    return h.count;
+  }
+
   return {
     kind: 'memory',
     async load(seckillId, skus, holders, expiresAt) {
@@ -441,27 +658,22 @@ export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
       return c && c.expiresAt > clock() ? c.choice : null;
     },
     async attempt(input) {
-      // One synchronous step (no await inside): as atomic here as the Lua script is in Redis.
-      const pathKey = `${input.userId}:${input.prodId}`;
-      const p = paths.get(pathKey);
+      return attemptNow(input, () => input.attempt);
+    },
+    async submit(input) {
+      // Synchronous throughout, as the script is atomic.
+      if (input.hotWindowMs > 0 && hitNow(input.userId, input.hotWindowMs, input.now) > input.hotLimit) return GATE.hot;
       const wasUsed = (used.get(input.path) ?? 0) > clock();
-      if (!p || p.path !== input.path) return wasUsed ? GATE.duplicate : GATE.pathExpired;
-      if (p.expiresAt <= input.now) return GATE.pathExpired;
-      const key = skuKey(input.seckillId, input.seckillSkuId);
-      const left = stock.get(key);
-      if (left === undefined) return GATE.notLoaded;
-      if (left < input.count) return GATE.insufficient;
-      const holders = held.get(input.seckillId)!;
-      const mine = holders.get(input.userId) ?? 0;
-      if (input.maxNum >= 0 && mine + input.count > input.maxNum) return GATE.overLimit;
-      stock.set(key, left - input.count);
-      holders.set(input.userId, mine + input.count);
-      paths.delete(pathKey);
-      used.set(input.path, clock() + USED_PATH_MS);
-      sequence += 1;
-      entries.push({ id: `${Date.now()}-${sequence}`, attempt: input.attempt, consumer: null, deliveredAt: 0 });
-      wake();
-      return GATE.accepted;
+      const c = choices.get(`${input.userId}:${input.path}`);
+      if (!c || c.expiresAt <= clock()) return wasUsed ? GATE.duplicate : GATE.pathExpired;
+      const choice = JSON.parse(c.choice) as SeckillChoice;
+      if (choice.seckillId !== input.seckillId) return GATE.otherActivity;
+      if (input.shopId !== undefined && input.shopId !== choice.shopId) return GATE.otherShop;
+      if (choice.mold !== ORDER_MOLD.virtual && !choice.address) return GATE.noAddress;
+      const { seckillSkuId, prodId, count } = choice;
+      return attemptNow({ seckillId: input.seckillId, seckillSkuId, prodId, userId: input.userId, path: input.path, count, maxNum: input.maxNum, now: input.now }, () =>
+        attemptOf(choice, { userId: input.userId, orderNumber: input.orderNumber, remarks: input.remarks, maxCancelTime: input.maxCancelTime, acceptedAt: input.now }),
+      );
     },
     async giveBack(seckillId, seckillSkuId, userId, count) {
       const key = skuKey(seckillId, seckillSkuId);
@@ -477,13 +689,7 @@ export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
       unloadNow(seckillId);
     },
     async hit(userId, windowMs, now) {
-      const h = hits.get(userId);
-      if (!h || h.until <= now) {
-        hits.set(userId, { count: 1, until: now + windowMs });
-        return 1;
-      }
-      h.count += 1;
-      return h.count;
+      return hitNow(userId, windowMs, now);
     },
     queue: {
       async read(consumer, count, blockMs) {
