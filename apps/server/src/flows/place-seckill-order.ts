@@ -15,7 +15,6 @@ import {
   SECKILL_PATH_TTL_SECONDS,
   SECKILL_STATE,
 } from '@bazaar/shared/constants/seckill';
-import type { Address } from '@bazaar/shared/schemas/address';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type {
   SeckillCard,
