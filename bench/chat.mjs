@@ -80,13 +80,17 @@ const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
 /** n shoppers with a live token each, written in one statement per 1,000. */
 async function makeShoppers(n) {
   const out = [];
-  for (let start = 0; start < n; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, n - start) }, () => ({ id: randomBytes(16).toString('hex'), token: randomUUID() + randomUUID() }));
-    const ids = batch.map((s) => s.id);
-    await db.query(
-      `insert into users (id, mobile, nick_name) select id, '19' || lpad((floor(random() * 1e9))::bigint::text, 9, '0'), 'chat bench' from unnest($1::varchar[]) as id`,
-      [ids],
+  while (out.length < n) {
+    const made = Array.from({ length: Math.min(1000, n - out.length) }, () => ({ id: randomBytes(16).toString('hex'), token: randomUUID() + randomUUID() }));
+    // A random mobile may be taken (by an earlier run's shoppers): that shopper is left out, and made again.
+    const { rows } = await db.query(
+      `insert into users (id, mobile, nick_name) select id, '19' || lpad((floor(random() * 1e9))::bigint::text, 9, '0'), 'chat bench' from unnest($1::varchar[]) as id
+       on conflict do nothing returning id`,
+      [made.map((s) => s.id)],
     );
+    const inserted = new Set(rows.map((r) => r.id));
+    const batch = made.filter((s) => inserted.has(s.id));
+    const ids = batch.map((s) => s.id);
     await db.query(
       `insert into auth_tokens (token_hash, audience, subject, expires_at) select h, 'shopper', s, now() + interval '1 day' from unnest($1::varchar[], $2::varchar[]) as t(h, s)`,
       [batch.map((s) => createHash('sha256').update(s.token).digest('hex')), ids],
@@ -144,14 +148,19 @@ if (process.argv.includes('--hold')) {
       process.exit(0);
     }
   });
+  process.on('disconnect', () => process.exit(0));
   process.send({ t: 'ready' });
   await new Promise(() => {});
 }
 
-
 console.error('starting two API instances...');
 const a = await startInstance(PORT);
 const b = await startInstance(PORT + 1);
+// A failing run must not leave its servers behind (they would hold the ports).
+process.on('exit', () => {
+  a.child.kill('SIGTERM');
+  b.child.kill('SIGTERM');
+});
 const shops = (
   await db.query(
     `select s.id as shop_id, m.id as account_id from shops s join merchant_accounts m on m.shop_id = s.id and m.username = 'shop' || s.id
@@ -342,8 +351,11 @@ await Promise.all(
     // A client that never heard of its conversation on the socket finds it in its list, as the page does.
     let conversationId = conversationOf.get(userId);
     if (!conversationId) {
-      const list = await fetch(`${a.base}/p/user/conversations`, { headers: { authorization: followers[i].token } }).then((r) => r.json());
-      conversationId = list[0]?.conversationId;
+      for (let attempt = 0; attempt < 3 && !conversationId; attempt++) {
+        const list = await fetch(`${a.base}/p/user/conversations`, { headers: { authorization: followers[i].token } }).then((r) => (r.ok ? r.json() : []), () => []);
+        conversationId = list[0]?.conversationId;
+        if (!conversationId) await sleep(1000);
+      }
     }
     if (conversationId) c.send({ sendType: 2, resume: [{ conversationId, lastSeq: lastContiguous(userId) }] });
   }),

@@ -52,6 +52,7 @@ interface PeerState {
 /** Conversations a socket remembers its cursor for (the least recently used is forgotten). */
 const CURSORS_MAX = 256;
 const UNREAD_DEBOUNCE_MS = 150;
+const PRESENCE_BATCH = 1_000;
 
 export function targetsOf(who: ChatIdentity): ChatTarget[] {
   switch (who.kind) {
@@ -127,13 +128,21 @@ export class ChatHub {
     });
     // Sockets silent for more than two beats are dropped; presence is extended once a beat for all.
     const sweep = setInterval(() => this.sweep(Date.now()), 5_000);
-    const beat = setInterval(() => {
-      const entries = [...this.peers.values()].map((s) => ({ keys: s.peer.targets, member: s.peer.id }));
-      this.runtime.presence.refresh(entries).catch((err: unknown) => this.log.error({ err }, 'chat presence refresh failed'));
-    }, 15_000);
+    const beat = setInterval(() => void this.refreshPresence(), 15_000);
     sweep.unref();
     beat.unref();
     this.timers.push(sweep, beat);
+  }
+
+  /**
+   * Extends every socket's presence, PRESENCE_BATCH sockets per Redis pipeline one after another: a
+   * single pipeline for 20,000 sockets held the event loop for tens of milliseconds each beat.
+   */
+  private async refreshPresence(): Promise<void> {
+    const entries = [...this.peers.values()].map((s) => ({ keys: s.peer.targets, member: s.peer.id }));
+    for (let i = 0; i < entries.length; i += PRESENCE_BATCH) {
+      await this.runtime.presence.refresh(entries.slice(i, i + PRESENCE_BATCH)).catch((err: unknown) => this.log.error({ err }, 'chat presence refresh failed'));
+    }
   }
 
   get size(): number {
