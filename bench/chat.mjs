@@ -317,7 +317,9 @@ let followerSockets = await openMany(a.ws, followers, watching);
 // Each follower opens a conversation with a shop; the sellers then talk to all of them.
 const shopOfFollower = followers.map((_, i) => shops[i % shops.length]);
 followerSockets.forEach((c, i) => c.send({ toId: shopOfFollower[i].shop_id, msgType: 0, sendType: 1, content: 'hi', clientMsgId: `hi-${i}` }));
-await sleep(5000);
+// The sellers may only answer a conversation that exists: wait for every 'hi' to come back stored.
+for (const deadline = Date.now() + 60_000; conversationOf.size < followers.length && Date.now() < deadline; ) await sleep(200);
+await sleep(1000);
 let sending = true;
 let sent = 0;
 const pump = (async () => {
