@@ -12,7 +12,7 @@ import { countQueries } from '../db/query-count.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
 import { merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
 import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
-import { paidOrder } from '../test/refund-money-test-kit.ts';
+import { eventually, gatewayRefunds, paidOrder } from '../test/refund-money-test-kit.ts';
 import { walletBalance } from '../test/payment-test-kit.ts';
 import { orders } from '../db/schema.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -289,6 +289,35 @@ describe('accept, refuse, receive', () => {
     expectRefused(await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}), 'Only a pending request can be accepted');
     expect(await walletBalance(t, order.shopper.userId)).toBe(before + order.amount);
     expect((await info(t, order.shopper, refundSn)).returnMoneySts).toBe(5);
+  });
+
+  it('a WeChat-paid order: the decision commits first, the gateway refunds once after it, nothing goes to the balance', async () => {
+    const order = await paidOrder(t, PAY_TYPE.wechat, { price: 3_100 });
+    const merchant = { token: await merchantLogin(t, order.shopId) };
+    const before = await walletBalance(t, order.shopper.userId);
+    const refundSn = await apply(t, order.shopper, {
+      orderNumber: order.orderNumber,
+      refundType: 1,
+      orderItemId: 0,
+      goodsNum: 1,
+      applyType: 1,
+      isReceiver: 0,
+      buyerReason: 1,
+      buyerMobile: '13800138000',
+      photoFiles: [],
+      refundAmount: order.amount,
+    });
+    const accepted = await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Sent to the gateway after the decision committed: refunding until WeChat's notification lands.
+    expect(MerchantRefundDecisionSchema.parse(accepted.json())).toMatchObject({ refundSn, returnMoneySts: 2, settleStatus: 1 });
+    await eventually(async () => (await refundRow(refundSn)).settleStatus === 2);
+    expect(await refundRow(refundSn)).toMatchObject({ returnMoneySts: 5, settleStatus: 2 });
+    expect(await gatewayRefunds(t, PAY_TYPE.wechat, order.payNo)).toHaveLength(1);
+    expect(await walletBalance(t, order.shopper.userId)).toBe(before);
+    expect(await shopLog(order.shopId, refundSn)).toHaveLength(1);
+    const [closed] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(closed).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
   });
 });
 
