@@ -10,9 +10,11 @@
 // BENCH_API_CMD=compiled runs the instances as `npm run start:prod` does (after `npm run build -w
 // @bazaar/server`), else tsx; --profile DIR writes each instance's CPU profile there (node --cpu-prof),
 // summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile`.
+// It also reports the CPU time both API processes spent over the burst per attempt (Linux /proc): on
+// a shared machine that moves far less with the load than attempts/s does.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -75,6 +77,18 @@ async function pool(n, limit, work) {
   }));
 }
 
+/** User + system CPU ms of these processes so far (Linux; clock ticks of 10 ms), or NaN elsewhere. */
+function cpuMs(pids) {
+  try {
+    return pids.reduce((ms, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ms + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
@@ -120,6 +134,8 @@ try {
   await new Promise((r) => setTimeout(r, 5_500));
 
   const loadBefore = os.loadavg();
+  const apiPids = children.map((c) => c.pid);
+  const cpuBefore = cpuMs(apiPids);
   const latencies = [];
   const outcomes = new Map();
   const accepted = [];
@@ -132,6 +148,7 @@ try {
     if (r.status === 200) accepted.push(JSON.parse(r.text).orderNumbers);
   });
   const burstMs = performance.now() - burstStart;
+  const burstCpuMs = cpuMs(apiPids) - cpuBefore;
   const burstEnd = Date.now();
   // When was the last accepted attempt written?
   let written = 0;
@@ -162,12 +179,14 @@ try {
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
   const bareLatencies = [];
+  const bareCpuBefore = cpuMs([bare.pid]);
   const bareStart = performance.now();
   await pool(SHOPPERS, CONNECTIONS, async (i) => {
     const r = await call(PORT + 2, 'POST', '/x', shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } });
     bareLatencies.push(r.ms);
   });
   const bareMs = performance.now() - bareStart;
+  const bareCpuMs = cpuMs([bare.pid]) - bareCpuBefore;
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const bareSorted = [...bareLatencies].sort((a, b) => a - b);
@@ -176,7 +195,8 @@ try {
   console.log('| run | requests | duration ms | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
   console.log(`| flash-sale submit (gate + queue) | ${SHOPPERS} | ${burstMs.toFixed(0)} | ${((SHOPPERS * 1000) / burstMs).toFixed(0)} | ${pct(sorted, 50).toFixed(1)} | ${pct(sorted, 99).toFixed(1)} |`);
   console.log(`| bare Fastify route (ceiling) | ${SHOPPERS} | ${bareMs.toFixed(0)} | ${((SHOPPERS * 1000) / bareMs).toFixed(0)} | ${pct(bareSorted, 50).toFixed(1)} | ${pct(bareSorted, 99).toFixed(1)} |`);
-  console.log(`\noutcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  console.log(`\nAPI CPU over the burst (both instances, with their order writers): ${burstCpuMs} ms, ${((burstCpuMs * 1000) / SHOPPERS).toFixed(0)} µs per attempt; the bare route's process ${bareCpuMs} ms, ${((bareCpuMs * 1000) / SHOPPERS).toFixed(0)} µs per request`);
+  console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   console.log(`accepted ${accepted.length}, orders written ${counts.orders}, distinct buyers ${counts.buyers}, PostgreSQL stock ${counts.pg_stock}, gate stock ${gateStock}`);
   console.log(`oversold ${Math.max(0, accepted.length - STOCK)}, lost ${accepted.length - counts.orders}; last order written ${lastWrittenMs ?? 'not within 60 s'} ms after the burst`);
 } finally {

@@ -3,6 +3,7 @@
 // the one-time path (stale, another user's, used twice), the 5-in-5-s rule, the per-user limit over
 // unpaid and paid orders, insufficient stock, the activity price only, the queue's answer, cancel
 // and timeout returning the unit to the gate and PostgreSQL, the close's reconciliation, reminders.
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SmsInboxEntrySchema } from '@bazaar/shared/schemas/account';
@@ -159,6 +160,45 @@ describe('flash sale: the order path and the rules', () => {
     for (let i = 0; i < 5; i += 1) expectStatus(await orderPath(t.app, s!, sk.prodId), 200);
     expectStatus(await orderPath(t.app, s!, sk.prodId), 400, 'The activity is very hot, please try again later');
     expectStatus(await orderPath(t.app, s!, sk.prodId, 'zh'), 400, '活动太火爆了，请稍后再试');
+  });
+
+  it('submits in one gate step: the sixth call within 5 s is hot, another shop is not found; a path without its activity (or naming another) goes the long way with the same answers', async () => {
+    const [a, b, c] = await createShoppers(t, 3);
+    const sk = await createSeckill(t, { stocks: [5] });
+    const path = await pathOf(a!, sk);
+    expect(path.endsWith(String(sk.seckillId))).toBe(true);
+    expectStatus(await confirmSeckill(t.app, a!, path, sk), 200);
+    expectStatus(await submitSeckill(t.app, a!, path, { ...sk, shopId: sk.shopId + 100_000 }), 400);
+    expectStatus(await submitSeckill(t.app, a!, path, sk), 200);
+    expectStatus(await submitSeckill(t.app, a!, path, sk), 400, 'Please do not submit orders at the same time');
+    expectStatus(await submitSeckill(t.app, a!, path, sk), 400, 'The activity is very hot, please try again later');
+
+    // A path issued before paths carried their activity, and one whose suffix names another running activity.
+    const other = await createSeckill(t);
+    const gate = seckillGate(t.ctx);
+    const now = t.ctx.now().getTime();
+    for (const [s, legacy] of [
+      [b!, randomBytes(18).toString('base64url')],
+      [c!, `${randomBytes(18).toString('base64url')}${other.seckillId}`],
+    ] as const) {
+      await gate.savePath(s.userId, sk.prodId, legacy, now + 300_000);
+      expectStatus(await submitSeckill(t.app, s, legacy, sk), 400, 'The order has expired, please place a new order');
+      expectStatus(await confirmSeckill(t.app, s, legacy, sk), 200);
+      expectStatus(await submitSeckill(t.app, s, legacy, sk), 200);
+      expectStatus(await submitSeckill(t.app, s, legacy, sk), 400, 'Please do not submit orders at the same time');
+    }
+    await settleQueue();
+    expect(await seckillSkuStocks(t, sk.seckillSkuIds[0]!)).toBe(2);
+    const rows = await t.ctx.db.select().from(orders).where(eq(orders.seckillId, sk.seckillId));
+    expect(rows.map((o) => o.userId).sort()).toEqual([a!.userId, b!.userId, c!.userId].sort());
+  });
+
+  it('refuses physical goods without an address in the one step', async () => {
+    const [s] = await createShoppers(t, 1);
+    const sk = await createSeckill(t, { mold: 0 });
+    const path = await pathOf(s!, sk);
+    expectStatus(await confirmSeckill(t.app, s!, path, sk), 200);
+    expectStatus(await submitSeckill(t.app, s!, path, sk), 400, 'Please add the address first');
   });
 
   it('counts unpaid and paid flash orders toward the per-user limit; a cancelled one frees its units in the gate and PostgreSQL', async () => {
