@@ -1,5 +1,5 @@
-// This instance's chat sockets (decision 063). Every outgoing frame of a socket goes through its own
-// queue, and the socket remembers the last seq it was sent per conversation: a message right after
+// This instance's chat sockets (decision 063). Every outgoing frame of a socket but the heartbeat's
+// answer goes through its own queue, and the socket remembers the last seq it was sent per conversation: a message right after
 // it is sent, one at or before it is a duplicate and dropped, one further on first reads the gap from
 // the database. So a socket receives each conversation's messages once and in order, whether they
 // come live from this instance, through Redis from another, from a resume or from the replay after
