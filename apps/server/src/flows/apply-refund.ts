@@ -4,6 +4,7 @@
 // the conditional update on the status it expects, its history row, the order's refundStatus and
 // the deadline jobs of the step entered. The database refuses what the code might let through
 // (one open request per item, the order's total, the allowed moves).
+import type { SQL } from 'drizzle-orm';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { APPLY_TYPE, BUYER_REASONS, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
@@ -36,6 +37,7 @@ import {
   bookStep,
   deadlineOf,
   detailOf,
+  enteredStepPart,
   itemsOf,
   listItemsOf,
   loadOrderState,
@@ -152,9 +154,8 @@ export async function applyRefund(ctx: AppContext, userId: string, input: Refund
         applyTime: now,
         deadline,
         updatedAt: now,
-      }, { actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now });
+      }, { actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now }, [enteredStepPart(tx, { refundSn, status: REFUND_STATUS.applied, deadline, periods, now })].filter((part): part is SQL => part !== null));
       await markOrderApplying(tx, order.orderNumber, now);
-      await bookStep(tx, { refundSn, status: REFUND_STATUS.applied, deadline, periods, now });
     });
   } catch (err) {
     rethrowApp(err);

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { failedCheck, uniqueViolation } from '../db/errors.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { AppError, invalid, notFound } from '../lib/app-error.ts';
-import { cancelJobs, cancelJobsPart, rescheduleJobs } from '../lib/jobs.ts';
+import { cancelJobs, cancelJobsPart, rescheduleJobs, rescheduleJobsPart } from '../lib/jobs.ts';
 import { localized } from '../lib/localized.ts';
 import { userNickName } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
@@ -67,14 +67,26 @@ export async function bookStep(tx: Tx, input: { refundSn: string; left?: number;
   if (input.left !== undefined && input.left !== input.status && input.left in DEADLINE_JOBS) {
     await cancelJobs(tx, [DEADLINE_JOBS[input.left as Step], REMINDER_JOBS[input.left as Step]], input.refundSn);
   }
-  if (!input.deadline || !(input.status in DEADLINE_JOBS)) return;
+  const entered = enteredStepJobs(input);
+  if (entered.length) await rescheduleJobs(tx, entered);
+}
+
+/** The deadline job and the reminder of the step a request enters (none without a deadline). */
+function enteredStepJobs(input: { refundSn: string; status: number; deadline: Date | null; periods?: Periods; now: Date }): Array<{ kind: string; ref: string; runAt: Date }> {
+  if (!input.deadline || !(input.status in DEADLINE_JOBS)) return [];
   if (!input.periods) throw new Error(`refund ${input.refundSn}: a deadline needs the periods`);
   const step = input.status as Step;
   const remindAt = Math.max(input.deadline.getTime() - input.periods.reminderMs, input.now.getTime());
-  await rescheduleJobs(tx, [
+  return [
     { kind: DEADLINE_JOBS[step], ref: input.refundSn, runAt: input.deadline },
     { kind: REMINDER_JOBS[step], ref: input.refundSn, runAt: new Date(remindAt) },
-  ]);
+  ];
+}
+
+/** bookStep's jobs of the step entered as a part of the statement that writes the request (insertRefund's `alongside`); null without a deadline. */
+export function enteredStepPart(tx: Tx, input: { refundSn: string; status: number; deadline: Date | null; periods?: Periods; now: Date }): SQL | null {
+  const entered = enteredStepJobs(input);
+  return entered.length ? rescheduleJobsPart(tx, entered) : null;
 }
 
 /**

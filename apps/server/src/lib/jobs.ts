@@ -58,13 +58,19 @@ export async function rescheduleJob(db: Db | Tx, kind: string, ref: string, runA
 /** rescheduleJob for several jobs in one statement (a step's deadline and its reminder). */
 export async function rescheduleJobs(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date }>): Promise<void> {
   if (list.length === 0) return;
-  await db
+  await db.execute(rescheduleJobsPart(db, list));
+}
+
+/** rescheduleJobs as a statement part, for a caller that runs it inside a statement of its own (a CTE). */
+export function rescheduleJobsPart(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date }>): SQL {
+  return db
     .insert(jobs)
     .values(list.map((job) => ({ kind: job.kind, ref: job.ref, runAt: job.runAt, payload: null })))
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.ref],
       set: { runAt: sql`excluded.run_at`, status: JOB_STATUS.pending, attempts: 0, lockedUntil: null, lastError: null, updatedAt: new Date() },
-    });
+    })
+    .getSQL();
 }
 
 /** cancelJob for several kinds of one ref in one statement. */

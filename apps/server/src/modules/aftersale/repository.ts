@@ -69,14 +69,21 @@ export async function refundsOfOrders(db: Reader, orderNumbers: string[]): Promi
   return db.select().from(refunds).where(inArray(refunds.orderNumber, orderNumbers)).orderBy(asc(refunds.applyTime), asc(refunds.refundSn));
 }
 
-/** A new request and its first history row, in one statement (`history` takes the request's number). */
-export async function insertRefund(tx: Tx, row: NewRefund, history?: Omit<HistoryEntry, 'refundSn'>): Promise<void> {
+/**
+ * A new request and its first history row, in one statement (`history` takes the request's number),
+ * with other owners' statement parts the flow hands in (`alongside`, decision 017: its deadline
+ * jobs), run by the same statement as CTEs: the insert fails or succeeds with all of them.
+ */
+export async function insertRefund(tx: Tx, row: NewRefund, history?: Omit<HistoryEntry, 'refundSn'>, alongside: SQL[] = []): Promise<void> {
   if (!history) {
     await tx.insert(refunds).values(row);
     return;
   }
   const h = historyValues({ ...history, refundSn: row.refundSn });
-  await tx.execute(sql`with "added" as (${tx.insert(refunds).values(row).returning({ refundSn: refunds.refundSn }).getSQL()}) ${historyFrom('added', h, sql`${h.returnMoneySts}::smallint`, sql`${h.refundAmount}::bigint`)}`);
+  const parts = alongside.map((part, i) => sql`, ${sql.identifier(`alongside_${i}`)} as (${part})`);
+  await tx.execute(
+    sql`with "added" as (${tx.insert(refunds).values(row).returning({ refundSn: refunds.refundSn }).getSQL()})${sql.join(parts)} ${historyFrom('added', h, sql`${h.returnMoneySts}::smallint`, sql`${h.refundAmount}::bigint`)}`,
+  );
 }
 
 const col = (c: AnyColumn) => sql.identifier(c.name);
