@@ -78,25 +78,7 @@ export interface SeckillAttempt {
 }
 
 /** What confirm keeps under the path for submit (JSON): the priced line and the address copy. */
-export interface SeckillChoice {
-  seckillId: number;
-  seckillSkuId: number;
-  prodId: number;
-  shopId: number;
-  count: number;
-  price: number;
-  freight: number;
-  skuId: number;
-  mold: number;
-  prodNameZh: string;
-  prodNameEn: string | null;
-  skuNameZh: string;
-  skuNameEn: string | null;
-  pic: string;
-  isRefund: number;
-  address: Address | null;
-  expiresAt: number;
-}
+export type SeckillChoice = Omit<SeckillAttempt, keyof SubmitFields | 'dvyType' | 'address'> & { address: Address | null; expiresAt: number };
 
 /** What submit adds to the choice: the request's own fields. */
 export interface SubmitFields {
