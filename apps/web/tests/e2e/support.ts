@@ -29,6 +29,17 @@ const CSP_PREFIX = '[csp violation]';
  * own not-found or problem page, which the journey then checks). A 5xx, a failed asset or any other 4xx still fails the journey. Call the answered
  * function after the journey: it lists the problems.
  */
+/** Console errors a journey declared expected for its context (allowConsoleError). */
+const allowedConsoleErrors = new WeakMap<BrowserContext, RegExp[]>();
+
+/**
+ * Lets one journey's context log a console error that the harness causes, not the page: say why
+ * where it is called. Everything else still fails the journey.
+ */
+export function allowConsoleError(context: BrowserContext, pattern: RegExp): void {
+  allowedConsoleErrors.set(context, [...(allowedConsoleErrors.get(context) ?? []), pattern]);
+}
+
 export async function watchPageProblems(context: BrowserContext): Promise<() => string[]> {
   const problems: string[] = [];
   const failedLoads: ConsoleMessage[] = [];
@@ -43,7 +54,7 @@ export async function watchPageProblems(context: BrowserContext): Promise<() => 
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
     if (message.text().startsWith('Failed to load resource')) failedLoads.push(message);
-    else problems.push(`console error: ${message.text()}`);
+    else if (!allowedConsoleErrors.get(context)?.some((pattern) => pattern.test(message.text()))) problems.push(`console error: ${message.text()}`);
   });
   return () => {
     const unexpected = failedLoads.filter((message) => {
