@@ -264,11 +264,9 @@ describe('accept, refuse, receive', () => {
     expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ status: 6, closeType: 2, refundStatus: 2 });
   });
 
-  it('the whole way on a balance-paid order: the accepted refund only comes back to the balance once and the order closes', async () => {
-    const order = await paidOrder(t, PAY_TYPE.balance, { price: 2_500 });
-    const merchant = { token: await merchantLogin(t, order.shopId) };
-    const before = await walletBalance(t, order.shopper.userId);
-    const refundSn = await apply(t, order.shopper, {
+  /** The shopper asks a refund only of the whole order, for all of it. */
+  const applyWholeOrder = (order: Awaited<ReturnType<typeof paidOrder>>) =>
+    apply(t, order.shopper, {
       orderNumber: order.orderNumber,
       refundType: 1,
       orderItemId: 0,
@@ -280,6 +278,12 @@ describe('accept, refuse, receive', () => {
       photoFiles: [],
       refundAmount: order.amount,
     });
+
+  it('the whole way on a balance-paid order: the accepted refund only comes back to the balance once and the order closes', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 2_500 });
+    const merchant = { token: await merchantLogin(t, order.shopId) };
+    const before = await walletBalance(t, order.shopper.userId);
+    const refundSn = await applyWholeOrder(order);
     const accepted = await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {});
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await refundRow(refundSn)).toMatchObject({ returnMoneySts: 5, settleStatus: 2 });
@@ -295,18 +299,7 @@ describe('accept, refuse, receive', () => {
     const order = await paidOrder(t, PAY_TYPE.wechat, { price: 3_100 });
     const merchant = { token: await merchantLogin(t, order.shopId) };
     const before = await walletBalance(t, order.shopper.userId);
-    const refundSn = await apply(t, order.shopper, {
-      orderNumber: order.orderNumber,
-      refundType: 1,
-      orderItemId: 0,
-      goodsNum: 1,
-      applyType: 1,
-      isReceiver: 0,
-      buyerReason: 1,
-      buyerMobile: '13800138000',
-      photoFiles: [],
-      refundAmount: order.amount,
-    });
+    const refundSn = await applyWholeOrder(order);
     const accepted = await call(t, merchant, 'PUT', `/merchant/refunds/${refundSn}/accept`, {});
     expect(accepted.statusCode, accepted.body).toBe(200);
     // Sent to the gateway after the decision committed: refunding until WeChat's notification lands.
