@@ -7,7 +7,7 @@ import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { ProductDetailSchema } from '@bazaar/shared/schemas/product';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { headers, ok, orderDetail } from './order-support.ts';
-import { API_URL, loginByApi, openPage, useToken, test } from './support.ts';
+import { API_URL, loginByApi, openPage, pickSelectOption, useToken, test } from './support.ts';
 
 const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
 
@@ -54,9 +54,7 @@ async function merchantLogin(merchant: Page, username: string, password: string)
 
 async function fillPackage(merchant: Page, index: number, courier: string, waybill: string, count: number, itemName: RegExp) {
   const group = merchant.getByRole('group', { name: `包裹 ${index}` });
-  await group.getByLabel(`包裹 ${index} 物流公司`).click();
-  // The newest dropdown: package 1's may still be closing (animating out) when package 2's opens.
-  await merchant.locator('.ant-select-dropdown:visible').last().getByTitle(courier, { exact: true }).click();
+  await pickSelectOption(merchant, group.getByLabel(`包裹 ${index} 物流公司`), courier);
   await group.getByLabel(`包裹 ${index} 运单号`).fill(waybill);
   await group.getByLabel(itemName).fill(String(count));
 }

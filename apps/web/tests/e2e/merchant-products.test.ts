@@ -10,7 +10,7 @@ import { CategoryNodeSchema } from '@bazaar/shared/schemas/catalog';
 import { SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { addAddressByApi, headers, ok, orderDetail } from './order-support.ts';
-import { API_URL, loginByApi, openPage, useToken, text, zh, test } from './support.ts';
+import { API_URL, loginByApi, openPage, pickSelectOption, useToken, text, zh, test } from './support.ts';
 import { staffLogin } from './platform-console.ts';
 
 const MERCHANT_URL = process.env.BAZAAR_E2E_MERCHANT_URL ?? 'http://127.0.0.1:13001';
@@ -175,9 +175,7 @@ test('a merchant lists a bilingual product with four SKUs; a shopper finds it in
   await merchant.getByRole('button', { name: '再加一个包裹' }).click();
   for (const [i, courier] of ['顺丰速运', '中通快递'].entries()) {
     const group = merchant.getByRole('group', { name: `包裹 ${i + 1}` });
-    await group.getByLabel(`包裹 ${i + 1} 物流公司`).click();
-    // The first package's list may still be closing: the last one opened is the one to pick from.
-    await merchant.locator('.ant-select-dropdown:visible').last().getByTitle(courier, { exact: true }).click();
+    await pickSelectOption(merchant, group.getByLabel(`包裹 ${i + 1} 物流公司`), courier);
     await group.getByLabel(`包裹 ${i + 1} 运单号`).fill(waybills[i]!);
     await group.getByLabel(new RegExp(`包裹 ${i + 1} .* 的件数`)).fill('1');
   }

@@ -180,6 +180,17 @@ export async function openPage(page: Page, url: string) {
   return response;
 }
 
+/**
+ * Picks an option of a console's Ant Design select. One list at a time: once, a list still closing
+ * (animating out) was taken for the newly opened one, and its option never became clickable.
+ */
+export async function pickSelectOption(page: Page, select: Locator, title: string): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(open).toHaveCount(0);
+  await select.click();
+  await open.getByTitle(title, { exact: true }).click();
+}
+
 // ---- The top bar and the login popup (Chinese UI unless stated) ----
 
 export function topBar(page: Page): Locator {
