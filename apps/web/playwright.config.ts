@@ -54,6 +54,10 @@ export default defineConfig({
     // themselves (measured 2026-12-06: home, checkout and list, one worker, 224 s of CPU with it and
     // 135 s without). So only a retry records one: a journey that fails in CI is run again with it.
     trace: 'on-first-retry',
+    // No click or fill waits longer than a minute: without a limit one that can never happen (an
+    // option in a list that is closing) waits out the journey's whole timeout, up to 6 minutes of CI,
+    // and fails without saying which step hung.
+    actionTimeout: 60_000,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: BROWSER,

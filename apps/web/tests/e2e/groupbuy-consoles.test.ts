@@ -42,10 +42,13 @@ const beijing = (days: number) => new Date(Date.now() + GMT8_MS + days * DAY_MS)
 
 async function pickTime(page: Page, label: string, value: string): Promise<void> {
   const input = page.getByLabel(label, { exact: true });
+  // The previous picker may still be closing: its OK button would be taken for this one's.
+  const open = page.locator('.ant-picker-dropdown:visible');
+  await expect(open).toHaveCount(0);
   await input.click();
   await input.fill(value);
   // The picker's own OK button (Enter would also submit the form).
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  await open.locator('.ant-picker-ok button').click();
   await expect(input).toHaveValue(value);
 }
 

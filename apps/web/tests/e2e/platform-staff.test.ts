@@ -6,7 +6,7 @@
 // its dialog.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { API_URL, encryptPassword, registerShopper, test, watchPageProblems } from './support.ts';
+import { API_URL, encryptPassword, pickSelectOption, registerShopper, test, watchPageProblems } from './support.ts';
 import { PLATFORM_URL, settled, staffLogin } from './platform-console.ts';
 
 const PASSWORD = 'opsPass123';
@@ -46,8 +46,7 @@ test('a super administrator creates an operations account; it sees no money cont
   const dialog = admin.getByRole('dialog');
   await dialog.getByLabel('账号').fill(username);
   await dialog.getByLabel('初始密码').fill(PASSWORD);
-  await dialog.getByLabel('角色').click();
-  await admin.locator('.ant-select-dropdown:visible').getByText('运营', { exact: true }).click();
+  await pickSelectOption(admin, dialog.getByLabel('角色'), '运营');
   await expectNoSeriousA11yViolations(admin, 'platform new staff account');
   await dialog.getByRole('button', { name: /新建员工账号/ }).click();
   await expect(dialog).toBeHidden();
@@ -75,8 +74,7 @@ test('a super administrator creates an operations account; it sees no money cont
 
   // Moved to customer service: the next page load shows the users page with the disable control,
   // still without balance or points controls.
-  await row.getByRole('combobox').click();
-  await admin.locator('.ant-select-dropdown:visible').getByText('客服', { exact: true }).click();
+  await pickSelectOption(admin, row.getByRole('combobox'), '客服');
   await expect(row).toContainText('客服');
   await ops.tab.reload();
   await menu(ops.tab).filter({ hasText: '用户管理' }).click();
