@@ -123,7 +123,9 @@ export const authPlugin = fp(async (app) => {
   // Shoppers and staff are checked inside the token lookup; a merchant session also needs its shop.
   // A staff member's role permissions ride along in the same statement (decision 057), so a role
   // or permission change applies on the next request, on every instance, at no extra round trip.
-  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants });
+  // Shopper sessions are cached in process and ended on every instance by the revocation mark
+  // (decision 068); staff and merchant sessions read their role on every request, so are not.
+  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants }, ['shopper']);
   /** The staff member's name, from the lookup's grants (for the audit entry of a refusal). */
   const staffNames = new WeakMap<FastifyRequest, string>();
 

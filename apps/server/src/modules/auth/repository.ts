@@ -35,7 +35,7 @@ export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, ch
       )} else null end`
     : sql<unknown>`null`;
   return db
-    .select({ audience: authTokens.audience, subject: authTokens.subject, active, grants })
+    .select({ audience: authTokens.audience, subject: authTokens.subject, expiresAt: authTokens.expiresAt, active, grants })
     .from(authTokens)
     .where(
       and(
@@ -48,11 +48,14 @@ export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, ch
     .prepare('auth_find_live_token');
 }
 
-export async function revokeToken(db: Queryable, audience: string, tokenHash: string, now: Date): Promise<void> {
-  await db
+/** Answers the subject whose token it revoked, if any. */
+export async function revokeToken(db: Queryable, audience: string, tokenHash: string, now: Date): Promise<string | null> {
+  const [row] = await db
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.audience, audience), isNull(authTokens.revokedAt)));
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.audience, audience), isNull(authTokens.revokedAt)))
+    .returning({ subject: authTokens.subject });
+  return row?.subject ?? null;
 }
 
 export async function revokeSubjectTokens(db: Queryable, audience: string, subject: string, now: Date): Promise<void> {
@@ -62,14 +65,16 @@ export async function revokeSubjectTokens(db: Queryable, audience: string, subje
     .where(and(eq(authTokens.audience, audience), eq(authTokens.subject, subject), isNull(authTokens.revokedAt)));
 }
 
-/** Revokes the subject's live tokens beyond its `keep` newest. */
-export async function revokeOlderTokens(db: Queryable, audience: string, subject: string, keep: number, now: Date): Promise<void> {
+/** Revokes the subject's live tokens beyond its `keep` newest; answers how many it revoked. */
+export async function revokeOlderTokens(db: Queryable, audience: string, subject: string, keep: number, now: Date): Promise<number> {
   const mine = and(eq(authTokens.audience, audience), eq(authTokens.subject, subject), isNull(authTokens.revokedAt));
   const newest = db.select({ tokenHash: authTokens.tokenHash }).from(authTokens).where(mine).orderBy(desc(authTokens.createdAt)).limit(keep);
-  await db
+  const revoked = await db
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(and(mine, notInArray(authTokens.tokenHash, newest)));
+    .where(and(mine, notInArray(authTokens.tokenHash, newest)))
+    .returning({ tokenHash: authTokens.tokenHash });
+  return revoked.length;
 }
 
 /**

@@ -46,8 +46,28 @@ export function tokenFromHeader(header: string | undefined): string | null {
 
 const isAudience = (value: string): value is Audience => (AUDIENCES as readonly string[]).includes(value);
 
+// ---- Revocation marks (decision 068) ----
+
+/** How long an instance trusts a cached session without asking PostgreSQL again (the revocation mark ends it at once). */
+export const SESSION_CACHE_MS = 60_000;
+/** Sessions cached per lookup; the oldest goes first beyond it. */
+const SESSION_CACHE_MAX = 100_000;
+/** A mark outlives every cache entry that was verified before it was written. */
+const REVOKED_MARK_TTL_MS = 2 * SESSION_CACHE_MS;
+
+const revokedKey = (audience: Audience, subject: string) => `auth:revoked:${audience}:${subject}`;
+
+/**
+ * Marks that a session of the subject ended (after the revocation is stored in PostgreSQL): every
+ * instance's cached sessions of the subject stop being trusted at their next request. The value is
+ * unique per revocation, so a cache compares it for equality and relies on no clock.
+ */
+async function markRevoked(ctx: Pick<AppContext, 'kv'>, audience: Audience, subject: string): Promise<void> {
+  await ctx.kv.set(revokedKey(audience, subject), `${Date.now()}.${randomBytes(6).toString('hex')}`, REVOKED_MARK_TTL_MS);
+}
+
 /** A new 256-bit token for the subject; only its sha256 is stored. */
-export async function issueToken(ctx: Pick<AppContext, 'db' | 'now'>, audience: Audience, subject: string, meta: ClientMeta): Promise<Token> {
+export async function issueToken(ctx: Pick<AppContext, 'db' | 'now' | 'kv'>, audience: Audience, subject: string, meta: ClientMeta): Promise<Token> {
   const accessToken = randomBytes(32).toString('hex');
   const now = ctx.now();
   const ttl = TOKEN_TTL_SECONDS_BY_AUDIENCE[audience];
@@ -60,40 +80,79 @@ export async function issueToken(ctx: Pick<AppContext, 'db' | 'now'>, audience: 
     userAgent: meta.userAgent?.slice(0, 255) ?? null,
     ip: meta.ip.slice(0, 64),
   });
-  await repo.revokeOlderTokens(ctx.db, audience, subject, LIVE_SESSIONS_MAX[audience], now);
+  if (await repo.revokeOlderTokens(ctx.db, audience, subject, LIVE_SESSIONS_MAX[audience], now)) await markRevoked(ctx, audience, subject);
   return { accessToken, expiresIn: ttl };
 }
 
 export type { SubjectCheck, SubjectGrants } from './repository.ts';
 
+interface CachedSession {
+  session: Session;
+  /** The subject's revocation mark as read before the session was verified (null: none). */
+  mark: string | null;
+  verifiedAt: number;
+  expiresAt: number;
+}
+
 /**
  * Builds the per-request lookup: the live session of a raw token, whatever its audience, while
  * its subject passes the audience's check (given by the module that owns the accounts), with what
  * the owner's grants query reads for it (a staff member's role permissions), in one statement.
+ *
+ * Sessions of the `cached` audiences are kept in process for up to SESSION_CACHE_MS (decision 068):
+ * a cached one costs one kv read (the subject's revocation mark, unchanged since it was verified)
+ * instead of the statement. To cache, the mark is read first and the statement run again after it,
+ * so a revocation stored before the read is seen by the statement and one stored after it changes
+ * the mark.
  */
 export function sessionLookup(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  ctx: Pick<AppContext, 'db' | 'now' | 'kv'>,
   checks: Partial<Record<Audience, repo.SubjectCheck>>,
   grants: Partial<Record<Audience, repo.SubjectGrants>> = {},
+  cached: readonly Audience[] = [],
 ): (token: string) => Promise<Session | null> {
   const find = repo.prepareFindLiveToken(ctx.db, Object.entries(checks) as Array<[Audience, repo.SubjectCheck]>, Object.entries(grants) as Array<[Audience, repo.SubjectGrants]>);
-  return async (token) => {
-    const tokenHash = hashToken(token);
+  const cache = new Map<string, CachedSession>();
+  const verify = async (tokenHash: string) => {
     const [row] = await find.execute({ tokenHash, now: ctx.now() });
     if (!row || !row.active || !isAudience(row.audience)) return null;
-    return { audience: row.audience, subject: row.subject, tokenHash, grants: row.grants ?? null };
+    return { session: { audience: row.audience, subject: row.subject, tokenHash, grants: row.grants ?? null }, expiresAt: row.expiresAt.getTime() };
+  };
+  return async (token) => {
+    const tokenHash = hashToken(token);
+    const hit = cache.get(tokenHash);
+    if (hit) {
+      const { audience, subject } = hit.session;
+      if (Date.now() - hit.verifiedAt < SESSION_CACHE_MS && hit.expiresAt > ctx.now().getTime() && (await ctx.kv.get(revokedKey(audience, subject))) === hit.mark) return hit.session;
+      cache.delete(tokenHash);
+    }
+    const found = await verify(tokenHash);
+    if (!found || !cached.includes(found.session.audience)) return found?.session ?? null;
+    const verifiedAt = Date.now();
+    const mark = await ctx.kv.get(revokedKey(found.session.audience, found.session.subject));
+    const again = await verify(tokenHash);
+    if (!again || again.session.subject !== found.session.subject || again.session.audience !== found.session.audience) return null;
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(tokenHash, { ...again, mark, verifiedAt });
+    return again.session;
   };
 }
 
 /** Revokes a raw token of the audience, whatever its state; a no-op for anything else. */
-export async function revokeToken(ctx: Pick<AppContext, 'db' | 'now'>, audience: Audience, authorization: string | undefined): Promise<void> {
+export async function revokeToken(ctx: Pick<AppContext, 'db' | 'now' | 'kv'>, audience: Audience, authorization: string | undefined): Promise<void> {
   const token = tokenFromHeader(authorization);
-  if (token) await repo.revokeToken(ctx.db, audience, hashToken(token), ctx.now());
+  const subject = token ? await repo.revokeToken(ctx.db, audience, hashToken(token), ctx.now()) : null;
+  if (subject !== null) await markRevoked(ctx, audience, subject);
 }
 
-/** Ends every session of one account (a new password, a disabled account). */
-export async function revokeSessions(ctx: Pick<AppContext, 'db' | 'now'>, audience: Audience, subject: string): Promise<void> {
+/**
+ * Ends every session of one account (a new password, a disabled account): in PostgreSQL, then for
+ * every instance's session cache. Whatever else makes an account's sessions invalid (a status a
+ * subject check reads) must call this too, or a cached session outlives it (decision 068).
+ */
+export async function revokeSessions(ctx: Pick<AppContext, 'db' | 'now' | 'kv'>, audience: Audience, subject: string): Promise<void> {
   await repo.revokeSubjectTokens(ctx.db, audience, subject, ctx.now());
+  await markRevoked(ctx, audience, subject);
 }
 
 // ---- Lockout ----

@@ -1,0 +1,120 @@
+// The shopper session cache (decision 068): a cached session costs no PostgreSQL statement, and
+// every revocation (logout, every session of the account, a login beyond the live-session limit,
+// a disabled account) ends it at once, on this instance and, with Redis, on another one.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_TTL_SECONDS } from '@bazaar/shared/constants/limits';
+import type { BazaarApp } from '../app.ts';
+import { authTokens } from '../db/schema.ts';
+import { hashToken, issueToken, LIVE_SESSIONS_MAX, revokeSessions } from '../modules/auth/service.ts';
+import { registerUser } from '../test/account-test-kit.ts';
+import { adminToken } from '../test/admin-test-kit.ts';
+import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
+import { getTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let b: TestInstance | undefined;
+beforeAll(async () => {
+  t = await getTestApp();
+  if (SHARED_INFRASTRUCTURE) b = await createTestInstance();
+});
+afterAll(async () => {
+  await b?.close();
+});
+
+const prodCount = (app: BazaarApp, token: string) => app.inject({ method: 'GET', url: '/p/shopCart/prodCount', headers: { authorization: `bearer ${token}` } });
+const status = async (app: BazaarApp, token: string) => (await prodCount(app, token)).statusCode;
+const subjectOf = async (token: string) => {
+  const [row] = await t.ctx.db.select({ subject: authTokens.subject }).from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+  return row!.subject;
+};
+const meta = { ip: '127.0.0.1', userAgent: 'test' };
+
+/** Each revocation, done through the app `by`; answers the token it should have ended. */
+const REVOCATIONS: Array<[name: string, revoke: (by: TestApp | TestInstance, token: string) => Promise<string>]> = [
+  [
+    'logout',
+    async (by, token) => {
+      expect((await by.app.inject({ method: 'POST', url: '/logOut', headers: { authorization: `bearer ${token}` } })).statusCode).toBe(200);
+      return token;
+    },
+  ],
+  [
+    'every session of the account (a new password)',
+    async (by, token) => {
+      await revokeSessions(by.ctx, 'shopper', await subjectOf(token));
+      return token;
+    },
+  ],
+  [
+    'a login beyond the live-session limit (the oldest ends)',
+    async (by, token) => {
+      const subject = await subjectOf(token);
+      for (let i = 0; i < LIVE_SESSIONS_MAX.shopper; i++) await issueToken(by.ctx, 'shopper', subject, meta);
+      return token;
+    },
+  ],
+  [
+    'the account disabled by the platform',
+    async (by, token) => {
+      const staff = await adminToken(t);
+      const res = await by.app.inject({ method: 'POST', url: `/admin/users/${await subjectOf(token)}/disable`, headers: { authorization: `bearer ${staff}` }, payload: { reason: 'test' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return token;
+    },
+  ],
+];
+
+describe('the shopper session cache, one instance (embedded kv on PGlite, Redis on PostgreSQL)', () => {
+  it('answers a cached session without PostgreSQL: a token row changed behind its back is not seen until a revocation marks it', async () => {
+    const { token } = await registerUser(t);
+    expect(await status(t.app, token)).toBe(200);
+    await t.ctx.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(token)));
+    expect(await status(t.app, token)).toBe(200);
+    await revokeSessions(t.ctx, 'shopper', await subjectOf(token));
+    expect(await status(t.app, token)).toBe(401);
+  });
+
+  it.each(REVOCATIONS)('ends a cached session at once: %s', async (_name, revoke) => {
+    const { token } = await registerUser(t);
+    const other = (await registerUser(t)).token;
+    expect([await status(t.app, token), await status(t.app, other)]).toEqual([200, 200]);
+    await revoke(t, token);
+    expect(await status(t.app, token)).toBe(401);
+    expect(await status(t.app, other)).toBe(200);
+  });
+
+  it('ends a cached session when its token expires, and keeps another session of the account after one logout', async () => {
+    const { token } = await registerUser(t);
+    const second = (await issueToken(t.ctx, 'shopper', await subjectOf(token), meta)).accessToken;
+    expect([await status(t.app, token), await status(t.app, second)]).toEqual([200, 200]);
+    await t.app.inject({ method: 'POST', url: '/logOut', headers: { authorization: `bearer ${token}` } });
+    expect([await status(t.app, token), await status(t.app, second)]).toEqual([401, 200]);
+    t.advanceClock(TOKEN_TTL_SECONDS * 1000 + 1000);
+    try {
+      expect(await status(t.app, second)).toBe(401);
+    } finally {
+      t.resetClock();
+    }
+  });
+});
+
+describe.skipIf(!SHARED_INFRASTRUCTURE)('the shopper session cache, two instances on PostgreSQL + Redis', () => {
+  it.each(REVOCATIONS)('a revocation on one instance ends the session cached by the other at once: %s', async (_name, revoke) => {
+    const { token } = await registerUser(t);
+    const other = (await registerUser(t)).token;
+    // Both instances cache both sessions.
+    for (const app of [t.app, b!.app]) expect([await status(app, token), await status(app, other)]).toEqual([200, 200]);
+    await revoke(t, token);
+    expect(await status(b!.app, token)).toBe(401);
+    expect(await status(t.app, token)).toBe(401);
+    expect(await status(b!.app, other)).toBe(200);
+  });
+
+  it('and the other way round', async () => {
+    const { token } = await registerUser(t);
+    for (const app of [t.app, b!.app]) expect(await status(app, token)).toBe(200);
+    await REVOCATIONS[0]![1](b!, token);
+    expect(await status(t.app, token)).toBe(401);
+  });
+});
