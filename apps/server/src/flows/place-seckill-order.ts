@@ -39,7 +39,7 @@ import { createAddressService } from '../modules/address/service.ts';
 import { checkedCartLines } from '../modules/cart/repository.ts';
 import { findSkuLines, type CheckoutParts, type SkuLine } from '../modules/order/repository.ts';
 import { findSaleableProduct, skuCard } from '../modules/product/repository.ts';
-import { attemptOf, GATE, seckillGate, type GateAnswer, type SeckillChoice } from '../modules/seckill/gate.ts';
+import { GATE, seckillGate, type GateAnswer, type SeckillChoice } from '../modules/seckill/gate.ts';
 import * as repo from '../modules/seckill/repository.ts';
 import type { Activity } from '../modules/seckill/repository.ts';
 import { freightFee } from '../modules/shop/freight.ts';
@@ -94,7 +94,7 @@ async function cachedActivity(ctx: AppContext, seckillId: number): Promise<Activ
 /** The 5-in-5-s rule: every /p/seckill request of the user counts. */
 export async function countSeckillRequest(ctx: AppContext, userId: string): Promise<void> {
   const n = await seckillGate(ctx).hit(userId, HOT_WINDOW_MS, ctx.now().getTime());
-  if (n > SECKILL_HOT_LIMIT) throw refusal(errors.hot);
+  if (n > SECKILL_HOT_LIMIT) throw errors.hot();
 }
 
 // ---- Sessions ----
@@ -388,28 +388,17 @@ function pathActivityId(orderPath: string): number | null {
   return orderPath.length > PATH_RANDOM_CHARS && /^\d{1,9}$/.test(id) ? Number(id) : null;
 }
 
-/** A refusal of the burst: no stack trace (thousands of them at once, and none is a fault). */
-function refusal(make: () => Error): Error {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return make();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
-/** What the gate's refusal means for the shopper. */
+/** What the gate's refusal means for the shopper (AppErrors carry no stack: a burst makes thousands). */
 function gateRefusal(answer: GateAnswer, maxNum: number): Error {
   switch (answer) {
     case GATE.insufficient:
-      return refusal(errors.insufficient);
+      return errors.insufficient();
     case GATE.overLimit:
-      return refusal(() => errors.overLimit(maxNum));
+      return errors.overLimit(maxNum);
     case GATE.duplicate:
-      return refusal(errors.duplicate);
+      return errors.duplicate();
     case GATE.hot:
-      return refusal(errors.hot);
+      return errors.hot();
     case GATE.otherShop:
       return errors.notFound();
     case GATE.noAddress:
@@ -417,7 +406,7 @@ function gateRefusal(answer: GateAnswer, maxNum: number): Error {
     case GATE.notLoaded:
       return activityEnded();
     default:
-      return refusal(errors.pathExpired);
+      return errors.pathExpired();
   }
 }
 
@@ -429,10 +418,22 @@ function gateRefusal(answer: GateAnswer, maxNum: number): Error {
  */
 export async function submitSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit): Promise<{ orderNumbers: string }> {
   const seckillId = pathActivityId(orderPath);
-  const now = ctx.now();
   const activity = seckillId === null ? undefined : await cachedActivity(ctx, seckillId);
-  if (!activity || repo.activityState(activity, now) !== SECKILL_STATE.running) return submitTheLongWay(ctx, userId, orderPath, input, true);
+  if (!activity || repo.activityState(activity, ctx.now()) !== SECKILL_STATE.running) return submitTheLongWay(ctx, userId, orderPath, input, true);
+  return (await submitThroughGate(ctx, userId, orderPath, input, activity, false)) ?? submitTheLongWay(ctx, userId, orderPath, input, false);
+}
+
+/** The gate's one step for a running activity; null when the path's choice is of another activity. */
+async function submitThroughGate(
+  ctx: AppContext,
+  userId: string,
+  orderPath: string,
+  input: SeckillSubmit,
+  activity: Activity,
+  counted: boolean,
+): Promise<{ orderNumbers: string } | null> {
   const gate = seckillGate(ctx);
+  const now = ctx.now();
   const orderNumber = nextSerialNumber(now.getTime());
   const ask = (counted: boolean) =>
     gate.submit({
@@ -448,8 +449,8 @@ export async function submitSeckillOrder(ctx: AppContext, userId: string, orderP
       remarks: input.orderShopParam.remarks || null,
       maxCancelTime: activity.maxCancelTime,
     });
-  let answer = await ask(false);
-  if (answer === GATE.otherActivity) return submitTheLongWay(ctx, userId, orderPath, input, false);
+  let answer = await ask(counted);
+  if (answer === GATE.otherActivity) return null;
   if (answer === GATE.notLoaded) {
     if (!(await openGate(ctx, activity.id))) throw activityEnded();
     answer = await ask(true);
@@ -458,45 +459,25 @@ export async function submitSeckillOrder(ctx: AppContext, userId: string, orderP
   throw gateRefusal(answer, activity.maxNum);
 }
 
-/** Submit in several steps: the count (unless done), the choice, the activity it names, then the gate's attempt. */
+/**
+ * Submit when the path does not name a running activity, or its choice is of another: the count
+ * (unless done), the choice and the activity it names (so the messages come in the rules' order),
+ * then the same gate step for that activity, uncounted.
+ */
 async function submitTheLongWay(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit, count: boolean): Promise<{ orderNumbers: string }> {
   if (count) await countSeckillRequest(ctx, userId);
   const gate = seckillGate(ctx);
   const cached = await gate.choice(userId, orderPath);
   if (!cached) throw (await gate.pathUsed(orderPath)) ? errors.duplicate() : errors.pathExpired();
-  const choice = JSON.parse(cached) as SeckillChoice;
+  const choice = JSON.parse(cached) as Pick<SeckillChoice, 'seckillId' | 'shopId'>;
   if (input.orderShopParam.shopId !== undefined && input.orderShopParam.shopId !== choice.shopId) throw errors.notFound();
-  const now = ctx.now();
   const activity = await cachedActivity(ctx, choice.seckillId);
   if (!activity) throw errors.notFound();
-  requireRunning(activity, now);
-  if (choice.mold !== ORDER_MOLD.virtual && !choice.address) throw errors.addAddress();
-  const attempt = attemptOf(choice, {
-    userId,
-    orderNumber: nextSerialNumber(now.getTime()),
-    remarks: input.orderShopParam.remarks || null,
-    maxCancelTime: activity.maxCancelTime,
-    acceptedAt: now.getTime(),
-  });
-  const ask = () =>
-    gate.attempt({
-      seckillId: choice.seckillId,
-      seckillSkuId: choice.seckillSkuId,
-      prodId: choice.prodId,
-      userId,
-      path: orderPath,
-      count: choice.count,
-      maxNum: activity.maxNum,
-      now: now.getTime(),
-      attempt,
-    });
-  let answer = await ask();
-  if (answer === GATE.notLoaded) {
-    if (!(await openGate(ctx, choice.seckillId))) throw activityEnded();
-    answer = await ask();
-  }
-  if (answer === GATE.accepted) return { orderNumbers: attempt.orderNumber };
-  throw gateRefusal(answer, activity.maxNum);
+  requireRunning(activity, ctx.now());
+  const submitted = await submitThroughGate(ctx, userId, orderPath, input, activity, true);
+  // The choice changed between the read and the step (another confirm): as if the path had expired.
+  if (!submitted) throw errors.pathExpired();
+  return submitted;
 }
 
 /** GET /p/seckill/createOrderStatus: the caller's own attempt only (another's stays 'queued': no oracle). */

@@ -19,13 +19,21 @@ export const STATUS_BY_KIND: Record<AppErrorKind, number> = {
   activity_ended: 204,
 };
 
+/**
+ * An answer to the client, not a fault: it is built without a stack trace (capturing one is most of
+ * an Error's cost, and a flash sale's burst refuses thousands a second). The handler never logs an
+ * AppError; where one must be traced, its kind and message key name it.
+ */
 export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     readonly messageKey: string,
     readonly params: Record<string, string | number> = {},
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(messageKey);
+    Error.stackTraceLimit = limit;
     this.name = 'AppError';
   }
 }
