@@ -12,6 +12,10 @@
 // summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile`.
 // It also reports the CPU time both API processes spent over the burst per attempt (Linux /proc): on
 // a shared machine that moves far less with the load than attempts/s does.
+// --rate R (attempts/s) sends the attempts, and then the bare route's requests, open loop at R per
+// second instead of all at once (each at its own time, whatever is still waiting), and measures each
+// from the time it was due: the latency at that rate, without the burst's own queue (Little's law: 2,000
+// requests at once wait about 2,000 / capacity on average whatever the server does). Without it, the burst.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ const SHOPPERS = Number(argValue('shoppers', 2000));
 const STOCK = Number(argValue('stock', 1000));
 const CONNECTIONS = Number(argValue('connections', 200));
 const PORT = Number(argValue('port', 18142));
+const RATE = Number(argValue('rate', 0));
 const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL (the flash sale is measured on PostgreSQL + Redis).');
 
@@ -51,8 +56,7 @@ async function waitUp(url) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-function call(port, method, urlPath, token, body) {
-  const started = performance.now();
+function call(port, method, urlPath, token, body, started = performance.now()) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -75,6 +79,20 @@ async function pool(n, limit, work) {
   await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
     while (next < n) await work(next++);
   }));
+}
+
+/** Runs `work(i, due)` for i < n: all at once through `pool` (the burst), or open loop at RATE per second. */
+async function fire(n, work) {
+  if (!RATE) return pool(n, CONNECTIONS, (i) => work(i, performance.now()));
+  const t0 = performance.now();
+  const all = [];
+  for (let i = 0; i < n; i++) {
+    const due = t0 + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    all.push(work(i, due));
+  }
+  await Promise.all(all);
 }
 
 /** User + system CPU ms of these processes so far (Linux; clock ticks of 10 ms), or NaN elsewhere. */
@@ -140,8 +158,8 @@ try {
   const outcomes = new Map();
   const accepted = [];
   const burstStart = performance.now();
-  await pool(SHOPPERS, CONNECTIONS, async (i) => {
-    const r = await call(ports[i % 2], 'POST', `/p/seckill/${paths[i]}/submit`, shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } });
+  await fire(SHOPPERS, async (i, due) => {
+    const r = await call(ports[i % 2], 'POST', `/p/seckill/${paths[i]}/submit`, shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } }, due);
     latencies.push(r.ms);
     const key = r.status === 200 ? 'accepted' : `${r.status} ${r.text}`;
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
@@ -181,8 +199,8 @@ try {
   const bareLatencies = [];
   const bareCpuBefore = cpuMs([bare.pid]);
   const bareStart = performance.now();
-  await pool(SHOPPERS, CONNECTIONS, async (i) => {
-    const r = await call(PORT + 2, 'POST', '/x', shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } });
+  await fire(SHOPPERS, async (i, due) => {
+    const r = await call(PORT + 2, 'POST', '/x', shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } }, due);
     bareLatencies.push(r.ms);
   });
   const bareMs = performance.now() - bareStart;
@@ -191,7 +209,7 @@ try {
   const sorted = [...latencies].sort((a, b) => a - b);
   const bareSorted = [...bareLatencies].sort((a, b) => a - b);
   console.log(`\n${machine()}; load average before the burst ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(`${SHOPPERS} shoppers, stock ${STOCK}, limit 1, two API instances (ports ${ports.join(', ')}), ${CONNECTIONS} connections\n`);
+  console.log(`${SHOPPERS} shoppers, stock ${STOCK}, limit 1, two API instances (ports ${ports.join(', ')}), ${CONNECTIONS} connections; ${RATE ? `open loop at ${RATE} requests/s (latency from each request's due time)` : 'all at once (burst)'}\n`);
   console.log('| run | requests | duration ms | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
   console.log(`| flash-sale submit (gate + queue) | ${SHOPPERS} | ${burstMs.toFixed(0)} | ${((SHOPPERS * 1000) / burstMs).toFixed(0)} | ${pct(sorted, 50).toFixed(1)} | ${pct(sorted, 99).toFixed(1)} |`);
   console.log(`| bare Fastify route (ceiling) | ${SHOPPERS} | ${bareMs.toFixed(0)} | ${((SHOPPERS * 1000) / bareMs).toFixed(0)} | ${pct(bareSorted, 50).toFixed(1)} | ${pct(bareSorted, 99).toFixed(1)} |`);
