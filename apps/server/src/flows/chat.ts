@@ -3,7 +3,7 @@
 // the shops' and shoppers' names, recentBrowse and the seller's context, the platform service's
 // take, transfer and idle expiry. Reads of shops, users, products and orders are plain reads here;
 // everything about the chat tables is the chat module's.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import { permits } from '@bazaar/shared/constants/permissions';
 import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
@@ -60,23 +60,30 @@ class Refused extends Error {
 
 // ---------- sending ----------
 
-async function openShop(ctx: AppContext, shopId: number): Promise<boolean> {
-  const [row] = await ctx.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
-  return row?.status === SHOP_STATUS.open;
+/** A statement part: the shop is open (a new conversation with it may be made). */
+function shopIsOpen(ctx: AppContext, shopId: number) {
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(shops)
+      .where(and(eq(shops.id, shopId), eq(shops.status, SHOP_STATUS.open))),
+  );
 }
 
 /**
  * The conversation a frame writes to, from the sender's side (made for a shopper's first message);
  * taken by an agent who answers it from the queue.
  */
-async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date): Promise<{ conversation: chat.ConversationRow; taken: boolean }> {
+async function conversationForSend(ctx: AppContext, who: ChatIdentity, toId: number | string, now: Date, known: { absent: boolean }): Promise<{ conversation: chat.ConversationRow; taken: boolean }> {
   if (who.kind === 'user') {
     if (typeof toId !== 'number') throw new Refused('chat.errors.conversationNotFound');
-    // An existing conversation goes on; a new one needs an open shop.
-    const existing = await chat.conversationOf(ctx.db, who.userId, toId);
+    // An existing conversation goes on; a new one needs an open shop (checked in the same statement
+    // that makes it). A text's send just found none: no need to look again.
+    const existing = known.absent ? null : await chat.conversationOf(ctx.db, who.userId, toId);
     if (existing) return { conversation: existing, taken: false };
-    if (toId !== 0 && !(await openShop(ctx, toId))) throw new Refused('chat.errors.shopNotFound');
-    return { conversation: await chat.ensureConversation(ctx.db, who.userId, toId, now), taken: false };
+    const made = toId === 0 ? await chat.ensureConversation(ctx.db, who.userId, 0, now) : await chat.ensureConversation(ctx.db, who.userId, toId, now, shopIsOpen(ctx, toId));
+    if (!made) throw new Refused('chat.errors.shopNotFound');
+    return { conversation: made, taken: false };
   }
   if (typeof toId !== 'string') throw new Refused('chat.errors.conversationNotFound');
   const conversation = await chat.conversationOf(ctx.db, toId, who.kind === 'shop' ? who.shopId : 0);
@@ -221,7 +228,7 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     let sent = pair ? await chat.sendMessage(ctx, pair, { ...message, ...textContent(input.content) }) : null;
     let taken = false;
     if (!sent) {
-      const found = await conversationForSend(ctx, who, input.toId, now);
+      const found = await conversationForSend(ctx, who, input.toId, now, { absent: pair !== null });
       taken = found.taken;
       const checked = await checkContent(ctx, who, found.conversation, input);
       sent = await chat.sendMessage(ctx, { id: found.conversation.id }, { ...message, ...checked });

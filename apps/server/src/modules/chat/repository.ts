@@ -4,7 +4,7 @@
 // statement ends, so the sends of one conversation are serialised) and the message's insert. When
 // the sender already sent that client message id, the insert's unique index fails the statement as
 // a whole, so nothing of it stays and no seq is lost.
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_SERVICE_STATUS, CHAT_SIDE } from '@bazaar/shared/constants/chat';
 import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -28,12 +28,22 @@ export interface NewMessage {
   at: Date;
 }
 
-/** The conversation of (shopper, shop), made when absent; answers its row. */
-export async function ensureConversation(db: Reader, userId: string, shopId: number, at: Date): Promise<ConversationRow> {
-  const [made] = await db.insert(chatConversations).values({ userId, shopId, createdAt: at, updatedAt: at }).onConflictDoNothing().returning();
-  if (made) return made;
-  const [row] = await db.select().from(chatConversations).where(and(eq(chatConversations.userId, userId), eq(chatConversations.shopId, shopId)));
-  return row!;
+/**
+ * The conversation of (shopper, shop), made when absent; answers its row. One statement: `when`
+ * (a condition of the caller's, e.g. that the shop is open) must hold for a new one to be made;
+ * null when it does not and there is none.
+ */
+export async function ensureConversation(db: Reader, userId: string, shopId: number, at: Date): Promise<ConversationRow>;
+export async function ensureConversation(db: Reader, userId: string, shopId: number, at: Date, when: SQL): Promise<ConversationRow | null>;
+export async function ensureConversation(db: Reader, userId: string, shopId: number, at: Date, when?: SQL): Promise<ConversationRow | null> {
+  // On a conflict (made meanwhile) the no-op update answers the existing row in the same statement.
+  const result = await db.execute<Record<string, unknown>>(sql`
+    insert into chat_conversations (user_id, shop_id, created_at, updated_at)
+    select ${userId}::text, ${shopId}::int, ${at}::timestamptz, ${at}::timestamptz where ${when ?? sql`true`}
+    on conflict (user_id, shop_id) do update set updated_at = chat_conversations.updated_at
+    returning *`);
+  const row = result.rows[0];
+  return row ? conversationFromRaw(row) : null;
 }
 
 export async function conversationOf(db: Reader, userId: string, shopId: number): Promise<ConversationRow | null> {
@@ -70,68 +80,189 @@ export interface StoredMessage {
 }
 
 /**
- * Allocates the next seq of the conversation and stores the message: one statement, atomic by
- * itself (no BEGIN/COMMIT round trips), that also answers the counts before it and the shop's away
- * setting. Answers null when the sender already sent this clientMsgId (the unique index failed the
- * statement whole: nothing written, no seq used) and 'absent' when there is no such conversation.
+ * What became of one message of a batch: stored (`new`), already stored by the same sender under
+ * the same clientMsgId (`duplicate`: the stored message, nothing written), no such conversation
+ * (`absent`), or `raced`: the same clientMsgId was being stored by another statement at the same
+ * time, so the unique index failed this one (only for a batch of one: a larger batch is retried
+ * one by one by the caller).
  */
-export async function insertMessage(db: Reader, key: ConversationKey, m: NewMessage): Promise<StoredMessage | null | 'absent'> {
-  const fromShopper = m.fromSide === CHAT_SIDE.shopper;
-  const fromShop = m.fromSide === CHAT_SIDE.shop;
-  const where = 'id' in key ? sql`id = ${key.id}` : sql`user_id = ${key.userId} and shop_id = ${key.shopId}`;
-  // The sender has read what came before its own message; the other side has one more to read.
+export type BatchOutcome =
+  | { kind: 'new'; stored: StoredMessage }
+  | { kind: 'duplicate'; message: MessageRow; conversation: ConversationRow }
+  | { kind: 'absent' }
+  | { kind: 'raced' };
+
+/**
+ * Stores a batch of messages (group commit: whatever the sockets sent while the previous batch was
+ * being written) in one statement, atomic by itself (no BEGIN/COMMIT). Per conversation the rows
+ * are locked in id order (two instances' batches never deadlock), the seqs allocated in the
+ * batch's order with no gap (`last_seq + n`), the counters and read cursors moved as n single sends
+ * would move them, and the messages inserted. A message whose sender already stored its clientMsgId
+ * is answered with the stored one and takes no seq. The caller keeps one message per
+ * (conversation, sender, clientMsgId) in a batch. The unique index still guards a resend racing in
+ * from another instance: it fails the statement whole (nothing of it stays); a batch of one then
+ * answers `raced`, a larger batch throws (the caller retries its messages one by one).
+ */
+export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: ConversationKey; message: NewMessage }>): Promise<BatchOutcome[]> {
+  const input = items.map(({ key, message: m }, idx) => ({
+    idx,
+    key_id: 'id' in key ? key.id : null,
+    key_user: 'id' in key ? null : key.userId,
+    key_shop: 'id' in key ? null : key.shopId,
+    from_side: m.fromSide,
+    sender_id: m.senderId,
+    msg_type: m.msgType,
+    content: m.content,
+    card: m.card ?? null,
+    client_msg_id: m.clientMsgId,
+    preview: m.preview,
+    at: m.at.toISOString(),
+  }));
+  const shopper = CHAT_SIDE.shopper;
+  const shop = CHAT_SIDE.shop;
   let result;
   try {
     result = await db.execute<Record<string, unknown>>(sql`
-    with o as (
-      select id as o_id, user_unread as o_user_unread, shop_unread as o_shop_unread from chat_conversations where ${where} for update),
+    with i as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
+        idx int, key_id bigint, key_user text, key_shop int, from_side smallint, sender_id text, msg_type smallint,
+        content text, card jsonb, client_msg_id text, preview text, at timestamptz)),
+    k as (
+      select i.idx, cv.id as cid from i join chat_conversations cv on cv.id = i.key_id
+      union all
+      select i.idx, cv.id from i join chat_conversations cv on cv.user_id = i.key_user and cv.shop_id = i.key_shop where i.key_id is null),
+    d as (
+      select k.idx, m.id as d_id, m.conversation_id as d_cid, m.seq as d_seq, m.msg_type as d_msg_type, m.content as d_content, m.card as d_card, m.created_at as d_created_at
+      from k join i on i.idx = k.idx
+      join chat_messages m on m.conversation_id = k.cid and m.from_side = i.from_side and m.sender_id = i.sender_id and m.client_msg_id = i.client_msg_id),
+    n as (
+      select k.cid, i.*, row_number() over (partition by k.cid order by i.idx) as rn
+      from k join i on i.idx = k.idx
+      where not exists (select 1 from d where d.idx = k.idx)),
+    g as (
+      select cid, count(*) as cnt,
+        max(rn) filter (where from_side = ${shopper}) as user_rn,
+        max(rn) filter (where from_side = ${shop}) as shop_rn
+      from n group by cid),
+    a as (
+      select g.*, l.preview, l.msg_type, l.at,
+        (select count(*) from n x where x.cid = g.cid and x.from_side = ${shop} and x.rn > coalesce(g.user_rn, 0))::int as to_user,
+        (select count(*) from n x where x.cid = g.cid and x.from_side = ${shopper} and x.rn > coalesce(g.shop_rn, 0))::int as to_shop
+      from g join n l on l.cid = g.cid and l.rn = g.cnt),
+    o as (
+      select id as o_id, last_seq as o_last_seq, user_read_seq as o_user_read_seq, shop_read_seq as o_shop_read_seq,
+        user_unread as o_user_unread, shop_unread as o_shop_unread
+      from chat_conversations where id in (select cid from a) order by id for update),
     c as (
       update chat_conversations set
-        last_seq = last_seq + 1,
-        user_read_seq = case when ${fromShopper} then last_seq + 1 else user_read_seq end,
-        user_unread = case when ${fromShopper} then 0 when ${fromShop} then user_unread + 1 else user_unread end,
-        shop_read_seq = case when ${fromShop} then last_seq + 1 else shop_read_seq end,
-        shop_unread = case when ${fromShop} then 0 when ${fromShopper} then shop_unread + 1 else shop_unread end,
-        last_content = ${m.preview},
-        last_msg_type = ${m.msgType},
-        last_msg_at = ${m.at},
+        last_seq = last_seq + a.cnt,
+        user_read_seq = case when a.user_rn is not null then last_seq + a.user_rn else user_read_seq end,
+        user_unread = case when a.user_rn is not null then a.to_user else user_unread + a.to_user end,
+        shop_read_seq = case when a.shop_rn is not null then last_seq + a.shop_rn else shop_read_seq end,
+        shop_unread = case when a.shop_rn is not null then a.to_shop else shop_unread + a.to_shop end,
+        last_content = a.preview,
+        last_msg_type = a.msg_type,
+        last_msg_at = a.at,
         -- a shopper's message to an expired platform consultation queues it again
-        status = case when shop_id = 0 and ${fromShopper} and status = ${CHAT_SERVICE_STATUS.expired} then ${CHAT_SERVICE_STATUS.waiting} else status end,
-        updated_at = ${m.at}
-      from o where id = o.o_id
-      returning chat_conversations.*, o.o_user_unread, o.o_shop_unread),
+        status = case when shop_id = 0 and a.user_rn is not null and status = ${CHAT_SERVICE_STATUS.expired} then ${CHAT_SERVICE_STATUS.waiting} else status end,
+        updated_at = a.at
+      from a join o on o.o_id = a.cid
+      where chat_conversations.id = a.cid
+      returning chat_conversations.*, a.cnt, o.o_last_seq, o.o_user_read_seq, o.o_shop_read_seq, o.o_user_unread, o.o_shop_unread),
     m as (
       insert into chat_messages (conversation_id, seq, from_side, sender_id, msg_type, content, card, client_msg_id, created_at)
-      select c.id, c.last_seq, ${m.fromSide}, ${m.senderId}, ${m.msgType}, ${m.content}, ${m.card === null || m.card === undefined ? null : JSON.stringify(m.card)}::jsonb, ${m.clientMsgId}, ${m.at}
-      from c
-      returning id as m_id, created_at as m_created_at)
-    select c.*, m.m_id, m.m_created_at, coalesce((select s.away from chat_shop_settings s where s.shop_id = c.shop_id), false) as shop_away
-    from c join m on true`);
+      select n.cid, c.o_last_seq + n.rn, n.from_side, n.sender_id, n.msg_type, n.content, n.card, n.client_msg_id, n.at
+      from n join c on c.id = n.cid
+      returning id, conversation_id, seq)
+    select n.idx, false as dup, m.id as m_id, m.seq as m_seq, null::smallint as d_msg_type, null::text as d_content, null::jsonb as d_card, null::timestamptz as d_created_at,
+      c.id, c.user_id, c.shop_id, c.last_seq, c.user_read_seq, c.shop_read_seq, c.user_unread, c.shop_unread, c.last_content, c.last_msg_type, c.last_msg_at, c.status, c.agent_id, c.created_at, c.updated_at,
+      c.o_last_seq, c.o_user_read_seq, c.o_shop_read_seq, c.o_user_unread, c.o_shop_unread,
+      coalesce((select s.away from chat_shop_settings s where s.shop_id = c.shop_id), false) as shop_away
+    from n join c on c.id = n.cid join m on m.conversation_id = n.cid and m.seq = c.o_last_seq + n.rn
+    union all
+    select d.idx, true, d.d_id, d.d_seq, d.d_msg_type, d.d_content, d.d_card, d.d_created_at,
+      cv.id, cv.user_id, cv.shop_id, cv.last_seq, cv.user_read_seq, cv.shop_read_seq, cv.user_unread, cv.shop_unread, cv.last_content, cv.last_msg_type, cv.last_msg_at, cv.status, cv.agent_id, cv.created_at, cv.updated_at,
+      0, 0, 0, 0, 0, false
+    from d join chat_conversations cv on cv.id = d.d_cid`);
   } catch (err) {
     const index = uniqueViolation(err);
-    if (m.clientMsgId !== null && (index === CLIENT_MSG_UNIQUE || index === '')) return null;
+    const single = items[0];
+    if (items.length === 1 && single?.message.clientMsgId !== null && (index === CLIENT_MSG_UNIQUE || index === '')) return [{ kind: 'raced' }];
     throw err;
   }
-  const row = result.rows[0];
-  if (!row) return 'absent';
-  const conversation = conversationFromRaw(row);
-  return {
-    conversation,
-    before: { userUnread: Number(row.o_user_unread), shopUnread: Number(row.o_shop_unread) },
-    away: row.shop_away === true,
-    message: {
-      id: Number(row.m_id),
-      conversationId: conversation.id,
-      seq: conversation.lastSeq,
-      fromSide: m.fromSide,
-      senderId: m.senderId,
-      msgType: m.msgType,
-      content: m.content,
-      card: m.card ?? null,
-      clientMsgId: m.clientMsgId,
-      createdAt: date(row.m_created_at),
-    },
-  };
+  const outcomes: BatchOutcome[] = items.map(() => ({ kind: 'absent' }));
+  // The new messages in seq order per conversation: each one's row and counts as if sent alone.
+  const fresh = result.rows.filter((row) => row.dup !== true).sort((x, y) => Number(x.id) - Number(y.id) || Number(x.m_seq) - Number(y.m_seq));
+  const counts = new Map<number, { userReadSeq: number; shopReadSeq: number; userUnread: number; shopUnread: number }>();
+  for (const row of fresh) {
+    const idx = Number(row.idx);
+    const m = items[idx]!.message;
+    const final = conversationFromRaw(row);
+    let running = counts.get(final.id);
+    if (!running) {
+      running = { userReadSeq: Number(row.o_user_read_seq), shopReadSeq: Number(row.o_shop_read_seq), userUnread: Number(row.o_user_unread), shopUnread: Number(row.o_shop_unread) };
+      counts.set(final.id, running);
+    }
+    const seq = Number(row.m_seq);
+    const before = { userUnread: running.userUnread, shopUnread: running.shopUnread };
+    if (m.fromSide === CHAT_SIDE.shopper) Object.assign(running, { userReadSeq: seq, userUnread: 0, shopUnread: running.shopUnread + 1 });
+    if (m.fromSide === CHAT_SIDE.shop) Object.assign(running, { shopReadSeq: seq, shopUnread: 0, userUnread: running.userUnread + 1 });
+    const conversation: ConversationRow = {
+      ...final,
+      lastSeq: seq,
+      userReadSeq: running.userReadSeq,
+      shopReadSeq: running.shopReadSeq,
+      userUnread: running.userUnread,
+      shopUnread: running.shopUnread,
+      lastContent: m.preview,
+      lastMsgType: m.msgType,
+      lastMsgAt: m.at,
+      updatedAt: m.at,
+    };
+    outcomes[idx] = {
+      kind: 'new',
+      stored: {
+        conversation,
+        before,
+        away: row.shop_away === true,
+        message: {
+          id: Number(row.m_id),
+          conversationId: final.id,
+          seq,
+          fromSide: m.fromSide,
+          senderId: m.senderId,
+          msgType: m.msgType,
+          content: m.content,
+          card: m.card ?? null,
+          clientMsgId: m.clientMsgId,
+          createdAt: m.at,
+        },
+      },
+    };
+  }
+  for (const row of result.rows) {
+    if (row.dup !== true) continue;
+    const idx = Number(row.idx);
+    const m = items[idx]!.message;
+    const conversation = conversationFromRaw(row);
+    outcomes[idx] = {
+      kind: 'duplicate',
+      conversation,
+      message: {
+        id: Number(row.m_id),
+        conversationId: conversation.id,
+        seq: Number(row.m_seq),
+        fromSide: m.fromSide,
+        senderId: m.senderId,
+        msgType: Number(row.d_msg_type),
+        content: String(row.d_content),
+        card: row.d_card ?? null,
+        clientMsgId: m.clientMsgId,
+        createdAt: date(row.d_created_at),
+      },
+    };
+  }
+  return outcomes;
 }
 
 function conversationFromRaw(row: Record<string, unknown>): ConversationRow {

@@ -75,19 +75,145 @@ export interface Sent {
 }
 
 /**
- * Stores a message with the conversation's next seq (one statement, no transaction), the
- * conversation named by its id or by its shopper and shop; null when there is no such
- * conversation. A resend of the same clientMsgId by the same sender answers the stored one
- * (duplicate: true), whichever instance or tab sent it first.
+ * Stores a message with the conversation's next seq, the conversation named by its id or by its
+ * shopper and shop; null when there is no such conversation. A resend of the same clientMsgId by
+ * the same sender answers the stored one (duplicate: true), whichever instance or tab sent it
+ * first. The messages of many sockets are written together (group commit, `SendBatcher`): this
+ * answers once the statement holding this message has committed.
  */
 export async function sendMessage(ctx: Ctx, key: repo.ConversationKey, input: SendInput): Promise<Sent | null> {
-  const stored = await repo.insertMessage(ctx.db, key, input);
-  if (stored === 'absent') return null;
-  if (stored !== null) return { message: toChatMessage(stored.message, stored.conversation), conversation: stored.conversation, duplicate: false, before: stored.before, away: stored.away };
-  const conversation = 'id' in key ? await repo.conversationById(ctx.db, key.id) : await repo.conversationOf(ctx.db, key.userId, key.shopId);
-  const row = conversation && input.clientMsgId !== null ? await repo.messageByClientId(ctx.db, conversation.id, input.fromSide, input.senderId, input.clientMsgId) : null;
-  if (!conversation || !row) throw notFound('chat.errors.conversationNotFound');
-  return { message: toChatMessage(row, conversation), conversation, duplicate: true, before: { userUnread: 0, shopUnread: 0 }, away: false };
+  const outcome = await batcherOf(ctx.db).submit(key, input);
+  switch (outcome.kind) {
+    case 'absent':
+      return null;
+    case 'new': {
+      const stored = outcome.stored;
+      return { message: toChatMessage(stored.message, stored.conversation), conversation: stored.conversation, duplicate: false, before: stored.before, away: stored.away };
+    }
+    case 'duplicate':
+      return { message: toChatMessage(outcome.message, outcome.conversation), conversation: outcome.conversation, duplicate: true, before: { userUnread: 0, shopUnread: 0 }, away: false };
+    case 'raced': {
+      // The same clientMsgId was stored by another statement meanwhile: answer that one.
+      const conversation = 'id' in key ? await repo.conversationById(ctx.db, key.id) : await repo.conversationOf(ctx.db, key.userId, key.shopId);
+      const row = conversation && input.clientMsgId !== null ? await repo.messageByClientId(ctx.db, conversation.id, input.fromSide, input.senderId, input.clientMsgId) : null;
+      if (!conversation || !row) throw notFound('chat.errors.conversationNotFound');
+      return { message: toChatMessage(row, conversation), conversation, duplicate: true, before: { userUnread: 0, shopUnread: 0 }, away: false };
+    }
+  }
+}
+
+/** The most messages one statement stores. */
+export const SEND_BATCH_MAX = 256;
+
+interface Waiting {
+  key: repo.ConversationKey;
+  input: SendInput;
+  resolve(outcome: repo.BatchOutcome): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Group commit of the messages sent on this instance: a message waits until the statement in
+ * flight (if any) is done, and all that arrived meanwhile (at least within the same turn of the
+ * event loop) go in the next statement together, in the order they arrived. So at a low rate a
+ * message is written at once, alone; under load each statement carries many, and the database's
+ * and this process's work per message (parse, plan, round trip, lock, commit) is shared.
+ * One statement in flight at a time: a socket's next message waits for its previous one's
+ * acknowledgement anyway, and the order of arrival is the order of the seqs within a conversation.
+ * A batch that fails is retried message by message, so one bad message (or a resend racing in
+ * from another instance) fails only itself; each sender hears of its own failure.
+ */
+export class SendBatcher {
+  private pending: Waiting[] = [];
+  private busy = false;
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  submit(key: repo.ConversationKey, input: SendInput): Promise<repo.BatchOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ key, input, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.busy || this.scheduled) return;
+    this.scheduled = true;
+    // Not at once: the other sockets' frames read in this same turn join the statement.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.busy || this.pending.length === 0) return;
+    this.busy = true;
+    const batch = this.pending.splice(0, SEND_BATCH_MAX);
+    try {
+      await this.write(batch);
+    } finally {
+      this.busy = false;
+      if (this.pending.length > 0) this.schedule();
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    // One message per (conversation, sender, clientMsgId) goes in the statement; a second copy in
+    // the same batch (a resend from another tab) is answered with the first's stored message.
+    const first = new Map<string, Waiting>();
+    const copies: Array<{ copy: Waiting; of: Waiting }> = [];
+    const unique: Waiting[] = [];
+    for (const w of batch) {
+      if (w.input.clientMsgId !== null) {
+        const k = `${'id' in w.key ? `#${w.key.id}` : `${w.key.userId}/${w.key.shopId}`}|${w.input.fromSide}|${w.input.senderId}|${w.input.clientMsgId}`;
+        const of = first.get(k);
+        if (of) {
+          copies.push({ copy: w, of });
+          continue;
+        }
+        first.set(k, w);
+      }
+      unique.push(w);
+    }
+    const outcomes = new Map<Waiting, repo.BatchOutcome | { kind: 'failed'; err: unknown }>();
+    try {
+      const answered = await repo.insertMessages(this.db, unique.map((w) => ({ key: w.key, message: w.input })));
+      unique.forEach((w, i) => outcomes.set(w, answered[i]!));
+    } catch (err) {
+      if (unique.length === 1) outcomes.set(unique[0]!, { kind: 'failed', err });
+      else {
+        // One by one: each message's own outcome (the statement failed whole: nothing was written).
+        for (const w of unique) {
+          try {
+            outcomes.set(w, (await repo.insertMessages(this.db, [{ key: w.key, message: w.input }]))[0]!);
+          } catch (one) {
+            outcomes.set(w, { kind: 'failed', err: one });
+          }
+        }
+      }
+    }
+    for (const w of unique) settle(w, outcomes.get(w)!);
+    for (const { copy, of } of copies) {
+      const outcome = outcomes.get(of)!;
+      settle(copy, outcome.kind === 'new' ? { kind: 'duplicate', message: outcome.stored.message, conversation: outcome.stored.conversation } : outcome);
+    }
+  }
+}
+
+function settle(w: Waiting, outcome: repo.BatchOutcome | { kind: 'failed'; err: unknown }): void {
+  if (outcome.kind === 'failed') w.reject(outcome.err);
+  else w.resolve(outcome);
+}
+
+const batchers = new WeakMap<object, SendBatcher>();
+
+/** This process's batcher for a database (one per app). */
+function batcherOf(db: Db): SendBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new SendBatcher(db)));
+  return batcher;
 }
 
 /** Moves a side's read cursor; answers the conversation after it. */

@@ -28,6 +28,7 @@ export const uiChat = {
       quickReplySeq: 'The order must be a whole number from 0 to 10000',
       quickReplyNotFound: 'This quick reply does not exist',
       quickRepliesFull: 'At most 50 quick replies',
+      sendFailed: 'The message could not be sent, please retry',
     },
     codes: {
       platformName: 'Platform customer service',

@@ -28,6 +28,7 @@ export const uiChat = {
       quickReplySeq: '排序须为 0 到 10000 的整数',
       quickReplyNotFound: '快捷回复不存在',
       quickRepliesFull: '快捷回复最多 50 条',
+      sendFailed: '消息发送失败，请重试',
     },
     codes: {
       platformName: '平台客服',
