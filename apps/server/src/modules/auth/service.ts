@@ -49,7 +49,7 @@ const isAudience = (value: string): value is Audience => (AUDIENCES as readonly 
 // ---- Revocation marks (decision 068) ----
 
 /** How long an instance trusts a cached session without asking PostgreSQL again (the revocation mark ends it at once). */
-export const SESSION_CACHE_MS = 60_000;
+export const SESSION_CACHE_MS = 10 * 60_000;
 /** Sessions cached per lookup; the oldest goes first beyond it. */
 const SESSION_CACHE_MAX = 100_000;
 /** A mark outlives every cache entry that was verified before it was written. */
@@ -101,9 +101,10 @@ interface CachedSession {
  *
  * Sessions of the `cached` audiences are kept in process for up to SESSION_CACHE_MS (decision 068):
  * a cached one costs one kv read (the subject's revocation mark, unchanged since it was verified)
- * instead of the statement. To cache, the mark is read first and the statement run again after it,
- * so a revocation stored before the read is seen by the statement and one stored after it changes
- * the mark.
+ * instead of the statement. The mark is always read before the statement that verifies what is
+ * cached (for a token not seen before, after a first statement that names its subject), so a
+ * revocation stored before the read is seen by the statement and one stored after it changes the
+ * mark.
  */
 export function sessionLookup(
   ctx: Pick<AppContext, 'db' | 'now' | 'kv'>,
@@ -121,20 +122,27 @@ export function sessionLookup(
   return async (token) => {
     const tokenHash = hashToken(token);
     const hit = cache.get(tokenHash);
+    // The subject's mark, read before the statement that verifies the session (undefined: not read yet).
+    let mark: string | null | undefined;
     if (hit) {
-      const { audience, subject } = hit.session;
-      if (Date.now() - hit.verifiedAt < SESSION_CACHE_MS && hit.expiresAt > ctx.now().getTime() && (await ctx.kv.get(revokedKey(audience, subject))) === hit.mark) return hit.session;
+      if (hit.expiresAt > ctx.now().getTime()) {
+        mark = await ctx.kv.get(revokedKey(hit.session.audience, hit.session.subject));
+        if (mark === hit.mark && Date.now() - hit.verifiedAt < SESSION_CACHE_MS) return hit.session;
+      }
       cache.delete(tokenHash);
     }
-    const found = await verify(tokenHash);
-    if (!found || !cached.includes(found.session.audience)) return found?.session ?? null;
     const verifiedAt = Date.now();
-    const mark = await ctx.kv.get(revokedKey(found.session.audience, found.session.subject));
-    const again = await verify(tokenHash);
-    if (!again || again.session.subject !== found.session.subject || again.session.audience !== found.session.audience) return null;
+    let found = await verify(tokenHash);
+    if (!found || !cached.includes(found.session.audience)) return found?.session ?? null;
+    if (mark === undefined) {
+      // A token not seen before: its subject is known only now, so the mark is read and the statement run again.
+      mark = await ctx.kv.get(revokedKey(found.session.audience, found.session.subject));
+      found = await verify(tokenHash);
+      if (!found) return null;
+    }
     if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(tokenHash, { ...again, mark, verifiedAt });
-    return again.session;
+    cache.set(tokenHash, { ...found, mark, verifiedAt });
+    return found.session;
   };
 }
 
