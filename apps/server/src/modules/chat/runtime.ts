@@ -174,24 +174,34 @@ function redisRuntime(redis: Redis): ChatRuntime {
   const channel = `${prefix}chat`;
   const instanceId = randomUUID();
   // The shared connection publishes (and holds presence); a subscriber needs its own connection.
-  const { bus, deliver, resubscribed } = localBus(instanceId, (event) => {
-    redis.publish(channel, JSON.stringify(event)).catch(() => {
+  // The events of one turn of the event loop (a batch of stored messages: see SendBatcher) go out
+  // as one publish of an array, in order: one command here and one parse on each other instance
+  // for the lot, not one per message.
+  let outgoing: Envelope[] = [];
+  const flush = () => {
+    const events = outgoing;
+    outgoing = [];
+    redis.publish(channel, JSON.stringify(events.length === 1 ? events[0] : events)).catch(() => {
       // Redis is away: the message is stored, and the other instances' replay (below) or the
       // client's resume brings it to their sockets.
     });
+  };
+  const { bus, deliver, resubscribed } = localBus(instanceId, (event) => {
+    if (outgoing.push(event) === 1) setImmediate(flush);
   });
   const subscriber = redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null, enableAutoPipelining: false, connectionName: SUBSCRIBER_NAME });
   let lostAt: number | null = null;
   let closing = false;
   subscriber.on('message', (_channel: string, raw: string) => {
-    let event: Envelope;
+    let events: Envelope | Envelope[];
     try {
-      event = JSON.parse(raw) as Envelope;
+      events = JSON.parse(raw) as Envelope | Envelope[];
     } catch {
       return;
     }
-    if (event.from === instanceId) return;
-    deliver(event);
+    for (const event of Array.isArray(events) ? events : [events]) {
+      if (event.from !== instanceId) deliver(event);
+    }
   });
   subscriber.on('close', () => {
     if (!closing && lostAt === null) lostAt = Date.now();
@@ -244,6 +254,8 @@ function redisRuntime(redis: Redis): ChatRuntime {
     async online(keys) {
       if (keys.length === 0) return [];
       const now = Date.now();
+      // One key (a send's code 12 check): a plain command, which auto-pipelining joins to the turn's others.
+      if (keys.length === 1) return [Number(await redis.zcount(key(keys[0]!), now, '+inf').catch(() => 0)) > 0];
       const pipeline = redis.pipeline();
       for (const k of keys) pipeline.zcount(key(k), now, '+inf');
       const results = (await pipeline.exec()) ?? [];
