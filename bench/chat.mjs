@@ -274,6 +274,11 @@ function cpuNow() {
   }
   return out;
 }
+/** Transactions committed or rolled back in the bench's database so far (each statement outside BEGIN is one). */
+async function transactionsNow() {
+  const { rows } = await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
+  return Number(rows[0].n);
+}
 const firstLatencies = [];
 {
   // Each sender's first message opens its conversation with a shop (a statement more, and the
@@ -282,6 +287,7 @@ const firstLatencies = [];
   for (const deadline = Date.now() + 30_000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(100);
   firstLatencies.push(...latencies.splice(0));
   await sleep(1000);
+  const xacts0 = await transactionsNow();
   const cpu0 = cpuNow();
   const { n, seconds } = await sendPaced('L', { seconds: DURATION_S });
   // The CPU of the sending and of working off what was sent: until the last delivery (or 5 s).
@@ -289,9 +295,13 @@ const firstLatencies = [];
   const cpu1 = cpuNow();
   late = sentAt.size;
   const perMessage = (k) => ((cpu1[k] - cpu0[k]) / n).toFixed(2);
+  // A backend reports its counts when idle, at most once a second: read them after that.
+  await sleep(1500);
+  const xactsPerMessage = ((await transactionsNow()) - xacts0) / n;
   log(
     `latency: ${n} messages at ${RATE}/s asked (${(n / seconds).toFixed(0)}/s sent) for ${DURATION_S} s, shoppers on A -> sellers on B; ${latencies.length} delivered, ${late} not delivered within 5 s after the end; ` +
-      `CPU per message (until the last delivery): A ${perMessage('a')} ms, B ${perMessage('b')} ms, PostgreSQL ${perMessage('pg')} ms`,
+      `CPU per message (until the last delivery): A ${perMessage('a')} ms, B ${perMessage('b')} ms, PostgreSQL ${perMessage('pg')} ms; ` +
+      `PostgreSQL transactions (statements outside BEGIN) per message ${xactsPerMessage.toFixed(3)}`,
   );
 }
 
