@@ -151,6 +151,12 @@ try {
   // Out of every shopper's 5-in-5-s window.
   await new Promise((r) => setTimeout(r, 5_500));
 
+  // PostgreSQL transactions of the bench's database over the burst and its writing (each of the API's
+  // statements outside a transaction is one; an order writer's batch is one), less the bench's own.
+  const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
+  await new Promise((r) => setTimeout(r, 1_500)); // other backends flush their statistics about once a second
+  const xactsBefore = await xacts();
+  let ownQueries = 1;
   const loadBefore = os.loadavg();
   const apiPids = children.map((c) => c.pid);
   const cpuBefore = cpuMs(apiPids);
@@ -173,6 +179,7 @@ try {
   let lastWrittenMs = null;
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const { rows: [row] } = await db.query('select count(*)::int as n, count(distinct user_id)::int as buyers from orders where seckill_id = $1', [sk.id]);
+    ownQueries += 1;
     written = row.n;
     if (written >= accepted.length) {
       lastWrittenMs = Date.now() - burstEnd;
@@ -180,6 +187,8 @@ try {
     }
     await new Promise((r) => setTimeout(r, 20));
   }
+  await new Promise((r) => setTimeout(r, 1_500));
+  const burstXacts = (await xacts()) - xactsBefore - ownQueries;
   const { rows: [counts] } = await db.query(
     `select (select count(*)::int from orders where seckill_id = $1) as orders, (select count(distinct user_id)::int from orders where seckill_id = $1) as buyers,
             (select seckill_stocks from seckill_skus where id = $2) as pg_stock`,
@@ -214,6 +223,7 @@ try {
   console.log(`| flash-sale submit (gate + queue) | ${SHOPPERS} | ${burstMs.toFixed(0)} | ${((SHOPPERS * 1000) / burstMs).toFixed(0)} | ${pct(sorted, 50).toFixed(1)} | ${pct(sorted, 99).toFixed(1)} |`);
   console.log(`| bare Fastify route (ceiling) | ${SHOPPERS} | ${bareMs.toFixed(0)} | ${((SHOPPERS * 1000) / bareMs).toFixed(0)} | ${pct(bareSorted, 50).toFixed(1)} | ${pct(bareSorted, 99).toFixed(1)} |`);
   console.log(`\nAPI CPU over the burst (both instances, with their order writers): ${burstCpuMs} ms, ${((burstCpuMs * 1000) / SHOPPERS).toFixed(0)} µs per attempt; the bare route's process ${bareCpuMs} ms, ${((bareCpuMs * 1000) / SHOPPERS).toFixed(0)} µs per request`);
+  console.log(`PostgreSQL transactions over the burst and its writing: ${burstXacts} (${(burstXacts / SHOPPERS).toFixed(2)} per attempt; the API's own, the bench's left out)`);
   console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   console.log(`accepted ${accepted.length}, orders written ${counts.orders}, distinct buyers ${counts.buyers}, PostgreSQL stock ${counts.pg_stock}, gate stock ${gateStock}`);
   console.log(`oversold ${Math.max(0, accepted.length - STOCK)}, lost ${accepted.length - counts.orders}; last order written ${lastWrittenMs ?? 'not within 60 s'} ms after the burst`);
