@@ -445,7 +445,8 @@ export async function anyRefundDetail(ctx: AppContext, refundSn: string, lang: L
  * A refused request holds no part of the order while it waits for the platform, so the shopper may
  * have had the same pieces refunded by a new request meanwhile: a refund decision must still fit the
  * order without it (its pieces left, its amount within their ceiling). Read under the order's lock,
- * which an apply's trigger and the settle step take too, so nothing slips in between.
+ * which an apply's trigger and the settle step take too, so nothing slips in between. Called after
+ * the request's own move (request, then order: decision 060's lock order).
  */
 async function checkStillRefundable(tx: Tx, current: repo.RefundRow): Promise<void> {
   await lockOrderForRefund(tx, current.orderNumber);
@@ -479,7 +480,8 @@ export async function decideRefund(ctx: AppContext, adminId: number, refundSn: s
   if (deadline && !address) throw invalid('refundErrors.returnAddressMissing');
   const row = await ctx.db
     .transaction(async (tx) => {
-      if (input.action === 'refund') await checkStillRefundable(tx, current);
+      // The request first, then the order (checkStillRefundable; the move's trigger locks it too when
+      // the request leaves "refused"): the lock order of every after-sales transaction (decision 060).
       const moved = await repo.moveRefund(tx, {
         refundSn,
         from: [REFUND_STATUS.refused],
@@ -496,6 +498,8 @@ export async function decideRefund(ctx: AppContext, adminId: number, refundSn: s
         now,
       });
       if (!moved) return undefined;
+      // Checked against the order without this request (as read before the move); a refusal rolls the move back.
+      if (input.action === 'refund') await checkStillRefundable(tx, current);
       if (address) await repo.upsertDelivery(tx, { refundSn, ...address }, now);
       await repo.insertHistory(tx, { refundSn, actor: 'platform', actorId: String(admin.adminId), actorName: admin.username, action: input.action === 'refund' ? 'platformRefund' : 'platformClose', returnMoneySts: target, note: input.reason, refundAmount: moved.refundAmount, createdAt: now });
       if (target === REFUND_STATUS.closed) await settleOrderApplying(tx, moved.orderNumber, now);

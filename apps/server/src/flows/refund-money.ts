@@ -10,7 +10,7 @@
 //   every try, so the gateway pays it once; the request stays refunding (settle 1, or 3 after
 //   repeated failures) until the gateway confirms (its answer, a query, or its notification), and
 //   then the same settle step runs once.
-// The settle step (settleRefund) is one transaction: the order locked, settle 1|3 -> 2 with
+// The settle step (settleRefund) is one transaction: the request, then its order locked, settle 1|3 -> 2 with
 // returnMoneySts 5 (one conditional update: whoever comes second finds nothing to move), the
 // ledger row, and what a refund undoes: the points spent come back in proportion (source 9), the
 // points earned go, the coupons come back on a whole refund, the stock comes back when the goods
@@ -19,21 +19,23 @@
 // that also finds requests a crash left behind); finance staff see the failing ones.
 import { PAY_TYPE, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { executeTogether, type StatementPart } from '../db/one-statement.ts';
 import type { Tx } from '../db/client.ts';
 import { notFound } from '../lib/app-error.ts';
 import { scheduleJob, type JobHandler } from '../lib/jobs.ts';
 import * as settlement from '../modules/aftersale/settlement.ts';
-import { everyPieceRefunded, findOrderForRefund, lockOrderWithLines, markOrderRefunded, markOrderRefundFailing, type OrderForRefund } from '../modules/order/refunds.ts';
+import { everyPieceRefunded, findOrderForRefund, lockOrderWithLines, markOrderRefundedStatement, markOrderRefundFailing, type OrderForRefund } from '../modules/order/refunds.ts';
 import * as ledger from '../modules/payment/refund-ledger.ts';
 import * as paymentRepo from '../modules/payment/repository.ts';
 import { createPaymentService, type Log } from '../modules/payment/service.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
-import { releaseStock } from '../modules/product/stock.ts';
-import { returnRefundedOrderCoupons } from '../modules/promotion/coupon-refunds.ts';
-import { endOrderInvoice } from '../modules/invoice/service.ts';
-import { creditRefund, returnSpentPoints, takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
-import { takeBackOrderGrowth } from '../modules/wallet/growth.ts';
+import { releaseStockPart } from '../modules/product/stock.ts';
+import { returnRefundedOrderCouponsPart } from '../modules/promotion/coupon-refunds.ts';
+import { endOrderInvoiceStatement } from '../modules/invoice/service.ts';
+import { creditRefundStatements, returnSpentPoints, takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
+import { takeBackOrderGrowthPart } from '../modules/wallet/growth.ts';
 import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
 
 export type RefundOutcome = 'refunded' | 'refunding';
@@ -64,9 +66,13 @@ interface Settled {
  * (or the request is no longer due). `gateway` carries the gateway's refund number when confirmed there.
  */
 async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber: string, gateway: { providerRefundNo: string | null } | null): Promise<Settled> {
-  // The order first: two refunds of one order settle one after the other, so their sums add up.
-  const locked = await lockOrderWithLines(tx, orderNumber);
+  // Lock order (decision 060): the request, then its order, as every after-sales transaction takes
+  // them (a decision's update locks its request, then settleWithDecision or the request trigger the
+  // order), so no two of them can each hold what the other waits for. Two refunds of one order still
+  // settle one after the other on the order's lock, and read the order's requests after it, so their
+  // sums add up. (flows/refund-money.lock-order.test.ts)
   const prior = await settlement.lockRefundForMoney(tx, refundSn);
+  const locked = prior ? await lockOrderWithLines(tx, orderNumber) : undefined;
   if (!locked || !prior) return { settled: false, productIds: [] };
   return settleLocked(ctx, tx, locked, prior, gateway);
 }
@@ -84,7 +90,8 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
     await ledger.markRefundPaid(tx, { refundNo: refundSn, providerRefundNo: gateway.providerRefundNo, now });
   } else {
     const balance = order.payType === PAY_TYPE.balance;
-    await ledger.insertRefundPayment(tx, {
+    // The ledger row written refunded and the balance credit with its record: one statement.
+    const row = ledger.insertRefundPaymentStatement(tx, {
       refundNo: refundSn,
       refundSn,
       orderNumber: order.orderNumber,
@@ -99,7 +106,7 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
       createdAt: now,
       updatedAt: now,
     });
-    if (balance) await creditRefund(tx, { userId: prior.userId, amount: prior.refundAmount, refundSn, payNo: order.payNo, now });
+    await executeTogether(tx, [row, ...(balance ? creditRefundStatements(tx, { userId: prior.userId, amount: prior.refundAmount, refundSn, payNo: order.payNo, now }) : [])]);
   }
   const productIds = await undo(tx, order, prior, lines, requests, now);
   return { settled: true, productIds };
@@ -114,8 +121,9 @@ export type DecisionMoney = { kind: 'settled'; productIds: number[] } | { kind: 
  * nothing to send: the settle step runs in the same transaction, so the decision and the money
  * commit together or not at all (one transaction, not two; decision 060). A gateway refund answers
  * 'gateway' with the order: it is sent once the decision committed (executeRefund). The order is
- * locked after the request here, as refuse and withdraw take them; no other settle step of this
- * request can run meanwhile, since nobody sees it due before this transaction commits.
+ * locked after the request here, as refuse, withdraw and the settle step (settleInTx) take them; no
+ * other settle step of this request can run meanwhile, since nobody sees it due before this
+ * transaction commits.
  */
 export async function settleWithDecision(ctx: AppContext, tx: Tx, decided: settlement.RefundForMoney): Promise<DecisionMoney> {
   const locked = await lockOrderWithLines(tx, decided.orderNumber);
@@ -163,12 +171,17 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   }
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
   if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now });
+  // The writes left go in one statement at the end (one round trip instead of up to eight: decision
+  // 060): each a CTE on rows of its own, none needing another's result. Never two writes of one row
+  // in it (PostgreSQL would keep only one): the growth's is the only write of the wallet there.
+  const last: SQLWrapper[] = [];
+  const parts: StatementPart[] = [];
   // Growth is earned at receipt, in the transaction that sets finallyTime: an order never received has none to give back.
-  if (order.finallyTime !== null) await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now });
+  if (order.finallyTime !== null) parts.push(takeBackOrderGrowthPart({ userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now }));
   if (all) {
-    await returnRefundedOrderCoupons(tx, { orderNumber: order.orderNumber, now });
+    parts.push(returnRefundedOrderCouponsPart({ orderNumber: order.orderNumber, now }));
     // Nothing is left to invoice: an invoice still applying ends ("order refunded"); an issued one stays (decision 061).
-    await endOrderInvoice(tx, { orderNumber: order.orderNumber, reason: 'refunded', now });
+    last.push(endOrderInvoiceStatement(tx, { orderNumber: order.orderNumber, reason: 'refunded', now }));
   }
 
   // The goods never left (paid, or a group order still grouping when its team failed; not shipped), or the seller received them back.
@@ -183,11 +196,13 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
         ? lines.filter((l) => l.id === refund.orderItemId).map((l) => ({ skuId: l.skuId, productId: l.productId, count: Math.min(refund.goodsNum, l.prodCount) }))
         : lines.map((l) => ({ skuId: l.skuId, productId: l.productId, count: left(l.id, l.prodCount) }))
     ).filter((l) => l.count > 0);
-    await releaseStock(tx, back);
+    const released = releaseStockPart(back);
+    if (released) parts.push(released);
     productIds = [...new Set(back.map((l) => l.productId))];
   }
   const stillApplying = !all && requests.some((r) => r.refundSn !== refund.refundSn && r.returnMoneySts >= 1 && r.returnMoneySts <= 4);
-  await markOrderRefunded(tx, { orderNumber: order.orderNumber, all, stillApplying, now });
+  last.push(markOrderRefundedStatement(tx, { orderNumber: order.orderNumber, all, stillApplying, now }));
+  await executeTogether(tx, last, parts);
   return productIds;
 }
 

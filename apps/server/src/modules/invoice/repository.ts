@@ -60,6 +60,11 @@ export async function invoiceIdOfOrder(db: Db, orderNumber: string): Promise<num
 
 /** A conditional update: moves only a row matching `where`; answers whether one moved. */
 export async function updateInvoice(db: Db | Tx, where: SQL | undefined, values: Partial<NewInvoice>): Promise<boolean> {
-  const rows = await db.update(orderInvoices).set(values).where(where).returning({ id: orderInvoices.id });
+  const rows = await updateInvoiceStatement(db, where, values);
   return rows.length > 0;
+}
+
+/** updateInvoice's statement, not sent: the caller awaits it, or sends it with others (db/one-statement.ts). */
+export function updateInvoiceStatement(db: Db | Tx, where: SQL | undefined, values: Partial<NewInvoice>) {
+  return db.update(orderInvoices).set(values).where(where).returning({ id: orderInvoices.id });
 }

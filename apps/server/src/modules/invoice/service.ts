@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
-import { and } from 'drizzle-orm';
+import { and, type SQLWrapper } from 'drizzle-orm';
 import * as repo from './repository.ts';
 
 export type { InvoiceParts } from './repository.ts';
@@ -182,12 +182,15 @@ export type InvoiceEndReason = keyof typeof INVOICE_END_REASONS;
 
 /** Applying -> failed with the mall's reason, in the caller's transaction; an issued or failed invoice stays. Answers whether it moved. */
 export function endOrderInvoice(tx: Tx, input: { orderNumber: string; reason: InvoiceEndReason; now: Date }): Promise<boolean> {
-  return repo.updateInvoice(tx, repo.applyingOfOrder(input.orderNumber), {
-    invoiceState: INVOICE_STATE.failed,
-    failReason: INVOICE_END_REASONS[input.reason],
-    updatedAt: input.now,
-  });
+  return repo.updateInvoice(tx, repo.applyingOfOrder(input.orderNumber), endedValues(input));
 }
+
+/** endOrderInvoice as a statement to send with others (db/one-statement.ts: the after-sales settle step's last one). */
+export function endOrderInvoiceStatement(tx: Tx, input: { orderNumber: string; reason: InvoiceEndReason; now: Date }): SQLWrapper {
+  return repo.updateInvoiceStatement(tx, repo.applyingOfOrder(input.orderNumber), endedValues(input));
+}
+
+const endedValues = (input: { reason: InvoiceEndReason; now: Date }) => ({ invoiceState: INVOICE_STATE.failed, failReason: INVOICE_END_REASONS[input.reason], updatedAt: input.now });
 
 const END_KEYS = new Set<string>(Object.values(INVOICE_END_REASONS));
 

@@ -51,29 +51,28 @@ export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
 /**
  * refundStatus after a settled refund: all (2) or part (3) of the order's money is back. A wholly
  * refunded order that was paid but never shipped closes (status 6, closeType 2), in the same
- * statement (one round trip: the after-sales bench, decision 060).
+ * statement (one round trip: the after-sales bench, decision 060). Not sent: the settle step sends
+ * it with its other last writes (db/one-statement.ts).
  */
-export async function markOrderRefunded(tx: Tx, input: { orderNumber: string; all: boolean; stillApplying: boolean; now: Date }): Promise<void> {
+export function markOrderRefundedStatement(tx: Tx, input: { orderNumber: string; all: boolean; stillApplying: boolean; now: Date }) {
   // While another request of the order is open its refundStatus stays 1 (applying): the request flows
   // set 2 or 3 from the refunded sum when the last one ends without money, this step when it ends with.
   if (input.stillApplying) {
     // A refund that was failing (4) has gone through: the order shows its open request again.
-    await tx
+    return tx
       .update(orders)
       .set({ refundStatus: ORDER_REFUND_STATUS.applying, updatedAt: input.now, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.refundStatus, ORDER_REFUND_STATUS.failed)));
-    return;
   }
   if (!input.all) {
-    await tx
+    return tx
       .update(orders)
       .set({ refundStatus: ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
       .where(eq(orders.orderNumber, input.orderNumber));
-    return;
   }
   // A group order of a failed team closes from grouping (7) once its automatic refund is back (decision 065).
   const closes = sql`${orders.status} in (${ORDER_STATUS.paid}, ${ORDER_STATUS.grouping})`;
-  await tx
+  return tx
     .update(orders)
     .set({
       refundStatus: ORDER_REFUND_STATUS.allRefunded,

@@ -40,8 +40,9 @@ export async function ensureRefundPayment(db: Reader, row: typeof refundPayments
 }
 
 /** ensureRefundPayment without reading the row back (the settle step of a balance refund writes it once, under the request's lock). */
-export async function insertRefundPayment(db: Reader, row: typeof refundPayments.$inferInsert): Promise<void> {
-  await db.insert(refundPayments).values(row).onConflictDoNothing();
+/** A refund's ledger row (a second insert of the number does nothing), not sent: the settle step sends it with the balance credit (db/one-statement.ts). */
+export function insertRefundPaymentStatement(db: Reader, row: typeof refundPayments.$inferInsert) {
+  return db.insert(refundPayments).values(row).onConflictDoNothing();
 }
 
 export async function findRefundPayment(db: Reader, refundNo: string): Promise<RefundPaymentRow | undefined> {

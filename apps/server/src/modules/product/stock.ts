@@ -78,21 +78,34 @@ export async function takeStock(tx: Tx, lines: StockLine[]): Promise<number | nu
 
 /** Puts pieces back (order cancelled or expired) in one statement. Unlimited SKUs stay unlimited. */
 export async function releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
+  const part = releaseStockPart(lines);
+  if (part) await tx.execute(sql`with ${part.ctes} select 1`);
+}
+
+/**
+ * releaseStock as a part of another statement (db/one-statement.ts; the after-sales settle step
+ * sends it with the order's and the coupons' writes): null when nothing comes back.
+ */
+export function releaseStockPart(lines: StockLine[]): StatementPart | null {
   const back = merged(lines, 'skuId');
-  if (back.length === 0) return;
-  await tx.execute(sql`
-    with back as (
+  if (back.length === 0) return null;
+  return {
+    ctes: sql`rs_back as (
       select w.sku_id, w.n from unnest(${intArray(back.map(([id]) => id))}::int[], ${intArray(back.map(([, n]) => n))}::int[]) as w(sku_id, n)
       order by w.sku_id
-    ), released as (
+    ), rs_released as (
       update skus s set stocks = s.stocks + b.n, version = s.version + 1
-      from back b
+      from rs_back b
       where s.id = b.sku_id and s.stocks <> -1
       returning s.product_id, b.n
-    )
-    update products p set total_stocks = p.total_stocks + r.n, version = p.version + 1
-    from (select product_id, sum(n)::int as n from released group by product_id order by product_id) r
-    where p.id = r.product_id and p.total_stocks <> -1`);
+    ), rs_products as (
+      update products p set total_stocks = p.total_stocks + r.n, version = p.version + 1
+      from (select product_id, sum(n)::int as n from rs_released group by product_id order by product_id) r
+      where p.id = r.product_id and p.total_stocks <> -1
+    )`,
+    condition: sql`true`,
+    reason: 'stock_release',
+  };
 }
 
 /** Counts pieces as sold once they are paid for (sales ranking, the detail page's "sold"). */

@@ -4,25 +4,31 @@
 // second call finds no used record left.
 import { sql } from 'drizzle-orm';
 import { USER_COUPON_STATUS } from '@bazaar/shared/schemas/coupon';
-import type { Tx } from '../../db/client.ts';
+import type { StatementPart } from '../../db/one-statement.ts';
 import { couponUseRecords, userCoupons } from '../../db/schema/promotion.ts';
 import { COUPON_USE } from './coupons.ts';
 
-/** Answers how many coupons went back to the shopper. */
-export async function returnRefundedOrderCoupons(tx: Tx, input: { orderNumber: string; now: Date }): Promise<number> {
+/**
+ * As a part of another statement (db/one-statement.ts): the after-sales settle step sends it with
+ * the order's, the stock's and the invoice's writes, one round trip (decision 060).
+ */
+export function returnRefundedOrderCouponsPart(input: { orderNumber: string; now: Date }): StatementPart {
   const at = sql`${input.now.toISOString()}::timestamptz`;
-  const result = await tx.execute<{ id: number }>(sql`
-    with r as (
+  return {
+    ctes: sql`rc_uses as (
       update ${couponUseRecords} set status = ${COUPON_USE.returned}, updated_at = ${at}
       where order_number = ${input.orderNumber} and status in (${COUPON_USE.used}, ${COUPON_USE.frozen})
       returning user_coupon_id
-    )
-    update ${userCoupons} uc set status = ${USER_COUPON_STATUS.unused}, used_time = null, version = uc.version + 1
-    where uc.id in (select user_coupon_id from r) and uc.status = ${USER_COUPON_STATUS.used} and uc.user_end_time > ${at}
-      and not exists (
-        select 1 from ${couponUseRecords} o
-        where o.user_coupon_id = uc.id and o.status in (${COUPON_USE.frozen}, ${COUPON_USE.used}) and o.order_number <> ${input.orderNumber}
-      )
-    returning uc.id`);
-  return result.rows.length;
+    ), rc_coupons as (
+      update ${userCoupons} uc set status = ${USER_COUPON_STATUS.unused}, used_time = null, version = uc.version + 1
+      where uc.id in (select user_coupon_id from rc_uses) and uc.status = ${USER_COUPON_STATUS.used} and uc.user_end_time > ${at}
+        and not exists (
+          select 1 from ${couponUseRecords} o
+          where o.user_coupon_id = uc.id and o.status in (${COUPON_USE.frozen}, ${COUPON_USE.used}) and o.order_number <> ${input.orderNumber}
+        )
+      returning uc.id
+    )`,
+    condition: sql`true`,
+    reason: 'coupon_return',
+  };
 }

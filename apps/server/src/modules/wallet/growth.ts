@@ -2,23 +2,15 @@
 // order number: earned once at receipt (a unique index per order), and taken back in proportion to
 // the money refunded, cumulatively per order, so however many refunds an order has the growth taken
 // never passes what it earned. The callers hold the order's lock (the settle step, the receipt).
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executeTogether, type StatementPart } from '../../db/one-statement.ts';
 import { growthLogs, userWallets } from '../../db/schema/wallet.ts';
 import * as repo from './repository.ts';
-import { proportion } from './refunds.ts';
 
 /** growth_logs.source. */
 export const GROWTH_SOURCE = { shopping: 1, refund: 2 } as const;
 const IO = { out: 0, in: 1 } as const;
-
-async function orderGrowthSoFar(tx: Tx, userId: string, orderNumber: string, source: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(sum(${growthLogs.growth}), 0)::int` })
-    .from(growthLogs)
-    .where(and(eq(growthLogs.userId, userId), eq(growthLogs.bizId, orderNumber), eq(growthLogs.source, source)));
-  return Number(row?.n ?? 0);
-}
 
 /** The growth the received order earns, once per order (a second call adds nothing). Answers the growth added. */
 export async function earnOrderGrowth(tx: Tx, input: { userId: string; orderNumber: string; growth: number; now: Date }): Promise<number> {
@@ -36,17 +28,42 @@ export async function earnOrderGrowth(tx: Tx, input: { userId: string; orderNumb
 /**
  * The growth the order earned is taken back in proportion to all that is refunded of it so far
  * (⌊earned × refunded ÷ total⌋, all of it once all is refunded), less what earlier refunds took.
- * The growth value never goes below 0. Answers the growth taken now.
+ * The growth value never goes below 0. The caller holds the order's lock, so the sums stand until
+ * its transaction ends.
  */
-export async function takeBackOrderGrowth(tx: Tx, input: { userId: string; orderNumber: string; refunded: number; orderTotal: number; now: Date }): Promise<number> {
-  const earned = await orderGrowthSoFar(tx, input.userId, input.orderNumber, GROWTH_SOURCE.shopping);
-  if (earned <= 0) return 0;
-  const due = proportion(earned, input.refunded, input.orderTotal) - (await orderGrowthSoFar(tx, input.userId, input.orderNumber, GROWTH_SOURCE.refund));
-  if (due <= 0) return 0;
-  await tx.insert(growthLogs).values({ userId: input.userId, source: GROWTH_SOURCE.refund, growth: due, ioType: IO.out, bizId: input.orderNumber, createdAt: input.now });
-  await tx
-    .update(userWallets)
-    .set({ growth: sql`greatest(${userWallets.growth} - ${due}, 0)`, version: sql`${userWallets.version} + 1`, updatedAt: input.now })
-    .where(eq(userWallets.userId, input.userId));
-  return due;
+export async function takeBackOrderGrowth(tx: Tx, input: GrowthTakeBack): Promise<void> {
+  await executeTogether(tx, [], [takeBackOrderGrowthPart(input)]);
+}
+
+type GrowthTakeBack = { userId: string; orderNumber: string; refunded: number; orderTotal: number; now: Date };
+
+/**
+ * takeBackOrderGrowth as a part of another statement (db/one-statement.ts): what the order earned
+ * and what its refunds took are read, the record written and the wallet lowered, all in the one
+ * statement the settle step ends with (decision 060; four round trips before). It writes the
+ * wallet row, so the statement it joins must not write that row too.
+ */
+export function takeBackOrderGrowthPart(input: GrowthTakeBack): StatementPart {
+  const refunded = sql`${input.refunded}::bigint`;
+  const total = sql`${input.orderTotal}::bigint`;
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  // proportion() in SQL: nothing earned, nothing due; all of it once all is refunded; else rounded down.
+  return {
+    ctes: sql`tg_so_far as (
+      select coalesce(sum(growth) filter (where source = ${GROWTH_SOURCE.shopping}), 0)::bigint as earned,
+             coalesce(sum(growth) filter (where source = ${GROWTH_SOURCE.refund}), 0)::bigint as taken
+      from ${growthLogs} where user_id = ${input.userId} and biz_id = ${input.orderNumber} and source in (${GROWTH_SOURCE.shopping}, ${GROWTH_SOURCE.refund})
+    ), tg_due as (
+      select (case when earned <= 0 then 0 when ${total} <= 0 or ${refunded} >= ${total} then earned else earned * ${refunded} / ${total} end - taken)::int as n from tg_so_far
+    ), tg_logged as (
+      insert into ${growthLogs} (user_id, source, growth, io_type, biz_id, created_at)
+      select ${input.userId}, ${GROWTH_SOURCE.refund}, n, ${IO.out}, ${input.orderNumber}, ${now} from tg_due where n > 0
+      returning growth
+    ), tg_lowered as (
+      update ${userWallets} set growth = greatest(growth - (select growth from tg_logged), 0), version = version + 1, updated_at = ${now}
+      where user_id = ${input.userId} and exists (select 1 from tg_logged)
+    )`,
+    condition: sql`true`,
+    reason: 'growth_take_back',
+  };
 }

@@ -143,18 +143,6 @@ export async function grantShoppingPoints(tx: Tx, input: { userId: string; order
 }
 
 /**
- * The refund hook: takes back points an order earned, as far as the shopper still has them (they
- * may have spent them already; the balance never goes below zero). Answers the points taken.
- */
-export async function revokeShoppingPoints(tx: Tx, input: { userId: string; orderNumber: string; score: number; now: Date }): Promise<number> {
-  const held = await ledger.lockScore(tx, input.userId);
-  const take = Math.min(held, Math.max(0, Math.trunc(input.score)));
-  if (take === 0) return 0;
-  await ledger.runPart(tx, ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: take }], source: POINTS_SOURCE.refundReturn, now: input.now }));
-  return take;
-}
-
-/**
  * The checkout's spend, one use per order, for the submit's one statement: it fails the statement
  * with POINTS_SHORT when the shopper no longer has them.
  */
