@@ -7,7 +7,9 @@ interface PageOf<Row> {
   total: number;
 }
 
-type PagedTableProps<Row> = Omit<TableProps<Row>, 'dataSource' | 'loading' | 'pagination' | 'locale'> & {
+// `loading` is the query's fetching unless given (a list refreshed in the background may keep its rows
+// without a spinner).
+type PagedTableProps<Row> = Omit<TableProps<Row>, 'dataSource' | 'pagination' | 'locale'> & {
   /** The page's query: its rows and total, whether it is loading, and why it failed. */
   list: { data?: PageOf<Row>; error: unknown; isFetching: boolean };
   current: number;

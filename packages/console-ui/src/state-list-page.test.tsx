@@ -56,12 +56,12 @@ describe('the state list layout', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('关键词太长');
   });
 
-  it('falls back to the server error text', async () => {
+  it('falls back to the load failure text when the server gave none', async () => {
     renderList(
       fakeApi(() => {
         throw new ApiError(500, '');
       }),
     );
-    expect((await screen.findByRole('alert')).textContent).toBe('app.serverError');
+    expect((await screen.findByRole('alert')).textContent).toBe('app.loadFailed');
   });
 });

@@ -1,13 +1,15 @@
 // The layout of a console's marketing lists (the merchant's promotions, packages and coupons, the
 // platform's coupons): a title with "add", an intro, tabs by state, a name search, and a paged table
 // whose last column opens a row (edit, or view once closed) or ends it after a confirmation.
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, type Key } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { App, Button, Input, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Typography, type TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { pageOf } from '@bazaar/shared/schemas/common';
 import { errorText, type ConsoleApi } from './console-api.ts';
 import { useI18n } from './i18n-context.tsx';
+import { ListFilters, useListFilters } from './list-filters.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -49,10 +51,8 @@ export function StateListPage<Row extends NamedRow>({ api, path, queryKey, alsoI
   const { modal, message } = App.useApp();
   const client = useQueryClient();
   const pageSchema = useMemo(() => pageOf(rowSchema), [rowSchema]);
-  const [tab, setTab] = useState(tabs[0] ?? 'all');
-  const [keyword, setKeyword] = useState('');
-  const [typed, setTyped] = useState('');
-  const [current, setCurrent] = useState(1);
+  const filters = useListFilters(tabs[0] ?? 'all');
+  const { tab, keyword, current } = filters;
   const list = useQuery({
     queryKey: [queryKey, lang, tab, keyword, current],
     queryFn: () => api(path, { lang, query: { state: tab, keyword, current, size: PAGE_SIZE }, schema: pageSchema }),
@@ -68,10 +68,6 @@ export function StateListPage<Row extends NamedRow>({ api, path, queryKey, alsoI
     },
   });
   const nameOf = (row: Row) => (lang === 'en' && row.nameEn ? row.nameEn : row.nameZh);
-  const search = () => {
-    setKeyword(typed.trim());
-    setCurrent(1);
-  };
 
   function confirmEnd(row: Row) {
     modal.confirm({
@@ -94,29 +90,15 @@ export function StateListPage<Row extends NamedRow>({ api, path, queryKey, alsoI
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t(`${prefix}.intro`)}</Typography.Paragraph>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key);
-          setCurrent(1);
-        }}
-        items={tabs.map((key) => ({ key, label: t(`${prefix}.tabs.${key}`) }))}
-      />
-      <Space.Compact style={{ marginBottom: 16, maxWidth: 420, width: '100%' }}>
-        <Input aria-label={t(`${prefix}.search`)} placeholder={t(`${prefix}.search`)} value={typed} maxLength={50} onChange={(e) => setTyped(e.target.value)} onPressEnter={search} />
-        <Button onClick={search}>{t(`${prefix}.searchButton`)}</Button>
-      </Space.Compact>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t)}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<Row>
+      <ListFilters prefix={prefix} tabs={tabs} filters={filters} />
+      <PagedTable<Row>
         rowKey={rowKey as Key & string}
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: t(`${prefix}.empty`) }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t(`${prefix}.total`, { total }) }}
+        list={list}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={filters.setCurrent}
+        empty={t(`${prefix}.empty`)}
+        total={(total) => t(`${prefix}.total`, { total })}
         columns={[
           ...columns(nameOf),
           {

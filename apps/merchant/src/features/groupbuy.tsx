@@ -2,12 +2,15 @@
 // with the group prices and the teams with their members, and ending one early (open teams finish by
 // their own expiry).
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Input, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { GROUP_LIST_STATES, GroupActivityDetailSchema, GroupActivityRowPageSchema, GroupTeamRowPageSchema, type GroupActivityRow, type GroupListState, type GroupTeamRow } from '@bazaar/shared/schemas/group-admin';
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import { ListFilters, useListFilters } from '@bazaar/console-ui/list-filters.tsx';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 import { useI18n } from '../lib/i18n.tsx';
+import { ActivityDetailFrame, PlatformReason, useEndActivity, type ActivityKind } from './activity-frame.tsx';
 
 const PAGE_SIZE = 10;
 const TABS = ['all', ...GROUP_LIST_STATES] as const;
@@ -18,52 +21,20 @@ export const GROUP_STATE_COLOR: Record<GroupListState, string> = { upcoming: 'bl
 const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'success', 3: 'error' };
 const canEnd = (row: GroupActivityRow) => row.listState === 'upcoming' || row.listState === 'running' || (row.listState === 'offline' && row.status === 2);
 
-function useEnd(api: ConsoleApi) {
-  const { t, lang } = useI18n();
-  const { modal, message } = App.useApp();
-  const client = useQueryClient();
-  const end = useMutation({
-    mutationFn: (id: number) => api(`/merchant/group-activities/${id}/end`, { lang, method: 'POST' }),
-    onSuccess: () => void message.success(t('groupbuy.ended')),
-    onError: (err) => void message.error(errorText(err, t)),
-    onSettled: () => client.invalidateQueries({ queryKey: ['group-activities'] }),
-  });
-  return (row: { groupActivityId: number }, name: string) =>
-    modal.confirm({
-      title: t('groupbuy.endConfirm', { name }),
-      content: t('groupbuy.endHint'),
-      okText: t('groupbuy.endOk'),
-      cancelText: t('groupbuy.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => end.mutateAsync(row.groupActivityId).catch(() => undefined),
-    });
-}
-
-/** The platform's reason, while the activity is offline. */
-function Reason({ row }: { row: GroupActivityRow }) {
-  const { t } = useI18n();
-  if (row.listState === 'offline' && row.offlineReason) return <Typography.Text type="danger">{t('groupbuy.offlineReason', { reason: row.offlineReason })}</Typography.Text>;
-  return null;
-}
+const KIND: ActivityKind = { path: '/merchant/group-activities', queryKey: 'group-activities', prefix: 'groupbuy' };
 
 /** The shop's group buys by state and name, with their teams counted; create, view, end early. */
 export function GroupActivitiesPage({ api, onOpen, onCreate }: { api: ConsoleApi; onOpen: (id: number) => void; onCreate: () => void }) {
   const { t, lang } = useI18n();
-  const [tab, setTab] = useState<Tab>('all');
-  const [typed, setTyped] = useState('');
-  const [name, setName] = useState('');
-  const [current, setCurrent] = useState(1);
+  const filters = useListFilters<Tab>('all');
+  const { tab, keyword, current } = filters;
   const list = useQuery({
-    queryKey: ['group-activities', lang, tab, name, current],
-    queryFn: () => api('/merchant/group-activities', { lang, query: { state: tab === 'all' ? undefined : tab, name: name || undefined, current, size: PAGE_SIZE }, schema: GroupActivityRowPageSchema }),
+    queryKey: [KIND.queryKey, lang, tab, keyword, current],
+    queryFn: () => api(KIND.path, { lang, query: { state: tab === 'all' ? undefined : tab, name: keyword || undefined, current, size: PAGE_SIZE }, schema: GroupActivityRowPageSchema }),
     placeholderData: keepPreviousData,
   });
-  const confirmEnd = useEnd(api);
+  const confirmEnd = useEndActivity(api, KIND);
   const nameOf = (r: GroupActivityRow) => (lang === 'en' && r.nameEn ? r.nameEn : r.nameZh);
-  const search = () => {
-    setName(typed.trim());
-    setCurrent(1);
-  };
   return (
     <section aria-labelledby="groupbuy-title">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
@@ -75,29 +46,16 @@ export function GroupActivitiesPage({ api, onOpen, onCreate }: { api: ConsoleApi
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t('groupbuy.intro')}</Typography.Paragraph>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setCurrent(1);
-        }}
-        items={TABS.map((key) => ({ key, label: t(`groupbuy.tabs.${key}`) }))}
-      />
-      <Space.Compact style={{ marginBottom: 16, maxWidth: 420, width: '100%' }}>
-        <Input aria-label={t('groupbuy.search')} placeholder={t('groupbuy.search')} value={typed} maxLength={50} onChange={(e) => setTyped(e.target.value)} onPressEnter={search} />
-        <Button onClick={search}>{t('groupbuy.searchButton')}</Button>
-      </Space.Compact>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<GroupActivityRow>
+      <ListFilters prefix="groupbuy" tabs={TABS} filters={filters} />
+      <PagedTable<GroupActivityRow>
         rowKey="groupActivityId"
+        list={list}
         loading={list.isFetching && !list.data}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('groupbuy.empty')}</Typography.Text> }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('groupbuy.total', { total }) }}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={filters.setCurrent}
+        empty={t('groupbuy.empty')}
+        total={(total) => t('groupbuy.total', { total })}
         columns={[
           {
             title: t('groupbuy.columns.name'),
@@ -105,7 +63,7 @@ export function GroupActivitiesPage({ api, onOpen, onCreate }: { api: ConsoleApi
               <Space orientation="vertical" size={0}>
                 <Typography.Text strong>{nameOf(r)}</Typography.Text>
                 <Typography.Text type="secondary">{r.prodName}</Typography.Text>
-                <Reason row={r} />
+                <PlatformReason prefix="groupbuy" row={r} />
               </Space>
             ),
           },
@@ -141,7 +99,7 @@ export function GroupActivitiesPage({ api, onOpen, onCreate }: { api: ConsoleApi
                   {t('groupbuy.view')}
                 </Button>
                 {canEnd(r) ? (
-                  <Button size="small" danger onClick={() => confirmEnd(r, nameOf(r))} aria-label={t('groupbuy.actionOn', { action: t('groupbuy.end'), name: nameOf(r) })}>
+                  <Button size="small" danger onClick={() => confirmEnd(r.groupActivityId, nameOf(r))} aria-label={t('groupbuy.actionOn', { action: t('groupbuy.end'), name: nameOf(r) })}>
                     {t('groupbuy.end')}
                   </Button>
                 ) : null}
@@ -218,46 +176,11 @@ export function GroupTeamsTable({ api, path }: { api: ConsoleApi; path: string }
 /** One activity: its product, window, rules, group prices, counts and teams. */
 export function GroupActivityDetailPage({ api, groupActivityId, onBack }: { api: ConsoleApi; groupActivityId: number; onBack: () => void }) {
   const { t, lang } = useI18n();
-  const detail = useQuery({ queryKey: ['group-activities', 'detail', groupActivityId, lang], queryFn: () => api(`/merchant/group-activities/${groupActivityId}`, { lang, schema: GroupActivityDetailSchema }) });
-  const confirmEnd = useEnd(api);
-  if (detail.error) {
-    return (
-      <section aria-labelledby="groupbuy-detail-title">
-        <Typography.Title level={2} id="groupbuy-detail-title" style={{ fontSize: 20 }}>
-          {t('groupbuy.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(detail.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-        <Button onClick={onBack}>{t('groupbuy.detail.back')}</Button>
-      </section>
-    );
-  }
-  const d = detail.data;
-  const name = d ? (lang === 'en' && d.nameEn ? d.nameEn : d.nameZh) : '';
+  const detail = useQuery({ queryKey: [KIND.queryKey, 'detail', groupActivityId, lang], queryFn: () => api(`${KIND.path}/${groupActivityId}`, { lang, schema: GroupActivityDetailSchema }) });
   return (
-    <section aria-labelledby="groupbuy-detail-title">
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
-        <Typography.Title level={2} id="groupbuy-detail-title" style={{ fontSize: 20 }}>
-          {t('groupbuy.detail.title', { name })}
-        </Typography.Title>
-        <Space>
-          {d && canEnd(d) ? (
-            <Button danger onClick={() => confirmEnd(d, name)}>
-              {t('groupbuy.end')}
-            </Button>
-          ) : null}
-          <Button onClick={onBack}>{t('groupbuy.detail.back')}</Button>
-        </Space>
-      </Space>
-      {d ? (
+    <ActivityDetailFrame api={api} kind={KIND} detail={detail} id={groupActivityId} canEnd={canEnd} stateColor={GROUP_STATE_COLOR} onBack={onBack}>
+      {(d) => (
         <>
-          <Space style={{ marginBottom: 16 }}>
-            <Tag color={GROUP_STATE_COLOR[d.listState]} data-testid="groupbuy-state">
-              {t(`groupbuy.state.${d.listState}`)}
-            </Tag>
-            <Reason row={d} />
-          </Space>
           <Descriptions bordered size="small" column={2} style={{ marginBottom: 24 }}>
             <Descriptions.Item label={t('groupbuy.detail.product')}>{d.prodName}</Descriptions.Item>
             <Descriptions.Item label={t('groupbuy.detail.time')}>
@@ -291,9 +214,9 @@ export function GroupActivityDetailPage({ api, groupActivityId, onBack }: { api:
               { title: t('groupbuy.detail.sellNum'), dataIndex: 'sellNum' },
             ]}
           />
-          <GroupTeamsTable api={api} path={`/merchant/group-activities/${groupActivityId}/teams`} />
+          <GroupTeamsTable api={api} path={`${KIND.path}/${groupActivityId}/teams`} />
         </>
-      ) : null}
-    </section>
+      )}
+    </ActivityDetailFrame>
   );
 }

@@ -4,12 +4,15 @@
 // its window lasts. Decisions are audited.
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Input, InputNumber, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Modal, Space, Table, Tag, Typography } from 'antd';
 import { GroupActivityDetailSchema, GroupActivityRowPageSchema, GroupTeamRowPageSchema, type GroupActivityRow, type GroupListState, type GroupTeamRow } from '@bazaar/shared/schemas/group-admin';
 import { GROUP_ACTIVITY_STATUS } from '@bazaar/shared/constants/group-admin';
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import { ListFilters, useListFilters } from '@bazaar/console-ui/list-filters.tsx';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 import { useI18n } from '../lib/i18n.tsx';
+import { ShopIdFilter } from './shop-id-filter.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 
@@ -102,16 +105,14 @@ export function GroupBuyPage({ api }: { api: ConsoleApi }) {
   const can = useCan();
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const [tab, setTab] = useState<Tab>('running');
-  const [typed, setTyped] = useState('');
-  const [name, setName] = useState('');
+  const filters = useListFilters<Tab>('running');
+  const { tab, keyword, current } = filters;
   const [shopId, setShopId] = useState<number | null>(null);
-  const [current, setCurrent] = useState(1);
   const [offlining, setOfflining] = useState<GroupActivityRow | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useQuery({
-    queryKey: ['admin-group-activities', lang, tab, name, shopId, current],
-    queryFn: () => api('/admin/group-activities', { lang, query: { state: tab === 'all' ? undefined : tab, name: name || undefined, shopId: shopId ?? undefined, current, size: PAGE_SIZE }, schema: GroupActivityRowPageSchema }),
+    queryKey: ['admin-group-activities', lang, tab, keyword, shopId, current],
+    queryFn: () => api('/admin/group-activities', { lang, query: { state: tab === 'all' ? undefined : tab, name: keyword || undefined, shopId: shopId ?? undefined, current, size: PAGE_SIZE }, schema: GroupActivityRowPageSchema }),
     placeholderData: keepPreviousData,
   });
   const settled = async () => {
@@ -134,10 +135,6 @@ export function GroupBuyPage({ api }: { api: ConsoleApi }) {
     onSettled: settled,
   });
   const nameOf = (r: GroupActivityRow) => (lang === 'en' && r.nameEn ? r.nameEn : r.nameZh);
-  const search = () => {
-    setName(typed.trim());
-    setCurrent(1);
-  };
   const mayDecide = can('groupbuy.manage');
   const confirmOnline = (r: GroupActivityRow) =>
     modal.confirm({
@@ -154,43 +151,26 @@ export function GroupBuyPage({ api }: { api: ConsoleApi }) {
         {t('groupbuyPlatform.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('groupbuyPlatform.intro')}</Typography.Paragraph>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setCurrent(1);
-        }}
-        items={TABS.map((key) => ({ key, label: t(`groupbuyPlatform.tabs.${key}`) }))}
-      />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Space.Compact style={{ width: 360 }}>
-          <Input aria-label={t('groupbuyPlatform.search')} placeholder={t('groupbuyPlatform.search')} value={typed} maxLength={50} onChange={(e) => setTyped(e.target.value)} onPressEnter={search} />
-          <Button onClick={search}>{t('groupbuyPlatform.searchButton')}</Button>
-        </Space.Compact>
-        <InputNumber<number>
-          aria-label={t('groupbuyPlatform.shop')}
+      <ListFilters prefix="groupbuyPlatform" tabs={TABS} filters={filters}>
+        <ShopIdFilter
+          label={t('groupbuyPlatform.shop')}
           placeholder={t('groupbuyPlatform.shopPlaceholder')}
-          min={1}
-          precision={0}
           value={shopId}
-          onChange={(v) => {
-            setShopId(v ?? null);
-            setCurrent(1);
+          onChange={(id) => {
+            setShopId(id);
+            filters.setCurrent(1);
           }}
-          style={{ width: 160 }}
         />
-      </Space>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<GroupActivityRow>
+      </ListFilters>
+      <PagedTable<GroupActivityRow>
         rowKey="groupActivityId"
+        list={list}
         loading={list.isFetching && !list.data}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: <Typography.Text type="secondary">{t('groupbuyPlatform.empty')}</Typography.Text> }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('groupbuyPlatform.total', { total }) }}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={filters.setCurrent}
+        empty={t('groupbuyPlatform.empty')}
+        total={(total) => t('groupbuyPlatform.total', { total })}
         columns={[
           {
             title: t('groupbuyPlatform.columns.name'),

@@ -13,7 +13,7 @@ import { ORDER_SEARCH_TEXT_MAX } from '@bazaar/shared/schemas/merchant-orders';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { dayRange, ShopListFilters, type DayRange } from './list-filters.tsx';
-import { PagedTable } from './paged-table.tsx';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 
 const PageSchema = pageOf(AdminOrderSchema);
 const PAGE_SIZE = 10;
@@ -103,8 +103,8 @@ export function OrdersPage() {
         current={current}
         pageSize={PAGE_SIZE}
         onPage={setCurrent}
-        emptyText={t('orders.empty')}
-        totalText={(total) => t('orders.total', { count: total })}
+        empty={t('orders.empty')}
+        total={(total) => t('orders.total', { count: total })}
         rowKey="orderNumber"
         columns={[
           { title: t('orders.columns.orderNumber'), dataIndex: 'orderNumber', onCell: noWrap },

@@ -9,7 +9,7 @@ import { yuan } from '@bazaar/console-ui/format.ts';
 import { REFUND_PAYMENT_STATUS, RefundPaymentPageSchema, RefundRetryResultSchema, type RefundPayment } from '@bazaar/shared/schemas/refund-payment';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { PagedTable } from './paged-table.tsx';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 
 const PAGE_SIZE = 10;
 const QUERY = 'refund-payments';
@@ -61,8 +61,8 @@ export function RefundPaymentsPage() {
         current={current}
         pageSize={PAGE_SIZE}
         onPage={setCurrent}
-        emptyText={t('refundPaymentsUi.empty')}
-        totalText={(total) => t('refundPaymentsUi.total', { count: total })}
+        empty={t('refundPaymentsUi.empty')}
+        total={(total) => t('refundPaymentsUi.total', { count: total })}
         rowKey="refundNo"
         columns={[
           { title: t('refundPaymentsUi.columns.refundNo'), dataIndex: 'refundNo', onCell: noWrap },

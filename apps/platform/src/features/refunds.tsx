@@ -26,7 +26,7 @@ import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { dayRange, ShopListFilters, type DayRange } from './list-filters.tsx';
-import { PagedTable } from './paged-table.tsx';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 
 const PAGE_SIZE = 10;
 const LIST_QUERY = 'platform-refunds';
@@ -110,8 +110,8 @@ export function RefundsPage() {
         current={current}
         pageSize={PAGE_SIZE}
         onPage={setCurrent}
-        emptyText={t('refunds.empty')}
-        totalText={(total) => t('refunds.total', { count: total })}
+        empty={t('refunds.empty')}
+        total={(total) => t('refunds.total', { count: total })}
         rowKey="refundSn"
         columns={[
           ...refundColumns<AdminRefundListItem>(t, [

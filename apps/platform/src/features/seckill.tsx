@@ -4,11 +4,14 @@
 // day's sessions and the reconciliation reports are the page's other sections. Decisions are audited.
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Input, InputNumber, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { SeckillRowDetailSchema, SeckillRowPageSchema, type SeckillListState, type SeckillRow } from '@bazaar/shared/schemas/seckill';
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import { ListFilters, useListFilters } from '@bazaar/console-ui/list-filters.tsx';
+import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
 import { useI18n } from '../lib/i18n.tsx';
+import { ShopIdFilter } from './shop-id-filter.tsx';
 import { useCan } from '../lib/permissions.tsx';
 import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { SeckillSessionsSection } from './seckill-sessions.tsx';
@@ -75,16 +78,14 @@ export function SeckillActivitiesSection({ api }: { api: ConsoleApi }) {
   const can = useCan();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [tab, setTab] = useState<Tab>('pending');
-  const [typed, setTyped] = useState('');
-  const [prodName, setProdName] = useState('');
+  const filters = useListFilters<Tab>('pending');
+  const { tab, keyword, current } = filters;
   const [shopId, setShopId] = useState<number | null>(null);
-  const [current, setCurrent] = useState(1);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useQuery({
-    queryKey: ['admin-seckills', lang, tab, prodName, shopId, current],
-    queryFn: () => api('/admin/seckills', { lang, query: { state: tab === 'all' ? undefined : tab, prodName: prodName || undefined, shopId: shopId ?? undefined, current, size: PAGE_SIZE }, schema: SeckillRowPageSchema }),
+    queryKey: ['admin-seckills', lang, tab, keyword, shopId, current],
+    queryFn: () => api('/admin/seckills', { lang, query: { state: tab === 'all' ? undefined : tab, prodName: keyword || undefined, shopId: shopId ?? undefined, current, size: PAGE_SIZE }, schema: SeckillRowPageSchema }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.records.some((r) => r.listState === 'running') ? REFRESH_MS : false),
   });
@@ -111,52 +112,31 @@ export function SeckillActivitiesSection({ api }: { api: ConsoleApi }) {
     onSettled: settled,
   });
   const nameOf = (r: SeckillRow) => (lang === 'en' && r.nameEn ? r.nameEn : r.nameZh);
-  const search = () => {
-    setProdName(typed.trim());
-    setCurrent(1);
-  };
   const mayDecide = can('seckill.manage');
   const dialog = decision?.kind === 'offline' ? 'seckillAdmin.offlineDialog' : 'seckillAdmin.rejectDialog';
 
   return (
     <>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setCurrent(1);
-        }}
-        items={TABS.map((key) => ({ key, label: t(`seckillAdmin.tabs.${key}`) }))}
-      />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Space.Compact style={{ width: 360 }}>
-          <Input aria-label={t('seckillAdmin.search')} placeholder={t('seckillAdmin.search')} value={typed} maxLength={50} onChange={(e) => setTyped(e.target.value)} onPressEnter={search} />
-          <Button onClick={search}>{t('seckillAdmin.searchButton')}</Button>
-        </Space.Compact>
-        <InputNumber<number>
-          aria-label={t('seckillAdmin.shop')}
+      <ListFilters prefix="seckillAdmin" tabs={TABS} filters={filters}>
+        <ShopIdFilter
+          label={t('seckillAdmin.shop')}
           placeholder={t('seckillAdmin.shopPlaceholder')}
-          min={1}
-          precision={0}
           value={shopId}
-          onChange={(v) => {
-            setShopId(v ?? null);
-            setCurrent(1);
+          onChange={(id) => {
+            setShopId(id);
+            filters.setCurrent(1);
           }}
-          style={{ width: 160 }}
         />
-      </Space>
-      {list.error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorText(list.error, t, 'app.loadFailed')}
-        </Typography.Paragraph>
-      ) : null}
-      <Table<SeckillRow>
+      </ListFilters>
+      <PagedTable<SeckillRow>
         rowKey="seckillId"
+        list={list}
         loading={list.isFetching && !list.data}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: t('seckillAdmin.empty') }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('seckillAdmin.total', { total }) }}
+        current={current}
+        pageSize={PAGE_SIZE}
+        onPage={filters.setCurrent}
+        empty={t('seckillAdmin.empty')}
+        total={(total) => t('seckillAdmin.total', { total })}
         columns={[
           {
             title: t('seckillAdmin.columns.name'),

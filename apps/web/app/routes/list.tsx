@@ -44,11 +44,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash = state.st === '4' ? searchFlashSales(context, state, state.current, LIST_PAGE_SIZE) : null;
   // The group-buy tab (st=3, reference prodType=1): the running group buys matching the term.
   const group = state.st === '3' ? searchGroupBuys(context, state, state.current, LIST_PAGE_SIZE) : null;
+  // An activity tab's cards come apart from the product page, which keeps only the pager's counts.
+  const counts = <P extends object>(page: P) => ({ ...page, records: [], totalCapped: false, keywords: [] });
   const results =
     flash !== null
-      ? flash.then(({ records, serverTime, ...page }) => ({ page: { ...page, records: [], totalCapped: false, keywords: [] }, coupon: null, flash: { records, serverTime }, group: null, error: null }))
+      ? flash.then(({ records, serverTime, ...page }) => ({ page: counts(page), coupon: null, flash: { records, serverTime }, group: null, error: null }))
       : group !== null
-      ? group.then(({ records, ...page }) => ({ page: { ...page, records: [], totalCapped: false, keywords: [] }, coupon: null, flash: null, group: records, error: null }))
+      ? group.then(({ records, ...page }) => ({ page: counts(page), coupon: null, flash: null, group: records, error: null }))
       : couponId !== undefined
       ? api('/coupon/prodListByCouponId', {
           ...context,
@@ -63,7 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, flash: null, group: null, error: err.text };
       throw err;
     }),
-    api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
+    // An activity card (st 3, 4) has no category, so those tabs draw no category filter: no tree.
+    flash !== null || group !== null ? [] : api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
     api('/search/hotSearch', { ...context, query: { number: HOT_WORDS }, schema: HotSearchSchema.array() }).catch(() => []),
   ]);
   // Only the chips the filter draws travel to the page, not the whole tree.

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/secdetail.confirm-order';
-import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { AddressSchema, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { SeckillConfirmResultSchema, type SeckillConfirmResult, type SeckillSubmitResult } from '@bazaar/shared/schemas/seckill';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import type { RootData } from '../root.tsx';
@@ -17,6 +17,7 @@ import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { RemarksField, remarksTooLong } from '../components/checkout/remarks-field.tsx';
+import { SummaryShipTo, withAddedAddress } from '../components/checkout/ship-to.tsx';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
 import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.tsx';
@@ -201,7 +202,7 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
           disabled={locked}
           onSelect={(a) => void reconfirm(a.addrId, count)}
           onAdded={(a) => {
-            setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+            setAddresses((list) => withAddedAddress(list, a));
             void reconfirm(a.addrId, count);
           }}
         />
@@ -259,16 +260,7 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
             <span>{t('seckill.confirm.payable')}</span>
             <Price fen={result.actualTotal} className="checkout-summary__amount" />
           </div>
-          {address ? (
-            <p className="checkout-summary__address">
-              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
-            </p>
-          ) : null}
-          {needsAddress ? (
-            <p id="seckill-needs-address" className="checkout-summary__needs" role="alert">
-              {t('checkout.errors.addAddress')}
-            </p>
-          ) : null}
+          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="seckill-needs-address" />
           <p className="seckill-buy__note">{t('seckill.detail.cancelNote', { count: result.maxCancelTime })}</p>
           <Button
             size="lg"

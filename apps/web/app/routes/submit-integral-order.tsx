@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/submit-integral-order';
-import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { AddressSchema, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { PointsConfirmResultSchema, PointsSubmitResultSchema, type PointsConfirmResult, type PointsOrderItem } from '@bazaar/shared/schemas/points-mall';
 import { OrderDetailSchema } from '@bazaar/shared/schemas/order';
 import { ScoreInfoSchema } from '@bazaar/shared/schemas/points';
@@ -20,6 +20,7 @@ import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { RemarksField, remarksTooLong } from '../components/checkout/remarks-field.tsx';
+import { SummaryShipTo, withAddedAddress } from '../components/checkout/ship-to.tsx';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
 import { PointsPrice } from '../features/pointsmall/points-price.tsx';
@@ -212,7 +213,7 @@ function Checkout({
           disabled={locked}
           onSelect={(a) => void reconfirm(a.addrId, count)}
           onAdded={(a) => {
-            setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+            setAddresses((list) => withAddedAddress(list, a));
             void reconfirm(a.addrId, count);
           }}
         />
@@ -266,16 +267,7 @@ function Checkout({
             <span>{t('integralMall.confirm.payCash')}</span>
             <Price fen={result.actualTotal} className="checkout-summary__amount" />
           </div>
-          {address ? (
-            <p className="checkout-summary__address">
-              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
-            </p>
-          ) : null}
-          {needsAddress ? (
-            <p id="points-needs-address" className="checkout-summary__needs" role="alert">
-              {t('checkout.errors.addAddress')}
-            </p>
-          ) : null}
+          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="points-needs-address" />
           {result.enoughScore ? null : (
             <p id="points-short" className="checkout-summary__needs" role="alert">
               {t('integralMall.detail.reason.points', { count: result.totalScore - result.myScore })}

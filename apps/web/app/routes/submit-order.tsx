@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/submit-order';
-import { AddressSchema, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
+import { AddressSchema, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { ConfirmResultSchema, SubmitResultSchema, type ConfirmResult, type OrderItemParam } from '@bazaar/shared/schemas/order';
 import type { ComboItemParam } from '@bazaar/shared/schemas/combo';
 import { GroupConfirmResultSchema } from '@bazaar/shared/schemas/group';
@@ -21,6 +21,7 @@ import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
 import { remarksTooLong } from '../components/checkout/remarks-field.tsx';
+import { SummaryShipTo, withAddedAddress } from '../components/checkout/ship-to.tsx';
 import { CouponPicker, couponSelection } from '../features/coupon/checkout-coupons.tsx';
 import { CheckoutInvoice, checkCheckoutInvoice, NO_INVOICE } from '../features/invoice/checkout-invoice.tsx';
 import type { HeaderDraft } from '../features/invoice/invoice-check.ts';
@@ -233,7 +234,7 @@ function Checkout({
         disabled={busy || submitting}
         onSelect={(a) => void reconfirm(a.addrId)}
         onAdded={(a) => {
-          setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+          setAddresses((list) => withAddedAddress(list, a));
           void reconfirm(a.addrId);
         }}
       />
@@ -350,16 +351,7 @@ function Checkout({
             <span>{t('checkout.summary.payable')}</span>
             <Price fen={result?.actualTotal ?? 0} className="checkout-summary__amount" />
           </div>
-          {address ? (
-            <p className="checkout-summary__address">
-              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
-            </p>
-          ) : null}
-          {needsAddress ? (
-            <p id="checkout-needs-address" className="checkout-summary__needs" role="alert">
-              {t('checkout.errors.addAddress')}
-            </p>
-          ) : null}
+          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="checkout-needs-address" />
           <Button
             size="lg"
             className="checkout-summary__submit"

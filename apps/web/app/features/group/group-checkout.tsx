@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatRegion, type Address } from '@bazaar/shared/schemas/address';
+import type { Address } from '@bazaar/shared/schemas/address';
 import type { GroupConfirmResult, GroupSubmitResult } from '@bazaar/shared/schemas/group';
 import { GROUP_PROD_COUNT_MAX } from '@bazaar/shared/constants/group';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
@@ -10,6 +10,7 @@ import { emitApiEvent } from '../../lib/api-events.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
 import { RemarksField, remarksTooLong } from '../../components/checkout/remarks-field.tsx';
+import { SummaryShipTo, withAddedAddress } from '../../components/checkout/ship-to.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { CountStepper } from './count-stepper.tsx';
 import { durationText, groupDetailHref, type GroupChoice } from './group-links.ts';
@@ -162,7 +163,7 @@ export function GroupCheckout({
           disabled: locked,
           onSelect: (a) => void reconfirm(a.addrId, count),
           onAdded: (a) => {
-            setAddresses((list) => [a, ...list.map((x) => (a.commonAddr ? { ...x, commonAddr: false } : x))]);
+            setAddresses((list) => withAddedAddress(list, a));
             void reconfirm(a.addrId, count);
           },
         })
@@ -222,16 +223,7 @@ export function GroupCheckout({
             <span>{t('groupBuy.checkout.payable')}</span>
             <Price fen={result.actualTotal} className="checkout-summary__amount" />
           </div>
-          {address ? (
-            <p className="checkout-summary__address">
-              {t('checkout.summary.sendTo')}: {formatRegion(address)} {address.addr} · {t('checkout.summary.receiver')}: {address.receiver} {address.mobile}
-            </p>
-          ) : null}
-          {needsAddress ? (
-            <p id="group-needs-address" className="checkout-summary__needs" role="alert">
-              {t('checkout.errors.addAddress')}
-            </p>
-          ) : null}
+          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="group-needs-address" />
           <p className="group-checkout__note">
             {t('groupBuy.checkout.cancelNote', { count: result.cancelMinutes })}{' '}
             {t('groupBuy.checkout.validity', { time: durationText(t, result.groupValidTime) })}
