@@ -44,6 +44,8 @@ import { closeSeckillGate } from '../modules/seckill/gate.ts';
 const security = [{ token: [] }];
 const tags = ['seckill'];
 const ended = z.null().describe('The activity has ended');
+/** The flash sale's hot routes take the shopper's session from the instance's cache (decision 068). */
+const hot = { sessionCache: true };
 
 export async function seckillRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +81,7 @@ export async function seckillRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/p/seckill/orderPath',
     {
+      config: hot,
       schema: {
         summary: "The shopper's one-time order path for a running flash sale (5 minutes); 400 'Event not started', 204 once ended",
         tags,
@@ -91,17 +94,17 @@ export async function seckillRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/p/seckill/:orderPath/confirm',
-    { schema: { summary: 'Price a flash-sale order at the activity price (no coupons, promotions or points)', tags, security, params: SeckillOrderPathParamSchema, body: SeckillConfirmSchema, response: { 200: SeckillConfirmResultSchema, 204: ended } } },
+    { config: hot, schema: { summary: 'Price a flash-sale order at the activity price (no coupons, promotions or points)', tags, security, params: SeckillOrderPathParamSchema, body: SeckillConfirmSchema, response: { 200: SeckillConfirmResultSchema, 204: ended } } },
     (request) => confirmSeckillOrder(ctx, shopperId(request), request.params.orderPath, request.body, request.lang),
   );
   api.post(
     '/p/seckill/:orderPath/submit',
-    { schema: { summary: 'Submit the confirmed flash-sale order: queued, answers its order number', tags, security, params: SeckillOrderPathParamSchema, body: SeckillSubmitSchema, response: { 200: SeckillSubmitResultSchema, 204: ended } } },
+    { config: hot, schema: { summary: 'Submit the confirmed flash-sale order: queued, answers its order number', tags, security, params: SeckillOrderPathParamSchema, body: SeckillSubmitSchema, response: { 200: SeckillSubmitResultSchema, 204: ended } } },
     (request) => submitSeckillOrder(ctx, shopperId(request), request.params.orderPath, request.body),
   );
   api.get(
     '/p/seckill/createOrderStatus',
-    { schema: { summary: 'Whether the queued flash-sale order was written (poll every 3 s, at most 10 times)', tags, security, querystring: SeckillOrderStatusQuerySchema, response: { 200: SeckillOrderStatusSchema } } },
+    { config: hot, schema: { summary: 'Whether the queued flash-sale order was written (poll every 3 s, at most 10 times)', tags, security, querystring: SeckillOrderStatusQuerySchema, response: { 200: SeckillOrderStatusSchema } } },
     (request) => seckillOrderStatus(ctx, shopperId(request), request.query.orderNumber, request.lang),
   );
   api.post('/p/seckill/remind', { schema: { summary: 'Remind me by SMS when this upcoming flash sale starts', tags, security, body: SeckillRemindSchema } }, async (request, reply) => {

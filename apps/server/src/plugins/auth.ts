@@ -26,6 +26,8 @@ declare module 'fastify' {
      * the registered routes and fails on a staff route without one.
      */
     permission?: RoutePermission<AdminPermission> | RoutePermission<MerchantPermission>;
+    /** The shopper's session may come from the instance's session cache (decision 068: the flash sale's hot routes). */
+    sessionCache?: boolean;
   }
   interface FastifyInstance {
     /** Every route of the merchant and admin audiences with the permission it declares (the route-permission test reads it). */
@@ -123,8 +125,8 @@ export const authPlugin = fp(async (app) => {
   // Shoppers and staff are checked inside the token lookup; a merchant session also needs its shop.
   // A staff member's role permissions ride along in the same statement (decision 057), so a role
   // or permission change applies on the next request, on every instance, at no extra round trip.
-  // Shopper sessions are cached in process and ended on every instance by the revocation mark
-  // (decision 068); staff and merchant sessions read their role on every request, so are not.
+  // Shopper sessions of the routes that opt in are cached in process and ended on every instance by
+  // the revocation mark (decision 068); staff and merchant sessions read their role on every request.
   const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants }, ['shopper']);
   /** The staff member's name, from the lookup's grants (for the audit entry of a refusal). */
   const staffNames = new WeakMap<FastifyRequest, string>();
@@ -178,7 +180,7 @@ export const authPlugin = fp(async (app) => {
     request.permissions = NO_PERMISSIONS;
     const needs = routeAuth(request);
     const token = tokenFromHeader(request.headers.authorization);
-    const session = token ? await lookup(token) : null;
+    const session = token ? await lookup(token, request.routeOptions.config?.sessionCache === true) : null;
     if (needs === 'public') {
       if (session?.audience === 'shopper') await admit(request, session);
       return;

@@ -99,7 +99,8 @@ interface CachedSession {
  * its subject passes the audience's check (given by the module that owns the accounts), with what
  * the owner's grants query reads for it (a staff member's role permissions), in one statement.
  *
- * Sessions of the `cached` audiences are kept in process for up to SESSION_CACHE_MS (decision 068):
+ * Sessions of the `cached` audiences are kept in process for up to SESSION_CACHE_MS when the caller
+ * asks (`useCache`: the routes that opt in, decision 068):
  * a cached one costs one kv read (the subject's revocation mark, unchanged since it was verified)
  * instead of the statement. The mark is always read before the statement that verifies what is
  * cached (for a token not seen before, after a first statement that names its subject), so a
@@ -111,7 +112,7 @@ export function sessionLookup(
   checks: Partial<Record<Audience, repo.SubjectCheck>>,
   grants: Partial<Record<Audience, repo.SubjectGrants>> = {},
   cached: readonly Audience[] = [],
-): (token: string) => Promise<Session | null> {
+): (token: string, useCache?: boolean) => Promise<Session | null> {
   const find = repo.prepareFindLiveToken(ctx.db, Object.entries(checks) as Array<[Audience, repo.SubjectCheck]>, Object.entries(grants) as Array<[Audience, repo.SubjectGrants]>);
   const cache = new Map<string, CachedSession>();
   const verify = async (tokenHash: string) => {
@@ -119,9 +120,9 @@ export function sessionLookup(
     if (!row || !row.active || !isAudience(row.audience)) return null;
     return { session: { audience: row.audience, subject: row.subject, tokenHash, grants: row.grants ?? null }, expiresAt: row.expiresAt.getTime() };
   };
-  return async (token) => {
+  return async (token, useCache = false) => {
     const tokenHash = hashToken(token);
-    const hit = cache.get(tokenHash);
+    const hit = useCache ? cache.get(tokenHash) : undefined;
     // The subject's mark, read before the statement that verifies the session (undefined: not read yet).
     let mark: string | null | undefined;
     if (hit) {
@@ -133,7 +134,7 @@ export function sessionLookup(
     }
     const verifiedAt = Date.now();
     let found = await verify(tokenHash);
-    if (!found || !cached.includes(found.session.audience)) return found?.session ?? null;
+    if (!found || !useCache || !cached.includes(found.session.audience)) return found?.session ?? null;
     if (mark === undefined) {
       // A token not seen before: its subject is known only now, so the mark is read and the statement run again.
       mark = await ctx.kv.get(revokedKey(found.session.audience, found.session.subject));
