@@ -155,7 +155,6 @@ export interface AttemptInput {
   /** -1 = no limit. */
   maxNum: number;
   now: number;
-  attempt: SeckillAttempt;
 }
 
 export interface SeckillGate {
@@ -179,9 +178,7 @@ export interface SeckillGate {
   /** Confirm's choice under a path. */
   saveChoice(userId: string, path: string, choice: string, expiresAt: number): Promise<void>;
   choice(userId: string, path: string): Promise<string | null>;
-  /** The one atomic step: path, stock, limit, take, record, queue. */
-  attempt(input: AttemptInput): Promise<GateAnswer>;
-  /** Submit's one atomic step (one Redis round trip): count, choice, its checks, then as `attempt`. */
+  /** Submit's one atomic step (one Redis round trip): count, choice, its checks, then path, stock, limit, take, record, queue. */
   submit(input: SubmitInput): Promise<GateAnswer>;
   /** A cancelled or failed attempt's units go back (only while the activity is loaded). */
   giveBack(seckillId: number, seckillSkuId: number, userId: string, count: number): Promise<void>;
@@ -202,28 +199,6 @@ export interface SeckillQueue {
   /** Attempts in the queue (delivered or not). */
   size(): Promise<number>;
 }
-
-const ATTEMPT_SCRIPT = `
-local pv = redis.call('GET', KEYS[3])
-local used = redis.call('EXISTS', KEYS[5]) == 1
-if not pv then if used then return -5 end return -1 end
-local sep = string.find(pv, '|', 1, true)
-if not sep or string.sub(pv, 1, sep - 1) ~= ARGV[2] then if used then return -5 end return -1 end
-if tonumber(string.sub(pv, sep + 1)) <= tonumber(ARGV[5]) then return -1 end
-local stock = redis.call('GET', KEYS[1])
-if not stock then return -2 end
-local n = tonumber(ARGV[3])
-if tonumber(stock) < n then return -3 end
-local max = tonumber(ARGV[4])
-local held = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
-if max >= 0 and held + n > max then return -4 end
-redis.call('DECRBY', KEYS[1], n)
-redis.call('HINCRBY', KEYS[2], ARGV[1], n)
-redis.call('DEL', KEYS[3])
-redis.call('SET', KEYS[5], '1', 'PX', ARGV[7])
-redis.call('XADD', KEYS[4], '*', 'a', ARGV[6])
-return 1
-`;
 
 // Submit's whole step. KEYS: the user's 5-in-5-s counter, the choice, the path's used marker, the
 // stream. The stock, holders and path keys follow from the choice (the activity, SKU and product
@@ -326,7 +301,6 @@ const USED_PATH_MS = 60_000;
 const GROUP = 'writers';
 
 interface GateRedis extends Redis {
-  seckillAttempt(...args: Array<string | number>): Promise<number>;
   seckillLoad(...args: Array<string | number>): Promise<number>;
   seckillGiveBack(...args: Array<string | number>): Promise<number>;
   seckillHit(...args: Array<string | number>): Promise<number>;
@@ -335,7 +309,7 @@ interface GateRedis extends Redis {
 
 type StreamEntries = Array<[string, string[]]>;
 
-/** An entry's attempt: 'a' (the whole attempt, from `attempt`) or submit's choice 'c' with its fields. */
+/** An entry's attempt: submit's choice 'c' with its fields, or 'a', a whole attempt as an earlier version queued it (still read while such entries drain). */
 function attemptOfFields(fields: string[]): SeckillAttempt {
   if (fields[0] === 'a') return JSON.parse(fields[1]!) as SeckillAttempt;
   const f = new Map<string, string>();
@@ -367,7 +341,6 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
   const redis = new Redis(url, options) as GateRedis;
   // Blocking reads wait on their own connection, so they never hold up the gate's commands.
   const reader = new Redis(url, { maxRetriesPerRequest: null });
-  redis.defineCommand('seckillAttempt', { numberOfKeys: 5, lua: ATTEMPT_SCRIPT });
   redis.defineCommand('seckillLoad', { lua: LOAD_SCRIPT });
   redis.defineCommand('seckillGiveBack', { numberOfKeys: 2, lua: GIVE_BACK_SCRIPT });
   redis.defineCommand('seckillHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
@@ -441,24 +414,6 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
     },
     async choice(userId, path) {
       return redis.get(keys.choice(userId, path));
-    },
-    async attempt(input) {
-      await ensureGroup();
-      const answer = await redis.seckillAttempt(
-        keys.stock(input.seckillId, input.seckillSkuId),
-        keys.held(input.seckillId),
-        keys.path(input.userId, input.prodId),
-        keys.stream,
-        keys.used(input.path),
-        input.userId,
-        input.path,
-        input.count,
-        input.maxNum,
-        input.now,
-        JSON.stringify(input.attempt),
-        USED_PATH_MS,
-      );
-      return answer as GateAnswer;
     },
     async submit(input) {
       await ensureGroup();
@@ -572,7 +527,7 @@ export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
     });
 
   /** The attempt's one synchronous step (no await inside): as atomic here as the Lua script is in Redis. */
-  function attemptNow(input: Omit<AttemptInput, 'attempt'>, attempt: () => SeckillAttempt): GateAnswer {
+  function attemptNow(input: AttemptInput, attempt: () => SeckillAttempt): GateAnswer {
     const pathKey = `${input.userId}:${input.prodId}`;
     const p = paths.get(pathKey);
     const wasUsed = (used.get(input.path) ?? 0) > clock();
@@ -638,9 +593,6 @@ export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
     async choice(userId, path) {
       const c = choices.get(`${userId}:${path}`);
       return c && c.expiresAt > clock() ? c.choice : null;
-    },
-    async attempt(input) {
-      return attemptNow(input, () => input.attempt);
     },
     async submit(input) {
       // Synchronous throughout, as the script is atomic.
