@@ -7,9 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { orders, refunds } from '../db/schema.ts';
-import { merchantLogin, openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
-import { apply, applyBody, call, refundOrder } from '../test/refund-test-kit.ts';
-import { ensureSeeded } from '../test/seeded.ts';
+import { registerBuyer } from '../test/merchant-test-kit.ts';
+import { apply, applyBody, call, refundOrder, seededShopOwner } from '../test/refund-test-kit.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { cancelRefund } from './apply-refund.ts';
 
@@ -18,9 +17,7 @@ let shopId: number;
 let owner: { token: string };
 
 beforeAll(async () => {
-  t = await ensureSeeded();
-  shopId = (await openShopIds(t))[0]!;
-  owner = { token: await merchantLogin(t, shopId) };
+  ({ t, shopId, owner } = await seededShopOwner());
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,10 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { refunds } from '../db/schema.ts';
-import { merchantLogin, openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
+import { registerBuyer } from '../test/merchant-test-kit.ts';
 import { walletBalance } from '../test/payment-test-kit.ts';
-import { apply, applyBody, call, expectRefused, refundOrder } from '../test/refund-test-kit.ts';
-import { ensureSeeded } from '../test/seeded.ts';
+import { apply, applyBody, call, expectRefused, refundOrder, seededShopOwner } from '../test/refund-test-kit.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -16,9 +15,7 @@ let shopId: number;
 let owner: { token: string };
 
 beforeAll(async () => {
-  t = await ensureSeeded();
-  shopId = (await openShopIds(t))[0]!;
-  owner = { token: await merchantLogin(t, shopId) };
+  ({ t, shopId, owner } = await seededShopOwner());
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -11,10 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { orders, refunds } from '../db/schema.ts';
-import { merchantLogin, openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
+import { registerBuyer } from '../test/merchant-test-kit.ts';
 import { walletBalance } from '../test/payment-test-kit.ts';
-import { apply, applyBody, call, refundOrder } from '../test/refund-test-kit.ts';
-import { ensureSeeded } from '../test/seeded.ts';
+import { apply, applyBody, call, refundOrder, seededShopOwner } from '../test/refund-test-kit.ts';
 import { SHARED_INFRASTRUCTURE, type TestApp } from '../test/test-app.ts';
 import { executeRefund } from './refund-money.ts';
 
@@ -23,9 +22,7 @@ let shopId: number;
 let owner: { token: string };
 
 beforeAll(async () => {
-  t = await ensureSeeded();
-  shopId = (await openShopIds(t))[0]!;
-  owner = { token: await merchantLogin(t, shopId) };
+  ({ t, shopId, owner } = await seededShopOwner());
 });
 
 /** Transactions of this database waiting for a row lock right now. */

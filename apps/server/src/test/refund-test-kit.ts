@@ -9,7 +9,8 @@ import { orderItems, products, skus } from '../db/schema.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { buildOrderRows, insertOrderRows } from '../modules/order/order-rows.ts';
 import { json } from './account-test-kit.ts';
-import type { Buyer } from './merchant-test-kit.ts';
+import { merchantLogin, openShopIds, type Buyer } from './merchant-test-kit.ts';
+import { ensureSeeded } from './seeded.ts';
 import type { TestApp } from './test-app.ts';
 
 export type Lang = 'zh' | 'en';
@@ -134,4 +135,11 @@ export async function info(t: TestApp, user: { token: string }, refundSn: string
 export function expectRefused(res: { statusCode: number; body: string }, message: string, status = 400): void {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.body).toBe(message);
+}
+
+/** Where the after-sales flow tests start: the seeded app, its first open shop and that shop's owner logged in. */
+export async function seededShopOwner(): Promise<{ t: TestApp; shopId: number; owner: { token: string } }> {
+  const t = await ensureSeeded();
+  const shopId = (await openShopIds(t))[0]!;
+  return { t, shopId, owner: { token: await merchantLogin(t, shopId) } };
 }
