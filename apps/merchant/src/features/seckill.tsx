@@ -1,12 +1,13 @@
 // The shop's flash sales (issue 27, decision 062): a list by state with each activity's sales, its
 // detail with the counts refreshed live while it runs, and ending one early.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Space, Statistic, Tag, Typography } from 'antd';
 import { SECKILL_LIST_STATES, SeckillCountsSchema, SeckillRowDetailSchema, SeckillRowPageSchema, type SeckillListState, type SeckillRow } from '@bazaar/shared/schemas/seckill';
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { ListFilters, useListFilters } from '@bazaar/console-ui/list-filters.tsx';
 import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
+import { SeckillSkuTable } from '@bazaar/console-ui/seckill-sku-table.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ActivityDetailFrame, PlatformReason, useEndActivity, type ActivityKind } from './activity-frame.tsx';
 
@@ -142,19 +143,7 @@ export function SeckillDetailPage({ api, seckillId, onBack }: { api: ConsoleApi;
             <Typography.Title level={3} style={{ fontSize: 16 }}>
               {t('seckill.detail.skus')}
             </Typography.Title>
-            <Table
-              rowKey="seckillSkuId"
-              size="small"
-              pagination={false}
-              dataSource={d.skus}
-              columns={[
-                { title: t('seckill.detail.sku'), dataIndex: 'skuName' },
-                { title: t('seckill.detail.price'), render: (_v, s) => yuan(s.price) },
-                { title: t('seckill.detail.seckillPrice'), render: (_v, s) => yuan(s.seckillPrice) },
-                { title: t('seckill.detail.skuTotal'), dataIndex: 'totalStocks' },
-                { title: t('seckill.detail.skuLeft'), dataIndex: 'seckillStocks' },
-              ]}
-            />
+            <SeckillSkuTable skus={d.skus} titles={{ sku: t('seckill.detail.sku'), price: t('seckill.detail.price'), seckillPrice: t('seckill.detail.seckillPrice'), total: t('seckill.detail.skuTotal'), left: t('seckill.detail.skuLeft') }} />
           </>
         );
       }}

@@ -4,12 +4,13 @@
 // day's sessions and the reconciliation reports are the page's other sections. Decisions are audited.
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { SeckillRowDetailSchema, SeckillRowPageSchema, type SeckillListState, type SeckillRow } from '@bazaar/shared/schemas/seckill';
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { ListFilters, useListFilters } from '@bazaar/console-ui/list-filters.tsx';
 import { PagedTable } from '@bazaar/console-ui/paged-table.tsx';
+import { SeckillSkuTable } from '@bazaar/console-ui/seckill-sku-table.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ShopIdFilter } from './shop-id-filter.tsx';
 import { useCan } from '../lib/permissions.tsx';
@@ -53,19 +54,7 @@ function SeckillDetailModal({ api, seckillId, onClose }: { api: ConsoleApi; seck
           <Typography.Title level={3} style={{ fontSize: 16 }}>
             {t('seckillAdmin.detail.skus')}
           </Typography.Title>
-          <Table
-            rowKey="seckillSkuId"
-            size="small"
-            pagination={false}
-            dataSource={d.skus}
-            columns={[
-              { title: t('seckillAdmin.detail.sku'), dataIndex: 'skuName' },
-              { title: t('seckillAdmin.detail.price'), render: (_v, s) => yuan(s.price) },
-              { title: t('seckillAdmin.detail.seckillPrice'), render: (_v, s) => yuan(s.seckillPrice) },
-              { title: t('seckillAdmin.detail.totalStocks'), dataIndex: 'totalStocks' },
-              { title: t('seckillAdmin.detail.stocksLeft'), dataIndex: 'seckillStocks' },
-            ]}
-          />
+          <SeckillSkuTable skus={d.skus} titles={{ sku: t('seckillAdmin.detail.sku'), price: t('seckillAdmin.detail.price'), seckillPrice: t('seckillAdmin.detail.seckillPrice'), total: t('seckillAdmin.detail.totalStocks'), left: t('seckillAdmin.detail.stocksLeft') }} />
         </>
       ) : null}
     </Modal>
