@@ -64,6 +64,9 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
   // What the socket's handlers read without re-subscribing.
   const live = useRef({ selected, threads, conversations });
   live.current = { selected, threads, conversations };
+  // Each conversation's toId as soon as a frame names it. The frames that follow in the same burst
+  // (a first message's acknowledgement, then its code 12) come before React renders the state.
+  const toIds = useRef(new Map<number, number>());
 
   useEffect(() => setReadyCard(initialCard), [initialCard]);
 
@@ -72,6 +75,8 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
   }, []);
 
   const toIdOf = (conversationId: number): number | null => {
+    const seen = toIds.current.get(conversationId);
+    if (seen !== undefined) return seen;
     const { conversations: list, threads: all } = live.current;
     const found = list.find((c) => c.conversationId === conversationId);
     if (found) return found.toId;
@@ -97,6 +102,7 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
       if (messages.length === 0) return;
       const toId = messages[0]!.shopId;
       const newest = messages.reduce((a, b) => (b.seq > a.seq ? b : a));
+      toIds.current.set(newest.conversationId, toId);
       const entry = live.current.threads[toId];
       if (entry && messages.length === 1 && isGap(entry.thread, newest) && entry.conversationId !== null) {
         // Something was missed (a drop the socket did not see): ask for it in order.
