@@ -13,7 +13,10 @@ const passThrough = (pathname) => pathname.startsWith('/uploads/') || pathname =
 
 /** @param {string} api the API's origin */
 export function apiProxies(api) {
-  const agent = new (new URL(api).protocol === 'https:' ? https : http).Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  // An idle connection is closed by the proxy after 30 s, long before the API's own 72 s (Fastify's
+  // keepAliveTimeout): Node's agent keeps one forever unless given a timeout, and a request sent on a
+  // connection the API is closing fails with ECONNRESET (a 504 for an image once, in a CI journey).
+  const agent = new (new URL(api).protocol === 'https:' ? https : http).Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
   return {
     /** Mounted at /api: the path goes to the API without the prefix. */
     calls: createProxyMiddleware({ target: api, changeOrigin: false, agent, pathRewrite: { '^/api': '' } }),
