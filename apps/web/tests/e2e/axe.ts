@@ -37,7 +37,10 @@ async function waitForSettledPage(page: Page): Promise<void> {
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), { soft = false } = {}): Promise<void> {
   await waitForSettledPage(page);
-  const { violations } = await new AxeBuilder({ page, axeSource: axe.source }).analyze();
+  // Only the violations come back whole: the passes and the rest carry one node per rule, not every
+  // node of the page (the full results, serialized through Playwright's protocol and validated on
+  // the way, were the largest cost of the journeys' test processes).
+  const { violations } = await new AxeBuilder({ page, axeSource: axe.source }).options({ resultTypes: ['violations'] }).analyze();
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const report = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
   (soft ? expect.soft : expect)(report, `axe on ${label}`).toEqual([]);
