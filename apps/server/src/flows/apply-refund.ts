@@ -23,7 +23,6 @@ import {
   type RefundUpdate,
 } from '@bazaar/shared/schemas/refund';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
 import { formatApiTime } from '../lib/api-time.ts';
 import { invalid } from '../lib/app-error.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
@@ -39,6 +38,7 @@ import {
   detailOf,
   enteredStepPart,
   itemsOf,
+  leftStepPart,
   listItemsOf,
   loadOrderState,
   loadPeriods,
@@ -302,60 +302,57 @@ export async function updateRefundAmount(ctx: AppContext, userId: string, input:
   }
 }
 
-async function writeWaybill(tx: Tx, refundSn: string, input: RefundExpress, now: Date): Promise<void> {
-  const existing = await repo.findDelivery(tx, refundSn);
-  await repo.upsertDelivery(
-    tx,
-    {
-      refundSn,
-      dvyId: input.expressId,
-      dvyName: input.expressName,
-      dvyFlowId: input.expressNo,
-      senderMobile: input.mobile,
-      senderRemarks: input.senderRemarks || null,
-      imgs: input.imgs,
-      receiverName: existing?.receiverName ?? null,
-      receiverMobile: existing?.receiverMobile ?? null,
-      receiverAddr: existing?.receiverAddr ?? null,
-    },
-    now,
-  );
-}
+/** The shopper's side of the parcel: the waybill (the return address the acceptance wrote stays). */
+const waybillOf = (input: RefundExpress) => ({
+  dvyId: input.expressId,
+  dvyName: input.expressName,
+  dvyFlowId: input.expressNo,
+  senderMobile: input.mobile,
+  senderRemarks: input.senderRemarks || null,
+  imgs: input.imgs,
+});
 
-/** POST /p/orderRefund/submitExpress: the return's waybill (2 -> 3, the seller's receipt deadline starts). */
+/**
+ * POST /p/orderRefund/submitExpress: the return's waybill (2 -> 3, the seller's receipt deadline
+ * starts). One statement, no transaction (apply's way, decision 060): the move (only of a return),
+ * its history row, the waybill, the old step's jobs cancelled and the new step's booked, each
+ * written only when the move found its row.
+ */
 export async function submitRefundExpress(ctx: AppContext, userId: string, input: RefundExpress): Promise<void> {
   const now = ctx.now();
   const periods = await loadPeriods(ctx);
   const deadline = new Date(now.getTime() + periods.sellerReceiveMs);
-  const moved = await ctx.db.transaction(async (tx) => {
-    const row = await repo.moveRefund(tx, {
-      refundSn: input.refundSn,
-      from: [REFUND_STATUS.accepted],
-      owner: { userId },
-      set: { returnMoneySts: REFUND_STATUS.buyerShipped, shipTime: now, deadline },
-      now,
-    });
-    if (!row) return false;
-    if (row.applyType !== APPLY_TYPE.returnAndRefund) throw invalid('refundErrors.cannotShip');
-    await writeWaybill(tx, row.refundSn, input, now);
-    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'ship', returnMoneySts: row.returnMoneySts, note: `${input.expressName} ${input.expressNo}`, refundAmount: row.refundAmount, createdAt: now });
-    await bookStep(tx, { refundSn: row.refundSn, left: REFUND_STATUS.accepted, status: REFUND_STATUS.buyerShipped, deadline, periods, now });
-    return true;
+  const row = await repo.moveRefund(ctx.db, {
+    refundSn: input.refundSn,
+    from: [REFUND_STATUS.accepted],
+    owner: { userId },
+    applyType: APPLY_TYPE.returnAndRefund,
+    set: { returnMoneySts: REFUND_STATUS.buyerShipped, shipTime: now, deadline },
+    now,
+    history: { actor: 'buyer', actorId: userId, action: 'ship', note: `${input.expressName} ${input.expressNo}` },
+    alongside: [
+      repo.deliveryOfMovedPart(waybillOf(input), now),
+      leftStepPart(input.refundSn, REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped),
+      enteredStepPart(ctx.db, { refundSn: input.refundSn, status: REFUND_STATUS.buyerShipped, deadline, periods, now }, repo.MOVED),
+    ].filter((part): part is SQL => part !== null),
   });
-  if (!moved) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotShip');
+  if (!row) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotShip');
 }
 
 /** PUT /p/orderRefund/reSubmitExpress: edits the waybill while the seller has not received the goods (3). */
 export async function resubmitRefundExpress(ctx: AppContext, userId: string, input: RefundExpress): Promise<void> {
   const now = ctx.now();
-  const moved = await ctx.db.transaction(async (tx) => {
-    const row = await repo.moveRefund(tx, { refundSn: input.refundSn, from: [REFUND_STATUS.buyerShipped], owner: { userId }, set: {}, now });
-    if (!row) return false;
-    await writeWaybill(tx, row.refundSn, input, now);
-    await repo.insertHistory(tx, { refundSn: row.refundSn, actor: 'buyer', actorId: userId, action: 'reship', returnMoneySts: row.returnMoneySts, note: `${input.expressName} ${input.expressNo}`, refundAmount: row.refundAmount, createdAt: now });
-    return true;
+  // One statement, as submitExpress: the touch of the request, its history row and the waybill.
+  const row = await repo.moveRefund(ctx.db, {
+    refundSn: input.refundSn,
+    from: [REFUND_STATUS.buyerShipped],
+    owner: { userId },
+    set: {},
+    now,
+    history: { actor: 'buyer', actorId: userId, action: 'reship', note: `${input.expressName} ${input.expressNo}` },
+    alongside: [repo.deliveryOfMovedPart(waybillOf(input), now)],
   });
-  if (!moved) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotReship');
+  if (!row) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotReship');
 }
 
 /** POST /p/orderRefund/applyPlatform: after a refusal, the shopper asks the platform to step in (once). */

@@ -37,7 +37,7 @@ import { lockOrderForRefund } from '../modules/order/refunds.ts';
 import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { executeRefund, settledWithDecision, settleWithDecision, type DecisionMoney } from './refund-money.ts';
-import { bookStep, deadlineOf, detailOf, leftStepPart, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
+import { bookStep, deadlineOf, detailOf, enteredStepPart, leftStepPart, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
 
 export interface Actor {
   actor: 'seller' | 'platform' | 'system';
@@ -126,8 +126,13 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
       },
       now,
       history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null },
-      // The old step's jobs go with the move's own statement.
-      alongside: [leftStepPart(current.refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted), ...(input.alongside ?? [])].filter((part): part is SQL => part !== null),
+      // The old step's jobs go with the move's own statement, and for a return the address it goes to and the new step's jobs.
+      alongside: [
+        leftStepPart(current.refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted),
+        address ? repo.deliveryOfMovedPart({ receiverName: address.receiverName, receiverMobile: address.receiverMobile, receiverAddr: address.receiverAddr }, now) : null,
+        deadline ? enteredStepPart(tx, { refundSn: current.refundSn, status: REFUND_STATUS.accepted, deadline, periods, now }, repo.MOVED) : null,
+        ...(input.alongside ?? []),
+      ].filter((part): part is SQL => part !== null),
     });
     if (!row) {
       // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
@@ -135,8 +140,6 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
       if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
       return undefined;
     }
-    if (address) await repo.upsertDelivery(tx, { refundSn: row.refundSn, ...address }, now);
-    if (deadline) await bookStep(tx, { refundSn: row.refundSn, status: row.returnMoneySts, deadline, periods, now });
     return { row, money: isReturn ? null : await settleWithDecision(ctx, tx, row) };
   });
 }

@@ -83,10 +83,14 @@ function enteredStepJobs(input: { refundSn: string; status: number; deadline: Da
   ];
 }
 
-/** bookStep's jobs of the step entered as a part of the statement that writes the request (insertRefund's `alongside`); null without a deadline. */
-export function enteredStepPart(tx: Tx, input: { refundSn: string; status: number; deadline: Date | null; periods?: Periods; now: Date }): SQL | null {
+/**
+ * bookStep's jobs of the step entered as a part of the statement that writes the request
+ * (insertRefund's or moveRefund's `alongside`; a move's must pass `when`, repo.MOVED); null
+ * without a deadline.
+ */
+export function enteredStepPart(tx: Db | Tx, input: { refundSn: string; status: number; deadline: Date | null; periods?: Periods; now: Date }, when?: SQL): SQL | null {
   const entered = enteredStepJobs(input);
-  return entered.length ? rescheduleJobsPart(tx, entered) : null;
+  return entered.length ? rescheduleJobsPart(tx, entered, when) : null;
 }
 
 /**

@@ -326,7 +326,8 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
   // Budgets for an order without points or coupons, paid by balance. With begin and commit, on
   // PostgreSQL: accept of a refund only 41 at first, 24 after the first cut (two transactions), 12
   // (one), 10 now (the settle step's last writes in one statement, the ledger row with the credit);
-  // of a return 21, 14, 10; the waybill 12, 10, 10; receive 40, 23, 12, 9.
+  // of a return 21, 14, 10, 8 (the return address and the new step's jobs in the decision's
+  // statement); the waybill 12, 10, 10, 3 (one statement, no transaction); receive 40, 23, 12, 9.
   it('accept and receive decide and pay back in one transaction, reading the request once and the order\'s requests with the settle mark', async () => {
     await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
     const { refundSn } = await requested();
@@ -350,10 +351,18 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
 
     const ret = await requested({ returns: true });
     const acceptReturn = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/accept`, {}));
-    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(8);
+    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(6);
+    // The return address and the new step's jobs go with the decision's own statement: no write after it.
+    expect(acceptReturn.at(-1)).toMatch(/^with "moved" as \(update "refunds"/);
+    expect(acceptReturn.at(-1)).toContain('insert into "refund_deliveries"');
+    expect(acceptReturn.at(-1)).toContain('insert into "jobs"');
     const waybill = { refundSn: ret.refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT445566778', mobile: '13800138000', imgs: [] };
     const shipped = await statementsOf(() => call(t, ret.buyer, 'POST', '/p/orderRefund/submitExpress', waybill));
-    expect(shipped.length, shipped.join('\n')).toBeLessThanOrEqual(8);
+    expect(shipped.length, shipped.join('\n')).toBeLessThanOrEqual(3);
+    // One write, no transaction: the move, its history row, the waybill (without reading the parcel), the old step's jobs and the new one's.
+    expect(shipped.filter((q) => q.includes('refund_deliveries'))).toHaveLength(1);
+    const ship = shipped.at(-1)!;
+    for (const write of ['with "moved" as (update "refunds"', 'insert into "refund_histories"', 'insert into "refund_deliveries"', 'update "jobs"', 'insert into "jobs"']) expect(ship).toContain(write);
     const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {}));
     expect(received.length, received.join('\n')).toBeLessThanOrEqual(7);
     expect((await refundRow(ret.refundSn)).returnMoneySts).toBe(5);

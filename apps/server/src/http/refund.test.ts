@@ -315,7 +315,9 @@ describe('deadlines', () => {
     expect((await call(t, buyer, 'PUT', '/p/orderRefund/reSubmitExpress', { ...waybill, expressNo: 'SF0000000001' })).statusCode).toBe(200);
     const shipped = await info(t, buyer, sn);
     expect(shipped).toMatchObject({ returnMoneySts: 3, deadlineAction: 'receive', canEditExpress: true });
-    expect(shipped.delivery).toMatchObject({ dvyFlowId: 'SF0000000001', dvyName: '顺丰速运' });
+    expect(shipped.delivery).toMatchObject({ dvyFlowId: 'SF0000000001', dvyName: '顺丰速运', senderRemarks: '已寄出' });
+    // The waybill is written beside the return address the acceptance wrote, which stays.
+    expect(shipped.delivery?.receiverAddr).toBeTruthy();
     t.advanceClock(7 * DAY + 1_000);
     await drainJobs(t);
     const row = await refundRow(sn);

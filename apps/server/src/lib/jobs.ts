@@ -61,8 +61,20 @@ export async function rescheduleJobs(db: Db | Tx, list: Array<{ kind: string; re
   await db.execute(rescheduleJobsPart(db, list));
 }
 
-/** rescheduleJobs as a statement part, for a caller that runs it inside a statement of its own (a CTE). */
-export function rescheduleJobsPart(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date }>): SQL {
+/**
+ * rescheduleJobs as a statement part, for a caller that runs it inside a statement of its own (a CTE).
+ * With `when`, the jobs are booked only while it holds (the caller's condition, e.g. that its own
+ * update moved a row), as cancelJobsPart's.
+ */
+export function rescheduleJobsPart(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date }>, when?: SQL): SQL {
+  if (when) {
+    const rows = sql.join(
+      list.map((job) => sql`(${job.kind}::varchar, ${job.ref}::varchar, ${job.runAt.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    return sql`insert into ${jobs} (kind, ref, run_at) select v.kind, v.ref, v.run_at from (values ${rows}) as v(kind, ref, run_at) where ${when}
+      on conflict (kind, ref) do update set run_at = excluded.run_at, status = ${JOB_STATUS.pending}, attempts = 0, locked_until = null, last_error = null, updated_at = now()`;
+  }
   return db
     .insert(jobs)
     .values(list.map((job) => ({ kind: job.kind, ref: job.ref, runAt: job.runAt, payload: null })))

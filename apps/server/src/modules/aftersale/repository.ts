@@ -100,7 +100,7 @@ function historyFrom(source: 'added' | 'moved', h: HistoryEntry, status: SQL, am
  * Answers the row after the move, or undefined when it was not in such a state (or not the owner's).
  */
 export async function moveRefund(
-  tx: Tx,
+  tx: Db | Tx,
   input: {
     refundSn: string;
     from: readonly number[];
@@ -147,6 +147,30 @@ export async function moveRefund(
 
 /** The condition a part handed to moveRefund (`alongside`) holds itself to: the move found its row. */
 export const MOVED = sql`exists (select 1 from "moved")`;
+
+type DeliveryFields = Omit<typeof refundDeliveries.$inferInsert, 'refundSn' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * upsertDelivery as a part of moveRefund's statement (`alongside`): the parcel of the row the move
+ * found (none when it found none), `fields` written and every other column left as it was (the
+ * waybill keeps the return address the acceptance wrote, and the other way round). No read first.
+ */
+export function deliveryOfMovedPart(fields: Partial<DeliveryFields>, now: Date): SQL {
+  const keys = (Object.keys(fields) as Array<keyof DeliveryFields>).filter((key) => fields[key] !== undefined);
+  const names = keys.map((key) => col(refundDeliveries[key]));
+  const values = keys.map((key) => {
+    const column = refundDeliveries[key];
+    // Cast to the base type only: a value too long for its column fails on the write, never cut short.
+    return sql`${sql.param(fields[key], column)}::${sql.raw(column.getSQLType().replace(/\(.*\)/, ''))}`;
+  });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`insert into ${refundDeliveries} (${col(refundDeliveries.refundSn)}, ${sql.join(names, sql`, `)}, ${col(refundDeliveries.createdAt)}, ${col(refundDeliveries.updatedAt)})
+    select "moved"."refund_sn", ${sql.join(values, sql`, `)}, ${at}, ${at} from "moved"
+    on conflict (${col(refundDeliveries.refundSn)}) do update set ${sql.join(
+      names.map((name) => sql`${name} = excluded.${name}`),
+      sql`, `,
+    )}, ${col(refundDeliveries.updatedAt)} = excluded.${col(refundDeliveries.updatedAt)}`;
+}
 
 // ---- History ----
 
