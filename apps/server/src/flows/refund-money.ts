@@ -77,39 +77,55 @@ async function settleInTx(ctx: AppContext, tx: Tx, refundSn: string, orderNumber
   return settleLocked(ctx, tx, locked, prior, gateway);
 }
 
-/** The settle step once the order is locked (with its lines) and the request held, as it stood before (`prior`: decided, 2 or 4). */
-async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior: settlement.RefundForMoney, gateway: { providerRefundNo: string | null } | null): Promise<Settled> {
+/**
+ * The settle step once the order is locked (with its lines) and the request held, as it stood before
+ * (`prior`: decided, 2 or 4). `inDecision`: the request was decided in this transaction (settleWithDecision),
+ * so the mark cannot miss it without the transaction failing; the ledger row and the balance credit
+ * then go with the mark's own statement (one round trip less).
+ */
+async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior: settlement.RefundForMoney, gateway: { providerRefundNo: string | null } | null, inDecision = false): Promise<Settled> {
   const now = ctx.now();
   const { order, lines } = locked;
   const refundSn = prior.refundSn;
+  const money = gateway ? [] : moneyBack(tx, order, prior, now);
+  const withMark = inDecision ? money : [];
   // The order's requests come back with the move: read once, under the order's lock, so they stand until the transaction ends.
-  const requests = await settlement.markRefundedReadingOrder(tx, { refundSn, orderNumber: order.orderNumber, now });
-  if (!requests) return { settled: false, productIds: [] };
+  const requests = await settlement.markRefundedReadingOrder(tx, { refundSn, orderNumber: order.orderNumber, now }, withMark);
+  if (!requests) {
+    // The money went with the mark: the transaction must not commit (settleWithDecision throws too).
+    if (withMark.length) throw new Error(`refund ${refundSn}: decided in this transaction but not due`);
+    return { settled: false, productIds: [] };
+  }
 
   if (gateway) {
     await ledger.markRefundPaid(tx, { refundNo: refundSn, providerRefundNo: gateway.providerRefundNo, now });
-  } else {
-    const balance = order.payType === PAY_TYPE.balance;
-    // The ledger row written refunded and the balance credit with its record: one statement.
-    const row = ledger.insertRefundPaymentStatement(tx, {
-      refundNo: refundSn,
-      refundSn,
-      orderNumber: order.orderNumber,
-      userId: prior.userId,
-      payNo: order.payNo,
-      payType: order.payType ?? PAY_TYPE.balance,
-      amount: prior.refundAmount,
-      payAmount: Math.max(prior.refundAmount, order.actualTotal),
-      status: ledger.REFUND_PAYMENT_STATUS.refunded,
-      attempts: 1,
-      refundedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await executeTogether(tx, [row, ...(balance ? creditRefundStatements(tx, { userId: prior.userId, amount: prior.refundAmount, refundSn, payNo: order.payNo, now }) : [])]);
+  } else if (!inDecision) {
+    await executeTogether(tx, money);
   }
   const productIds = await undo(tx, order, prior, lines, requests, now);
   return { settled: true, productIds };
+}
+
+/** The ledger row written refunded and the balance credit with its record (a balance refund), unsent: one statement's writes. */
+function moneyBack(tx: Tx, order: OrderForRefund, prior: settlement.RefundForMoney, now: Date): SQLWrapper[] {
+  const refundSn = prior.refundSn;
+  const balance = order.payType === PAY_TYPE.balance;
+  const row = ledger.insertRefundPaymentStatement(tx, {
+    refundNo: refundSn,
+    refundSn,
+    orderNumber: order.orderNumber,
+    userId: prior.userId,
+    payNo: order.payNo,
+    payType: order.payType ?? PAY_TYPE.balance,
+    amount: prior.refundAmount,
+    payAmount: Math.max(prior.refundAmount, order.actualTotal),
+    status: ledger.REFUND_PAYMENT_STATUS.refunded,
+    attempts: 1,
+    refundedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return [row, ...(balance ? creditRefundStatements(tx, { userId: prior.userId, amount: prior.refundAmount, refundSn, payNo: order.payNo, now }) : [])];
 }
 
 /** What a decision in the buyer's favour does with the money in its own transaction. */
@@ -129,7 +145,7 @@ export async function settleWithDecision(ctx: AppContext, tx: Tx, decided: settl
   const locked = await lockOrderWithLines(tx, decided.orderNumber);
   if (!locked) throw notFound();
   if (isGateway(locked.order.payType) && decided.refundAmount > 0) return { kind: 'gateway', order: locked.order };
-  const settled = await settleLocked(ctx, tx, locked, decided, null);
+  const settled = await settleLocked(ctx, tx, locked, decided, null, true);
   if (!settled.settled) throw new Error(`refund ${decided.refundSn}: decided in this transaction but not due`);
   return { kind: 'settled', productIds: settled.productIds };
 }

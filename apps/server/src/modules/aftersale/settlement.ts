@@ -3,7 +3,7 @@
 // conditional update; whatever runs in parallel (a retry job, a gateway notification, a second
 // executeRefund) finds nothing left to move. The request's own life (apply, accept, ...) is the
 // rest of this module's.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema/aftersale.ts';
@@ -62,8 +62,12 @@ export type OrderRequest = { refundSn: string; refundAmount: number; orderItemId
  * round trip: the moved row from the update, the others read beside it). Answers null when it had
  * moved before (or was never due). The caller holds the order's lock, which every request of the
  * order takes to be applied for, withdrawn, refused or settled.
+ *
+ * `sentWith`: other owners' writes (decision 017) the same statement runs as CTEs, whether or not
+ * the mark found its row: only for a caller whose transaction cannot commit when it answers null
+ * (settleWithDecision, which throws then, so the writes roll back with it).
  */
-export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string; orderNumber: string; now: Date }): Promise<OrderRequest[] | null> {
+export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string; orderNumber: string; now: Date }, sentWith: SQLWrapper[] = []): Promise<OrderRequest[] | null> {
   const moved = tx.$with('moved').as(
     tx
       .update(refunds)
@@ -79,8 +83,9 @@ export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string
       .returning({ refundSn: refunds.refundSn, returnMoneySts: refunds.returnMoneySts, settleStatus: refunds.settleStatus }),
   );
   // The statement's snapshot shows the order's rows as before the move: the moved one's new states come from `moved`.
+  const writes = sentWith.map((write, i) => tx.$with(`sent_${i}`, {}).as(write.getSQL()));
   const rows = await tx
-    .with(moved)
+    .with(moved, ...writes)
     .select({
       refundSn: refunds.refundSn,
       refundAmount: refunds.refundAmount,
