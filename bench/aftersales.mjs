@@ -23,6 +23,17 @@ import { randomInt, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { argValue } from './load.mjs';
 import { cipher, machine, startApi, summary, SUMMARY_HEAD } from './mall-api.mjs';
+import { readFileSync } from 'node:fs';
+
+/** User + system CPU ms of a process so far (Linux /proc; clock ticks of 10 ms), or NaN elsewhere. */
+function cpuMs([pid]) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 const SHOPPERS = Number(argValue('shoppers', 50));
 const DURATION_S = Number(argValue('duration', 30));
@@ -90,6 +101,8 @@ const fail = (what, res) => failures.set(`${what}: ${res.status} ${String(res.bo
 const decided = [];
 let refunds = 0;
 let measureFrom = 0;
+/** Rounds finished (any outcome but a throw), for the measured window's cost per round. */
+let rounds = 0;
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 const think = () => (THINK_MS ? pause(THINK_MS * (0.5 + Math.random())) : undefined);
@@ -203,11 +216,27 @@ try {
   const started = Date.now();
   measureFrom = started + WARMUP_S * 1000;
   const deadline = measureFrom + DURATION_S * 1000;
+  // What the measured window costs, which the machine's other load moves less than latency: the
+  // API's CPU and this database's transactions, per round (set-up calls included, the same in every build).
+  const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
+  const cost = {};
+  const windowTimer = setTimeout(async () => {
+    cost.cpu = cpuMs([mall.pid]);
+    cost.xacts = await xacts();
+    cost.rounds = rounds;
+  }, WARMUP_S * 1000);
+  const windowEnd = setTimeout(async () => {
+    cost.cpuEnd = cpuMs([mall.pid]);
+    cost.xactsEnd = await xacts();
+    cost.roundsEnd = rounds;
+  }, WARMUP_S * 1000 + DURATION_S * 1000);
   await Promise.all(
     tokens.map(async (token, i) => {
       if (THINK_MS) await pause(Math.random() * THINK_MS);
       while (Date.now() < deadline) {
-        await round(token, picks[i], courier, deadline).catch((e) => failures.set(String(e.message).slice(0, 160), (failures.get(String(e.message).slice(0, 160)) ?? 0) + 1));
+        await round(token, picks[i], courier, deadline)
+          .then(() => (rounds += 1))
+          .catch((e) => failures.set(String(e.message).slice(0, 160), (failures.get(String(e.message).slice(0, 160)) ?? 0) + 1));
         await think();
       }
     }),
@@ -247,6 +276,13 @@ try {
   console.log(summary('POST /p/orderRefund/submitExpress (returns)', samples.submitExpress));
   console.log(summary('PUT /merchant/refunds/{sn}/receive (returns)', samples.receive));
   console.log(summary('refund landing (deciding call sent -> refunded)', samples.landing));
+  clearTimeout(windowTimer);
+  clearTimeout(windowEnd);
+  if (cost.roundsEnd !== undefined) {
+    const n = cost.roundsEnd - cost.rounds;
+    // pg_stat_database lags by up to PGSTAT's flush interval: the transactions are approximate.
+    console.log(`measured window: ${n} rounds finished; API CPU ${((cost.cpuEnd - cost.cpu) / n).toFixed(1)} ms per round; PostgreSQL transactions ${((cost.xactsEnd - cost.xacts) / n).toFixed(1)} per round`);
+  }
   console.log(`refunds per second (measured window): ${(refunds / DURATION_S).toFixed(1)}; requests by status: ${JSON.stringify(Object.fromEntries(byStatus))}`);
   console.log(`failed calls: ${failures.size ? JSON.stringify(Object.fromEntries(failures)) : 0}`);
   console.log(

@@ -70,7 +70,7 @@ export async function startApi({ port, profileDir = '' }) {
     return token;
   }
 
-  return { base, call, ok, registerShopper, stop: () => child.kill('SIGTERM') };
+  return { base, call, ok, registerShopper, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
