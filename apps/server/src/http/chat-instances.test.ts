@@ -61,6 +61,41 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('chat across two API instances', () => {
     expect(buyer.frames.some((f) => f.code === CHAT_CODE.otherSideOffline)).toBe(false);
   });
 
+  it('code 12 follows the seller across instances: none while online on B, at once when gone, none when back', async () => {
+    // A shop of its own: the other tests leave their sellers online.
+    const [ownShop] = await chatShops(t, 1);
+    const shopper = await chatShopper(t);
+    const merchant = await chatMerchant(t, ownShop!);
+    const buyer = await online(t.app, shopper.token, shopper.userId);
+    const offline = () => buyer.frames.filter((f) => f.code === CHAT_CODE.otherSideOffline);
+    const acked = (clientMsgId: string) => buyer.waitFor(() => buyer.messages().find((m) => m.clientMsgId === clientMsgId));
+    const sellerGone = async () => {
+      for (const end = Date.now() + 5_000; b.app.chatHub.peersOf([`s:${ownShop}`]).length > 0; ) {
+        if (Date.now() > end) throw new Error('the seller socket stayed');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    let seller = await online(b.app, merchant.token, merchant.accountId);
+    buyer.say(ownShop!, 'one', { clientMsgId: 'p-1' });
+    await seller.waitMessages(1);
+    await acked('p-1');
+    // A's presence cache now holds the shop online (its TTL is 2 s: what follows is well within it).
+    await seller.close();
+    await sellerGone();
+    await new Promise((r) => setTimeout(r, 100));
+    buyer.say(ownShop!, 'two', { clientMsgId: 'p-2' });
+    const two = await acked('p-2');
+    const gone = await buyer.waitFor(() => offline().find((f) => (f.data as { seq: number }).seq === two.seq));
+    expect(gone.data).toMatchObject({ conversationId: two.conversationId, reason: 'shopOffline' });
+    seller = await online(b.app, merchant.token, merchant.accountId);
+    await new Promise((r) => setTimeout(r, 100));
+    buyer.say(ownShop!, 'three', { clientMsgId: 'p-3' });
+    await seller.waitFor(() => seller.messages().find((m) => m.clientMsgId === 'p-3'));
+    await acked('p-3');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(offline()).toHaveLength(1);
+  });
+
   it('a second login on the other instance closes the first socket with code 11', async () => {
     const shopper = await chatShopper(t);
     const first = await online(t.app, shopper.token, shopper.userId);

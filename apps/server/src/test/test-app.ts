@@ -22,6 +22,8 @@ export interface TestApp {
 
 /** The run uses PostgreSQL and Redis, so several API instances can share them (test/instances.ts). */
 export const SHARED_INFRASTRUCTURE = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+/** The run's Redis, if any: tests of what only exists on Redis skip without it. */
+export const TEST_REDIS_URL = process.env.REDIS_URL;
 
 let instance: Promise<TestApp> | undefined;
 

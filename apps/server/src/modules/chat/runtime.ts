@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { CHAT_HEARTBEAT_MS } from '@bazaar/shared/constants/chat';
 import type { ChatMessage } from '@bazaar/shared/schemas/chat';
 import type { AppContext } from '../../context.ts';
+import type { Caches } from '../../lib/cache.ts';
 
 /** Where an event goes: `u:<userId>` a shopper, `s:<shopId>` a shop's sellers, `a:<adminId>` an agent, `svc` every agent. */
 export type ChatTarget = string;
@@ -58,6 +59,17 @@ const PRESENCE_TTL_MS = Math.round(CHAT_HEARTBEAT_MS * 2.5);
 /** Messages sent while the subscriber was away are replayed from a little before it went. */
 const REPLAY_MARGIN_MS = 5_000;
 
+/**
+ * Who is online, as this instance last read it from Redis (a send's code 12 check reads one key per
+ * message: at 1,000 messages/s that was a ZCOUNT each). Every instance's copy of a key is dropped
+ * when a socket under it opens or closes anywhere (`ctx.caches`' invalidation through Redis, sent
+ * after the sorted set changed; a read in flight meanwhile is not kept), so a seller who goes away
+ * or comes back on another instance is seen at the next message. What no event announces (a
+ * crashed instance's sockets expiring from the sets) is seen within the TTL.
+ */
+export const PRESENCE_CACHE = 'chat.presence';
+export const PRESENCE_CACHE_OPTIONS = { ttlMs: 2_000, max: 20_000 };
+
 /** The subscriber connection's name in CLIENT LIST (the Redis-drop test kills it by name). */
 export const SUBSCRIBER_NAME = 'bazaar-chat-sub';
 
@@ -66,7 +78,7 @@ const runtimes = new WeakMap<AppContext, ChatRuntime>();
 export function chatRuntime(ctx: AppContext): ChatRuntime {
   let runtime = runtimes.get(ctx);
   if (!runtime) {
-    runtime = ctx.kv.redis ? redisRuntime(ctx.kv.redis) : memoryRuntime();
+    runtime = ctx.kv.redis ? redisRuntime(ctx.kv.redis, ctx.caches) : memoryRuntime();
     runtimes.set(ctx, runtime);
   }
   return runtime;
@@ -169,7 +181,7 @@ function memoryRuntime(): ChatRuntime {
   };
 }
 
-function redisRuntime(redis: Redis): ChatRuntime {
+export function redisRuntime(redis: Redis, caches: Caches, cacheOptions = PRESENCE_CACHE_OPTIONS): ChatRuntime {
   const prefix = redis.options.keyPrefix ?? '';
   const channel = `${prefix}chat`;
   const instanceId = randomUUID();
@@ -225,17 +237,27 @@ function redisRuntime(redis: Redis): ChatRuntime {
   ready.catch(() => {});
 
   const key = (k: string) => `chat:on:${k}`;
+  const onlineCache = caches.named<boolean>(PRESENCE_CACHE, cacheOptions);
+  /**
+   * Online under one key, from the cache or Redis (a plain command: auto-pipelining joins a turn's
+   * reads in one write). A failed read answers offline and is not kept.
+   */
+  const onlineAt = (k: string) => onlineCache.get(k, async () => Number(await redis.zcount(key(k), Date.now(), '+inf')) > 0).catch(() => false);
+  /** After the sets changed: every instance reads these keys again. */
+  const changed = (keys: readonly string[]) => caches.invalidate(PRESENCE_CACHE, [...keys]).catch(() => {});
   const presence: ChatPresence = {
     async add(keys, member) {
       const until = Date.now() + PRESENCE_TTL_MS;
       const pipeline = redis.pipeline();
       for (const k of keys) pipeline.zadd(key(k), until, member).pexpire(key(k), PRESENCE_TTL_MS);
       await pipeline.exec();
+      await changed(keys);
     },
     async remove(keys, member) {
       const pipeline = redis.pipeline();
       for (const k of keys) pipeline.zrem(key(k), member);
       await pipeline.exec();
+      await changed(keys);
     },
     async refresh(entries) {
       if (entries.length === 0) return;
@@ -252,14 +274,7 @@ function redisRuntime(redis: Redis): ChatRuntime {
       await pipeline.exec();
     },
     async online(keys) {
-      if (keys.length === 0) return [];
-      const now = Date.now();
-      // One key (a send's code 12 check): a plain command, which auto-pipelining joins to the turn's others.
-      if (keys.length === 1) return [Number(await redis.zcount(key(keys[0]!), now, '+inf').catch(() => 0)) > 0];
-      const pipeline = redis.pipeline();
-      for (const k of keys) pipeline.zcount(key(k), now, '+inf');
-      const results = (await pipeline.exec()) ?? [];
-      return results.map(([err, n]) => !err && Number(n) > 0);
+      return Promise.all(keys.map(onlineAt));
     },
   };
   return {
