@@ -73,10 +73,35 @@ export function createMemoryKv(now: () => number = Date.now): Kv {
   };
 }
 
+/**
+ * incr's counters and their windows, one command for all the incr calls of a turn of the event loop:
+ * the chat counts every message, each read in its own socket callback, and auto-pipelining flushes
+ * per tick, so a MULTI of INCR and PEXPIRE NX per call was a transaction object and a socket write
+ * per message (decision 063).
+ */
+const INCR_IN_WINDOWS = `local out = {}
+for i = 1, #KEYS do
+  out[i] = redis.call('INCR', KEYS[i])
+  redis.call('PEXPIRE', KEYS[i], ARGV[i], 'NX')
+end
+return out`;
+
+type KvRedis = Redis & { kvIncrInWindows(numberOfKeys: number, ...keysThenWindows: Array<string | number>): Promise<number[]> };
+
 export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { readonly redis: Redis } {
   // Auto-pipelining sends the commands issued in one tick of the event loop as one write, so
   // parallel requests share round trips to Redis.
-  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
+  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true }) as KvRedis;
+  redis.defineCommand('kvIncrInWindows', { lua: INCR_IN_WINDOWS });
+  let incrs: Array<{ key: string; windowMs: number; resolve(n: number): void; reject(err: unknown): void }> = [];
+  const flushIncrs = () => {
+    const batch = incrs;
+    incrs = [];
+    redis.kvIncrInWindows(batch.length, ...batch.map((q) => q.key), ...batch.map((q) => q.windowMs)).then(
+      (counts) => batch.forEach((q, i) => q.resolve(Number(counts[i]))),
+      (err: unknown) => batch.forEach((q) => q.reject(err)),
+    );
+  };
   return {
     redis,
     async get(key) {
@@ -94,9 +119,10 @@ export function createRedisKv(url: string, prefix = 'bazaar:'): Kv & { readonly 
     async del(...keys) {
       if (keys.length) await redis.del(...keys);
     },
-    async incr(key, windowMs) {
-      const [[, count]] = (await redis.multi().incr(key).pexpire(key, windowMs, 'NX').exec()) as [[null, number]];
-      return count;
+    incr(key, windowMs) {
+      return new Promise((resolve, reject) => {
+        if (incrs.push({ key, windowMs, resolve, reject }) === 1) setImmediate(flushIncrs);
+      });
     },
     async ttl(key) {
       const ms = await redis.pttl(key);
