@@ -47,6 +47,8 @@ interface PeerState {
   peer: ChatPeer;
   cursors: Map<number, Sent>;
   queue: Promise<void>;
+  /** Work queued and not yet done: at 0 a live message in order is sent at once, without the queue. */
+  pending: number;
 }
 
 /** Conversations a socket remembers its cursor for (the least recently used is forgotten). */
@@ -151,7 +153,7 @@ export class ChatHub {
 
   /** Registers an identified socket: presence, then code 11 for the account's older sockets everywhere. */
   async add(peer: ChatPeer): Promise<void> {
-    const state: PeerState = { peer, cursors: new Map(), queue: Promise.resolve() };
+    const state: PeerState = { peer, cursors: new Map(), queue: Promise.resolve(), pending: 0 };
     this.peers.set(peer.id, state);
     for (const target of peer.targets) {
       let set = this.byTarget.get(target);
@@ -191,7 +193,16 @@ export class ChatHub {
   enqueue(peerId: string, work: () => Promise<void>): Promise<void> {
     const state = this.peers.get(peerId);
     if (!state) return Promise.resolve();
-    const next = state.queue.then(work).catch((err: unknown) => this.log.error({ err }, 'chat socket work failed'));
+    state.pending += 1;
+    const next = state.queue.then(async () => {
+      try {
+        await work();
+      } catch (err) {
+        this.log.error({ err }, 'chat socket work failed');
+      } finally {
+        state.pending -= 1;
+      }
+    });
     state.queue = next;
     return next;
   }
@@ -218,24 +229,42 @@ export class ChatHub {
     });
   }
 
-  /** Delivers a message to this instance's sockets of its targets (also used for the sender's own, at once). */
+  /**
+   * Delivers a message to this instance's sockets of its targets (also used for the sender's own, at
+   * once). A socket with nothing queued gets a message that needs no gap read at once: the common
+   * case, without the queue's promises (at 1,000 messages/s, a share of the collector's work).
+   */
   private deliverMessage(to: readonly ChatTarget[], m: ChatMessage): void {
     for (const state of this.statesOf(to)) {
+      if (state.pending === 0 && this.sendIfNext(state, m)) continue;
       void this.enqueue(state.peer.id, () => this.sendInOrder(state, m));
     }
   }
 
-  private async sendInOrder(state: PeerState, m: ChatMessage): Promise<void> {
+  /** Sends the message (or drops it as a duplicate) when no gap is before it; false when one is. */
+  private sendIfNext(state: PeerState, m: ChatMessage): boolean {
     const sent = state.cursors.get(m.conversationId);
-    if (sent && m.seq >= sent.floor && m.seq <= sent.cursor) return;
-    if (sent && m.seq > sent.cursor + 1) {
-      // A gap: what came between was lost on the way (a Redis outage); read it first.
-      const conversation = { userId: m.userId, shopId: m.shopId };
-      const rows = await repo.messagesAfter(this.ctx.db, m.conversationId, sent.cursor, CHAT_RESUME_MAX, m.seq - 1);
-      for (const row of rows) state.peer.send(messageFrame(toChatMessage(row, conversation)));
-    }
+    if (sent && m.seq >= sent.floor && m.seq <= sent.cursor) return true;
+    if (sent && m.seq > sent.cursor + 1) return false;
     state.peer.send(messageFrame(m));
-    this.setCursor(state, m.conversationId, { floor: sent && m.seq >= sent.floor ? sent.floor : m.seq, cursor: Math.max(m.seq, sent?.cursor ?? 0) });
+    if (sent && m.seq === sent.cursor + 1) {
+      // The next one: the same record moved up (the cursors are kept least recently used first).
+      sent.cursor = m.seq;
+      state.cursors.delete(m.conversationId);
+      state.cursors.set(m.conversationId, sent);
+    } else this.setCursor(state, m.conversationId, { floor: sent && m.seq >= sent.floor ? sent.floor : m.seq, cursor: Math.max(m.seq, sent?.cursor ?? 0) });
+    return true;
+  }
+
+  private async sendInOrder(state: PeerState, m: ChatMessage): Promise<void> {
+    if (this.sendIfNext(state, m)) return;
+    // A gap: what came between was lost on the way (a Redis outage); read it first.
+    const sent = state.cursors.get(m.conversationId)!;
+    const conversation = { userId: m.userId, shopId: m.shopId };
+    const rows = await repo.messagesAfter(this.ctx.db, m.conversationId, sent.cursor, CHAT_RESUME_MAX, m.seq - 1);
+    for (const row of rows) state.peer.send(messageFrame(toChatMessage(row, conversation)));
+    state.peer.send(messageFrame(m));
+    this.setCursor(state, m.conversationId, { floor: m.seq >= sent.floor ? sent.floor : m.seq, cursor: Math.max(m.seq, sent.cursor) });
   }
 
   private setCursor(state: PeerState, conversationId: number, sent: Sent): void {
