@@ -93,38 +93,17 @@ export type BatchOutcome =
   | { kind: 'raced' };
 
 /**
- * Stores a batch of messages (group commit: whatever the sockets sent while the previous batch was
- * being written) in one statement, atomic by itself (no BEGIN/COMMIT). Per conversation the rows
- * are locked in id order (two instances' batches never deadlock), the seqs allocated in the
- * batch's order with no gap (`last_seq + n`), the counters and read cursors moved as n single sends
- * would move them, and the messages inserted. A message whose sender already stored its clientMsgId
- * is answered with the stored one and takes no seq. The caller keeps one message per
- * (conversation, sender, clientMsgId) in a batch. The unique index still guards a resend racing in
- * from another instance: it fails the statement whole (nothing of it stays); a batch of one then
- * answers `raced`, a larger batch throws (the caller retries its messages one by one).
+ * Runs a fixed statement text as a named prepared statement (node-postgres parses and plans it once
+ * per connection, not at every run; PGlite runs it as is), answering its rows as `db.execute` does.
  */
-export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: ConversationKey; message: NewMessage }>): Promise<BatchOutcome[]> {
-  const input = items.map(({ key, message: m }, idx) => ({
-    idx,
-    key_id: 'id' in key ? key.id : null,
-    key_user: 'id' in key ? null : key.userId,
-    key_shop: 'id' in key ? null : key.shopId,
-    from_side: m.fromSide,
-    sender_id: m.senderId,
-    msg_type: m.msgType,
-    content: m.content,
-    card: m.card ?? null,
-    client_msg_id: m.clientMsgId,
-    preview: m.preview,
-    at: m.at.toISOString(),
-  }));
-  const shopper = CHAT_SIDE.shopper;
-  const shop = CHAT_SIDE.shop;
-  let result;
-  try {
-    result = await db.execute<Record<string, unknown>>(sql`
+async function runPrepared(db: Reader, name: string, text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> {
+  return (await db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: Array<Record<string, unknown>> };
+}
+
+/** insertMessages' statement: one text for any batch (the messages are its one parameter), prepared once per connection. */
+const INSERT_MESSAGES_SQL = `
     with i as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
+      select * from jsonb_to_recordset($1::jsonb) as t(
         idx int, key_id bigint, key_user text, key_shop int, from_side smallint, sender_id text, msg_type smallint,
         content text, card jsonb, client_msg_id text, preview text, at timestamptz)),
     k as (
@@ -141,13 +120,13 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
       where not exists (select 1 from d where d.idx = k.idx)),
     g as (
       select cid, count(*) as cnt,
-        max(rn) filter (where from_side = ${shopper}) as user_rn,
-        max(rn) filter (where from_side = ${shop}) as shop_rn
+        max(rn) filter (where from_side = ${CHAT_SIDE.shopper}) as user_rn,
+        max(rn) filter (where from_side = ${CHAT_SIDE.shop}) as shop_rn
       from n group by cid),
     a as (
       select g.*, l.preview, l.msg_type, l.at,
-        (select count(*) from n x where x.cid = g.cid and x.from_side = ${shop} and x.rn > coalesce(g.user_rn, 0))::int as to_user,
-        (select count(*) from n x where x.cid = g.cid and x.from_side = ${shopper} and x.rn > coalesce(g.shop_rn, 0))::int as to_shop
+        (select count(*) from n x where x.cid = g.cid and x.from_side = ${CHAT_SIDE.shop} and x.rn > coalesce(g.user_rn, 0))::int as to_user,
+        (select count(*) from n x where x.cid = g.cid and x.from_side = ${CHAT_SIDE.shopper} and x.rn > coalesce(g.shop_rn, 0))::int as to_shop
       from g join n l on l.cid = g.cid and l.rn = g.cnt),
     o as (
       select id as o_id, last_seq as o_last_seq, user_read_seq as o_user_read_seq, shop_read_seq as o_shop_read_seq,
@@ -183,7 +162,37 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
     select d.idx, true, d.d_id, d.d_seq, d.d_msg_type, d.d_content, d.d_card, d.d_created_at,
       cv.id, cv.user_id, cv.shop_id, cv.last_seq, cv.user_read_seq, cv.shop_read_seq, cv.user_unread, cv.shop_unread, cv.last_content, cv.last_msg_type, cv.last_msg_at, cv.status, cv.agent_id, cv.created_at, cv.updated_at,
       0, 0, 0, 0, 0, false
-    from d join chat_conversations cv on cv.id = d.d_cid`);
+    from d join chat_conversations cv on cv.id = d.d_cid`;
+
+/**
+ * Stores a batch of messages (group commit: whatever the sockets sent while the previous batch was
+ * being written) in one statement, atomic by itself (no BEGIN/COMMIT). Per conversation the rows
+ * are locked in id order (two instances' batches never deadlock), the seqs allocated in the
+ * batch's order with no gap (`last_seq + n`), the counters and read cursors moved as n single sends
+ * would move them, and the messages inserted. A message whose sender already stored its clientMsgId
+ * is answered with the stored one and takes no seq. The caller keeps one message per
+ * (conversation, sender, clientMsgId) in a batch. The unique index still guards a resend racing in
+ * from another instance: it fails the statement whole (nothing of it stays); a batch of one then
+ * answers `raced`, a larger batch throws (the caller retries its messages one by one).
+ */
+export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: ConversationKey; message: NewMessage }>): Promise<BatchOutcome[]> {
+  const input = items.map(({ key, message: m }, idx) => ({
+    idx,
+    key_id: 'id' in key ? key.id : null,
+    key_user: 'id' in key ? null : key.userId,
+    key_shop: 'id' in key ? null : key.shopId,
+    from_side: m.fromSide,
+    sender_id: m.senderId,
+    msg_type: m.msgType,
+    content: m.content,
+    card: m.card ?? null,
+    client_msg_id: m.clientMsgId,
+    preview: m.preview,
+    at: m.at.toISOString(),
+  }));
+  let result;
+  try {
+    result = await runPrepared(db, 'chat_insert_messages', INSERT_MESSAGES_SQL, [JSON.stringify(input)]);
   } catch (err) {
     const index = uniqueViolation(err);
     const single = items[0];
