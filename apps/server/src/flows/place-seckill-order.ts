@@ -31,11 +31,12 @@ import type {
 } from '@bazaar/shared/schemas/seckill';
 import type { AppContext } from '../context.ts';
 import { formatApiTime } from '../lib/api-time.ts';
-import { activityEnded, invalid } from '../lib/app-error.ts';
+import { activityEnded, invalid, unauthorized } from '../lib/app-error.ts';
 import { localized } from '../lib/localized.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { localizeSku } from '../lib/sku-text.ts';
 import { createAddressService } from '../modules/address/service.ts';
+import { requireMark, type SessionMark } from '../modules/auth/service.ts';
 import { checkedCartLines } from '../modules/cart/repository.ts';
 import { findSkuLines, type CheckoutParts, type SkuLine } from '../modules/order/repository.ts';
 import { findSaleableProduct, skuCard } from '../modules/product/repository.ts';
@@ -412,15 +413,20 @@ function gateRefusal(answer: GateAnswer, maxNum: number): Error {
 
 /**
  * POST /p/seckill/{orderPath}/submit: through the gate in one step; answers the reserved order
- * number. The path names its activity, so one gate step (one Redis round trip) counts the request,
- * reads the choice, checks it and takes the units; a path without it, an activity not running, or a
- * choice of another activity take the long way (the same rules, in the same order, in several steps).
+ * number. The path names its activity, so one gate step (one Redis round trip) checks the shopper's
+ * session mark (`mark`, the cached session's: decision 068), counts the request, reads the choice,
+ * checks it and takes the units; a path without it, an activity not running, or a choice of another
+ * activity take the long way (the same rules, in the same order, in several steps, after the mark).
  */
-export async function submitSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit): Promise<{ orderNumbers: string }> {
+export async function submitSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit, mark: SessionMark | null): Promise<{ orderNumbers: string }> {
   const seckillId = pathActivityId(orderPath);
   const activity = seckillId === null ? undefined : await cachedActivity(ctx, seckillId);
-  if (!activity || repo.activityState(activity, ctx.now()) !== SECKILL_STATE.running) return submitTheLongWay(ctx, userId, orderPath, input, true);
-  return (await submitThroughGate(ctx, userId, orderPath, input, activity, false)) ?? submitTheLongWay(ctx, userId, orderPath, input, false);
+  if (!activity || repo.activityState(activity, ctx.now()) !== SECKILL_STATE.running) {
+    if (mark && !(await requireMark(ctx, mark))) throw unauthorized();
+    return submitTheLongWay(ctx, userId, orderPath, input, true);
+  }
+  // A choice of another activity answers only after the mark passed in the same step.
+  return (await submitThroughGate(ctx, userId, orderPath, input, activity, false, mark)) ?? submitTheLongWay(ctx, userId, orderPath, input, false);
 }
 
 /** The gate's one step for a running activity; null when the path's choice is of another activity. */
@@ -431,12 +437,14 @@ async function submitThroughGate(
   input: SeckillSubmit,
   activity: Activity,
   counted: boolean,
+  mark: SessionMark | null = null,
 ): Promise<{ orderNumbers: string } | null> {
   const gate = seckillGate(ctx);
   const now = ctx.now();
   const orderNumber = nextSerialNumber(now.getTime());
-  const ask = (counted: boolean) =>
+  const step = (counted: boolean) =>
     gate.submit({
+      sessionMark: mark ? { key: mark.key, value: mark.mark } : undefined,
       userId,
       path: orderPath,
       now: now.getTime(),
@@ -449,6 +457,17 @@ async function submitThroughGate(
       remarks: input.orderShopParam.remarks || null,
       maxCancelTime: activity.maxCancelTime,
     });
+  const ask = async (counted: boolean) => {
+    let answer = await step(counted);
+    // The session's mark changed since it was cached (a revocation, or any logout of the account):
+    // nothing was done; the session is verified again, then the same step under the new mark.
+    for (let tries = 0; answer === GATE.staleSession; tries += 1) {
+      mark = tries < 3 && mark ? await mark.renew() : null;
+      if (!mark) throw unauthorized();
+      answer = await step(counted);
+    }
+    return answer;
+  };
   let answer = await ask(counted);
   if (answer === GATE.otherActivity) return null;
   if (answer === GATE.notLoaded) {

@@ -40,16 +40,21 @@ import {
 } from '../flows/place-seckill-order.ts';
 import { runSeckillWriters, stopSeckillWriters } from '../flows/write-seckill-orders.ts';
 import { closeSeckillGate } from '../modules/seckill/gate.ts';
+import { fastSerializerCompiler } from '../lib/fast-json.ts';
 
 const security = [{ token: [] }];
 const tags = ['seckill'];
 const ended = z.null().describe('The activity has ended');
 /** The flash sale's hot routes take the shopper's session from the instance's cache (decision 068). */
 const hot = { sessionCache: true };
+/** Submit checks the session's revocation mark in the gate's own script (decision 068): no kv read of its own. */
+const hottest = { sessionCache: 'route' as const };
 
 export async function seckillRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  // Submit's answer (the burst's) is written by fast-json-stringify, not zod's checked copy (decision 049).
+  const serializerCompiler = fastSerializerCompiler({ check: ctx.env.NODE_ENV !== 'production' });
 
   app.addHook('onReady', async () => {
     runSeckillWriters(ctx, ctx.env.SECKILL_WRITERS, app.log);
@@ -99,8 +104,8 @@ export async function seckillRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/p/seckill/:orderPath/submit',
-    { config: hot, schema: { summary: 'Submit the confirmed flash-sale order: queued, answers its order number', tags, security, params: SeckillOrderPathParamSchema, body: SeckillSubmitSchema, response: { 200: SeckillSubmitResultSchema, 204: ended } } },
-    (request) => submitSeckillOrder(ctx, shopperId(request), request.params.orderPath, request.body),
+    { config: hottest, serializerCompiler, schema: { summary: 'Submit the confirmed flash-sale order: queued, answers its order number', tags, security, params: SeckillOrderPathParamSchema, body: SeckillSubmitSchema, response: { 200: SeckillSubmitResultSchema, 204: ended } } },
+    (request) => submitSeckillOrder(ctx, shopperId(request), request.params.orderPath, request.body, request.sessionMark),
   );
   api.get(
     '/p/seckill/createOrderStatus',

@@ -11,6 +11,10 @@ import { registerUser } from '../test/account-test-kit.ts';
 import { adminToken } from '../test/admin-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
 import { getTestApp, type TestApp } from '../test/test-app.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import { drainSeckillQueue } from '../flows/write-seckill-orders.ts';
+import { seckillGate } from '../modules/seckill/gate.ts';
+import { confirmSeckill, createSeckill, createShoppers, expectStatus, orderPath, submitSeckill } from '../test/seckill-test-kit.ts';
 
 let t: TestApp;
 let b: TestInstance | undefined;
@@ -121,5 +125,57 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('the shopper session cache, two instance
     for (const app of [t.app, b!.app]) expect(await status(app, token)).toBe(200);
     await REVOCATIONS[0]![1](b!, token);
     expect(await status(t.app, token)).toBe(401);
+  });
+});
+
+// The flash sale's submit reads no mark in the auth hook: the gate's own script checks it, in the
+// same atomic step as the attempt (`sessionCache: 'route'`). A revocation must still end it at once,
+// and take nothing from the gate.
+describe("the flash sale's submit checks the cached session's mark in the gate's step", () => {
+  // The flash sale needs an open shop of the demo mall.
+  beforeAll(async () => {
+    await ensureSeeded();
+  });
+
+  /** Two shoppers with a confirmed choice each: their sessions cached by orderPath and confirm on this instance. */
+  async function confirmedPair() {
+    const [s, other] = await createShoppers(t, 2);
+    const sk = await createSeckill(t, { stocks: [5] });
+    const paths: string[] = [];
+    for (const x of [s!, other!]) {
+      const res = await orderPath(t.app, x, sk.prodId);
+      expectStatus(res, 200);
+      paths.push(res.json().orderPath as string);
+      expectStatus(await confirmSeckill(t.app, x, paths.at(-1)!, sk), 200);
+    }
+    return { s: s!, other: other!, sk, paths: paths as [string, string] };
+  }
+
+  it.each(REVOCATIONS)('refuses a submit with 401 and takes nothing after %s (done on the other instance with PostgreSQL + Redis)', async (_name, revoke) => {
+    const { s, other, sk, paths } = await confirmedPair();
+    await revoke(b ?? t, s.token);
+    expectStatus(await submitSeckill(t.app, s, paths[0], sk), 401);
+    const gate = seckillGate(t.ctx);
+    expect(await gate.stocks(sk.seckillId, sk.seckillSkuIds)).toEqual([5]);
+    expect(await gate.held(sk.seckillId, s.userId)).toBe(0);
+    expectStatus(await submitSeckill(t.app, other, paths[1], sk), 200);
+    expect(await gate.stocks(sk.seckillId, sk.seckillSkuIds)).toEqual([4]);
+    await drainSeckillQueue(t.ctx);
+  });
+
+  it('verifies the session again when the mark changed for another reason (a logout of another session of the account) and goes on', async () => {
+    const { s, sk, paths } = await confirmedPair();
+    const second = (await issueToken(t.ctx, 'shopper', s.userId, meta)).accessToken;
+    expect((await (b ?? t).app.inject({ method: 'POST', url: '/logOut', headers: { authorization: `bearer ${second}` } })).statusCode).toBe(200);
+    expectStatus(await submitSeckill(t.app, s, paths[0], sk), 200);
+    expect(await seckillGate(t.ctx).held(sk.seckillId, s.userId)).toBe(1);
+    await drainSeckillQueue(t.ctx);
+  });
+
+  it('answers 401 on the long way too (a path that names no running activity)', async () => {
+    const { s, sk } = await confirmedPair();
+    await revokeSessions(t.ctx, 'shopper', s.userId);
+    // A path of the old form (no activity id): submit takes the long way, and checks the mark before anything.
+    expectStatus(await submitSeckill(t.app, s, 'a'.repeat(24), sk), 401);
   });
 });

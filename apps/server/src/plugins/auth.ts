@@ -10,7 +10,7 @@ import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { userIsActive } from '../modules/account/service.ts';
 import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service.ts';
 import { recordRefusal } from '../modules/audit/service.ts';
-import { sessionLookup, tokenFromHeader, type Audience, type Session } from '../modules/auth/service.ts';
+import { sessionLookup, tokenFromHeader, type Audience, type Session, type SessionMark } from '../modules/auth/service.ts';
 import { activeMerchantSession, recordMerchantRefusal } from '../flows/merchant-session.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 
@@ -26,8 +26,13 @@ declare module 'fastify' {
      * the registered routes and fails on a staff route without one.
      */
     permission?: RoutePermission<AdminPermission> | RoutePermission<MerchantPermission>;
-    /** The shopper's session may come from the instance's session cache (decision 068: the flash sale's hot routes). */
-    sessionCache?: boolean;
+    /**
+     * The shopper's session may come from the instance's session cache (decision 068: the flash
+     * sale's hot routes). 'route': the route checks the revocation mark itself, in its own atomic
+     * step (`request.sessionMark`; the flash sale's submit, in the gate's script), so the hook reads
+     * nothing from the kv.
+     */
+    sessionCache?: boolean | 'route';
   }
   interface FastifyInstance {
     /** Every route of the merchant and admin audiences with the permission it declares (the route-permission test reads it). */
@@ -42,6 +47,8 @@ declare module 'fastify' {
     adminId: number | null;
     /** The permissions of the request's staff or merchant account (empty for shoppers). */
     permissions: readonly string[];
+    /** On a `sessionCache: 'route'` route: the cached session's mark, which the route must check before it acts (null: verified in this request). */
+    sessionMark: SessionMark | null;
   }
 }
 
@@ -83,7 +90,9 @@ export function audienceOf(path: string, declared: RouteAuth | undefined): Route
 
 /** What the route of a request needs. */
 export function routeAuth(request: FastifyRequest): RouteAuth {
-  return audienceOf(request.routeOptions.url ?? request.url.split('?')[0] ?? '', request.routeOptions.config?.auth);
+  // routeOptions is a getter that builds a new object on every read: read once.
+  const options = request.routeOptions;
+  return audienceOf(options.url ?? request.url.split('?')[0] ?? '', options.config?.auth);
 }
 
 /** The shopper of a shopper route (the hook has checked it). */
@@ -120,6 +129,7 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('merchant', null);
   app.decorateRequest('adminId', null);
+  app.decorateRequest('sessionMark', null);
   // A reference type cannot be a decorator's default (fastify shares it); each request gets its own below.
   app.decorateRequest('permissions', null as unknown as readonly string[]);
   // Shoppers and staff are checked inside the token lookup; a merchant session also needs its shop.
@@ -180,7 +190,13 @@ export const authPlugin = fp(async (app) => {
     request.permissions = NO_PERMISSIONS;
     const needs = routeAuth(request);
     const token = tokenFromHeader(request.headers.authorization);
-    const session = token ? await lookup(token, request.routeOptions.config?.sessionCache === true) : null;
+    const cacheUse = token ? request.routeOptions.config?.sessionCache : undefined;
+    let session: Session | null = null;
+    if (token && cacheUse === 'route') {
+      const found = await lookup.deferred(token);
+      session = found?.session ?? null;
+      request.sessionMark = found?.mark ?? null;
+    } else if (token) session = await lookup(token, cacheUse === true);
     if (needs === 'public') {
       if (session?.audience === 'shopper') await admit(request, session);
       return;

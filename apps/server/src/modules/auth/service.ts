@@ -1,6 +1,6 @@
 // One auth for shoppers, merchants and platform staff (decision 015): opaque tokens stored hashed
 // in one table, and one lockout that counts every password try before the password is checked.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, TOKEN_TTL_SECONDS } from '@bazaar/shared/constants/limits';
 import type { Token } from '@bazaar/shared/schemas/account';
 import type { AppContext } from '../../context.ts';
@@ -34,7 +34,8 @@ export interface Session {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot hash (Node 20.12+): no Hash object per request (every authenticated request hashes its token).
+  return hash('sha256', token, 'hex');
 }
 
 /** Accepts a raw token and tolerates a leading `bearer` (reference section 1). */
@@ -95,6 +96,31 @@ interface CachedSession {
 }
 
 /**
+ * A cached session whose revocation mark the route checks itself, in the same atomic step as its
+ * own work (the flash sale's submit, in the gate's script): no kv read of its own. If the mark
+ * differs, nothing was done, and `renew` verifies the session again (decision 068).
+ */
+export interface SessionMark {
+  /** The subject's mark key in the kv (without the kv's prefix). */
+  key: string;
+  /** The mark the session was verified under (null: none). */
+  mark: string | null;
+  /** The mark changed: forgets the cached session and verifies it again; null when it has ended. */
+  renew(): Promise<SessionMark | null>;
+}
+
+export interface SessionLookup {
+  /** The live session of a raw token; with `useCache`, a cached one costs one kv read of its mark. */
+  (token: string, useCache?: boolean): Promise<Session | null>;
+  /**
+   * The cached session without reading its mark: the caller checks `mark` before it acts (or
+   * `requireMark`). A token not cached is verified as `(token, true)` does, and its mark is null:
+   * verified in this request, nothing left to check.
+   */
+  deferred(token: string): Promise<{ session: Session; mark: SessionMark | null } | null>;
+}
+
+/**
  * Builds the per-request lookup: the live session of a raw token, whatever its audience, while
  * its subject passes the audience's check (given by the module that owns the accounts), with what
  * the owner's grants query reads for it (a staff member's role permissions), in one statement.
@@ -102,17 +128,17 @@ interface CachedSession {
  * Sessions of the `cached` audiences are kept in process for up to SESSION_CACHE_MS when the caller
  * asks (`useCache`: the routes that opt in, decision 068):
  * a cached one costs one kv read (the subject's revocation mark, unchanged since it was verified)
- * instead of the statement. The mark is always read before the statement that verifies what is
- * cached (for a token not seen before, after a first statement that names its subject), so a
- * revocation stored before the read is seen by the statement and one stored after it changes the
- * mark.
+ * instead of the statement, or none when the route checks the mark itself (`deferred`). The mark is
+ * always read before the statement that verifies what is cached (for a token not seen before, after
+ * a first statement that names its subject), so a revocation stored before the read is seen by the
+ * statement and one stored after it changes the mark.
  */
 export function sessionLookup(
   ctx: Pick<AppContext, 'db' | 'now' | 'kv'>,
   checks: Partial<Record<Audience, repo.SubjectCheck>>,
   grants: Partial<Record<Audience, repo.SubjectGrants>> = {},
   cached: readonly Audience[] = [],
-): (token: string, useCache?: boolean) => Promise<Session | null> {
+): SessionLookup {
   const find = repo.prepareFindLiveToken(ctx.db, Object.entries(checks) as Array<[Audience, repo.SubjectCheck]>, Object.entries(grants) as Array<[Audience, repo.SubjectGrants]>);
   const cache = new Map<string, CachedSession>();
   const verify = async (tokenHash: string) => {
@@ -120,7 +146,7 @@ export function sessionLookup(
     if (!row || !row.active || !isAudience(row.audience)) return null;
     return { session: { audience: row.audience, subject: row.subject, tokenHash, grants: row.grants ?? null }, expiresAt: row.expiresAt.getTime() };
   };
-  return async (token, useCache = false) => {
+  const lookup = async (token: string, useCache = false) => {
     const tokenHash = hashToken(token);
     const hit = useCache ? cache.get(tokenHash) : undefined;
     // The subject's mark, read before the statement that verifies the session (undefined: not read yet).
@@ -145,6 +171,39 @@ export function sessionLookup(
     cache.set(tokenHash, { ...found, mark, verifiedAt });
     return found.session;
   };
+  /** The mark of a cached session, to be checked by the caller. */
+  const markOf = (token: string, hit: CachedSession): SessionMark => ({
+    key: revokedKey(hit.session.audience, hit.session.subject),
+    mark: hit.mark,
+    renew: async () => {
+      const tokenHash = hashToken(token);
+      if (cache.get(tokenHash) === hit) cache.delete(tokenHash);
+      if (!(await lookup(token, true))) return null;
+      const renewed = cache.get(tokenHash);
+      return renewed ? markOf(token, renewed) : null;
+    },
+  });
+  const deferred = async (token: string) => {
+    const hit = cache.get(hashToken(token));
+    // Past a bound (expiry, SESSION_CACHE_MS): verified again by the lookup, which also forgets it.
+    if (hit && hit.expiresAt > ctx.now().getTime() && Date.now() - hit.verifiedAt < SESSION_CACHE_MS) return { session: hit.session, mark: markOf(token, hit) };
+    // Not cached: verified by its statement now (the mark read first), so there is nothing left to check.
+    const session = await lookup(token, true);
+    return session ? { session, mark: null } : null;
+  };
+  return Object.assign(lookup, { deferred });
+}
+
+/**
+ * Checks a deferred session's mark with a kv read (for a caller whose own step cannot check it):
+ * answers the mark to go on with, or null when the session has ended.
+ */
+export async function requireMark(ctx: Pick<AppContext, 'kv'>, mark: SessionMark): Promise<SessionMark | null> {
+  for (let current: SessionMark | null = mark, tries = 0; current && tries < 3; tries += 1) {
+    if ((await ctx.kv.get(current.key)) === current.mark) return current;
+    current = await current.renew();
+  }
+  return null;
 }
 
 /** Revokes a raw token of the audience, whatever its state; a no-op for anything else. */

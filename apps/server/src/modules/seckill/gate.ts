@@ -36,6 +36,8 @@ export const GATE = {
   otherShop: -8,
   /** Physical goods chosen without an address (submit only). */
   noAddress: -9,
+  /** The shopper's session mark is not the one its cached session was verified under (submit only): nothing was done (decision 068). */
+  staleSession: -10,
 } as const;
 export type GateAnswer = (typeof GATE)[keyof typeof GATE];
 
@@ -138,6 +140,11 @@ export interface SubmitInput extends Omit<SubmitFields, 'acceptedAt'> {
   shopId: number | undefined;
   /** -1 = no limit. */
   maxNum: number;
+  /**
+   * The shopper's cached session, checked first: the subject's revocation mark (its kv key, which
+   * the gate shares: the same prefix) must still be `value` (null: no mark), else `staleSession`.
+   */
+  sessionMark?: { key: string; value: string | null };
 }
 
 export interface QueuedAttempt {
@@ -201,11 +208,13 @@ export interface SeckillQueue {
 }
 
 // Submit's whole step. KEYS: the user's 5-in-5-s counter, the choice, the path's used marker, the
-// stream. The stock, holders and path keys follow from the choice (the activity, SKU and product
+// stream, the shopper's session revocation mark (decision 068; read only when ARGV[15] is '1', and
+// compared with ARGV[16], '' for none: a mark is never empty). The stock, holders and path keys follow from the choice (the activity, SKU and product
 // confirm chose), so they are named here from the prefix (ARGV[1]): one Redis primary, not a
 // cluster (decision 062). The stream entry is the choice as confirm stored it plus this request's
 // fields, so nothing is parsed or serialized again on the API's side.
 const SUBMIT_SCRIPT = `
+if ARGV[15] == '1' and (redis.call('GET', KEYS[5]) or '') ~= ARGV[16] then return -10 end
 local now = tonumber(ARGV[4])
 local win = tonumber(ARGV[5])
 if win > 0 then
@@ -344,7 +353,7 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
   redis.defineCommand('seckillLoad', { lua: LOAD_SCRIPT });
   redis.defineCommand('seckillGiveBack', { numberOfKeys: 2, lua: GIVE_BACK_SCRIPT });
   redis.defineCommand('seckillHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-  redis.defineCommand('seckillSubmit', { numberOfKeys: 4, lua: SUBMIT_SCRIPT });
+  redis.defineCommand('seckillSubmit', { numberOfKeys: 5, lua: SUBMIT_SCRIPT });
   const p = `${prefix}seckill:`;
   const keys = {
     stream: `${p}attempts`,
@@ -422,6 +431,8 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
         keys.choice(input.userId, input.path),
         keys.used(input.path),
         keys.stream,
+        // Not read without a mark to check; a key of this user either way (one primary, decision 062).
+        input.sessionMark ? `${prefix}${input.sessionMark.key}` : keys.hit(input.userId),
         p,
         input.userId,
         input.path,
@@ -436,6 +447,8 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
         input.remarks ?? '',
         input.maxCancelTime,
         ORDER_MOLD.virtual,
+        input.sessionMark ? '1' : '0',
+        input.sessionMark?.value ?? '',
       );
       return answer as GateAnswer;
     },
@@ -488,7 +501,7 @@ interface MemoryEntry {
 }
 
 /** The same gate and queue in this process (no Redis): the same answers, in one synchronous step each. */
-export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
+export function createMemoryGate(clock: () => number = Date.now, readMark: (key: string) => Promise<string | null> = async () => null): SeckillGate {
   const loaded = new Map<number, number>();
   const stock = new Map<string, number>();
   const held = new Map<number, Map<string, number>>();
@@ -595,7 +608,8 @@ export function createMemoryGate(clock: () => number = Date.now): SeckillGate {
       return c && c.expiresAt > clock() ? c.choice : null;
     },
     async submit(input) {
-      // Synchronous throughout, as the script is atomic.
+      // The session's mark is read from the in-process kv first, then synchronous throughout, as the script is atomic.
+      if (input.sessionMark && (await readMark(input.sessionMark.key)) !== input.sessionMark.value) return GATE.staleSession;
       if (input.hotWindowMs > 0 && hitNow(input.userId, input.hotWindowMs, input.now) > input.hotLimit) return GATE.hot;
       const wasUsed = (used.get(input.path) ?? 0) > clock();
       const c = choices.get(`${input.userId}:${input.path}`);
@@ -667,7 +681,10 @@ export function seckillGate(ctx: AppContext): SeckillGate {
   let gate = gates.get(ctx);
   if (!gate) {
     const prefix = ctx.kv.redis?.options.keyPrefix ?? 'bazaar:';
-    gate = ctx.env.REDIS_URL && ctx.kv.redis ? createRedisGate(ctx.env.REDIS_URL, prefix) : createMemoryGate(() => ctx.now().getTime());
+    gate = ctx.env.REDIS_URL && ctx.kv.redis ? createRedisGate(ctx.env.REDIS_URL, prefix) : createMemoryGate(
+            () => ctx.now().getTime(),
+            (key) => ctx.kv.get(key),
+          );
     gates.set(ctx, gate);
   }
   return gate;
