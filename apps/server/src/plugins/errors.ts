@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_KIND } from '../lib/app-error.ts';
+import { fixedText } from './locale.ts';
 
 function isMessageKey(request: FastifyRequest, message: string | undefined): message is string {
   return !!message && /^[A-Za-z]+(\.[A-Za-z0-9]+)+$/.test(message) && request.t(message) !== message;
@@ -9,6 +10,12 @@ function isMessageKey(request: FastifyRequest, message: string | undefined): mes
 
 /** The header that names an error by its message key, so clients never compare translated texts. */
 export const ERROR_CODE_HEADER = 'x-error-code';
+
+/** Whether an error's parameters are none (its text is then the same for every request of a language). */
+function noParams(params: Record<string, unknown>): boolean {
+  for (const _ in params) return false;
+  return true;
+}
 
 function sendText(reply: FastifyReply, status: number, key: string, text: string) {
   return reply.code(status).header(ERROR_CODE_HEADER, key).type('text/plain; charset=utf-8').send(text);
@@ -26,7 +33,8 @@ export const errorsPlugin = fp(async (app) => {
     if (error instanceof AppError) {
       const status = STATUS_BY_KIND[error.kind];
       if (status === 204) return reply.code(204).send();
-      return sendText(reply, status, error.messageKey, request.t(error.messageKey, error.params));
+      const text = noParams(error.params) ? fixedText(request.lang, error.messageKey) : request.t(error.messageKey, error.params);
+      return sendText(reply, status, error.messageKey, text);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message;
