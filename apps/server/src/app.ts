@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { corsOrigins } from './env.ts';
+import { lazyChildLogger } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { ERROR_CODE_HEADER, errorsPlugin } from './plugins/errors.ts';
@@ -31,6 +32,8 @@ export type App = FastifyInstance & { withTypeProvider: () => FastifyInstance };
 export async function buildApp({ ctx, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // Without request logs, a request's child logger is made only if something logs through it.
+    ...(logger && !ctx.env.LOG_REQUESTS ? { childLoggerFactory: lazyChildLogger } : {}),
     // Fastify 5.12 moved the switch into a log controller (the top-level option is deprecated).
     logController: new LogController({ disableRequestLogging: !ctx.env.LOG_REQUESTS }),
     bodyLimit: 1024 * 1024,

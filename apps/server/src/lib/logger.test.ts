@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema.ts';
 import { buildApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { registerUser } from '../test/account-test-kit.ts';
-import { createLogger, serializeError } from './logger.ts';
+import { createLogger, lazyChildLogger, serializeError } from './logger.ts';
 
 let t: TestApp;
 
@@ -77,5 +77,23 @@ describe('request logs', () => {
     expect((await logsOf('true')).map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     expect((await logsOf('false')).map((l) => l.msg)).not.toContain('incoming request');
     expect((await logsOf('false')).map((l) => l.msg)).not.toContain('request completed');
+  });
+});
+
+describe("a request's logger with request logs off", () => {
+  it('becomes the child with the request id only when something logs through it', () => {
+    const { lines, sink } = capture();
+    const parent = createLogger('info', sink);
+    const child = vi.spyOn(parent, 'child');
+    const log = lazyChildLogger(parent, { reqId: 'req-7' }, {});
+    expect(log.level).toBe('info');
+    expect(child).not.toHaveBeenCalled();
+    log.error({ err: new Error('boom') }, 'failed');
+    log.warn('again');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines.map((line) => JSON.parse(line) as { reqId: string; msg: string })).toMatchObject([
+      { reqId: 'req-7', msg: 'failed', level: 50 },
+      { reqId: 'req-7', msg: 'again', level: 40 },
+    ]);
   });
 });

@@ -2,7 +2,8 @@
 // SQL parameter into its error message ("params: ..."), and PostgreSQL repeats values in its
 // message and detail ("Key (mobile)=(139...) already exists"), so phones and addresses would land
 // in the logs of any failing query.
-import pino, { type DestinationStream, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type LogFn, type Logger } from 'pino';
 
 /** Keys that hold a failed statement's values (drizzle's params, PostgreSQL's detail and context). */
 const VALUE_KEYS = ['params', 'parameters', 'detail', 'where', 'internalQuery'];
@@ -47,4 +48,56 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination,
   );
+}
+
+/**
+ * A request's logger that becomes the real child (with the request id) only when something logs
+ * through it. With request logs off most requests never log, and building a pino child for each
+ * (its bindings serialized, its level set) was about 3% of a flash-sale burst's CPU (decision 062).
+ * Fastify's `childLoggerFactory` when request logs are off.
+ */
+export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+class LazyChild {
+  private made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+  get level() {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: Parameters<LogFn>) {
+    this.real.fatal(...args);
+  }
+  error(...args: Parameters<LogFn>) {
+    this.real.error(...args);
+  }
+  warn(...args: Parameters<LogFn>) {
+    this.real.warn(...args);
+  }
+  info(...args: Parameters<LogFn>) {
+    this.real.info(...args);
+  }
+  debug(...args: Parameters<LogFn>) {
+    this.real.debug(...args);
+  }
+  trace(...args: Parameters<LogFn>) {
+    this.real.trace(...args);
+  }
+  silent(...args: Parameters<LogFn>) {
+    this.real.silent(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.real.child(bindings, options);
+  }
 }
