@@ -67,6 +67,9 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
   // Each conversation's toId as soon as a frame names it. The frames that follow in the same burst
   // (a first message's acknowledgement, then its code 12) come before React renders the state.
   const toIds = useRef(new Map<number, number>());
+  // Messages written while the socket (re)connects, by client id: sent as it opens. They stay
+  // "sending", and the send timeout below still fails one that is not acknowledged in time.
+  const unsent = useRef(new Map<string, { toId: number; msgType: number; content: string; at: number }>());
 
   useEffect(() => setReadyCard(initialCard), [initialCard]);
 
@@ -191,6 +194,12 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
           // After a reconnect the counts may have moved meanwhile.
           if (opened) refreshConversations();
           opened = true;
+          for (const [clientMsgId, m] of unsent.current) {
+            if (connection.current?.send({ toId: m.toId, msgType: m.msgType, content: m.content, clientMsgId })) unsent.current.delete(clientMsgId);
+          }
+        } else if (next !== 'connecting') {
+          for (const [clientMsgId, m] of unsent.current) failPendingRef.current(m.toId, clientMsgId);
+          unsent.current.clear();
         }
       },
       resume: () => {
@@ -214,6 +223,7 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
   useEffect(() => {
     const timer = setInterval(() => {
       const now = Date.now();
+      for (const [clientMsgId, m] of unsent.current) if (now - m.at > SEND_TIMEOUT_MS) unsent.current.delete(clientMsgId);
       setThreads((all) => {
         let changed = false;
         const next: Record<number, ThreadState> = {};
@@ -281,19 +291,31 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
     }
   }
 
+  function failPending(toId: number, clientMsgId: string): void {
+    patchThread(toId, (s) => ({ ...s, thread: markPending(s.thread, clientMsgId, 'failed', t('chat.codes.connectionBroken')) }));
+  }
+  const failPendingRef = useRef(failPending);
+  failPendingRef.current = failPending;
+
+  /** Sends now, or as the socket opens when it is (re)connecting; fails the message when it is down for good. */
+  function sendOrQueue(toId: number, msgType: number, content: string, clientMsgId: string): void {
+    const c = connection.current;
+    if (c?.send({ toId, msgType, content, clientMsgId })) return;
+    if (c?.state === 'connecting') unsent.current.set(clientMsgId, { toId, msgType, content, at: Date.now() });
+    else failPending(toId, clientMsgId);
+  }
+
   function send(toId: number, msgType: number, content: string): void {
     const clientMsgId = newClientMsgId();
     setThreads((all) => ({ ...all, [toId]: { ...(all[toId] ?? { ...newThreadState(), loading: null }), thread: addPending((all[toId] ?? newThreadState()).thread, { clientMsgId, msgType, content, at: Date.now() }), notice: null } }));
-    if (!connection.current?.send({ toId, msgType, content, clientMsgId })) patchThread(toId, (s) => ({ ...s, thread: markPending(s.thread, clientMsgId, 'failed', t('chat.codes.connectionBroken')) }));
+    sendOrQueue(toId, msgType, content, clientMsgId);
   }
 
   function resend(toId: number, clientMsgId: string): void {
     const pending = live.current.threads[toId]?.thread.pending.find((p) => p.clientMsgId === clientMsgId);
     if (!pending) return;
     patchThread(toId, (s) => ({ ...s, thread: markPending(s.thread, clientMsgId, 'sending') }));
-    if (!connection.current?.send({ toId, msgType: pending.msgType, content: pending.content, clientMsgId })) {
-      patchThread(toId, (s) => ({ ...s, thread: markPending(s.thread, clientMsgId, 'failed', t('chat.codes.connectionBroken')) }));
-    }
+    sendOrQueue(toId, pending.msgType, pending.content, clientMsgId);
   }
 
   const current = selected === null ? null : (conversations.find((c) => c.toId === selected) ?? null);
