@@ -49,6 +49,11 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(localePlugin);
   await app.register(sandboxGatePlugin);
+  // Rate limits and auth are hooks of the routes that are registered after them (plugins/route-hooks.ts),
+  // so they come before every plugin that adds routes; they run after the app-wide hooks (CORS, the
+  // security headers). Limits run before the token lookup, so a flood never reaches the database.
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
   await app.register(cors, {
     // Only the mall's own front ends; the storefront itself reaches us through its same-origin proxy.
     origin: corsOrigins(ctx.env),
@@ -75,9 +80,6 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   // policy of its own; the policy is for the HTML this API serves: the sandbox pages, whose <style>
   // carries a nonce drawn for that page (http/sandbox-page.ts).
   await app.register(securityHeadersPlugin);
-  // Limits run before the token lookup, so a flood never reaches the database.
-  await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
   await app.register(uploadsPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -39,8 +39,10 @@ export function fixedText(lang: Language, key: string): string {
 export const localePlugin = fp(async (app) => {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('t', translators.zh);
-  app.addHook('onRequest', async (request) => {
+  // A callback, not an async function: no promise per request for a synchronous step.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
     request.t = translators[request.lang];
+    done();
   });
 });

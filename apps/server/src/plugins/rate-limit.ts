@@ -6,9 +6,10 @@
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
 import { tooMany } from '../lib/app-error.ts';
+import { addRouteOnRequest } from './route-hooks.ts';
 
 export const LIMIT_RULES = ['login', 'sms', 'search', 'paymentNotice', 'upload'] as const;
 export type LimitRule = (typeof LIMIT_RULES)[number];
@@ -77,12 +78,16 @@ export const rateLimitPlugin = fp(async (app) => {
     LIMIT_RULES.map((rule) => [rule, app.createRateLimit({ ...rules[rule], keyGenerator: (request: FastifyRequest) => `${rule}:${request.ip}` })]),
   ) as Record<LimitRule, ReturnType<typeof app.createRateLimit>>;
 
-  app.addHook('onRequest', async (request, reply) => {
-    const rule = request.routeOptions.config?.limit;
+  // Only the routes that name a rule get the hook (plugins/route-hooks.ts): the others run nothing for it.
+  app.addHook('onRoute', (route) => {
+    const rule = (route.config as FastifyContextConfig | undefined)?.limit;
     if (!rule) return;
-    const result = await limiters[rule](request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
-    throw tooMany();
+    const limiter = limiters[rule];
+    addRouteOnRequest(route, async (request, reply) => {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw tooMany();
+    });
   });
 });

@@ -10,8 +10,14 @@ import { isLoopback } from '../providers/sandboxes.ts';
 export const sandboxGatePlugin = fp(async (app) => {
   const open = app.ctx.env.SANDBOX_PROVIDERS === 'true';
   if (open) return;
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?', 1)[0]!;
-    if ((path === '/sandbox' || path.startsWith('/sandbox/')) && !isLoopback(request.ip)) throw forbidden('errors.sandboxLoopbackOnly');
+  // On every request (a path no route matches too), so it stays a synchronous check of the path's start.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url;
+    if (!url.startsWith('/sandbox')) {
+      done();
+      return;
+    }
+    const path = url.split('?', 1)[0]!;
+    done((path === '/sandbox' || path.startsWith('/sandbox/')) && !isLoopback(request.ip) ? forbidden('errors.sandboxLoopbackOnly') : undefined);
   });
 });

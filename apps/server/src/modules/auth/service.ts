@@ -93,6 +93,8 @@ interface CachedSession {
   mark: string | null;
   verifiedAt: number;
   expiresAt: number;
+  /** The SessionMark handed to a route (`deferred`), made at its first use and kept with the entry. */
+  handed?: SessionMark;
 }
 
 /**
@@ -118,6 +120,8 @@ export interface SessionLookup {
    * verified in this request, nothing left to check.
    */
   deferred(token: string): Promise<{ session: Session; mark: SessionMark | null } | null>;
+  /** What `deferred` answers for a cached session, at once; null when the token would need the statement. */
+  cached(token: string): { session: Session; mark: SessionMark } | null;
 }
 
 /**
@@ -183,15 +187,19 @@ export function sessionLookup(
       return renewed ? markOf(token, renewed) : null;
     },
   });
-  const deferred = async (token: string) => {
+  const cachedNow = (token: string) => {
     const hit = cache.get(hashToken(token));
     // Past a bound (expiry, SESSION_CACHE_MS): verified again by the lookup, which also forgets it.
-    if (hit && hit.expiresAt > ctx.now().getTime() && Date.now() - hit.verifiedAt < SESSION_CACHE_MS) return { session: hit.session, mark: markOf(token, hit) };
+    return hit && hit.expiresAt > ctx.now().getTime() && Date.now() - hit.verifiedAt < SESSION_CACHE_MS ? { session: hit.session, mark: (hit.handed ??= markOf(token, hit)) } : null;
+  };
+  const deferred = async (token: string) => {
+    const hit = cachedNow(token);
+    if (hit) return hit;
     // Not cached: verified by its statement now (the mark read first), so there is nothing left to check.
     const session = await lookup(token, true);
     return session ? { session, mark: null } : null;
   };
-  return Object.assign(lookup, { deferred });
+  return Object.assign(lookup, { deferred, cached: cachedNow });
 }
 
 /**
