@@ -77,19 +77,34 @@ const errors = {
 
 // ---- Small caches of the hot path (per app) ----
 
-const activityCaches = new WeakMap<AppContext, Map<number, { at: number; activity: Activity | undefined }>>();
+type CachedActivity = { at: number; activity: Activity | undefined; reading?: Promise<Activity | undefined> };
+const activityCaches = new WeakMap<AppContext, Map<number, CachedActivity>>();
 
-/** The activity as of at most a second ago (the hot path reads PostgreSQL once a second per activity, not per attempt). */
+/**
+ * The activity as of at most a second ago (the hot path reads PostgreSQL once a second per activity,
+ * not per attempt). Requests that find it stale while it is being read again wait for that one
+ * read: in a burst, hundreds arrive within the read's round trip, and each ran its own statement.
+ */
 async function cachedActivity(ctx: AppContext, seckillId: number): Promise<Activity | undefined> {
   let cache = activityCaches.get(ctx);
   if (!cache) activityCaches.set(ctx, (cache = new Map()));
   const hit = cache.get(seckillId);
   const now = Date.now();
   if (hit && now - hit.at < ACTIVITY_CACHE_MS) return hit.activity;
-  const activity = await repo.findShownActivity(ctx.db, seckillId);
+  if (hit?.reading) return hit.reading;
+  const reading = repo.findShownActivity(ctx.db, seckillId);
+  const entry: CachedActivity = { at: -Infinity, activity: undefined, reading };
   if (cache.size > 1000) cache.clear();
-  cache.set(seckillId, { at: now, activity });
-  return activity;
+  cache.set(seckillId, entry);
+  try {
+    const activity = await reading;
+    // Fresh from when the statement was sent, as before.
+    if (cache.get(seckillId) === entry) cache.set(seckillId, { at: now, activity });
+    return activity;
+  } catch (err) {
+    if (cache.get(seckillId) === entry) cache.delete(seckillId);
+    throw err;
+  }
 }
 
 /** The 5-in-5-s rule: every /p/seckill request of the user counts. */

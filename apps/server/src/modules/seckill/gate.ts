@@ -366,15 +366,20 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
     hit: (uid: string) => `${p}hot:${uid}`,
   };
   let group: Promise<void> | undefined;
+  /** Set once the group exists: submit (the burst's one call) then skips the await. */
+  let groupReady = false;
   const ensureGroup = () =>
     (group ??= redis
       .xgroup('CREATE', keys.stream, GROUP, '0', 'MKSTREAM')
-      .then(() => undefined)
+      .then(() => {
+        groupReady = true;
+      })
       .catch((err: Error) => {
         if (!/BUSYGROUP/.test(err.message)) {
           group = undefined;
           throw err;
         }
+        groupReady = true;
       }));
   const ttlFrom = (expiresAt: number) => Math.max(1000, expiresAt - Date.now());
 
@@ -425,7 +430,7 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
       return redis.get(keys.choice(userId, path));
     },
     async submit(input) {
-      await ensureGroup();
+      if (!groupReady) await ensureGroup();
       const answer = await redis.seckillSubmit(
         keys.hit(input.userId),
         keys.choice(input.userId, input.path),
