@@ -37,6 +37,18 @@ describe('the token check on /p/ paths', () => {
     expect((await prodCount('short')).statusCode).toBe(401);
     expect((await prodCount('x'.repeat(40))).statusCode).toBe(401);
   });
+
+  it('judges a path no route matches by its prefix, as the routes there are judged (the hooks are per route)', async () => {
+    const { token } = await registerUser(t);
+    const get = (url: string, authorization?: string) => t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+    expect((await get('/p/no/such/route')).statusCode).toBe(401);
+    expect((await get('/p/no/such/route', token)).statusCode).toBe(404);
+    expect((await get('/admin/no/such/route', token)).statusCode).toBe(401);
+    expect((await get('/no/such/route')).statusCode).toBe(404);
+    // A HEAD of a shopper GET route is checked once, like its GET.
+    expect((await t.app.inject({ method: 'HEAD', url: '/p/shopCart/prodCount' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url: '/p/shopCart/prodCount', headers: { authorization: token } })).statusCode).toBe(200);
+  });
 });
 
 describe('audiences', () => {
