@@ -74,6 +74,16 @@ export async function activeSession(ctx: AppContext, accountId: number, shopCard
   return active && role ? { accountId: active.id, shopId: active.shopId, role, permissions: MERCHANT_ROLE_PERMISSIONS[role], username: active.username } : null;
 }
 
+/** The session a merchant token's grants carry (repository activeAccountGrants), or null: no enabled account of an open shop, or a role unknown. */
+export function sessionOfGrants(grants: unknown): MerchantSession | null {
+  const value = typeof grants === 'string' ? (JSON.parse(grants) as unknown) : grants;
+  if (!value || typeof value !== 'object') return null;
+  const { id, shopId, role, username } = value as { id?: unknown; shopId?: unknown; role?: unknown; username?: unknown };
+  const known = typeof role === 'string' ? roleOf(role) : null;
+  if (!known || typeof id !== 'number' || typeof shopId !== 'number' || typeof username !== 'string') return null;
+  return { accountId: id, shopId, role: known, permissions: MERCHANT_ROLE_PERMISSIONS[known], username };
+}
+
 /** GET /merchant/me: the account's name and its shop's name in the asked language. */
 export async function profile(
   ctx: AppContext,

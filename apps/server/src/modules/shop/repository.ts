@@ -53,8 +53,8 @@ export const openShopCard = (db: Db) =>
     .where(eq(shops.status, SHOP_STATUS.open))
     .as('shop_card');
 
-/** Named statement part: this shop is open (only open shops can be followed). */
-export const shopIsOpen = (shopId: number): SQL<boolean> =>
+/** Named statement part: this shop is open (only open shops can be followed); the shop by id or by a column of the caller's statement. */
+export const shopIsOpen = (shopId: number | SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${shops.status} = ${SHOP_STATUS.open})`;
 
 /**
