@@ -12,6 +12,7 @@ import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service
 import { recordRefusal } from '../modules/audit/service.ts';
 import { sessionLookup, tokenFromHeader, type Audience, type Session, type SessionMark } from '../modules/auth/service.ts';
 import { merchantSessionOfGrants, merchantTokenGrants, recordMerchantRefusal } from '../flows/merchant-session.ts';
+import { addRouteOnRequest } from './route-hooks.ts';
 import type { MerchantSession } from '../modules/merchant/service.ts';
 
 export type RouteAuth = Audience | 'public';
@@ -86,13 +87,6 @@ const routeName = (request: FastifyRequest) => `${request.method} ${request.rout
 export function audienceOf(path: string, declared: RouteAuth | undefined): RouteAuth {
   if (declared) return declared;
   return PATH_AUDIENCES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'public';
-}
-
-/** What the route of a request needs. */
-export function routeAuth(request: FastifyRequest): RouteAuth {
-  // routeOptions is a getter that builds a new object on every read: read once.
-  const options = request.routeOptions;
-  return audienceOf(options.url ?? request.url.split('?')[0] ?? '', options.config?.auth);
 }
 
 /** The shopper of a shopper route (the hook has checked it). */
@@ -187,11 +181,10 @@ export const authPlugin = fp(async (app) => {
     return true;
   }
 
-  app.addHook('onRequest', async (request) => {
+  /** Checks a request against what its route needs (its audience, session cache use and permission, decided once per route). */
+  async function authorize(request: FastifyRequest, needs: RouteAuth, cacheUse: FastifyContextConfig['sessionCache'], needed: FastifyContextConfig['permission']): Promise<void> {
     request.permissions = NO_PERMISSIONS;
-    const needs = routeAuth(request);
     const token = tokenFromHeader(request.headers.authorization);
-    const cacheUse = token ? request.routeOptions.config?.sessionCache : undefined;
     let session: Session | null = null;
     if (token && cacheUse === 'route') {
       const found = await lookup.deferred(token);
@@ -205,11 +198,51 @@ export const authPlugin = fp(async (app) => {
     if (!session || session.audience !== needs || !(await admit(request, session))) throw unauthorized(UNAUTHORIZED_KEY[needs]);
     if (needs === 'shopper') return;
     // Staff routes: a route that declares no permission is refused to staff (deny by default).
-    const needed = request.routeOptions.config?.permission;
     const allowed = needed === undefined ? needs !== 'admin' : permits(request.permissions, needed);
     if (!allowed) {
       await recordRefused[needs]?.(request, needed);
       throw forbidden(FORBIDDEN_KEY[needs]);
     }
+  }
+
+  // Each route gets its own hook, with what it needs decided when it is registered (plugins/route-hooks.ts).
+  // A request that needs no lookup (a public route without a token, a route that refuses a missing
+  // token, a cached session on a 'route' route such as the flash sale's submit) is answered without a promise.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as FastifyContextConfig | undefined;
+    const needs = audienceOf(route.url, config?.auth);
+    const cacheUse = config?.sessionCache;
+    const needed = config?.permission;
+    const deferShopper = needs === 'shopper' && cacheUse === 'route';
+    addRouteOnRequest(route, (request, _reply, done) => {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (!token) {
+        request.permissions = NO_PERMISSIONS;
+        done(needs === 'public' ? undefined : unauthorized(UNAUTHORIZED_KEY[needs]));
+        return;
+      }
+      if (deferShopper) {
+        // The route checks the mark in its own step (decision 068): nothing to wait for.
+        const found = lookup.cached(token);
+        if (found?.session.audience === 'shopper') {
+          request.permissions = NO_PERMISSIONS;
+          request.sessionMark = found.mark;
+          request.userId = found.session.subject;
+          request.session = found.session;
+          done();
+          return;
+        }
+      }
+      authorize(request, needs, cacheUse, needed).then(() => done(), done);
+    });
+  });
+  // A request no route matches (answered 404 by the not-found handler) is judged by its path, as a
+  // route there would be: a shopper or staff path still wants its token first.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.is404) {
+      done();
+      return;
+    }
+    authorize(request, audienceOf(request.url.split('?', 1)[0] ?? '', undefined), undefined, undefined).then(() => done(), done);
   });
 });
