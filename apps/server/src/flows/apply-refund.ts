@@ -29,7 +29,7 @@ import { nextSerialNumber } from '../lib/serial-number.ts';
 import { readUserById } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
 import { allowedApplyTypes, applyDeadline, ceilingFor, orderBlock, unitAmount, type Periods } from '../modules/aftersale/rules.ts';
-import { markOrderApplying, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
+import { markOrderApplying, markOrderApplyingPart, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { localized } from '../lib/localized.ts';
 import {
@@ -132,8 +132,10 @@ export async function applyRefund(ctx: AppContext, userId: string, input: Refund
   const refundSn = nextSerialNumber(now.getTime());
   const deadline = deadlineOf(REFUND_STATUS.applied, input.applyType, periods, now);
   try {
-    await ctx.db.transaction(async (tx) => {
-      await repo.insertRefund(tx, {
+    // One statement, so no transaction: the request, its history row, the deadline jobs and the order's refund state.
+    await repo.insertRefund(
+      ctx.db,
+      {
         refundSn,
         orderNumber: order.orderNumber,
         orderItemId,
@@ -154,9 +156,10 @@ export async function applyRefund(ctx: AppContext, userId: string, input: Refund
         applyTime: now,
         deadline,
         updatedAt: now,
-      }, { actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now }, [enteredStepPart(tx, { refundSn, status: REFUND_STATUS.applied, deadline, periods, now })].filter((part): part is SQL => part !== null));
-      await markOrderApplying(tx, order.orderNumber, now);
-    });
+      },
+      { actor: 'buyer', actorId: userId, action: 'apply', returnMoneySts: REFUND_STATUS.applied, note: input.buyerDesc || null, refundAmount: input.refundAmount, createdAt: now },
+      [enteredStepPart(ctx.db, { refundSn, status: REFUND_STATUS.applied, deadline, periods, now }), markOrderApplyingPart(ctx.db, order.orderNumber, now)].filter((part): part is SQL => part !== null),
+    );
   } catch (err) {
     rethrowApp(err);
   }

@@ -33,7 +33,7 @@ import { ceilingFor, type Periods } from '../modules/aftersale/rules.ts';
 import { recordChange } from '../modules/audit/service.ts';
 import { auditLogPart, insertAuditLog } from '../modules/merchant/repository.ts';
 import { markOrderApplying } from '../modules/order/aftersale-reads.ts';
-import { lockOrderForRefund } from '../modules/order/refunds.ts';
+import { lockOrderForRefund, lockOrderWithLinesPart, orderWithLinesOf } from '../modules/order/refunds.ts';
 import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { executeRefund, settledWithDecision, settleWithDecision, type DecisionMoney } from './refund-money.ts';
@@ -112,7 +112,7 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
   if (isReturn && !address) throw invalid('refundErrors.returnAddressMissing');
   const deadline = isReturn ? deadlineOf(REFUND_STATUS.accepted, current.applyType, periods!, now) : null;
   return ctx.db.transaction(async (tx) => {
-    const row = await repo.moveRefund(tx, {
+    const decision = {
       refundSn: current.refundSn,
       from: [REFUND_STATUS.applied],
       owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
@@ -133,14 +133,16 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
         deadline ? enteredStepPart(tx, { refundSn: current.refundSn, status: REFUND_STATUS.accepted, deadline, periods, now }, repo.MOVED) : null,
         ...(input.alongside ?? []),
       ].filter((part): part is SQL => part !== null),
-    });
-    if (!row) {
+    };
+    // A refund only's money is decided here: its order is locked by the same statement, after the move.
+    const moved = isReturn ? await repo.moveRefund(tx, decision).then((row) => row && { row, reading: undefined }) : await repo.moveRefundReading(tx, { ...decision, reading: lockOrderWithLinesPart(repo.MOVED_ORDER_NUMBER) });
+    if (!moved) {
       // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
       const edited = await repo.findRefund(tx, current.refundSn);
       if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
       return undefined;
     }
-    return { row, money: isReturn ? null : await settleWithDecision(ctx, tx, row) };
+    return { row: moved.row, money: isReturn ? null : await settleWithDecision(ctx, tx, moved.row, orderWithLinesOf(moved.reading)) };
   });
 }
 
@@ -151,7 +153,7 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
 async function receive(ctx: AppContext, input: { refundSn: string; shopId?: number; actor: Actor; action: 'receive' | 'autoReceive'; alongside?: Alongside }): Promise<Decided> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const row = await repo.moveRefund(tx, {
+    const moved = await repo.moveRefundReading(tx, {
       refundSn: input.refundSn,
       from: [REFUND_STATUS.buyerShipped],
       owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
@@ -159,9 +161,11 @@ async function receive(ctx: AppContext, input: { refundSn: string; shopId?: numb
       now,
       history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action },
       alongside: [leftStepPart(input.refundSn, REFUND_STATUS.buyerShipped, REFUND_STATUS.sellerReceived), ...(input.alongside ?? [])].filter((part): part is SQL => part !== null),
+      // The order locked with its lines by the same statement, after the move (the request first, then its order).
+      reading: lockOrderWithLinesPart(repo.MOVED_ORDER_NUMBER),
     });
-    if (!row) return undefined;
-    return { row, money: await settleWithDecision(ctx, tx, row) };
+    if (!moved) return undefined;
+    return { row: moved.row, money: await settleWithDecision(ctx, tx, moved.row, orderWithLinesOf(moved.reading)) };
   });
 }
 

@@ -137,12 +137,14 @@ export type DecisionMoney = { kind: 'settled'; productIds: number[] } | { kind: 
  * nothing to send: the settle step runs in the same transaction, so the decision and the money
  * commit together or not at all (one transaction, not two; decision 060). A gateway refund answers
  * 'gateway' with the order: it is sent once the decision committed (executeRefund). The order is
- * locked after the request here, as refuse, withdraw and the settle step (settleInTx) take them; no
+ * locked after the request (here, or by the decision's own statement: `lockedWithDecision`), as
+ * refuse, withdraw and the settle step (settleInTx) take them; no
  * other settle step of this request can run meanwhile, since nobody sees it due before this
  * transaction commits.
  */
-export async function settleWithDecision(ctx: AppContext, tx: Tx, decided: settlement.RefundForMoney): Promise<DecisionMoney> {
-  const locked = await lockOrderWithLines(tx, decided.orderNumber);
+export async function settleWithDecision(ctx: AppContext, tx: Tx, decided: settlement.RefundForMoney, lockedWithDecision?: OrderLocked): Promise<DecisionMoney> {
+  // Locked by the decision's own statement (lockOrderWithLinesPart, after its move), or here.
+  const locked = lockedWithDecision ?? (await lockOrderWithLines(tx, decided.orderNumber));
   if (!locked) throw notFound();
   if (isGateway(locked.order.payType) && decided.refundAmount > 0) return { kind: 'gateway', order: locked.order };
   const settled = await settleLocked(ctx, tx, locked, decided, null, true);
@@ -156,7 +158,7 @@ export function settledWithDecision(ctx: AppContext, money: { productIds: number
 }
 
 type OrderRefunds = settlement.OrderRequest[];
-type OrderLocked = NonNullable<Awaited<ReturnType<typeof lockOrderWithLines>>>;
+export type OrderLocked = NonNullable<Awaited<ReturnType<typeof lockOrderWithLines>>>;
 
 /**
  * How much of the order is refunded so far, as a part of a whole: its money (fen of the actual

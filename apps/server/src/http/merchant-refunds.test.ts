@@ -326,24 +326,28 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
   // Budgets for an order without points or coupons, paid by balance. With begin and commit, on
   // PostgreSQL: accept of a refund only 41 at first, 24 after the first cut (two transactions), 12
   // (one), 10 (the settle step's last writes in one statement, the ledger row with the credit), 9
-  // (the ledger row and the credit with the settle mark, in a decision's transaction);
-  // of a return 21, 14, 10, 8 (the return address and the new step's jobs in the decision's
-  // statement); the waybill 12, 10, 10, 3 (one statement, no transaction); receive 40, 23, 12, 9, 8.
+  // (the ledger row and the credit with the settle mark, in a decision's transaction), 7 (the
+  // merchant's account read with its token; the order locked by the decision's own statement);
+  // of a return 21, 14, 10, 8, 7 (the return address and the new step's jobs in the decision's
+  // statement; the account with its token); the waybill 12, 10, 10, 3 (one statement, no
+  // transaction); receive 40, 23, 12, 9, 8, 6.
   it('accept and receive decide and pay back in one transaction, reading the request once and the order\'s requests with the settle mark', async () => {
     await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
     const { refundSn } = await requested();
     const accept = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}));
-    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(7);
-    // Once each: the request before the decision; the decision (with its history row, the old step's
-    // jobs and the shop's log) and the settle mark (with the order's requests); the order locked with
-    // its lines; nothing after the money.
+    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(5);
+    // Once each: the session (the token with the merchant's account and role); the request before
+    // the decision; the decision (with its history row, the old step's jobs, the shop's log and the
+    // order locked with its lines) and the settle mark (with the order's requests); nothing after the money.
+    expect(accept.filter((q) => q.includes('"merchant_accounts"'))).toHaveLength(1);
+    expect(accept[0]).toContain('from "auth_tokens"');
     expect(accept.filter((q) => /^select .* from "refunds" where "refunds"\."refund_sn" = \$1$/.test(q))).toHaveLength(1);
     expect(accept.filter((q) => q.includes('update "refunds"'))).toHaveLength(2);
     expect(accept.filter((q) => q.includes('insert into "refund_histories"'))).toHaveLength(1);
     const decision = accept.find((q) => q.startsWith('with "moved" as (update "refunds"') && q.includes('"handle_time"'));
     expect(decision).toContain('insert into "merchant_audit_logs"');
     expect(decision).toContain('update "jobs"');
-    expect(accept.filter((q) => q.includes(' from "orders" ') && q.endsWith('for update of "orders"'))).toHaveLength(1);
+    expect(accept.filter((q) => q.includes('for update of "orders"'))).toEqual([decision]);
     // The money (the ledger row, the balance credit and its record) goes with the settle mark's own statement.
     const paid = accept.filter((q) => q.includes('"balance_logs"'));
     expect(paid).toHaveLength(1);
@@ -356,7 +360,9 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
 
     const ret = await requested({ returns: true });
     const acceptReturn = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/accept`, {}));
-    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(6);
+    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(5);
+    // No money decided, so no order locked.
+    expect(acceptReturn.some((q) => q.includes('"orders"'))).toBe(false);
     // The return address and the new step's jobs go with the decision's own statement: no write after it.
     expect(acceptReturn.at(-1)).toMatch(/^with "moved" as \(update "refunds"/);
     expect(acceptReturn.at(-1)).toContain('insert into "refund_deliveries"');
@@ -369,7 +375,9 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     const ship = shipped.at(-1)!;
     for (const write of ['with "moved" as (update "refunds"', 'insert into "refund_histories"', 'insert into "refund_deliveries"', 'update "jobs"', 'insert into "jobs"']) expect(ship).toContain(write);
     const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {}));
-    expect(received.length, received.join('\n')).toBeLessThanOrEqual(6);
+    expect(received.length, received.join('\n')).toBeLessThanOrEqual(4);
+    expect(received.filter((q) => q.includes('for update of "orders"'))).toHaveLength(1);
+    expect(received.find((q) => q.includes('for update of "orders"'))).toMatch(/^with "moved" as \(update "refunds"/);
     expect((await refundRow(ret.refundSn)).returnMoneySts).toBe(5);
   });
 
@@ -377,7 +385,8 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     // The bench's return round through the API: bought, paid by balance, shipped, received, returned.
     // With begin and commit on PostgreSQL: 21 (the points taken back in 4 statements, the growth in 4,
     // the ledger row, the credit, the coupons, the invoice, the stock and the order one each), 11, 10
-    // now (the ledger row and the credit go with the settle mark).
+    // (the ledger row and the credit go with the settle mark), 8 now (the merchant's account with its
+    // token, the order locked by the decision's statement).
     const buyer = await registerBuyer(t);
     await topUpBalance(t, buyer.userId, 1_000_000);
     expect((await call(t, buyer, 'POST', '/p/address/addAddr', { receiver: '买家', mobile: '13912345678', provinceId: 330000, cityId: 330100, areaId: 330106, addr: '文三路 90 号', commonAddr: true })).statusCode).toBe(200);
@@ -410,7 +419,7 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     await ok(buyer, 'POST', '/p/orderRefund/submitExpress', { refundSn, expressId: courier!.dvyId, expressName: courier!.dvyName, expressNo: 'YT1234567890', mobile: '13800000001', senderRemarks: '', imgs: [] });
     const [earned] = await t.ctx.db.select({ score: userWallets.score, growth: userWallets.growth }).from(userWallets).where(eq(userWallets.userId, buyer.userId));
     const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}));
-    expect(received.length, received.join('\n')).toBeLessThanOrEqual(8);
+    expect(received.length, received.join('\n')).toBeLessThanOrEqual(6);
     expect(received.filter((q) => q.includes('"growth_logs"'))).toHaveLength(1);
     expect(received.filter((q) => q.includes('score_logs') || q.includes('user_wallets (user_id) values'))).toHaveLength(line!.gainScore > 0 ? 2 : 0);
     expect((await refundRow(refundSn)).returnMoneySts).toBe(5);
@@ -423,16 +432,21 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     expect(after!.growth).toBe(Math.max(0, earned!.growth - sumOf(2)));
   });
 
-  it('apply reads the periods beside the order and writes the request with its history row and deadline jobs in one statement', async () => {
-    // With begin and commit on PostgreSQL: 11 at first, 9 now.
+  it('apply reads the periods beside the order and writes the request with its history row, deadline jobs and the order\'s refund state in one statement, without a transaction', async () => {
+    // With begin and commit on PostgreSQL: 11 at first, 9, 6 now (the order's refund state in the
+    // request's statement, so no transaction).
     const buyer = await registerBuyer(t);
     const order = await refundOrder(t, buyer, shopA, { status: ORDER_STATUS.paid });
-    const applied = await statementsOf(() => call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order)));
-    expect(applied.length, applied.join('\n')).toBeLessThanOrEqual(7);
+    const { queries } = await countQueries(() => call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order)));
+    expect(queries.filter((q) => /^\s*(begin|commit|rollback)\b/i.test(q))).toHaveLength(0);
+    const applied = await statementsOf(() => call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order, { orderItemId: order.items[1]!.id })));
+    expect(applied.length, applied.join('\n')).toBeLessThanOrEqual(6);
     const written = applied.filter((q) => q.startsWith('with "added" as (insert into "refunds"'));
     expect(written).toHaveLength(1);
     expect(written[0]).toContain('insert into "refund_histories"');
     expect(written[0]).toContain('insert into "jobs"');
-    expect(applied.filter((q) => q.startsWith('insert into "refund_histories"') || q.startsWith('insert into "jobs"'))).toHaveLength(0);
+    expect(written[0]).toContain('update "orders" set');
+    expect(applied.filter((q) => q.startsWith('insert into "refund_histories"') || q.startsWith('insert into "jobs"') || q.startsWith('update "orders"'))).toHaveLength(0);
+    expect((await t.ctx.db.select({ refundStatus: orders.refundStatus }).from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]?.refundStatus).toBe(1);
   });
 });

@@ -72,9 +72,10 @@ export async function refundsOfOrders(db: Reader, orderNumbers: string[]): Promi
 /**
  * A new request and its first history row, in one statement (`history` takes the request's number),
  * with other owners' statement parts the flow hands in (`alongside`, decision 017: its deadline
- * jobs), run by the same statement as CTEs: the insert fails or succeeds with all of them.
+ * jobs, the order's refund state), run by the same statement as CTEs: the insert fails or succeeds
+ * with all of them, so it needs no transaction of its own.
  */
-export async function insertRefund(tx: Tx, row: NewRefund, history?: Omit<HistoryEntry, 'refundSn'>, alongside: SQL[] = []): Promise<void> {
+export async function insertRefund(tx: Db | Tx, row: NewRefund, history?: Omit<HistoryEntry, 'refundSn'>, alongside: SQL[] = []): Promise<void> {
   if (!history) {
     await tx.insert(refunds).values(row);
     return;
@@ -99,25 +100,44 @@ function historyFrom(source: 'added' | 'moved', h: HistoryEntry, status: SQL, am
  * Moves a request that is in one of `from` (and belongs to `owner`, and has `applyType`, when given) with `set`, once.
  * Answers the row after the move, or undefined when it was not in such a state (or not the owner's).
  */
-export async function moveRefund(
-  tx: Db | Tx,
-  input: {
-    refundSn: string;
-    from: readonly number[];
-    owner?: { userId?: string; shopId?: number };
-    platformStatus?: number;
-    applyType?: number;
-    set: Partial<NewRefund>;
-    now: Date;
-    /** The history row of the move, written by the same statement with the moved row's status and amount (one round trip). */
-    history?: Omit<HistoryEntry, 'refundSn' | 'returnMoneySts' | 'refundAmount' | 'createdAt'>;
-    /**
-     * Other owners' statement parts the flow hands in (decision 017), run by the same statement as
-     * CTEs; each must hold itself to MOVED (a CTE runs whether or not the move found its row). Needs `history`.
-     */
-    alongside?: SQL[];
-  },
-): Promise<RefundRow | undefined> {
+export async function moveRefund(tx: Db | Tx, input: MoveInput): Promise<RefundRow | undefined> {
+  const found = await move(tx, input);
+  return found?.row;
+}
+
+/**
+ * moveRefund whose statement also answers `reading`: another owner's scalar subquery over the
+ * moved row (decision 017; "moved"."order_number" is MOVED_ORDER_NUMBER), run only when the move
+ * found its row and after it wrote it, e.g. the order locked with its lines. Needs `history`.
+ */
+export async function moveRefundReading(tx: Db | Tx, input: MoveInput & { reading: SQL<unknown> }): Promise<{ row: RefundRow; reading: unknown } | undefined> {
+  const found = await move(tx, input);
+  return found ? { row: found.row, reading: found.reading } : undefined;
+}
+
+/** The moved row's order number, for a `reading` of moveRefundReading. */
+export const MOVED_ORDER_NUMBER = sql`"moved"."order_number"`;
+
+interface MoveInput {
+  refundSn: string;
+  from: readonly number[];
+  owner?: { userId?: string; shopId?: number };
+  platformStatus?: number;
+  applyType?: number;
+  set: Partial<NewRefund>;
+  now: Date;
+  /** The history row of the move, written by the same statement with the moved row's status and amount (one round trip). */
+  history?: Omit<HistoryEntry, 'refundSn' | 'returnMoneySts' | 'refundAmount' | 'createdAt'>;
+  /**
+   * Other owners' statement parts the flow hands in (decision 017), run by the same statement as
+   * CTEs; each must hold itself to MOVED (a CTE runs whether or not the move found its row). Needs `history`.
+   */
+  alongside?: SQL[];
+  /** See moveRefundReading. */
+  reading?: SQL<unknown>;
+}
+
+async function move(tx: Db | Tx, input: MoveInput): Promise<{ row: RefundRow; reading?: unknown } | undefined> {
   const update = tx
     .update(refunds)
     .set({ ...input.set, updatedAt: input.now, version: sql`${refunds.version} + 1` })
@@ -133,16 +153,24 @@ export async function moveRefund(
     )
     .returning();
   if (!input.history) {
+    if (input.reading) throw new Error('moveRefund: a reading needs the history row');
     const [row] = await update;
-    return row;
+    return row ? { row } : undefined;
   }
   // A data-modifying CTE runs once whether or not the select reads it; it sees the moved row only through `moved`.
   const moved = tx.$with('moved').as(update);
   const h = historyValues({ ...input.history, refundSn: input.refundSn, returnMoneySts: 0, refundAmount: 0, createdAt: input.now });
   const logged = tx.$with('logged', {}).as(historyFrom('moved', h, sql`"moved"."return_money_sts"`, sql`"moved"."refund_amount"`));
   const alongside = (input.alongside ?? []).map((part, i) => tx.$with(`alongside_${i}`, {}).as(part));
-  const [row] = await tx.with(moved, logged, ...alongside).select().from(moved);
-  return row;
+  const statement = tx.with(moved, logged, ...alongside);
+  if (!input.reading) {
+    const [row] = await statement.select().from(moved);
+    return row ? { row } : undefined;
+  }
+  const [found] = await statement.select({ ...moved._.selectedFields, reading: sql<unknown>`${input.reading}` }).from(moved);
+  if (!found) return undefined;
+  const { reading, ...row } = found;
+  return { row, reading };
 }
 
 /** The condition a part handed to moveRefund (`alongside`) holds itself to: the move found its row. */

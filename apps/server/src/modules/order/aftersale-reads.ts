@@ -1,7 +1,7 @@
 // What after-sales requests read and write of an order (decision 059): the order's figures and
 // lines that decide what may be refunded, and the order's refundStatus 1 (applying) while a request
 // is open. The settle step's moves (2/3/4, the close) are refunds.ts's.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
@@ -68,12 +68,23 @@ export async function linesForAftersale(db: Db | Tx, orderNumbers: string[]) {
     .orderBy(orderItems.id);
 }
 
-/** A request was made: the order shows 1 (applying). */
-export async function markOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
-  await tx
+const markApplying = (db: Db | Tx, orderNumber: string, now: Date) =>
+  db
     .update(orders)
     .set({ refundStatus: ORDER_REFUND_STATUS.applying, updatedAt: now, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.orderNumber, orderNumber), sql`${orders.refundStatus} is distinct from ${ORDER_REFUND_STATUS.applying}`));
+
+/** A request was made: the order shows 1 (applying). */
+export async function markOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
+  await markApplying(tx, orderNumber, now);
+}
+
+/**
+ * markOrderApplying as a part of the statement that writes the new request (decision 017): the
+ * request's trigger locks the order's row first (refunds_check_order), and this writes it once.
+ */
+export function markOrderApplyingPart(db: Db | Tx, orderNumber: string, now: Date): SQL {
+  return markApplying(db, orderNumber, now).getSQL();
 }
 
 /**

@@ -2,7 +2,7 @@
 // summed (two refunds of one order settle one after the other), its lines for stock and points, and
 // its refundStatus (2 all refunded, 3 partly, 4 failed) with the close of an order wholly refunded
 // before it was shipped (status 6, closeType 2). Each move is conditional and repeatable.
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,22 +22,53 @@ export async function lockOrderForRefund(tx: Tx, orderNumber: string): Promise<O
 
 export type RefundLine = { id: number; skuId: number; productId: number; prodCount: number; gainScore: number; actualTotal: number };
 
+/** The lines of the order a statement reads from "orders" (orderLinesForRefund's, in line order), as one JSON array. */
+function linesOfLockedOrder(): SQL<RefundLine[]> {
+  // Qualified by hand: drizzle leaves column names bare in a single-table select, and the subquery correlates with orders.
+  const item = (column: AnyColumn) => sql`"order_items".${sql.identifier(column.name)}`;
+  return sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', ${item(orderItems.id)}, 'skuId', ${item(orderItems.skuId)}, 'productId', ${item(orderItems.productId)}, 'prodCount', ${item(orderItems.prodCount)}, 'gainScore', ${item(orderItems.gainScore)}, 'actualTotal', ${item(orderItems.actualTotal)}) order by ${item(orderItems.id)}), '[]'::json) from ${orderItems} where ${item(orderItems.orderNumber)} = "orders".${sql.identifier(orders.orderNumber.name)})`;
+}
+
 /**
  * The order locked, with its lines (orderLinesForRefund's, in line order) read by the same
  * statement: the settle step's first round trip. Lines never change once the order is placed.
  */
 export async function lockOrderWithLines(tx: Tx, orderNumber: string): Promise<{ order: OrderForRefund; lines: RefundLine[] } | undefined> {
-  // Qualified by hand: drizzle leaves column names bare in a single-table select, and the subquery correlates with orders.
-  const item = (column: AnyColumn) => sql`"order_items".${sql.identifier(column.name)}`;
-  const lines = sql<RefundLine[]>`(select coalesce(json_agg(json_build_object('id', ${item(orderItems.id)}, 'skuId', ${item(orderItems.skuId)}, 'productId', ${item(orderItems.productId)}, 'prodCount', ${item(orderItems.prodCount)}, 'gainScore', ${item(orderItems.gainScore)}, 'actualTotal', ${item(orderItems.actualTotal)}) order by ${item(orderItems.id)}), '[]'::json) from ${orderItems} where ${item(orderItems.orderNumber)} = "orders".${sql.identifier(orders.orderNumber.name)})`;
   const [row] = await tx
-    .select({ ...aftersaleOrderColumns, lines })
+    .select({ ...aftersaleOrderColumns, lines: linesOfLockedOrder() })
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber))
     .for('update', { of: orders });
   if (!row) return undefined;
   const { lines: found, ...order } = row;
   return { order, lines: typeof found === 'string' ? (JSON.parse(found) as RefundLine[]) : found };
+}
+
+/**
+ * lockOrderWithLines as a part of another owner's statement (decision 017): the order numbered
+ * `orderNumber` (SQL of that statement, e.g. the column of the request its move just wrote), locked
+ * until the transaction ends, with its lines, as one JSON value that `orderWithLinesOf` reads. A
+ * scalar subquery: it runs, and locks, only for a row the statement answers, after that row was
+ * written (the request first, then its order: decision 060's lock order), and it answers the order
+ * as it stands once the lock is granted, as lockOrderWithLines does.
+ */
+export function lockOrderWithLinesPart(orderNumber: SQL): SQL<unknown> {
+  // The keys are the columns' own names in aftersaleOrderColumns (letters only), written as literals.
+  const fields = Object.entries(aftersaleOrderColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, "orders".${sql.identifier(column.name)}`);
+  return sql`(select json_build_object('order', json_build_object(${sql.join(fields, sql`, `)}), 'lines', ${linesOfLockedOrder()}) from ${orders} where "orders".${sql.identifier(orders.orderNumber.name)} = ${orderNumber} for update of ${orders})`;
+}
+
+/** What lockOrderWithLinesPart answered: the order (each column as its own read maps it) and its lines; undefined when there was none. */
+export function orderWithLinesOf(value: unknown): { order: OrderForRefund; lines: RefundLine[] } | undefined {
+  const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as { order: Record<string, unknown>; lines: RefundLine[] } | null | undefined;
+  if (!parsed) return undefined;
+  const order = Object.fromEntries(
+    Object.entries(aftersaleOrderColumns).map(([key, column]) => {
+      const raw = parsed.order[key];
+      return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
+    }),
+  ) as unknown as OrderForRefund;
+  return { order, lines: parsed.lines };
 }
 
 export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
