@@ -111,38 +111,44 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
     : [input.periods, null];
   if (isReturn && !address) throw invalid('refundErrors.returnAddressMissing');
   const deadline = isReturn ? deadlineOf(REFUND_STATUS.accepted, current.applyType, periods!, now) : null;
+  const decision = (db: AppContext['db'] | Tx) => ({
+    refundSn: current.refundSn,
+    from: [REFUND_STATUS.applied],
+    owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
+    // As read: an edit in between (refund only <-> return) must not be decided as the other kind.
+    applyType: current.applyType,
+    set: {
+      returnMoneySts: REFUND_STATUS.accepted,
+      handleTime: now,
+      deadline,
+      ...(isReturn ? {} : { settleStatus: REFUND_SETTLE_STATUS.refunding }),
+    },
+    now,
+    history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null },
+    // The old step's jobs go with the move's own statement, and for a return the address it goes to and the new step's jobs.
+    alongside: [
+      leftStepPart(current.refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted),
+      address ? repo.deliveryOfMovedPart({ receiverName: address.receiverName, receiverMobile: address.receiverMobile, receiverAddr: address.receiverAddr }, now) : null,
+      deadline ? enteredStepPart(db, { refundSn: current.refundSn, status: REFUND_STATUS.accepted, deadline, periods, now }, repo.MOVED) : null,
+      ...(input.alongside ?? []),
+    ].filter((part): part is SQL => part !== null),
+  });
+  /** The move found nothing: still waiting but edited to the other service type is "changed" (a deadline job is retried and decides it from a fresh read). */
+  const missed = async (db: AppContext['db'] | Tx): Promise<undefined> => {
+    const edited = await repo.findRefund(db, current.refundSn);
+    if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
+    return undefined;
+  };
+  if (isReturn) {
+    // No money yet: the decision is its one statement (the move, its history row, the address, the jobs, the shop's log), so no transaction.
+    const row = await repo.moveRefund(ctx.db, decision(ctx.db));
+    return row ? { row, money: null } : missed(ctx.db);
+  }
   return ctx.db.transaction(async (tx) => {
-    const decision = {
-      refundSn: current.refundSn,
-      from: [REFUND_STATUS.applied],
-      owner: input.shopId !== undefined ? { shopId: input.shopId } : undefined,
-      // As read: an edit in between (refund only <-> return) must not be decided as the other kind.
-      applyType: current.applyType,
-      set: {
-        returnMoneySts: REFUND_STATUS.accepted,
-        handleTime: now,
-        deadline,
-        ...(isReturn ? {} : { settleStatus: REFUND_SETTLE_STATUS.refunding }),
-      },
-      now,
-      history: { actor: input.actor.actor, actorId: input.actor.id, actorName: input.actor.name, action: input.action, note: address ? `${address.receiverName} ${address.receiverMobile} ${address.receiverAddr}` : null },
-      // The old step's jobs go with the move's own statement, and for a return the address it goes to and the new step's jobs.
-      alongside: [
-        leftStepPart(current.refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted),
-        address ? repo.deliveryOfMovedPart({ receiverName: address.receiverName, receiverMobile: address.receiverMobile, receiverAddr: address.receiverAddr }, now) : null,
-        deadline ? enteredStepPart(tx, { refundSn: current.refundSn, status: REFUND_STATUS.accepted, deadline, periods, now }, repo.MOVED) : null,
-        ...(input.alongside ?? []),
-      ].filter((part): part is SQL => part !== null),
-    };
     // A refund only's money is decided here: its order is locked by the same statement, after the move.
-    const moved = isReturn ? await repo.moveRefund(tx, decision).then((row) => row && { row, reading: undefined }) : await repo.moveRefundReading(tx, { ...decision, reading: lockOrderWithLinesPart(repo.MOVED_ORDER_NUMBER) });
-    if (!moved) {
-      // Still waiting but edited to the other service type: decided again from a fresh read (a deadline job is retried).
-      const edited = await repo.findRefund(tx, current.refundSn);
-      if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
-      return undefined;
-    }
-    return { row: moved.row, money: isReturn ? null : await settleWithDecision(ctx, tx, moved.row, orderWithLinesOf(moved.reading)) };
+    const moved = await repo.moveRefundReading(tx, { ...decision(tx), reading: lockOrderWithLinesPart(repo.MOVED_ORDER_NUMBER) });
+    if (!moved) return missed(tx);
+    return { row: moved.row, money: await settleWithDecision(ctx, tx, moved.row, orderWithLinesOf(moved.reading)) };
   });
 }
 
