@@ -11,6 +11,7 @@ import { createCaches } from '../lib/cache.ts';
 import { createMemoryKv, createRedisKv } from '../lib/kv.ts';
 import { ensureSerialInstance } from '../lib/serial-number.ts';
 import { createProviders } from '../providers/create-providers.ts';
+import { advanceTestClock, resetTestClock, testNow } from './clock.ts';
 
 export interface TestApp {
   app: BazaarApp;
@@ -49,8 +50,7 @@ async function createTestApp(): Promise<TestApp> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: 'memory://', poolSize: 10 });
   await database.migrate();
   await ensureSerialInstance(database.db);
-  let offset = 0;
-  const now = () => new Date(Date.now() + offset);
+  const now = testNow;
   const kv = env.REDIS_URL ? createRedisKv(env.REDIS_URL, `bazaar-test-${process.pid}:`) : createMemoryKv(() => now().getTime());
   // Each test run listens on its own channel, so runs sharing a Redis never drop each other's caches.
   const caches = await createCaches({ redisUrl: env.REDIS_URL, now: () => now().getTime(), channel: `bazaar-test-${process.pid}:cache` });
@@ -60,12 +60,8 @@ async function createTestApp(): Promise<TestApp> {
   return {
     app,
     ctx,
-    advanceClock: (ms) => {
-      offset += ms;
-    },
-    resetClock: () => {
-      offset = 0;
-    },
+    advanceClock: advanceTestClock,
+    resetClock: resetTestClock,
   };
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SMS_CODE_TTL_MS, SMS_PER_IP_PER_HOUR, SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import { smsMessages, users } from '../../db/schema.ts';
 import { getTestApp, uniquePhone } from '../../test/test-app.ts';
@@ -8,6 +8,9 @@ import { buildApp } from '../../app.ts';
 import { invalid } from '../../lib/app-error.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { SMS_CODE_MAX_WRONG_TRIES } from './sms-codes.ts';
+
+// The expired-code and resend tests move the app's clock; the next test starts from the real time.
+afterEach(async () => (await getTestApp()).resetClock());
 
 const en = { headers: { 'accept-language': 'en' } };
 
