@@ -8,7 +8,7 @@ import { createMemoryKv, createRedisKv } from './lib/kv.ts';
 import { createProviders } from './providers/create-providers.ts';
 import { jobHandlers, scheduleRecurringJobs } from './jobs.ts';
 import { startJobSweeper } from './lib/jobs.ts';
-import { startIdleCollector } from './lib/idle-collector.ts';
+import { IDLE_COLLECT_AFTER_MS, startIdleCollector } from './lib/idle-collector.ts';
 import { ensureSerialInstance } from './lib/serial-number.ts';
 import { sandboxStartRefusal } from './providers/sandboxes.ts';
 
@@ -41,9 +41,10 @@ const app = await buildApp({ ctx, logger: log });
 // Any number of instances may sweep: each due job goes to exactly one (FOR UPDATE SKIP LOCKED).
 if (env.JOBS_ENABLED) await scheduleRecurringJobs(ctx);
 const stopJobs = env.JOBS_ENABLED ? startJobSweeper(ctx.db, jobHandlers(ctx), ctx.now, log) : () => undefined;
-// With node --expose-gc (npm run start:prod): memory is given back once a burst of traffic is over.
+// With node --expose-gc (npm run start:prod): memory is given back once a burst of traffic is over
+// (HTTP responses, and the chat's events over its sockets).
 const gc = (globalThis as { gc?: () => void }).gc;
-const stopCollector = gc ? startIdleCollector(app, gc) : () => undefined;
+const stopCollector = gc ? startIdleCollector(app, gc, IDLE_COLLECT_AFTER_MS, () => app.chatHub.eventsHandled) : () => undefined;
 
 let closing = false;
 async function shutdown(signal: string) {

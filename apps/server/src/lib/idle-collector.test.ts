@@ -45,4 +45,27 @@ describe('startIdleCollector', () => {
     expect(collect).toHaveBeenCalledTimes(2);
     await app.close();
   });
+
+  it('counts the work besides responses (the chat socket events) as traffic: no collection while it goes on', async () => {
+    vi.useFakeTimers();
+    const app = Fastify();
+    const collect = vi.fn();
+    let events = 0;
+    const stop = startIdleCollector(app, collect, 1_000, () => events);
+    await app.ready();
+
+    // Messages keep flowing across ticks without a single HTTP response: never interrupted.
+    for (let tick = 0; tick < 4; tick++) {
+      events += 100;
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(collect).not.toHaveBeenCalled();
+    // Once they stop, the first whole quiet interval collects, once.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    stop();
+    await app.close();
+  });
 });

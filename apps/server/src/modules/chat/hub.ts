@@ -118,6 +118,7 @@ export class ChatHub {
   private readonly unreadDue = new Set<PeerState>();
   private unreadTimer: NodeJS.Timeout | null = null;
   private unreadAt = Infinity;
+  private events = 0;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db'>,
@@ -149,6 +150,11 @@ export class ChatHub {
 
   get size(): number {
     return this.peers.size;
+  }
+
+  /** Events handled so far (messages and the rest, from any instance): the idle collector's traffic besides HTTP. */
+  get eventsHandled(): number {
+    return this.events;
   }
 
   /** Registers an identified socket: presence, then code 11 for the account's older sockets everywhere. */
@@ -280,6 +286,7 @@ export class ChatHub {
   }
 
   private onEvent(event: ChatEvent): void {
+    this.events += 1;
     switch (event.t) {
       case 'msg':
         this.deliverMessage(event.to, event.m);
