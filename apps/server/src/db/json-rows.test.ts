@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../test/test-app.ts';
 import { jobs } from './schema.ts';
-import { insertJsonRows } from './json-rows.ts';
+import { insertJsonRows, jsonObjectOf, rowFromJson } from './json-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,5 +35,16 @@ describe('insertJsonRows', () => {
     await t.ctx.db.execute(insertJsonRows(jobs, [row], { onConflictDoNothing: true }));
     await expect(t.ctx.db.execute(insertJsonRows(jobs, [row]))).rejects.toThrow();
     expect(await t.ctx.db.$count(jobs, eq(jobs.ref, ref))).toBe(1);
+  });
+});
+
+describe('jsonObjectOf and rowFromJson', () => {
+  it('read a row back exactly as the query builder does (timestamps, nulls, numbers)', async () => {
+    const at = new Date('2026-11-23T01:02:03.456Z');
+    const ref = `json-object-${Date.now()}`;
+    await t.ctx.db.insert(jobs).values({ kind: 'test.jsonObject', ref, runAt: at, payload: null });
+    const [built] = await t.ctx.db.select().from(jobs).where(eq(jobs.ref, ref));
+    const { rows } = await t.ctx.db.execute<{ row: unknown }>(sql`select ${jsonObjectOf(getTableColumns(jobs))} as "row" from ${jobs} where "jobs"."ref" = ${ref}`);
+    expect(rowFromJson(getTableColumns(jobs), rows[0]!.row)).toEqual(built);
   });
 });

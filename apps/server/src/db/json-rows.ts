@@ -4,7 +4,7 @@
 // JSON document, so building it costs a JSON.stringify instead of drizzle's per-value work (about a
 // millisecond for a checkout's orders, lines and addresses, measured in decision 013). PostgreSQL
 // converts each field with the column type's own input function, exactly as for a literal.
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 interface JsonInsertOptions {
@@ -38,4 +38,31 @@ export function insertJsonRows<T extends PgTable>(table: T, rows: Array<T['$infe
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
   const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
   return sql`insert into ${table_} (${list}) select ${list} from jsonb_populate_recordset(null::${table_}, ${JSON.stringify(documents)}::jsonb)${conflict}`;
+}
+
+/**
+ * The reading counterpart: a row as one JSON object of `columns` (keyed as given, each column
+ * written with its table), for a statement that reads several owners' rows at once (decision 017:
+ * each module hands over its part, one round trip for all); rowFromJson maps it back.
+ */
+export function jsonObjectOf(columns: Record<string, Column>): SQL {
+  const fields = Object.entries(columns).map(([key, column]) => {
+    if (!/^\w+$/.test(key)) throw new Error(`jsonObjectOf: ${key} is not a plain key`);
+    return sql`${sql.raw(`'${key}'`)}, ${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+  });
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+}
+
+/** A JSON value as the driver may hand it over (parsed, or as text). */
+export const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A jsonObjectOf row, each column mapped as the column's own read maps it (timestamps to dates, arrays, numbers). */
+export function rowFromJson<T>(columns: Record<string, Column>, value: unknown): T {
+  const object = parsedJson<Record<string, unknown>>(value);
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const raw = object[key];
+    row[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
+  }
+  return row as T;
 }

@@ -41,6 +41,7 @@ import {
   leftStepPart,
   listItemsOf,
   loadOrderState,
+  loadOrderStateAndPeriods,
   loadPeriods,
   nameParts,
   rethrowApp,
@@ -49,7 +50,16 @@ import {
 
 /** The order of the shopper (not deleted), or "order not found". */
 async function shopperOrder(ctx: AppContext, userId: string, orderNumber: string, except?: string) {
-  const loaded = await loadOrderState(ctx.db, orderNumber, except);
+  return shopperOnly(userId, await loadOrderState(ctx.db, orderNumber, except));
+}
+
+/** shopperOrder with the periods, read by the same statement. */
+async function shopperOrderAndPeriods(ctx: AppContext, userId: string, orderNumber: string) {
+  const { loaded, periods } = await loadOrderStateAndPeriods(ctx, orderNumber);
+  return { ...shopperOnly(userId, loaded), periods };
+}
+
+function shopperOnly<T extends { order: OrderForAftersale }>(userId: string, loaded: T | undefined): T {
   if (!loaded || loaded.order.userId !== userId || loaded.order.deleteStatus !== 0) throw invalid('refundErrors.orderNotFound');
   return loaded;
 }
@@ -83,8 +93,7 @@ function checkService(order: OrderForAftersale, applyType: number, isReceiver: n
 /** GET /p/orderRefund/applyInfo. */
 export async function refundApplyInfo(ctx: AppContext, userId: string, query: RefundApplyInfoQuery, lang: Language): Promise<RefundApplyInfo> {
   const now = ctx.now();
-  const [loaded, periods, user] = await Promise.all([shopperOrder(ctx, userId, query.orderNumber), loadPeriods(ctx), readUserById(ctx.db, userId)]);
-  const { order, lines, state } = loaded;
+  const [{ order, lines, state, periods }, user] = await Promise.all([shopperOrderAndPeriods(ctx, userId, query.orderNumber), readUserById(ctx.db, userId)]);
   checkOrder(order, periods, now);
   const refundType = query.orderItemId === 0 ? REFUND_TYPE.order : REFUND_TYPE.item;
   const ls = state.lines.find((s) => s.line.id === query.orderItemId);
@@ -120,8 +129,8 @@ export async function refundApplyInfo(ctx: AppContext, userId: string, query: Re
 /** POST /p/orderRefund/apply: answers the new refundSn. */
 export async function applyRefund(ctx: AppContext, userId: string, input: RefundApply): Promise<string> {
   const now = ctx.now();
-  // The periods and the order side by side: one round trip, not two.
-  const [periods, { order, state }] = await Promise.all([loadPeriods(ctx), shopperOrder(ctx, userId, input.orderNumber)]);
+  // The periods with the order, its lines and its requests: one statement.
+  const { periods, order, state } = await shopperOrderAndPeriods(ctx, userId, input.orderNumber);
   checkOrder(order, periods, now);
   const orderItemId = input.refundType === REFUND_TYPE.order ? 0 : input.orderItemId;
   if (input.refundType === REFUND_TYPE.item && orderItemId === 0) throw invalid('refundErrors.itemNotFound');

@@ -435,15 +435,21 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     expect(after!.growth).toBe(Math.max(0, earned!.growth - sumOf(2)));
   });
 
-  it('apply reads the periods beside the order and writes the request with its history row, deadline jobs and the order\'s refund state in one statement, without a transaction', async () => {
-    // With begin and commit on PostgreSQL: 11 at first, 9, 6 now (the order's refund state in the
-    // request's statement, so no transaction).
+  it('apply reads the order, its lines, its requests and the periods in one statement and writes the request with its history row, deadline jobs and the order\'s refund state in one statement, without a transaction', async () => {
+    // With begin and commit on PostgreSQL: 11 at first, 9, 6 (the order's refund state in the
+    // request's statement, so no transaction), 3 now (the four reads one statement).
     const buyer = await registerBuyer(t);
     const order = await refundOrder(t, buyer, shopA, { status: ORDER_STATUS.paid });
+    // applyInfo: the session, the same one read (beside the shopper's mobile), the shop's name: 7 before.
+    const info = await statementsOf(() => call(t, buyer, 'GET', `/p/orderRefund/applyInfo?orderNumber=${order.orderNumber}&orderItemId=${order.items[0]!.id}`));
+    expect(info.length, info.join('\n')).toBeLessThanOrEqual(4);
     const { queries } = await countQueries(() => call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order)));
     expect(queries.filter((q) => /^\s*(begin|commit|rollback)\b/i.test(q))).toHaveLength(0);
     const applied = await statementsOf(() => call(t, buyer, 'POST', '/p/orderRefund/apply', applyBody(order, { orderItemId: order.items[1]!.id })));
-    expect(applied.length, applied.join('\n')).toBeLessThanOrEqual(6);
+    expect(applied.length, applied.join('\n')).toBeLessThanOrEqual(3);
+    const read = applied.filter((q) => q.includes('from "aftersale_settings"'));
+    expect(read).toHaveLength(1);
+    for (const table of ['from "orders"', 'from "order_items"', 'from "refunds"']) expect(read[0]).toContain(table);
     const written = applied.filter((q) => q.startsWith('with "added" as (insert into "refunds"'));
     expect(written).toHaveLength(1);
     expect(written[0]).toContain('insert into "refund_histories"');

@@ -3,10 +3,11 @@
 // is a conditional update on the status it expects (`where return_money_sts in (...)`), so of two
 // parallel moves one wins and the other finds nothing; the database's triggers (migration 0036)
 // hold the order's total and the allowed moves whatever the code does.
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gte, inArray, like, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { OPEN_REFUND_STATUSES, REFUND_DEFAULT_PERIODS } from '@bazaar/shared/constants/refund';
 import type { AftersaleSettings } from '@bazaar/shared/schemas/refund';
 import type { Db, Tx } from '../../db/client.ts';
+import { jsonObjectOf, parsedJson, rowFromJson } from '../../db/json-rows.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { aftersaleSettings, refundDeliveries, refundHistories, refundNotices, refunds, shopReturnAddresses } from '../../db/schema/aftersale.ts';
 
@@ -62,6 +63,14 @@ export async function readRefund(db: Db, refundSn: string): Promise<RefundRow | 
   const [row] = await refundStatement(db).execute({ refundSn });
   return row;
 }
+
+/** refundsOfOrders of one order as a part of another statement (decision 017, db/json-rows.ts): a scalar subquery answering JSON, read back by refundRowsOf. */
+export function refundsOfOrderPart(orderNumber: string): SQL<unknown> {
+  const column = (c: AnyColumn) => sql`${sql.identifier(getTableName(refunds))}.${sql.identifier(c.name)}`;
+  return sql`(select coalesce(json_agg(${jsonObjectOf(getTableColumns(refunds))} order by ${column(refunds.applyTime)}, ${column(refunds.refundSn)}), '[]'::json) from ${refunds} where ${column(refunds.orderNumber)} = ${orderNumber})`;
+}
+
+export const refundRowsOf = (value: unknown): RefundRow[] => parsedJson<unknown[]>(value).map((row) => rowFromJson<RefundRow>(getTableColumns(refunds), row));
 
 /** Every request of the orders, oldest first (what is refunded, what is open, per item). */
 export async function refundsOfOrders(db: Reader, orderNumbers: string[]): Promise<RefundRow[]> {
@@ -329,6 +338,18 @@ export async function saveReturnAddress(db: Reader, shopId: number, address: { r
 
 export async function readSettings(db: Reader): Promise<AftersaleSettings> {
   const [row] = await db.select().from(aftersaleSettings).where(eq(aftersaleSettings.id, 1));
+  return settingsOfRow(row);
+}
+
+/** readSettings as a part of another statement (decision 017): a scalar subquery answering JSON, read back by settingsOf. */
+export function settingsPart(): SQL<unknown> {
+  return sql`(select ${jsonObjectOf(getTableColumns(aftersaleSettings))} from ${aftersaleSettings} where ${sql.identifier(getTableName(aftersaleSettings))}.${sql.identifier(aftersaleSettings.id.name)} = 1)`;
+}
+
+export const settingsOf = (value: unknown): AftersaleSettings =>
+  settingsOfRow(value === null || value === undefined ? undefined : rowFromJson<typeof aftersaleSettings.$inferSelect>(getTableColumns(aftersaleSettings), value));
+
+function settingsOfRow(row: typeof aftersaleSettings.$inferSelect | undefined): AftersaleSettings {
   if (!row) return { ...REFUND_DEFAULT_PERIODS };
   return {
     applyDays: row.applyDays,

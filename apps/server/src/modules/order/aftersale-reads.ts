@@ -1,9 +1,10 @@
 // What after-sales requests read and write of an order (decision 059): the order's figures and
 // lines that decide what may be refunded, and the order's refundStatus 1 (applying) while a request
 // is open. The settle step's moves (2/3/4, the close) are refunds.ts's.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
+import { jsonObjectOf, parsedJson, rowFromJson } from '../../db/json-rows.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
 import { orderLineColumns } from './line-columns.ts';
 
@@ -58,15 +59,31 @@ export async function findOrdersForAftersale(db: Db | Tx, orderNumbers: string[]
 
 export type AftersaleLine = Awaited<ReturnType<typeof linesForAftersale>>[number];
 
+const aftersaleLineColumns = { ...orderLineColumns, actualTotal: orderItems.actualTotal, isRefund: orderItems.isRefund };
+
 /** The lines of the orders, in line order: what each cost and whether its product allows refunds. */
 export async function linesForAftersale(db: Db | Tx, orderNumbers: string[]) {
   if (orderNumbers.length === 0) return [];
-  return db
-    .select({ ...orderLineColumns, actualTotal: orderItems.actualTotal, isRefund: orderItems.isRefund })
-    .from(orderItems)
-    .where(inArray(orderItems.orderNumber, orderNumbers))
-    .orderBy(orderItems.id);
+  return db.select(aftersaleLineColumns).from(orderItems).where(inArray(orderItems.orderNumber, orderNumbers)).orderBy(orderItems.id);
 }
+
+/**
+ * findOrderForAftersale and linesForAftersale of one order as parts of another statement (decision
+ * 017, db/json-rows.ts): scalar subqueries answering JSON, read back by orderForAftersaleOf and
+ * aftersaleLinesOf. A flow reads them with other owners' parts in one round trip.
+ */
+export function orderForAftersalePart(orderNumber: string): SQL<unknown> {
+  return sql`(select ${jsonObjectOf(aftersaleOrderColumns)} from ${orders} where ${sql.identifier(getTableName(orders))}.${sql.identifier(orders.orderNumber.name)} = ${orderNumber})`;
+}
+
+export const orderForAftersaleOf = (value: unknown): OrderForAftersale | undefined => (value === null || value === undefined ? undefined : rowFromJson<OrderForAftersale>(aftersaleOrderColumns, value));
+
+export function aftersaleLinesPart(orderNumber: string): SQL<unknown> {
+  const item = (column: AnyColumn) => sql`${sql.identifier(getTableName(orderItems))}.${sql.identifier(column.name)}`;
+  return sql`(select coalesce(json_agg(${jsonObjectOf(aftersaleLineColumns)} order by ${item(orderItems.id)}), '[]'::json) from ${orderItems} where ${item(orderItems.orderNumber)} = ${orderNumber})`;
+}
+
+export const aftersaleLinesOf = (value: unknown): AftersaleLine[] => parsedJson<unknown[]>(value).map((line) => rowFromJson<AftersaleLine>(aftersaleLineColumns, line));
 
 const markApplying = (db: Db | Tx, orderNumber: string, now: Date) =>
   db

@@ -6,6 +6,7 @@ import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
+import { jsonObjectOf, parsedJson, rowFromJson } from '../../db/json-rows.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
 import { CLOSE_TYPE } from './transitions.ts';
 import { aftersaleOrderColumns, findOrderForAftersale, type OrderForAftersale } from './aftersale-reads.ts';
@@ -53,22 +54,14 @@ export async function lockOrderWithLines(tx: Tx, orderNumber: string): Promise<{
  * as it stands once the lock is granted, as lockOrderWithLines does.
  */
 export function lockOrderWithLinesPart(orderNumber: SQL): SQL<unknown> {
-  // The keys are the columns' own names in aftersaleOrderColumns (letters only), written as literals.
-  const fields = Object.entries(aftersaleOrderColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, "orders".${sql.identifier(column.name)}`);
-  return sql`(select json_build_object('order', json_build_object(${sql.join(fields, sql`, `)}), 'lines', ${linesOfLockedOrder()}) from ${orders} where "orders".${sql.identifier(orders.orderNumber.name)} = ${orderNumber} for update of ${orders})`;
+  return sql`(select json_build_object('order', ${jsonObjectOf(aftersaleOrderColumns)}, 'lines', ${linesOfLockedOrder()}) from ${orders} where "orders".${sql.identifier(orders.orderNumber.name)} = ${orderNumber} for update of ${orders})`;
 }
 
 /** What lockOrderWithLinesPart answered: the order (each column as its own read maps it) and its lines; undefined when there was none. */
 export function orderWithLinesOf(value: unknown): { order: OrderForRefund; lines: RefundLine[] } | undefined {
-  const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as { order: Record<string, unknown>; lines: RefundLine[] } | null | undefined;
+  const parsed = value === null || value === undefined ? null : parsedJson<{ order: unknown; lines: RefundLine[] }>(value);
   if (!parsed) return undefined;
-  const order = Object.fromEntries(
-    Object.entries(aftersaleOrderColumns).map(([key, column]) => {
-      const raw = parsed.order[key];
-      return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
-    }),
-  ) as unknown as OrderForRefund;
-  return { order, lines: parsed.lines };
+  return { order: rowFromJson<OrderForRefund>(aftersaleOrderColumns, parsed.order), lines: parsed.lines };
 }
 
 export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
