@@ -6,7 +6,7 @@
 // (accepted = orders = distinct buyers = units the gate and PostgreSQL lost). In the same run, a bare
 // Fastify route on the same machine, hit the same way, is the ceiling.
 // Usage: createdb bazaar_flash && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_flash \
-//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--profile DIR]
+//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--rate R] [--warmup N] [--profile DIR]
 // BENCH_API_CMD=compiled runs the instances as `npm run start:prod` does (after `npm run build -w
 // @bazaar/server`), else tsx; --profile DIR writes each instance's CPU profile there (node --cpu-prof),
 // summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile`.
@@ -16,6 +16,12 @@
 // second instead of all at once (each at its own time, whatever is still waiting), and measures each
 // from the time it was due: the latency at that rate, without the burst's own queue (Little's law: 2,000
 // requests at once wait about 2,000 / capacity on average whatever the server does). Without it, the burst.
+// --warmup N (default 1000) first runs N submits of N other shoppers (their own confirm pages, a second
+// activity of stock N/2 on another product: accepted and refused alike, and their orders written) on
+// the API instances, and N requests on the bare route, before either is measured: both JITs warm on
+// the route they are measured on (decision 062). --warmup 0 measures as the figures before
+// 2026-12-06 23:00 UTC did: the bare route cold (its process had served one request), the API
+// instances warm from the confirm phase but not on submit.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -32,6 +38,7 @@ const STOCK = Number(argValue('stock', 1000));
 const CONNECTIONS = Number(argValue('connections', 200));
 const PORT = Number(argValue('port', 18142));
 const RATE = Number(argValue('rate', 0));
+const WARMUP = Number(argValue('warmup', 1000));
 const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL (the flash sale is measured on PostgreSQL + Redis).');
 
@@ -107,6 +114,9 @@ function cpuMs(pids) {
   }
 }
 
+/** Longer than PostgreSQL's idle statistics flush (10 s), see the burst's count of transactions. */
+const STATS_FLUSH_MS = 11_000;
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
@@ -117,7 +127,7 @@ try {
   const ports = [PORT, PORT + 1];
 
   // 2,000 shoppers with a live token each, written straight (registering them through the API would take minutes).
-  const shoppers = Array.from({ length: SHOPPERS }, (_, i) => ({ id: randomBytes(16).toString('hex'), mobile: `165${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`, token: randomBytes(32).toString('hex') }));
+  const shoppers = Array.from({ length: SHOPPERS + WARMUP }, (_, i) => ({ id: randomBytes(16).toString('hex'), mobile: `165${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`, token: randomBytes(32).toString('hex') }));
   for (let i = 0; i < shoppers.length; i += 500) {
     const part = shoppers.slice(i, i + 500);
     await db.query(`insert into users (id, mobile, nick_name) select * from unnest($1::text[], $2::text[], $3::text[]) on conflict do nothing`, [part.map((s) => s.id), part.map((s) => s.mobile), part.map((_, j) => `flash${i + j}`)]);
@@ -127,34 +137,59 @@ try {
     );
   }
   // One SKU of an on-shelf product of an open shop, sold as virtual goods (no address needed), flash stock STOCK, limit 1.
-  const { rows: [pick] } = await db.query(`
+  const { rows: [pick, warmPick] } = await db.query(`
     select p.id as prod_id, p.shop_id, s.id as sku_id from products p join shops sh on sh.id = p.shop_id and sh.status = 1
     join lateral (select id from skus where product_id = p.id and status = 1 order by id limit 1) s on true
-    where p.status = 1 and p.prod_type = 0 order by p.id desc limit 1`);
-  await db.query('update products set mold = 1 where id = $1', [pick.prod_id]);
-  const { rows: [sk] } = await db.query(
-    `insert into seckills (shop_id, product_id, name_zh, name_en, start_time, end_time, max_num, audit_status) values ($1, $2, '压测秒杀', 'Bench flash sale', now() - interval '1 minute', now() + interval '1 hour', 1, 1) returning id`,
-    [pick.shop_id, pick.prod_id],
-  );
-  const { rows: [skSku] } = await db.query(`insert into seckill_skus (seckill_id, sku_id, seckill_price, seckill_stocks, original_stocks) values ($1, $2, 990, $3, $3) returning id`, [sk.id, pick.sku_id, STOCK]);
+    where p.status = 1 and p.prod_type = 0 order by p.id desc limit 2`);
+  /** A running flash sale of one SKU of the product, limit 1. */
+  async function flashSale(product, stock, name) {
+    await db.query('update products set mold = 1 where id = $1', [product.prod_id]);
+    const { rows: [activity] } = await db.query(
+      `insert into seckills (shop_id, product_id, name_zh, name_en, start_time, end_time, max_num, audit_status) values ($1, $2, $3, $3, now() - interval '1 minute', now() + interval '1 hour', 1, 1) returning id`,
+      [product.shop_id, product.prod_id, name],
+    );
+    const { rows: [sku] } = await db.query(`insert into seckill_skus (seckill_id, sku_id, seckill_price, seckill_stocks, original_stocks) values ($1, $2, 990, $3, $3) returning id`, [activity.id, product.sku_id, stock]);
+    return [activity, sku];
+  }
+  const [sk, skSku] = await flashSale(pick, STOCK, 'Bench flash sale');
+  const [warmSk, warmSku] = WARMUP ? await flashSale(warmPick, Math.floor(WARMUP / 2), 'Bench warm-up') : [];
 
   // The confirm page of every shopper (not measured): the one-time path and the confirmed choice.
-  const paths = new Array(SHOPPERS);
-  await pool(SHOPPERS, CONNECTIONS, async (i) => {
+  // Shoppers from SHOPPERS on are the warm-up's, on its own activity.
+  const paths = new Array(SHOPPERS + WARMUP);
+  await pool(SHOPPERS + WARMUP, CONNECTIONS, async (i) => {
     const port = ports[i % 2];
-    const p = await call(port, 'GET', `/p/seckill/orderPath?prodId=${pick.prod_id}`, shoppers[i].token);
+    const [product, sku] = i < SHOPPERS ? [pick, skSku] : [warmPick, warmSku];
+    const p = await call(port, 'GET', `/p/seckill/orderPath?prodId=${product.prod_id}`, shoppers[i].token);
     if (p.status !== 200) throw new Error(`orderPath ${p.status} ${p.text}`);
     paths[i] = JSON.parse(p.text).orderPath;
-    const c = await call(port, 'POST', `/p/seckill/${paths[i]}/confirm`, shoppers[i].token, { addrId: 0, prodId: pick.prod_id, shopId: pick.shop_id, seckillSkuId: skSku.id, prodCount: 1 });
+    const c = await call(port, 'POST', `/p/seckill/${paths[i]}/confirm`, shoppers[i].token, { addrId: 0, prodId: product.prod_id, shopId: product.shop_id, seckillSkuId: sku.id, prodCount: 1 });
     if (c.status !== 200) throw new Error(`confirm ${c.status} ${c.text}`);
   });
   // Out of every shopper's 5-in-5-s window.
   await new Promise((r) => setTimeout(r, 5_500));
+  if (WARMUP) {
+    // The warm-up's submits, all at once, then its orders written (the writers warm too).
+    let warmAccepted = 0;
+    await pool(WARMUP, CONNECTIONS, async (j) => {
+      const i = SHOPPERS + j;
+      const r = await call(ports[i % 2], 'POST', `/p/seckill/${paths[i]}/submit`, shoppers[i].token, { orderShopParam: { shopId: warmPick.shop_id, remarks: '' } });
+      if (r.status === 200) warmAccepted += 1;
+    });
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const { rows: [row] } = await db.query('select count(*)::int as n from orders where seckill_id = $1', [warmSk.id]);
+      if (row.n >= warmAccepted) break;
+    }
+  }
 
   // PostgreSQL transactions of the bench's database over the burst and its writing (each of the API's
   // statements outside a transaction is one; an order writer's batch is one), less the bench's own.
   const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
-  await new Promise((r) => setTimeout(r, 1_500)); // other backends flush their statistics about once a second
+  // A backend flushes its statistics at most once a second while busy, and only after 10 s once idle
+  // (PostgreSQL 15's PGSTAT_IDLE_INTERVAL): with a shorter wait, the confirm phase's thousands of
+  // statements were flushed during the burst and counted as its own (0.2 to 0.8 per attempt, where
+  // the statement log showed about 0.03).
+  await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
   const xactsBefore = await xacts();
   let ownQueries = 1;
   const loadBefore = os.loadavg();
@@ -187,7 +222,7 @@ try {
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  await new Promise((r) => setTimeout(r, 1_500));
+  await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
   const burstXacts = (await xacts()) - xactsBefore - ownQueries;
   const { rows: [counts] } = await db.query(
     `select (select count(*)::int from orders where seckill_id = $1) as orders, (select count(distinct user_id)::int from orders where seckill_id = $1) as buyers,
@@ -205,6 +240,8 @@ try {
     up = await call(PORT + 2, 'POST', '/x', '', {}).then(() => true, () => false);
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
+  // The same warm-up: as many requests as the API instances had, all at once.
+  await pool(WARMUP, CONNECTIONS, (j) => call(PORT + 2, 'POST', '/x', shoppers[SHOPPERS + j].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } }));
   const bareLatencies = [];
   const bareCpuBefore = cpuMs([bare.pid]);
   const bareStart = performance.now();
@@ -218,7 +255,7 @@ try {
   const sorted = [...latencies].sort((a, b) => a - b);
   const bareSorted = [...bareLatencies].sort((a, b) => a - b);
   console.log(`\n${machine()}; load average before the burst ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(`${SHOPPERS} shoppers, stock ${STOCK}, limit 1, two API instances (ports ${ports.join(', ')}), ${CONNECTIONS} connections; ${RATE ? `open loop at ${RATE} requests/s (latency from each request's due time)` : 'all at once (burst)'}\n`);
+  console.log(`${SHOPPERS} shoppers, stock ${STOCK}, limit 1, two API instances (ports ${ports.join(', ')}), ${CONNECTIONS} connections; ${RATE ? `open loop at ${RATE} requests/s (latency from each request's due time)` : 'all at once (burst)'}${WARMUP ? `; both warmed by ${WARMUP} requests of the measured route first` : '; not warmed (--warmup 0: the bare route measured cold)'}\n`);
   console.log('| run | requests | duration ms | requests/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|');
   console.log(`| flash-sale submit (gate + queue) | ${SHOPPERS} | ${burstMs.toFixed(0)} | ${((SHOPPERS * 1000) / burstMs).toFixed(0)} | ${pct(sorted, 50).toFixed(1)} | ${pct(sorted, 99).toFixed(1)} |`);
   console.log(`| bare Fastify route (ceiling) | ${SHOPPERS} | ${bareMs.toFixed(0)} | ${((SHOPPERS * 1000) / bareMs).toFixed(0)} | ${pct(bareSorted, 50).toFixed(1)} | ${pct(bareSorted, 99).toFixed(1)} |`);
