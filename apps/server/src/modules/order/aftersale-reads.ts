@@ -85,23 +85,33 @@ export function aftersaleLinesPart(orderNumber: string): SQL<unknown> {
 
 export const aftersaleLinesOf = (value: unknown): AftersaleLine[] => parsedJson<unknown[]>(value).map((line) => rowFromJson<AftersaleLine>(aftersaleLineColumns, line));
 
-const markApplying = (db: Db | Tx, orderNumber: string, now: Date) =>
-  db
+/** A request was made: the order shows 1 (applying). */
+export async function markOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
+  await tx
     .update(orders)
     .set({ refundStatus: ORDER_REFUND_STATUS.applying, updatedAt: now, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.orderNumber, orderNumber), sql`${orders.refundStatus} is distinct from ${ORDER_REFUND_STATUS.applying}`));
-
-/** A request was made: the order shows 1 (applying). */
-export async function markOrderApplying(tx: Tx, orderNumber: string, now: Date): Promise<void> {
-  await markApplying(tx, orderNumber, now);
 }
 
 /**
  * markOrderApplying as a part of the statement that writes the new request (decision 017): the
  * request's trigger locks the order's row first (refunds_check_order), and this writes it once.
+ * No condition on the refund state in the where clause: the statement's snapshot is older than the
+ * trigger's lock wait, and an update re-reads the latest row only for rows its snapshot matched, so
+ * a withdrawal that cleared the 1 meanwhile would go unseen (flows/refund-parts.race.test.ts). An
+ * order already applying keeps its values (a new row version, nothing else).
  */
 export function markOrderApplyingPart(db: Db | Tx, orderNumber: string, now: Date): SQL {
-  return markApplying(db, orderNumber, now).getSQL();
+  const changes = sql`${orders.refundStatus} is distinct from ${ORDER_REFUND_STATUS.applying}`;
+  return db
+    .update(orders)
+    .set({
+      refundStatus: ORDER_REFUND_STATUS.applying,
+      updatedAt: sql`case when ${changes} then ${now.toISOString()}::timestamptz else ${orders.updatedAt} end`,
+      version: sql`case when ${changes} then ${orders.version} + 1 else ${orders.version} end`,
+    })
+    .where(eq(orders.orderNumber, orderNumber))
+    .getSQL();
 }
 
 /**
