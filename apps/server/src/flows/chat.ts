@@ -186,18 +186,18 @@ async function checkContent(ctx: AppContext, who: ChatIdentity, conversation: ch
 }
 
 /**
- * Why the other side will not see the message now, or null when it is there. `away`: the shop is
- * away (a shopper's message to it waits and is not pushed to its sellers).
+ * Why the other side will not see the message now: at once (`away`: the shop is away, a shopper's
+ * message to it waits and is not pushed to its sellers), or the presence key that must be online
+ * and the reason when nobody is.
  */
-async function offlineReason(ctx: AppContext, who: ChatIdentity, conversation: chat.ConversationRow, away: boolean): Promise<ChatOfflineReason | null> {
-  const { presence } = chatRuntime(ctx);
-  if (who.kind !== 'user') return (await presence.online([`u:${conversation.userId}`]))[0] ? null : 'shopperOffline';
+function offlineCheck(who: ChatIdentity, conversation: chat.ConversationRow, away: boolean): ChatOfflineReason | { key: string; reason: ChatOfflineReason } {
+  if (who.kind !== 'user') return { key: `u:${conversation.userId}`, reason: 'shopperOffline' };
   if (conversation.shopId === 0) {
-    const target = conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId !== null ? `a:${conversation.agentId}` : 'svc';
-    return (await presence.online([target]))[0] ? null : 'serviceOffline';
+    const key = conversation.status === CHAT_SERVICE_STATUS.taken && conversation.agentId !== null ? `a:${conversation.agentId}` : 'svc';
+    return { key, reason: 'serviceOffline' };
   }
   if (away) return 'shopAway';
-  return (await presence.online([`s:${conversation.shopId}`]))[0] ? null : 'shopOffline';
+  return { key: `s:${conversation.shopId}`, reason: 'shopOffline' };
 }
 
 function senderOf(who: ChatIdentity): { fromSide: number; senderId: string } {
@@ -236,7 +236,7 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     }
     // A resend: the sender gets the stored message back (same seq); nobody gets it twice.
     if (sent.duplicate) return [messageFrame(sent.message)];
-    const { bus } = chatRuntime(ctx);
+    const { bus, presence } = chatRuntime(ctx);
     const after = sent.conversation;
     // Booked before anyone sees the message, so the idle clock never runs from an older one.
     if (after.shopId === 0) await bookExpiry(ctx, after.id, now);
@@ -252,7 +252,9 @@ export async function sendFromSocket(ctx: AppContext, peer: ChatPeer, input: Cha
     const unreadTo = away ? [] : targets.filter((target) => !mine.includes(target));
     if (hadUnread) unreadTo.push(...mine);
     bus.publish({ t: 'msg', to: away ? mine : targets, m: sent.message, ...(unreadTo.length > 0 ? { unread: unreadTo } : {}) });
-    const reason = await offlineReason(ctx, who, after, away);
+    // The presence cache nearly always knows (no promise then); else Redis is asked.
+    const check = offlineCheck(who, after, away);
+    const reason = typeof check === 'string' ? check : ((presence.known(check.key) ?? (await presence.online([check.key]))[0]) ? null : check.reason);
     return reason ? [codeFrame(peer, CHAT_CODE.otherSideOffline, { conversationId: after.id, seq: sent.message.seq, reason }, offlineKey(reason))] : [];
   } catch (err) {
     if (err instanceof Refused) return [codeFrame(peer, err.code, err.code === CHAT_CODE.refused ? { clientMsgId: input.clientMsgId ?? null, reason: err.key } : { conversationId: null, userId: typeof input.toId === 'string' ? input.toId : null }, err.key, err.params)];

@@ -21,6 +21,7 @@ import {
   CHAT_TEXT_MAX,
   ChatClientFrameSchema,
   ChatSendSchema,
+  type ChatClientFrame,
   type ChatServerFrame,
 } from '@bazaar/shared/schemas/chat';
 import { activeMerchantSession } from '../flows/merchant-session.ts';
@@ -119,7 +120,10 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
       let closed = false;
       // Frames that arrive while the token is being checked wait for it (listeners must exist at once).
       const early: Array<{ data: Buffer; isBinary: boolean }> = [];
-      let inbound: Promise<void> = Promise.resolve();
+      // Messages of one socket are handled one after another, so their seqs follow the order sent
+      // (a queue and one loop, not a promise chain: no promises and closure per message).
+      const messages: ChatClientFrame[] = [];
+      let working = false;
 
       const refuse = (key: string, clientMsgId: string | null = null) => {
         const frame = codeFrame({ translate }, CHAT_CODE.refused, { clientMsgId, reason: key }, key, LIMIT_PARAMS[key]);
@@ -150,25 +154,39 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
           void hub.resume(me.id, frame.resume ?? []);
           return;
         }
-        // Messages of one socket are handled one after another, so their seqs follow the order sent.
-        inbound = inbound.then(async () => {
-          if (!hub.has(me.id)) return;
-          const count = await ctx.kv.incr(`chat:rate:${me.account}`, CHAT_RATE_WINDOW_MS);
-          if (count > ctx.env.CHAT_MESSAGES_PER_10S) return refuse('chat.errors.tooFast', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
-          const message = ChatSendSchema.safeParse(frame);
-          if (!message.success) return refuse(message.error.issues[0]?.message ?? 'chat.errors.frameInvalid', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
-          let frames: ChatServerFrame[];
+        messages.push(frame);
+        if (!working) void work(me);
+      };
+
+      /** Handles the queued messages in order, each after the one before it is done. */
+      const work = async (me: ChatPeer) => {
+        working = true;
+        for (let frame = messages.shift(); frame !== undefined; frame = messages.shift()) {
           try {
-            frames = await sendFromSocket(ctx, me, message.data);
+            await handleMessage(me, frame);
           } catch (err) {
-            // Nothing of it was stored (its statement failed whole): the sender may resend the same id.
-            log.error({ err }, 'chat message not stored');
-            return refuse('chat.errors.sendFailed', message.data.clientMsgId ?? null);
+            log.error({ err }, 'chat frame failed');
           }
-          // After the message's own delivery (already queued), so code 12 follows the acknowledgement.
-          if (frames.length > 0) await hub.enqueue(me.id, async () => frames.forEach(send));
-        });
-        inbound = inbound.catch((err: unknown) => log.error({ err }, 'chat frame failed'));
+        }
+        working = false;
+      };
+
+      const handleMessage = async (me: ChatPeer, frame: ChatClientFrame) => {
+        if (!hub.has(me.id)) return;
+        const count = await ctx.kv.incr(`chat:rate:${me.account}`, CHAT_RATE_WINDOW_MS);
+        if (count > ctx.env.CHAT_MESSAGES_PER_10S) return refuse('chat.errors.tooFast', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
+        const message = ChatSendSchema.safeParse(frame);
+        if (!message.success) return refuse(message.error.issues[0]?.message ?? 'chat.errors.frameInvalid', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
+        let frames: ChatServerFrame[];
+        try {
+          frames = await sendFromSocket(ctx, me, message.data);
+        } catch (err) {
+          // Nothing of it was stored (its statement failed whole): the sender may resend the same id.
+          log.error({ err }, 'chat message not stored');
+          return refuse('chat.errors.sendFailed', message.data.clientMsgId ?? null);
+        }
+        // After the message's own delivery (already queued), so code 12 follows the acknowledgement.
+        if (frames.length > 0) await hub.enqueue(me.id, async () => frames.forEach(send));
       };
 
       socket.on('message', (data: Buffer, isBinary: boolean) => {

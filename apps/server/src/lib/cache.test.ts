@@ -26,6 +26,19 @@ describe('createCaches', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
+  it('answers a kept value without loading (cached), and nothing for a missing, expired or loading key', async () => {
+    const cache = caches.named<boolean>('cached', { ttlMs: 1_000, max: 10 });
+    expect(cache.cached('k')).toBeUndefined();
+    let release = () => {};
+    const loading = cache.get('k', () => new Promise<boolean>((resolve) => (release = () => resolve(false))));
+    expect(cache.cached('k')).toBeUndefined();
+    release();
+    expect(await loading).toBe(false);
+    expect(cache.cached('k')).toBe(false);
+    clock += 1_001;
+    expect(cache.cached('k')).toBeUndefined();
+  });
+
   it('keeps at most `max` entries, forgets a failed load, and lets a load shorten its life', async () => {
     const cache = caches.named<string>('bounded', { ttlMs: 60_000, max: 2 });
     let loads = 0;

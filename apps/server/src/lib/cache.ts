@@ -32,6 +32,8 @@ export function stringBytes(text: string): number {
 export interface Cache<V> {
   /** The cached value, or `load()`'s (one load per key at a time). `load` may shorten this entry's life with `ttl(ms)`. */
   get(key: string, load: (ttl: (ms: number) => void) => Promise<V>): Promise<V>;
+  /** The cached value when one is kept and fresh, else undefined; never loads (a hot path that can do without get's promises). */
+  cached(key: string): V | undefined;
   /** How many entries are kept (an expired one counts until it is read or swept). */
   count(): number;
 }
@@ -133,6 +135,8 @@ export async function createCaches(options: { redisUrl?: string; now?: () => num
           const boxed = await lru.fetch(key, { context: load as (ttl: (ms: number) => void) => Promise<unknown> });
           return boxed!.value as V;
         },
+        // A load in flight holds no value yet: undefined, as for a missing or expired entry.
+        cached: (key) => lru.get(key)?.value as V | undefined,
         count: () => lru.size,
       };
     },

@@ -25,7 +25,7 @@ function quietRuntime(): { runtime: ChatRuntime; emit: (event: ChatEvent) => voi
   let generation = 0;
   const runtime: ChatRuntime = {
     bus: { instanceId: 'test', publish: () => {}, onEvent: (h) => void handlers.push(h), onResubscribed: () => {}, close: async () => {} },
-    presence: { add: async () => {}, remove: async () => {}, refresh: async () => {}, online: async (keys) => keys.map(() => false) },
+    presence: { add: async () => {}, remove: async () => {}, refresh: async () => {}, online: async (keys) => keys.map(() => false), known: () => false },
     nextGeneration: async () => ++generation,
     close: async () => {},
   };

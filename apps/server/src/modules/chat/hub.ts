@@ -55,6 +55,7 @@ interface PeerState {
 const CURSORS_MAX = 256;
 const UNREAD_DEBOUNCE_MS = 150;
 const PRESENCE_BATCH = 1_000;
+const NO_STATES: ReadonlySet<never> = new Set();
 
 export function targetsOf(who: ChatIdentity): ChatTarget[] {
   switch (who.kind) {
@@ -279,10 +280,24 @@ export class ChatHub {
     if (state.cursors.size > CURSORS_MAX) state.cursors.delete(state.cursors.keys().next().value!);
   }
 
-  private statesOf(to: readonly ChatTarget[]): Set<PeerState> {
-    const out = new Set<PeerState>();
-    for (const target of to) for (const state of this.byTarget.get(target) ?? []) out.add(state);
-    return out;
+  /**
+   * The sockets of these targets, each once (an agent's socket listens to its own target and the
+   * queue's). An event nearly always finds sockets under one of its targets on an instance (the
+   * sender's side here, the other side there): that target's own set is answered, not a copy.
+   */
+  private statesOf(to: readonly ChatTarget[]): ReadonlySet<PeerState> {
+    let found: Set<PeerState> | undefined;
+    let merged: Set<PeerState> | undefined;
+    for (const target of to) {
+      const set = this.byTarget.get(target);
+      if (!set) continue;
+      if (!found) found = set;
+      else {
+        merged ??= new Set(found);
+        for (const state of set) merged.add(state);
+      }
+    }
+    return merged ?? found ?? NO_STATES;
   }
 
   private onEvent(event: ChatEvent): void {

@@ -94,10 +94,13 @@ export type BatchOutcome =
 
 /**
  * Runs a fixed statement text as a named prepared statement (node-postgres parses and plans it once
- * per connection, not at every run; PGlite runs it as is), answering its rows as `db.execute` does.
+ * per connection, not at every run; PGlite runs it as is), answering its rows as arrays of the
+ * columns' values in the statement's order.
  */
-async function runPrepared(db: Reader, name: string, text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> {
-  return (await db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: Array<Record<string, unknown>> };
+async function runPrepared(db: Reader, name: string, text: string, params: unknown[]): Promise<unknown[][]> {
+  // Rows as arrays: node-postgres builds an object per row key by key, and one of more than about
+  // sixteen columns is a dictionary (a kilobyte and more per row); an array is its values.
+  return (await db._.session.prepareQuery({ sql: text, params }, undefined, name, true, (rows) => rows).execute()) as unknown[][];
 }
 
 /** insertMessages' statement: one text for any batch (the messages are its one parameter), prepared once per connection. */
@@ -153,16 +156,56 @@ const INSERT_MESSAGES_SQL = `
       select n.cid, c.o_last_seq + n.rn, n.from_side, n.sender_id, n.msg_type, n.content, n.card, n.client_msg_id, n.at
       from n join c on c.id = n.cid
       returning id, conversation_id, seq)
-    select n.idx, false as dup, m.id as m_id, m.seq as m_seq, null::smallint as d_msg_type, null::text as d_content, null::jsonb as d_card, null::timestamptz as d_created_at,
-      c.id, c.user_id, c.shop_id, c.last_seq, c.user_read_seq, c.shop_read_seq, c.user_unread, c.shop_unread, c.last_content, c.last_msg_type, c.last_msg_at, c.status, c.agent_id, c.created_at, c.updated_at,
-      c.o_last_seq, c.o_user_read_seq, c.o_shop_read_seq, c.o_user_unread, c.o_shop_unread,
+    select n.idx, false as dup, m.id::float8 as m_id, m.seq::float8 as m_seq, null::smallint as d_msg_type, null::text as d_content, null::jsonb as d_card, null::timestamptz as d_created_at,
+      c.id::float8, c.user_id, c.shop_id, c.status, c.agent_id, c.created_at,
+      null::float8 as last_seq, null::float8 as user_read_seq, null::float8 as shop_read_seq, null::int as user_unread, null::int as shop_unread,
+      null::text as last_content, null::smallint as last_msg_type, null::timestamptz as last_msg_at, null::timestamptz as updated_at,
+      c.o_user_read_seq::float8, c.o_shop_read_seq::float8, c.o_user_unread, c.o_shop_unread,
       coalesce((select s.away from chat_shop_settings s where s.shop_id = c.shop_id), false) as shop_away
     from n join c on c.id = n.cid join m on m.conversation_id = n.cid and m.seq = c.o_last_seq + n.rn
     union all
-    select d.idx, true, d.d_id, d.d_seq, d.d_msg_type, d.d_content, d.d_card, d.d_created_at,
-      cv.id, cv.user_id, cv.shop_id, cv.last_seq, cv.user_read_seq, cv.shop_read_seq, cv.user_unread, cv.shop_unread, cv.last_content, cv.last_msg_type, cv.last_msg_at, cv.status, cv.agent_id, cv.created_at, cv.updated_at,
-      0, 0, 0, 0, 0, false
+    select d.idx, true, d.d_id::float8, d.d_seq::float8, d.d_msg_type, d.d_content, d.d_card, d.d_created_at,
+      cv.id::float8, cv.user_id, cv.shop_id, cv.status, cv.agent_id, cv.created_at,
+      cv.last_seq::float8, cv.user_read_seq::float8, cv.shop_read_seq::float8, cv.user_unread, cv.shop_unread, cv.last_content, cv.last_msg_type, cv.last_msg_at, cv.updated_at,
+      null, null, null, null, false
     from d join chat_conversations cv on cv.id = d.d_cid`;
+
+/**
+ * insertMessages' columns, by place. A new message's row carries the conversation's own columns and
+ * its counts before the batch (o_*: each message's view is rebuilt from them in order); a
+ * resend's, the stored message and the conversation as it is. What a row does not need is null
+ * (nothing to decode). Ids and seqs come as float8: node-postgres answers int8 as a string.
+ */
+const COL = {
+  idx: 0,
+  dup: 1,
+  mId: 2,
+  mSeq: 3,
+  dMsgType: 4,
+  dContent: 5,
+  dCard: 6,
+  dCreatedAt: 7,
+  id: 8,
+  userId: 9,
+  shopId: 10,
+  status: 11,
+  agentId: 12,
+  createdAt: 13,
+  lastSeq: 14,
+  userReadSeq: 15,
+  shopReadSeq: 16,
+  userUnread: 17,
+  shopUnread: 18,
+  lastContent: 19,
+  lastMsgType: 20,
+  lastMsgAt: 21,
+  updatedAt: 22,
+  oUserReadSeq: 23,
+  oShopReadSeq: 24,
+  oUserUnread: 25,
+  oShopUnread: 26,
+  shopAway: 27,
+} as const;
 
 /**
  * Stores a batch of messages (group commit: whatever the sockets sent while the previous batch was
@@ -190,9 +233,9 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
     preview: m.preview,
     at: m.at.toISOString(),
   }));
-  let result;
+  let rows;
   try {
-    result = await runPrepared(db, 'chat_insert_messages', INSERT_MESSAGES_SQL, [JSON.stringify(input)]);
+    rows = await runPrepared(db, 'chat_insert_messages', INSERT_MESSAGES_SQL, [JSON.stringify(input)]);
   } catch (err) {
     const index = uniqueViolation(err);
     const single = items[0];
@@ -201,23 +244,34 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
   }
   const outcomes: BatchOutcome[] = items.map(() => ({ kind: 'absent' }));
   // The new messages in seq order per conversation: each one's row and counts as if sent alone.
-  const fresh = result.rows.filter((row) => row.dup !== true).sort((x, y) => Number(x.id) - Number(y.id) || Number(x.m_seq) - Number(y.m_seq));
+  const fresh = rows.filter((row) => row[COL.dup] !== true).sort((x, y) => Number(x[COL.id]) - Number(y[COL.id]) || Number(x[COL.mSeq]) - Number(y[COL.mSeq]));
   const counts = new Map<number, { userReadSeq: number; shopReadSeq: number; userUnread: number; shopUnread: number }>();
   for (const row of fresh) {
-    const idx = Number(row.idx);
+    const idx = Number(row[COL.idx]);
     const m = items[idx]!.message;
-    const final = conversationFromRaw(row);
-    let running = counts.get(final.id);
+    const id = Number(row[COL.id]);
+    let running = counts.get(id);
     if (!running) {
-      running = { userReadSeq: Number(row.o_user_read_seq), shopReadSeq: Number(row.o_shop_read_seq), userUnread: Number(row.o_user_unread), shopUnread: Number(row.o_shop_unread) };
-      counts.set(final.id, running);
+      running = { userReadSeq: Number(row[COL.oUserReadSeq]), shopReadSeq: Number(row[COL.oShopReadSeq]), userUnread: Number(row[COL.oUserUnread]), shopUnread: Number(row[COL.oShopUnread]) };
+      counts.set(id, running);
     }
-    const seq = Number(row.m_seq);
+    const seq = Number(row[COL.mSeq]);
     const before = { userUnread: running.userUnread, shopUnread: running.shopUnread };
-    if (m.fromSide === CHAT_SIDE.shopper) Object.assign(running, { userReadSeq: seq, userUnread: 0, shopUnread: running.shopUnread + 1 });
-    if (m.fromSide === CHAT_SIDE.shop) Object.assign(running, { shopReadSeq: seq, shopUnread: 0, userUnread: running.userUnread + 1 });
+    if (m.fromSide === CHAT_SIDE.shopper) {
+      running.userReadSeq = seq;
+      running.userUnread = 0;
+      running.shopUnread += 1;
+    }
+    if (m.fromSide === CHAT_SIDE.shop) {
+      running.shopReadSeq = seq;
+      running.shopUnread = 0;
+      running.userUnread += 1;
+    }
+    // The conversation as this message alone would have left it (its status and agent as the batch left them).
     const conversation: ConversationRow = {
-      ...final,
+      id,
+      userId: String(row[COL.userId]),
+      shopId: Number(row[COL.shopId]),
       lastSeq: seq,
       userReadSeq: running.userReadSeq,
       shopReadSeq: running.shopReadSeq,
@@ -226,6 +280,9 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
       lastContent: m.preview,
       lastMsgType: m.msgType,
       lastMsgAt: m.at,
+      status: Number(row[COL.status]),
+      agentId: num(row[COL.agentId]),
+      createdAt: date(row[COL.createdAt]),
       updatedAt: m.at,
     };
     outcomes[idx] = {
@@ -233,10 +290,10 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
       stored: {
         conversation,
         before,
-        away: row.shop_away === true,
+        away: row[COL.shopAway] === true,
         message: {
-          id: Number(row.m_id),
-          conversationId: final.id,
+          id: Number(row[COL.mId]),
+          conversationId: id,
           seq,
           fromSide: m.fromSide,
           senderId: m.senderId,
@@ -249,25 +306,41 @@ export async function insertMessages(db: Reader, items: ReadonlyArray<{ key: Con
       },
     };
   }
-  for (const row of result.rows) {
-    if (row.dup !== true) continue;
-    const idx = Number(row.idx);
+  for (const row of rows) {
+    if (row[COL.dup] !== true) continue;
+    const idx = Number(row[COL.idx]);
     const m = items[idx]!.message;
-    const conversation = conversationFromRaw(row);
+    const conversation: ConversationRow = {
+      id: Number(row[COL.id]),
+      userId: String(row[COL.userId]),
+      shopId: Number(row[COL.shopId]),
+      lastSeq: Number(row[COL.lastSeq]),
+      userReadSeq: Number(row[COL.userReadSeq]),
+      shopReadSeq: Number(row[COL.shopReadSeq]),
+      userUnread: Number(row[COL.userUnread]),
+      shopUnread: Number(row[COL.shopUnread]),
+      lastContent: String(row[COL.lastContent]),
+      lastMsgType: Number(row[COL.lastMsgType]),
+      lastMsgAt: row[COL.lastMsgAt] === null ? null : date(row[COL.lastMsgAt]),
+      status: Number(row[COL.status]),
+      agentId: num(row[COL.agentId]),
+      createdAt: date(row[COL.createdAt]),
+      updatedAt: date(row[COL.updatedAt]),
+    };
     outcomes[idx] = {
       kind: 'duplicate',
       conversation,
       message: {
-        id: Number(row.m_id),
+        id: Number(row[COL.mId]),
         conversationId: conversation.id,
-        seq: Number(row.m_seq),
+        seq: Number(row[COL.mSeq]),
         fromSide: m.fromSide,
         senderId: m.senderId,
-        msgType: Number(row.d_msg_type),
-        content: String(row.d_content),
-        card: row.d_card ?? null,
+        msgType: Number(row[COL.dMsgType]),
+        content: String(row[COL.dContent]),
+        card: row[COL.dCard] ?? null,
         clientMsgId: m.clientMsgId,
-        createdAt: date(row.d_created_at),
+        createdAt: date(row[COL.dCreatedAt]),
       },
     };
   }

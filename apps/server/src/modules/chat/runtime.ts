@@ -45,6 +45,8 @@ export interface ChatPresence {
   refresh(entries: ReadonlyArray<{ keys: readonly string[]; member: string }>): Promise<void>;
   /** Is anyone online under each key? */
   online(keys: readonly string[]): Promise<boolean[]>;
+  /** Is anyone online under the key, when this instance can tell without asking Redis (its cache); else undefined. */
+  known(key: string): boolean | undefined;
 }
 
 export interface ChatRuntime {
@@ -118,7 +120,8 @@ function localBus(instanceId: string, forward: ((event: Envelope) => void) | nul
       instanceId,
       publish(event: ChatEvent) {
         deliver(event);
-        forward?.({ ...event, from: instanceId });
+        // `from` first: a subscriber knows its own publishes by their first characters (redisRuntime).
+        forward?.({ from: instanceId, ...event });
       },
       onEvent(handler: (event: ChatEvent) => void) {
         handlers.push(handler);
@@ -155,16 +158,17 @@ function memoryRuntime(): ChatRuntime {
       for (const entry of entries) await presence.add(entry.keys, entry.member);
     },
     async online(keys) {
+      return keys.map((key) => presence.known(key)!);
+    },
+    known(key) {
+      const set = sets.get(key);
+      if (!set) return false;
       const now = Date.now();
-      return keys.map((key) => {
-        const set = sets.get(key);
-        if (!set) return false;
-        for (const [member, until] of set) {
-          if (until > now) return true;
-          set.delete(member);
-        }
-        return false;
-      });
+      for (const [member, until] of set) {
+        if (until > now) return true;
+        set.delete(member);
+      }
+      return false;
     },
   };
   return {
@@ -204,7 +208,12 @@ export function redisRuntime(redis: Redis, caches: Caches, cacheOptions = PRESEN
   const subscriber = redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null, enableAutoPipelining: false, connectionName: SUBSCRIBER_NAME });
   let lostAt: number | null = null;
   let closing = false;
+  // This instance's own publishes come back too; they were delivered here already. Each of its
+  // envelopes starts with `from` (localBus), and one publish holds one instance's events only, so
+  // the first characters tell without parsing the lot.
+  const own = [`{"from":${JSON.stringify(instanceId)}`, `[{"from":${JSON.stringify(instanceId)}`];
   subscriber.on('message', (_channel: string, raw: string) => {
+    if (raw.startsWith(own[0]!) || raw.startsWith(own[1]!)) return;
     let events: Envelope | Envelope[];
     try {
       events = JSON.parse(raw) as Envelope | Envelope[];
@@ -275,6 +284,9 @@ export function redisRuntime(redis: Redis, caches: Caches, cacheOptions = PRESEN
     },
     async online(keys) {
       return Promise.all(keys.map(onlineAt));
+    },
+    known(k) {
+      return onlineCache.cached(k);
     },
   };
   return {
