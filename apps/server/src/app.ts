@@ -47,6 +47,12 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
+  // Security headers on every answer, computed once (plugins/security-headers.ts), set by the first
+  // app-wide hook: an answer that a later hook gives (the sandbox gate's refusal, the token check of a
+  // path no route matches) carries them too. JSON needs no policy of its own; the policy is for the
+  // HTML this API serves: the sandbox pages, whose <style> carries a nonce drawn for that page
+  // (http/sandbox-page.ts).
+  await app.register(securityHeadersPlugin);
   await app.register(localePlugin);
   await app.register(sandboxGatePlugin);
   // Rate limits and auth are hooks of the routes that are registered after them (plugins/route-hooks.ts),
@@ -76,10 +82,6 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
       "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
       "font-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
   });
-  // Security headers on every answer, computed once (plugins/security-headers.ts). JSON needs no
-  // policy of its own; the policy is for the HTML this API serves: the sandbox pages, whose <style>
-  // carries a nonce drawn for that page (http/sandbox-page.ts).
-  await app.register(securityHeadersPlugin);
   await app.register(uploadsPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
