@@ -45,7 +45,17 @@ export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, ch
       ),
     )
     .limit(1)
-    .prepare('auth_find_live_token');
+    .prepare(findLiveTokenName(checks, grantsOf));
+}
+
+/**
+ * A statement's name stands for one text on a connection (node-postgres refuses another text under
+ * it), and callers prepare this lookup with different checks and grants (the auth plugin, the chat
+ * socket): the name says which.
+ */
+export function findLiveTokenName(checks: Array<[audience: string, check: SubjectCheck]>, grantsOf: Array<[audience: string, grants: SubjectGrants]>): string {
+  const audiences = (list: Array<[string, unknown]>) => list.map(([audience]) => audience[0]).join('');
+  return `auth_find_live_token_${audiences(checks)}_${audiences(grantsOf)}`;
 }
 
 /** Answers the subject whose token it revoked, if any. */
