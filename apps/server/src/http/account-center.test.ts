@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { refunds, shopAudits, shops } from '../db/schema.ts';
 import { buildOrderRows, insertOrderRows } from '../modules/order/order-rows.ts';
-import { getTestApp, type TestApp } from '../test/test-app.ts';
+import { ensureSeeded } from '../test/seeded.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { registerUser } from '../test/account-test-kit.ts';
 
 let serial = 0;
@@ -30,7 +31,7 @@ async function addOrder(t: TestApp, userId: string, shopId: number, status: numb
 
 describe('GET /p/user/centerInfo', () => {
   it('counts the user’s orders by status and open refunds, and shows -1 without a shop', async () => {
-    const t = await getTestApp();
+    const t = await ensureSeeded();
     const buyer = await registerUser(t);
     const other = await registerUser(t);
     const buyerId = await userIdOf(t, buyer.token);
@@ -77,7 +78,7 @@ describe('GET /p/user/centerInfo', () => {
   });
 
   it("shows the user's own shop with its status and latest audit decision", async () => {
-    const t = await getTestApp();
+    const t = await ensureSeeded();
     const owner = await registerUser(t);
     const ownerId = await userIdOf(t, owner.token);
     const [shop] = await t.ctx.db.insert(shops).values({ nameZh: `申请${serial}`, userId: ownerId, status: 0 }).returning({ id: shops.id });
@@ -89,7 +90,7 @@ describe('GET /p/user/centerInfo', () => {
   });
 
   it('needs a token', async () => {
-    const t = await getTestApp();
+    const t = await ensureSeeded();
     expect((await t.app.inject({ method: 'GET', url: '/p/user/centerInfo' })).statusCode).toBe(401);
   });
 });

@@ -22,7 +22,7 @@ import { auditOf, bearer } from '../test/staff-test-kit.ts';
 import { authed, createShopper, ledgerSum, topUpBalance, walletBalance, type TestShopper } from '../test/payment-test-kit.ts';
 import { postTopUpNotice, wechatNotice } from '../test/top-up-test-kit.ts';
 import { addAddress, confirm, createProductIn, openShops, placeOrder } from '../test/order-test-kit.ts';
-import { createLevel, createLevelCoupon, createSelfRunShop, expectOk, memberRow, payLevel } from '../test/member-test-kit.ts';
+import { createLevel, createLevelCoupon, createSelfRunShop, dropUnusedTestLevels, expectOk, memberRow, payLevel } from '../test/member-test-kit.ts';
 
 let t: TestApp;
 let keys: SandboxKeys;
@@ -350,6 +350,7 @@ describe('benefits at checkout and on receipt', () => {
 
 describe('staff and membership', () => {
   it('create and edit levels with prices in yuan, audited, with clear messages; the growth rule', async () => {
+    await dropUnusedTestLevels(t, 1);
     const created = await staffSend('POST', '/admin/member/levels', {
       levelType: 1,
       level: 90,

@@ -52,6 +52,19 @@ export async function createLevel(t: TestApp, options: TestLevelOptions = {}) {
   return row!;
 }
 
+/**
+ * Removes the levels `createLevel` made that nobody holds or bought: the files share one database,
+ * and the levels they leave count toward the cap of levels per type (a test that creates one through
+ * the console calls this first, whatever order the files ran in).
+ */
+export async function dropUnusedTestLevels(t: TestApp, levelType: number): Promise<void> {
+  await t.ctx.db.execute(sql`
+    delete from ${userLevels} l
+    where l.level_type = ${levelType} and l.name_zh like '测试会员%'
+      and not exists (select 1 from ${userMembers} m where m.paid_level_id = l.id or m.growth_level_id = l.id)
+      and not exists (select 1 from level_logs g where g.level_id = l.id)`);
+}
+
 /** A coupon given to the buyers of `levelId` (issued only). */
 export async function createLevelCoupon(t: TestApp, levelId: number, stocks = 100) {
   const now = t.ctx.now();

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products, shops, skus, categories } from '../../db/schema.ts';
 import { countQueries } from '../../db/query-count.ts';
-import { getTestApp, type TestApp } from '../../test/test-app.ts';
+import { ensureSeeded } from '../../test/seeded.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { addSold, releaseStock, takeStock } from './stock.ts';
 
 let t: TestApp;
@@ -12,7 +13,9 @@ async function productWith(stocks: number[]) {
   serial += 1;
   const db = t.ctx.db;
   const [shop] = await db.insert(shops).values({ nameZh: `库存店${serial}`, status: 1, type: 2 }).returning({ id: shops.id });
-  const [category] = await db.insert(categories).values({ nameZh: `库存类${serial}`, nameEn: `Stock category ${serial}`, grade: 3 }).returning({ id: categories.id });
+  // Hidden: a third-level category without a parent would show at the top of the mall's tree, which
+  // other files of the run (sharing this database) read.
+  const [category] = await db.insert(categories).values({ nameZh: `库存类${serial}`, nameEn: `Stock category ${serial}`, grade: 3, status: 0 }).returning({ id: categories.id });
   const total = stocks.includes(-1) ? -1 : stocks.reduce((a, b) => a + b, 0);
   const [product] = await db
     .insert(products)
@@ -35,7 +38,8 @@ async function productOf(productId: number) {
 }
 
 beforeAll(async () => {
-  t = await getTestApp();
+  // Seeded first: the demo's orders are drawn from the open shops, so its shops must come before these.
+  t = await ensureSeeded();
 });
 
 describe('takeStock / releaseStock', () => {
