@@ -67,6 +67,13 @@ describe('sandbox pages', () => {
     for (const url of ['/sandbox/sms', '/sandbox/alipay/gateway.do', '/sandbox/wechat/native/x', '/sandbox']) {
       expect((await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
     }
+    // The router matches the decoded path: another spelling of a sandbox route is the same route.
+    for (const url of ['/%73andbox/sms/messages', '/%73andbox/sms', '/sandbox%2Fsms']) {
+      const spelled = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9', headers: en });
+      expect(spelled.statusCode, url).not.toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/%73andbox/sms/messages', remoteAddress: '203.0.113.9', headers: en })).body).toBe('Sandbox pages are only served to this machine');
+    expect((await t.app.inject({ method: 'GET', url: '/%73andbox/sms/messages', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
   });
 
   it('serve everyone with SANDBOX_PROVIDERS=true', async () => {
