@@ -55,11 +55,8 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   await app.register(securityHeadersPlugin);
   await app.register(localePlugin);
   await app.register(sandboxGatePlugin);
-  // Rate limits and auth are hooks of the routes that are registered after them (plugins/route-hooks.ts),
-  // so they come before every plugin that adds routes; they run after the app-wide hooks (CORS, the
-  // security headers). Limits run before the token lookup, so a flood never reaches the database.
-  await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
+  // CORS before the token check of a path no route matches (an app-wide hook of the auth plugin), so
+  // its 401 carries the origin as a route's does. Its only route (OPTIONS *) is public.
   await app.register(cors, {
     // Only the mall's own front ends; the storefront itself reaches us through its same-origin proxy.
     origin: corsOrigins(ctx.env),
@@ -67,6 +64,11 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
     exposedHeaders: [ERROR_CODE_HEADER],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
   });
+  // Rate limits and auth are hooks of the routes that are registered after them (plugins/route-hooks.ts),
+  // so they come before every plugin that adds routes; they run after the app-wide hooks (CORS, the
+  // security headers). Limits run before the token lookup, so a flood never reaches the database.
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Bazaar API', description: 'Shopper API of the Bazaar mall', version: '1.0.0' },

@@ -47,4 +47,16 @@ describe('jsonObjectOf and rowFromJson', () => {
     const { rows } = await t.ctx.db.execute<{ row: unknown }>(sql`select ${jsonObjectOf(getTableColumns(jobs))} as "row" from ${jobs} where "jobs"."ref" = ${ref}`);
     expect(rowFromJson(getTableColumns(jobs), rows[0]!.row)).toEqual(built);
   });
+
+  it('read a row wider than json_build_object takes (50 keys) in parts', async () => {
+    const ref = `json-object-wide-${Date.now()}`;
+    await t.ctx.db.insert(jobs).values({ kind: 'test.jsonObject', ref, runAt: new Date('2026-11-23T01:02:03.456Z'), payload: null });
+    const columns = getTableColumns(jobs);
+    const wide = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`ref${i}`, columns.ref])) as Record<string, typeof columns.ref>;
+    const { rows } = await t.ctx.db.execute<{ row: unknown }>(sql`select ${jsonObjectOf({ ...columns, ...wide })} as "row" from ${jobs} where "jobs"."ref" = ${ref}`);
+    const row = rowFromJson<Record<string, unknown>>({ ...columns, ...wide }, rows[0]!.row);
+    expect(Object.keys(row)).toHaveLength(Object.keys(columns).length + 120);
+    expect(row.ref119).toBe(ref);
+    expect(row.runAt).toEqual(new Date('2026-11-23T01:02:03.456Z'));
+  });
 });

@@ -50,8 +50,14 @@ export function jsonObjectOf(columns: Record<string, Column>): SQL {
     if (!/^\w+$/.test(key)) throw new Error(`jsonObjectOf: ${key} is not a plain key`);
     return sql`${sql.raw(`'${key}'`)}, ${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
   });
-  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+  // json_build_object takes at most 100 arguments (50 keys): a wider row joins parts as jsonb.
+  const parts: SQL[] = [];
+  for (let i = 0; i < fields.length; i += JSON_OBJECT_MAX_KEYS) parts.push(sql`json_build_object(${sql.join(fields.slice(i, i + JSON_OBJECT_MAX_KEYS), sql`, `)})`);
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts.map((part) => sql`${part}::jsonb`), sql` || `)})`;
 }
+
+/** PostgreSQL's limit of a function's arguments (100), in key and value pairs. */
+const JSON_OBJECT_MAX_KEYS = 50;
 
 /** A JSON value as the driver may hand it over (parsed, or as text). */
 export const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;

@@ -84,6 +84,12 @@ describe('CORS', () => {
     const own = await preflight(`http://localhost:${ctx.env.WEB_PORT}`);
     expect(own.headers['access-control-allow-origin']).toBe(`http://localhost:${ctx.env.WEB_PORT}`);
     expect(String(own.headers['access-control-allow-headers'])).toContain('Authorization');
+    // A refusal carries the origin too, so the console reads the 401 rather than a CORS failure: a
+    // route's own token check, and the one of a path no route matches.
+    for (const [method, url] of [['GET', '/p/user/userInfo'], ['GET', '/p/no-such-thing'], ['POST', '/merchant/no-such-thing']] as const) {
+      const refused = await app.inject({ method, url, headers: { origin: `http://localhost:${ctx.env.WEB_PORT}` } });
+      expect([refused.statusCode, refused.headers['access-control-allow-origin']], url).toEqual([401, `http://localhost:${ctx.env.WEB_PORT}`]);
+    }
     for (const origin of ['https://evil.example', `http://localhost:${ctx.env.WEB_PORT}.evil.example`, 'null']) {
       expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
       const get = await app.inject({ method: 'GET', url: '/healthz', headers: { origin } });

@@ -1,4 +1,5 @@
 // The auth module's queries: the token store and the login-attempt counters. Nothing here knows HTTP.
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNull, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { authAttempts, authTokens } from '../../db/schema/auth.ts';
@@ -34,7 +35,7 @@ export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, ch
         sql` `,
       )} else null end`
     : sql<unknown>`null`;
-  return db
+  const query = db
     .select({ audience: authTokens.audience, subject: authTokens.subject, expiresAt: authTokens.expiresAt, active, grants })
     .from(authTokens)
     .where(
@@ -44,18 +45,11 @@ export function prepareFindLiveToken(db: Db, checks: Array<[audience: string, ch
         gt(authTokens.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1)
-    .prepare(findLiveTokenName(checks, grantsOf));
-}
-
-/**
- * A statement's name stands for one text on a connection (node-postgres refuses another text under
- * it), and callers prepare this lookup with different checks and grants (the auth plugin, the chat
- * socket): the name says which.
- */
-export function findLiveTokenName(checks: Array<[audience: string, check: SubjectCheck]>, grantsOf: Array<[audience: string, grants: SubjectGrants]>): string {
-  const audiences = (list: Array<[string, unknown]>) => list.map(([audience]) => audience[0]).join('');
-  return `auth_find_live_token_${audiences(checks)}_${audiences(grantsOf)}`;
+    .limit(1);
+  // A statement's name stands for one text on a connection (node-postgres refuses another text
+  // under it), and callers prepare this lookup with different checks and grants (the auth plugin,
+  // the chat socket): the name is drawn from the text.
+  return query.prepare(`auth_find_live_token_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`);
 }
 
 /** Answers the subject whose token it revoked, if any. */
