@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { flatFreightRule } from '@bazaar/shared/schemas/freight';
-import { coupons, levelPrices, shops, userLevels, userMembers } from '../db/schema.ts';
+import { coupons, levelLogs, levelPrices, shops, userLevels, userMembers } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 import { WEB } from './top-up-test-kit.ts';
 
@@ -62,7 +62,7 @@ export async function dropUnusedTestLevels(t: TestApp, levelType: number): Promi
     delete from ${userLevels} l
     where l.level_type = ${levelType} and l.name_zh like '测试会员%'
       and not exists (select 1 from ${userMembers} m where m.paid_level_id = l.id or m.growth_level_id = l.id)
-      and not exists (select 1 from level_logs g where g.level_id = l.id)`);
+      and not exists (select 1 from ${levelLogs} g where g.level_id = l.id)`);
 }
 
 /** A coupon given to the buyers of `levelId` (issued only). */
