@@ -9,7 +9,7 @@ const api = serverEnv.apiUrl;
 
 // What every page runs (UI primitives, the API client, i18n, the layout and the traffic log) goes
 // in one chunk rather than a dozen sub-kilobyte ones: fewer requests and better compression.
-const SHELL = ['/app/components/', '/app/lib/', '/app/features/layout/', '/app/features/analytics/', '/app/features/account/login-store.ts', '/app/features/account/login-session.ts', '/app/features/account/use-hydrated.ts'];
+const SHELL = ['/app/components/', '/app/lib/', '/app/features/layout/', '/app/features/analytics/', '/app/features/account/login-store.ts', '/app/features/account/login-session.ts'];
 
 /**
  * zod compiles object parsers with new Function() when eval works, and probes for it as each object

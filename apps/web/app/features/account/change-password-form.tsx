@@ -14,7 +14,7 @@ import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Field = 'code' | 'password' | 'confirmPassword' | 'form';
 

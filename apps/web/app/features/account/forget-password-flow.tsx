@@ -11,7 +11,7 @@ import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { VerifyPhoneForm } from './verify-phone-form.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Verified = { mobile: string; flag: string };
 type Field = 'password' | 'confirmPassword' | 'form';

@@ -12,7 +12,7 @@ import { FormError } from '../../components/ui/form-error.tsx';
 import { IMAGE_ACCEPT, checkImageFile } from '../../lib/image-file.ts';
 import { storeLoginResult } from './login-session.ts';
 import { UserAvatar } from './user-avatar.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Field = 'avatar' | 'nickName' | 'sex' | 'birthDate' | 'form';
 type Sex = (typeof SEXES)[number];

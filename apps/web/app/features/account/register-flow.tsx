@@ -20,7 +20,7 @@ import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 import { VerifyPhoneForm } from './verify-phone-form.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Verified = { mobile: string; flag: string };
 type AccountField = 'userName' | 'password' | 'confirmPassword' | 'nickName' | 'form';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { SMS_RESEND_LOCK_MS } from '@bazaar/shared/constants/limits';
 import { Button } from '../../components/ui/button.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**
  * Seconds left on a lock of `lockMs`, ticking once a second; start() begins a new lock.

@@ -7,7 +7,7 @@ import { showToast } from '../../components/ui/toast.tsx';
 import { firstIssue } from '../../lib/form-errors.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Field = 'mobile' | 'validCode';
 

@@ -6,6 +6,7 @@ import { apiData, ApiError } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { couponCondition, couponScope, couponValidity, couponValue } from './coupon-text.ts';
 
 /**
@@ -35,9 +36,14 @@ export function useReceive(isLoggedIn: boolean, onReceived: (card: CouponCard) =
   return { receive, busy };
 }
 
-/** A coupon to receive: its value, condition, scope, validity, stock and the button of its state. */
+/**
+ * A coupon to receive: its value, condition, scope, validity, stock and the button of its state.
+ * The button waits for hydration: the tickets are a lazy chunk, hydrated after the page, and a
+ * click on the server's button before then would be lost.
+ */
 export function CouponTicket({ coupon, onReceive, busy, compact = false }: { coupon: CouponCard; onReceive: (couponId: number) => void; busy: boolean; compact?: boolean }) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   const lang = i18n.language as Language;
   const done = coupon.state !== 'receivable';
   const label =
@@ -63,7 +69,7 @@ export function CouponTicket({ coupon, onReceive, busy, compact = false }: { cou
         )}
       </div>
       <div className="coupon-ticket__action">
-        <Button size="sm" variant={done ? 'secondary' : 'primary'} disabled={done || busy} onClick={() => onReceive(coupon.couponId)}>
+        <Button size="sm" variant={done ? 'secondary' : 'primary'} disabled={done || busy || !hydrated} onClick={() => onReceive(coupon.couponId)}>
           {label}
         </Button>
       </div>
