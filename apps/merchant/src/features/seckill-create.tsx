@@ -2,12 +2,10 @@
 // sold with their flash price and stock (taken from the option's stock when it is saved), a platform
 // session or the shop's own window, the limit per person and the unpaid cancel time. The API
 // checks it all again and answers each mistake with its message, shown above the button.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { pageOf } from '@bazaar/shared/schemas/common';
-import { MerchantProductDetailSchema, MerchantProductRowSchema, type MerchantSku } from '@bazaar/shared/schemas/merchant-product';
 import { MerchantSeckillCreatedSchema, SeckillSessionTimesSchema } from '@bazaar/shared/schemas/seckill';
 import {
   SECKILL_MAX_CANCEL_TIME_DEFAULT,
@@ -20,17 +18,13 @@ import {
   SECKILL_STOCK_MAX,
 } from '@bazaar/shared/constants/seckill';
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
-import { yuan } from '@bazaar/console-ui/format.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { ActivityProductFields, useActivityLines, type ActivitySkuLine } from './activity-product.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';
-const ProductPageSchema = pageOf(MerchantProductRowSchema);
 
-interface SkuLine {
-  include: boolean;
-  /** Yuan, as typed. */
-  price: number | null;
+interface SkuLine extends ActivitySkuLine {
   stocks: number | null;
 }
 
@@ -76,35 +70,13 @@ export function SeckillCreatePage({ api, onDone }: { api: ConsoleApi; onDone: (s
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [keyword, setKeyword] = useState('');
-  const [lines, setLines] = useState<Map<number, SkuLine>>(new Map());
+  const { lines, setLine, clearLines } = useActivityLines<SkuLine>({ include: false, price: null, stocks: null });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const prodId = Form.useWatch('prodId', form) ?? null;
   const mode = Form.useWatch('mode', form) ?? 'session';
   const unlimited = Form.useWatch('unlimited', form) ?? false;
-
-  const products = useQuery({
-    queryKey: ['seckill-products', lang, keyword],
-    queryFn: () => api('/merchant/product/page', { lang, query: { keyword: keyword || undefined, status: 'onShelf', current: 1, size: 20 }, schema: ProductPageSchema }),
-  });
-  const product = useQuery({
-    queryKey: ['seckill-product', prodId, lang],
-    queryFn: () => api(`/merchant/product/info/${prodId}`, { lang, schema: MerchantProductDetailSchema }),
-    enabled: prodId !== null,
-  });
   const sessions = useQuery({ queryKey: ['seckill-sessions'], queryFn: () => api('/merchant/seckill/sessions', { lang, schema: SeckillSessionTimesSchema }) });
-  const skus = useMemo(() => (product.data?.skus ?? []).filter((s) => s.status === 1), [product.data]);
-  const nameOf = (p: { nameZh: string; nameEn: string | null }) => (lang === 'en' && p.nameEn ? p.nameEn : p.nameZh);
-  const skuNameOf = (s: MerchantSku) => (lang === 'en' && s.nameEn ? s.nameEn : s.nameZh) || s.values.join(' ');
-
-  function setLine(skuId: number, change: Partial<SkuLine>) {
-    setLines((before) => {
-      const next = new Map(before);
-      next.set(skuId, { ...(next.get(skuId) ?? { include: false, price: null, stocks: null }), ...change });
-      return next;
-    });
-  }
 
   function windowOf(values: Values): { start: Dayjs | null; end: Dayjs | null } {
     if (values.mode === 'custom') return { start: values.start, end: values.end };
@@ -153,67 +125,36 @@ export function SeckillCreatePage({ api, onDone }: { api: ConsoleApi; onDone: (s
             <Input maxLength={SECKILL_NAME_EN_MAX_LENGTH} showCount style={{ width: 320 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="prodId" label={t('seckill.form.product')} extra={t('seckill.form.productHint')} rules={required('seckill.form.product')}>
-          <Select<number>
-            showSearch
-            filterOption={false}
-            onSearch={(v) => setKeyword(v.trim())}
-            placeholder={t('seckill.form.productPlaceholder')}
-            loading={products.isFetching}
-            style={{ width: 480 }}
-            options={(products.data?.records ?? []).map((p) => ({ value: p.prodId, label: `${nameOf(p)} · ${yuan(p.price)}` }))}
-            onChange={() => setLines(new Map())}
-          />
-        </Form.Item>
-        <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
-          <legend style={{ fontSize: 14, marginBottom: 8 }}>{t('seckill.form.skus')}</legend>
-          <Typography.Paragraph type="secondary">{prodId === null ? t('seckill.form.pickProductFirst') : t('seckill.form.skusHint')}</Typography.Paragraph>
-          {prodId !== null ? (
-            <Table<MerchantSku>
-              size="small"
-              rowKey="skuId"
-              pagination={false}
-              loading={product.isFetching}
-              dataSource={skus}
-              columns={[
-                {
-                  title: t('seckill.form.include'),
-                  render: (_v, s) => <Checkbox aria-label={t('seckill.form.includeOn', { sku: skuNameOf(s) })} checked={lines.get(s.skuId)?.include ?? false} onChange={(e) => setLine(s.skuId, { include: e.target.checked })} />,
-                },
-                { title: t('seckill.form.sku'), render: (_v, s) => skuNameOf(s) },
-                { title: t('seckill.form.price'), render: (_v, s) => yuan(s.price) },
-                { title: t('seckill.form.stocks'), render: (_v, s) => (s.stocks === -1 ? t('seckill.form.unlimitedStock') : s.stocks) },
-                {
-                  title: t('seckill.form.seckillPrice'),
-                  render: (_v, s) => (
-                    <InputNumber<number>
-                      aria-label={t('seckill.form.seckillPriceOf', { sku: skuNameOf(s) })}
-                      min={0.01}
-                      precision={2}
-                      value={lines.get(s.skuId)?.price ?? null}
-                      onChange={(v) => setLine(s.skuId, { price: v, include: true })}
-                      style={{ width: 130 }}
-                    />
-                  ),
-                },
-                {
-                  title: t('seckill.form.seckillStocks'),
-                  render: (_v, s) => (
-                    <InputNumber<number>
-                      aria-label={t('seckill.form.seckillStocksOf', { sku: skuNameOf(s) })}
-                      min={1}
-                      max={SECKILL_STOCK_MAX}
-                      precision={0}
-                      value={lines.get(s.skuId)?.stocks ?? null}
-                      onChange={(v) => setLine(s.skuId, { stocks: v, include: true })}
-                      style={{ width: 120 }}
-                    />
-                  ),
-                },
-              ]}
-            />
-          ) : null}
-        </fieldset>
+        <ActivityProductFields
+          api={api}
+          keys="seckill.form"
+          prodId={prodId}
+          lines={lines}
+          setLine={setLine}
+          clearLines={clearLines}
+          priceKey="seckillPrice"
+          arrange={(c, skuNameOf) => [
+            c.include,
+            c.sku,
+            c.price,
+            { title: t('seckill.form.stocks'), render: (_v, s) => (s.stocks === -1 ? t('seckill.form.unlimitedStock') : s.stocks) },
+            c.activityPrice,
+            {
+              title: t('seckill.form.seckillStocks'),
+              render: (_v, s) => (
+                <InputNumber<number>
+                  aria-label={t('seckill.form.seckillStocksOf', { sku: skuNameOf(s) })}
+                  min={1}
+                  max={SECKILL_STOCK_MAX}
+                  precision={0}
+                  value={lines.get(s.skuId)?.stocks ?? null}
+                  onChange={(v) => setLine(s.skuId, { stocks: v, include: true })}
+                  style={{ width: 120 }}
+                />
+              ),
+            },
+          ]}
+        />
         <Form.Item name="mode" label={t('seckill.form.window')}>
           <Radio.Group
             options={[
