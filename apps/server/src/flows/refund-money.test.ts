@@ -17,6 +17,7 @@ import { loadSandboxKeys, type SandboxKeys } from '../providers/payment/sandbox-
 import { encryptWechatResource, signWechat } from '../providers/payment/wechat-pay-crypto.ts';
 import type { PaymentProvider } from '../providers/payment/payment-provider.ts';
 import { grantShoppingPoints, readPointsSettings, scoreOf } from '../modules/wallet/points-service.ts';
+import { runPart, spendPart } from '../modules/wallet/points.ts';
 import { executeRefund, sweepRefunds } from './refund-money.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { receiveOrderByBuyer } from './receive-order.ts';
@@ -197,6 +198,29 @@ describe('points a refund undoes', () => {
     expect(await scoreOf(t.ctx.db, userId)).toBe(before + 301 - 30);
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
     expect(o).toMatchObject({ refundStatus: 2, status: 5 });
+  });
+});
+
+describe('points taken back as far as the shopper has them', () => {
+  it('counts the points the same refund gives back (the wallet read with the settle mark, before the points spent come back)', async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const userId = order.shopper.userId;
+    // The order used 15 points and earned 30; the shopper has since spent every point it had.
+    await t.ctx.db.update(orders).set({ useScore: 15, status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    await t.ctx.db.update(orderItems).set({ gainScore: 30 }).where(eq(orderItems.orderNumber, order.orderNumber));
+    await t.ctx.db.transaction(async (tx) => grantShoppingPoints(tx, { userId, orderNumber: order.orderNumber, score: 30, settings: await readPointsSettings(tx), now: t.ctx.now() }));
+    const all = await scoreOf(t.ctx.db, userId);
+    await runPart(t.ctx.db, spendPart({ userId, uses: [{ bizId: `spent-${order.orderNumber}`, score: all }], source: POINTS_SOURCE.exchange, now: t.ctx.now() }));
+    expect(await scoreOf(t.ctx.db, userId)).toBe(0);
+
+    // A third of the money: ⌊15 / 3⌋ = 5 back, then of the ⌊30 / 3⌋ = 10 due only those 5 can be taken.
+    const first = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, first)).toBe('refunded');
+    const logs = async (io: number) =>
+      (await t.ctx.db.select().from(scoreLogs).where(and(eq(scoreLogs.userId, userId), eq(scoreLogs.source, POINTS_SOURCE.refundReturn), eq(scoreLogs.ioType, io), eq(scoreLogs.bizId, order.orderNumber)))).reduce((n, r) => n + r.score, 0);
+    expect(await logs(1)).toBe(5);
+    expect(await logs(0)).toBe(5);
+    expect(await scoreOf(t.ctx.db, userId)).toBe(0);
   });
 });
 

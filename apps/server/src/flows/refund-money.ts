@@ -19,7 +19,7 @@
 // that also finds requests a crash left behind); finance staff see the failing ones.
 import { PAY_TYPE, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { executeTogether, type StatementPart } from '../db/one-statement.ts';
 import type { Tx } from '../db/client.ts';
@@ -34,7 +34,7 @@ import { invalidateProductDetail } from '../modules/product/service.ts';
 import { releaseStockPart } from '../modules/product/stock.ts';
 import { returnRefundedOrderCouponsPart } from '../modules/promotion/coupon-refunds.ts';
 import { endOrderInvoiceStatement } from '../modules/invoice/service.ts';
-import { creditRefundStatements, returnSpentPoints, takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
+import { creditRefundStatements, earnedPointsHeldOf, earnedPointsHeldPart, returnSpentPoints, takeBackEarnedPoints, type EarnedPointsHeld } from '../modules/wallet/refunds.ts';
 import { takeBackOrderGrowthPart } from '../modules/wallet/growth.ts';
 import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
 
@@ -89,9 +89,15 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
   const refundSn = prior.refundSn;
   const money = gateway ? [] : moneyBack(tx, order, prior, now);
   const withMark = inDecision ? money : [];
+  // Points the order earned are taken back (undo): the wallet's points and what earlier refunds
+  // took are read by the mark's statement too, the wallet row locked by it (or by the credit in it,
+  // the second of moneyBack's writes, when the shopper's own wallet is credited there).
+  const credited = withMark.length > 1 && prior.userId === order.userId ? 1 : undefined;
+  const earning = lines.some((l) => l.gainScore > 0);
+  const reading = earning ? (sent: SQL[]) => earnedPointsHeldPart({ userId: order.userId, orderNumber: order.orderNumber }, credited === undefined ? undefined : sent[credited]) : undefined;
   // The order's requests come back with the move: read once, under the order's lock, so they stand until the transaction ends.
-  const requests = await settlement.markRefundedReadingOrder(tx, { refundSn, orderNumber: order.orderNumber, now }, withMark);
-  if (!requests) {
+  const marked = await settlement.markRefundedReadingOrder(tx, { refundSn, orderNumber: order.orderNumber, now }, withMark, reading);
+  if (!marked) {
     // The money went with the mark: the transaction must not commit (settleWithDecision throws too).
     if (withMark.length) throw new Error(`refund ${refundSn}: decided in this transaction but not due`);
     return { settled: false, productIds: [] };
@@ -102,7 +108,7 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
   } else if (!inDecision) {
     await executeTogether(tx, money);
   }
-  const productIds = await undo(tx, order, prior, lines, requests, now);
+  const productIds = await undo(tx, order, prior, lines, marked.requests, now, earning ? earnedPointsHeldOf(marked.read) : undefined);
   return { settled: true, productIds };
 }
 
@@ -173,8 +179,12 @@ function refundedShare(order: OrderForRefund, lines: Array<{ prodCount: number }
   return { refunded: Math.min(back, pieces), orderTotal: pieces };
 }
 
-/** What a settled refund undoes on the order (decision 060). Answers the products whose stock came back. */
-async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, lines: OrderLocked['lines'], requests: OrderRefunds, now: Date): Promise<number[]> {
+/**
+ * What a settled refund undoes on the order (decision 060). Answers the products whose stock came
+ * back. `held`: the wallet's points and what earlier refunds took, read (the row locked) by the
+ * settle mark's statement, when the order earned points.
+ */
+async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForMoney, lines: OrderLocked['lines'], requests: OrderRefunds, now: Date, held?: EarnedPointsHeld): Promise<number[]> {
   // The order's lines (read with its lock) and its requests (read with this one's settle mark): each
   // read once, under the order's lock, which every request of the order takes to be applied for,
   // withdrawn, refused or settled, so they stand until the transaction ends.
@@ -184,11 +194,12 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   // for less than its share): the order closes, its coupons and all its points follow (decision 059).
   const all = share.refunded >= share.orderTotal || everyPieceRefunded(lines, settled);
   const { refunded, orderTotal } = all ? { refunded: share.orderTotal, orderTotal: share.orderTotal } : share;
-  if (order.orderType !== ORDER_TYPE.points) {
-    await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now });
-  }
+  // Points given back now add to the points held (the wallet row is locked since the mark).
+  const returned = order.orderType !== ORDER_TYPE.points ? await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now }) : 0;
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
-  if (gained > 0) await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now });
+  if (gained > 0) {
+    await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now, held: held && { score: held.score + returned, taken: held.taken } });
+  }
   // The writes left go in one statement at the end (one round trip instead of up to eight: decision
   // 060): each a CTE on rows of its own, none needing another's result. Never two writes of one row
   // in it (PostgreSQL would keep only one): the growth's is the only write of the wallet there.

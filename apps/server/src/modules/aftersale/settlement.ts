@@ -3,7 +3,7 @@
 // conditional update; whatever runs in parallel (a retry job, a gateway notification, a second
 // executeRefund) finds nothing left to move. The request's own life (apply, accept, ...) is the
 // rest of this module's.
-import { and, eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { refunds } from '../../db/schema/aftersale.ts';
@@ -65,9 +65,16 @@ export type OrderRequest = { refundSn: string; refundAmount: number; orderItemId
  *
  * `sentWith`: other owners' writes (decision 017) the same statement runs as CTEs, whether or not
  * the mark found its row: only for a caller whose transaction cannot commit when it answers null
- * (settleWithDecision, which throws then, so the writes roll back with it).
+ * (settleWithDecision, which throws then, so the writes roll back with it). `reading`: another
+ * owner's scalar subquery the statement answers too (`read`), handed the names of the `sentWith`
+ * CTEs in their order so it may read what one of them returns.
  */
-export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string; orderNumber: string; now: Date }, sentWith: SQLWrapper[] = []): Promise<OrderRequest[] | null> {
+export async function markRefundedReadingOrder(
+  tx: Tx,
+  input: { refundSn: string; orderNumber: string; now: Date },
+  sentWith: SQLWrapper[] = [],
+  reading?: (sent: SQL[]) => SQL<unknown>,
+): Promise<{ requests: OrderRequest[]; read: unknown } | null> {
   const moved = tx.$with('moved').as(
     tx
       .update(refunds)
@@ -83,7 +90,8 @@ export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string
       .returning({ refundSn: refunds.refundSn, returnMoneySts: refunds.returnMoneySts, settleStatus: refunds.settleStatus }),
   );
   // The statement's snapshot shows the order's rows as before the move: the moved one's new states come from `moved`.
-  const writes = sentWith.map((write, i) => tx.$with(`sent_${i}`, {}).as(write.getSQL()));
+  const names = sentWith.map((_, i) => `sent_${i}`);
+  const writes = sentWith.map((write, i) => tx.$with(names[i]!, {}).as(write.getSQL()));
   const rows = await tx
     .with(moved, ...writes)
     .select({
@@ -94,12 +102,14 @@ export async function markRefundedReadingOrder(tx: Tx, input: { refundSn: string
       returnMoneySts: sql<number>`coalesce(${moved.returnMoneySts}, ${refunds.returnMoneySts})`.mapWith(Number),
       settleStatus: sql<number>`coalesce(${moved.settleStatus}, ${refunds.settleStatus})`.mapWith(Number),
       moved: sql<boolean>`${moved.refundSn} is not null`,
+      // Uncorrelated: evaluated once for the statement.
+      read: reading ? sql<unknown>`${reading(names.map((name) => sql`${sql.identifier(name)}`))}` : sql<unknown>`null`,
     })
     .from(refunds)
     .leftJoin(moved, eq(moved.refundSn, refunds.refundSn))
     .where(eq(refunds.orderNumber, input.orderNumber));
   if (!rows.some((r) => r.moved)) return null;
-  return rows.map(({ moved: _moved, ...request }) => request);
+  return { requests: rows.map(({ moved: _moved, read: _read, ...request }) => request), read: rows[0]!.read };
 }
 
 /** The gateway keeps failing: refunding -> failing (retries go on). Answers whether it moved. */

@@ -3,7 +3,7 @@
 // proportion to what was refunded (source 9, in); the points the order earned, taken back as far as
 // the shopper still has them (source 9, out). Every figure is cumulative per order, so two refunds of
 // one order never give back more than was spent; the caller holds the order's lock.
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { POINTS_IO, POINTS_SOURCE } from '@bazaar/shared/constants/points';
 import type { Db, Tx } from '../../db/client.ts';
 import { balanceLogs, scoreLogs, userWallets } from '../../db/schema/wallet.ts';
@@ -16,7 +16,7 @@ import { BALANCE_LOG_TYPE, IO_TYPE } from './service.ts';
  * The refund's money back to the balance: one atomic increment (a refund is the shopper's own
  * money, so the top-up ceiling does not apply) and its record, `bizId` the refund number. Two
  * writes, not sent: the settle step sends them in one statement with its own ledger row
- * (db/one-statement.ts). None for nothing to credit.
+ * (db/one-statement.ts); the first (the wallet's) answers its points. None for nothing to credit.
  */
 export function creditRefundStatements(tx: Tx, input: { userId: string; amount: number; refundSn: string; payNo: string | null; now: Date }): SQLWrapper[] {
   if (input.amount <= 0) return [];
@@ -27,7 +27,9 @@ export function creditRefundStatements(tx: Tx, input: { userId: string; amount: 
       .onConflictDoUpdate({
         target: userWallets.userId,
         set: { balance: sql`${userWallets.balance} + ${input.amount}`, version: sql`${userWallets.version} + 1`, updatedAt: input.now },
-      }),
+      })
+      // The wallet's points, for a take-back read by the same statement (earnedPointsHeldPart's `credited`).
+      .returning({ score: userWallets.score }),
     tx.insert(balanceLogs).values({
       userId: input.userId,
       changeBalance: input.amount,
@@ -74,21 +76,51 @@ export async function returnSpentPoints(tx: Tx, input: { userId: string; orderNu
   return due;
 }
 
+/** The shopper's points (its wallet row locked) and what earlier refunds of the order took back: what a take-back weighs. */
+export type EarnedPointsHeld = { score: number; taken: number };
+
+/** Points of source 9 taken back (out) from the order so far, as a scalar subquery. */
+const takenSoFar = (input: { userId: string; orderNumber: string }) => sql`(select coalesce(sum(${scoreLogs.score}), 0)::int from ${scoreLogs}
+      where ${scoreLogs.userId} = ${input.userId} and ${scoreLogs.source} = ${POINTS_SOURCE.refundReturn} and ${scoreLogs.ioType} = ${POINTS_IO.out} and ${scoreLogs.bizId} = ${input.orderNumber})`;
+
+/**
+ * takeBackEarnedPoints' read as a part of another statement (decision 017; the settle step's mark,
+ * decision 060): JSON {score, taken} (score null without a wallet row), uncorrelated, read
+ * back by earnedPointsHeldOf. It locks the wallet row (FOR UPDATE) unless the same statement writes
+ * that row: a statement cannot lock a row one of its own CTEs wrote (PostgreSQL skips it), so then
+ * `credited` names the CTE of the balance credit (creditRefundStatements' first write, which
+ * answers the wallet's points and holds the row's lock) and the points come from it. The caller
+ * holds the order's lock, so what earlier refunds took stands (they take it under that lock).
+ */
+export function earnedPointsHeldPart(input: { userId: string; orderNumber: string }, credited?: SQL): SQL<unknown> {
+  const score = credited ? sql`(select score from ${credited})` : sql`(select ${userWallets.score} from ${userWallets} where ${userWallets.userId} = ${input.userId} for update)`;
+  return sql`json_build_object('score', ${score}, 'taken', ${takenSoFar(input)})`;
+}
+
+/** earnedPointsHeldPart's answer: no wallet row holds no points. */
+export function earnedPointsHeldOf(value: unknown): EarnedPointsHeld {
+  const held = (typeof value === 'string' ? JSON.parse(value) : value) as { score: number | string | null; taken: number | string } | null;
+  return { score: Number(held?.score ?? 0), taken: Number(held?.taken ?? 0) };
+}
+
 /**
  * The points the order earned (credited at receipt) are taken back in proportion to what is
  * refunded, as far as the shopper still has them. Answers the points taken now. What earlier refunds
  * took and the shopper's points are read in one statement that also locks the wallet row (as every
  * points write does first), then the spend: two round trips instead of four (the after-sales bench,
- * decision 060). No wallet row means no points to take.
+ * decision 060); one when the caller read them with its own statement (`held`, earnedPointsHeldPart,
+ * the wallet row locked since). No wallet row means no points to take.
  */
-export async function takeBackEarnedPoints(tx: Tx, input: { userId: string; orderNumber: string; gainScore: number; refunded: number; orderTotal: number; now: Date }): Promise<number> {
+export async function takeBackEarnedPoints(tx: Tx, input: { userId: string; orderNumber: string; gainScore: number; refunded: number; orderTotal: number; now: Date; held?: EarnedPointsHeld }): Promise<number> {
   const whole = proportion(input.gainScore, input.refunded, input.orderTotal);
   if (whole <= 0) return 0;
-  const rows = await tx.execute<{ score: number; taken: number }>(sql`
-    select score, (select coalesce(sum(${scoreLogs.score}), 0)::int from ${scoreLogs}
-      where ${scoreLogs.userId} = ${input.userId} and ${scoreLogs.source} = ${POINTS_SOURCE.refundReturn} and ${scoreLogs.ioType} = ${POINTS_IO.out} and ${scoreLogs.bizId} = ${input.orderNumber}) as taken
-    from ${userWallets} where ${userWallets.userId} = ${input.userId} for update`);
-  const row = rows.rows[0];
+  const row =
+    input.held ??
+    (
+      await tx.execute<{ score: number; taken: number }>(sql`
+    select score, ${takenSoFar(input)} as taken
+    from ${userWallets} where ${userWallets.userId} = ${input.userId} for update`)
+    ).rows[0];
   const take = Math.min(Number(row?.score ?? 0), whole - Number(row?.taken ?? 0));
   if (take <= 0) return 0;
   await ledger.runPart(tx, ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: take }], source: POINTS_SOURCE.refundReturn, now: input.now }));
