@@ -221,7 +221,7 @@ export async function cancelRefund(ctx: AppContext, userId: string, refundSn: st
     const row = await repo.moveRefund(tx, { refundSn, from: [REFUND_STATUS.applied], owner: { userId }, set: { returnMoneySts: REFUND_STATUS.withdrawn, cancelTime: now, deadline: null }, now });
     if (!row) return false;
     await repo.insertHistory(tx, { refundSn, actor: 'buyer', actorId: userId, action: 'cancel', returnMoneySts: row.returnMoneySts, refundAmount: row.refundAmount, createdAt: now });
-    await bookStep(tx, { refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline: null, periods: await loadPeriods(ctx, tx), now });
+    await bookStep(tx, { refundSn, left: REFUND_STATUS.applied, status: row.returnMoneySts, deadline: null, now });
     await settleOrderApplying(tx, row.orderNumber, now);
     return true;
   });

@@ -37,7 +37,7 @@ import { lockOrderForRefund, lockOrderWithLinesPart, orderWithLinesOf } from '..
 import { mallDayStart } from '../modules/order/shop-orders.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
 import { executeRefund, settledWithDecision, settleWithDecision, type DecisionMoney } from './refund-money.ts';
-import { bookStep, deadlineOf, detailOf, enteredStepPart, leftStepPart, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
+import { bookStep, deadlineOf, detailOf, enteredStepPart, forgetAftersaleSettings, leftStepPart, listItemsOf, loadOrderState, loadPeriods, nameParts, rethrowApp, settleOrderApplying } from './refund-parts.ts';
 
 export interface Actor {
   actor: 'seller' | 'platform' | 'system';
@@ -552,5 +552,6 @@ export async function writeAftersaleSettings(ctx: AppContext, adminId: number, i
     await repo.writeSettings(tx, input, now);
     await recordChange(tx, { admin: { id: admin.adminId, username: admin.username }, action: 'aftersale.settings', targetType: 'aftersale', targetId: 'settings', before: { ...before }, after: { ...input } }, now);
   });
+  await forgetAftersaleSettings(ctx);
   return repo.readSettings(ctx.db);
 }

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { APPLY_TYPE, REFUND_STATUS } from '@bazaar/shared/constants/refund';
-import type { RefundDeadlineAction, RefundDetail, RefundHistory, RefundItem, RefundListItem } from '@bazaar/shared/schemas/refund';
+import type { AftersaleSettings, RefundDeadlineAction, RefundDetail, RefundHistory, RefundItem, RefundListItem } from '@bazaar/shared/schemas/refund';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { failedCheck, uniqueViolation } from '../db/errors.ts';
@@ -21,8 +21,24 @@ import { anyShopName } from '../modules/shop/repository.ts';
 
 export const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
 
-export async function loadPeriods(ctx: AppContext, db: Db | Tx = ctx.db): Promise<Periods> {
-  return periodsOf(await repo.readSettings(db), ctx.env);
+/**
+ * The after-sales settings, kept in memory: every accept of a return, waybill, edit and withdrawal
+ * needs the periods, and staff seldom change them. writeAftersaleSettings drops every instance's
+ * copy once its change committed (lib/cache.ts: through Redis, as site configuration's); the TTL
+ * only bounds a missed invalidation. Running deadlines keep the time they were given either way.
+ */
+export const AFTERSALE_SETTINGS_CACHE = 'aftersale-settings';
+const SETTINGS_CACHE_OPTIONS = { ttlMs: 5 * 60_000, max: 1 };
+
+export async function loadPeriods(ctx: AppContext): Promise<Periods> {
+  const cache = ctx.caches.named<AftersaleSettings>(AFTERSALE_SETTINGS_CACHE, SETTINGS_CACHE_OPTIONS);
+  const settings = cache.cached('settings') ?? (await cache.get('settings', () => repo.readSettings(ctx.db)));
+  return periodsOf(settings, ctx.env);
+}
+
+/** After a change of the settings committed: every instance reads them again. */
+export function forgetAftersaleSettings(ctx: AppContext): Promise<void> {
+  return ctx.caches.invalidate(AFTERSALE_SETTINGS_CACHE);
 }
 
 /** The shop's name and the buyer's nickname, joined by column into the request rows. */

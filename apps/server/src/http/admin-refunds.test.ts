@@ -14,6 +14,7 @@ import { apply, applyBody, call, expectRefused, info, refundOrder } from '../tes
 import { ensureSeeded } from '../test/seeded.ts';
 import { auditOf } from '../test/staff-test-kit.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { forgetAftersaleSettings, loadPeriods } from '../flows/refund-parts.ts';
 
 let t: TestApp;
 let shopId: number;
@@ -28,8 +29,14 @@ beforeAll(async () => {
   staff = await adminToken(t, 'super');
 });
 afterAll(async () => {
-  await t.ctx.db.delete(aftersaleSettings);
+  await forgetSettings();
 });
+
+/** The settings back to the defaults, here and in every instance's cache (written behind the module's back). */
+async function forgetSettings() {
+  await t.ctx.db.delete(aftersaleSettings);
+  await forgetAftersaleSettings(t.ctx);
+}
 
 function admin(token: string, method: 'GET' | 'PUT', url: string, body?: unknown, lang: 'zh' | 'en' = 'en') {
   const headers = { authorization: `Bearer ${token}`, 'accept-language': lang };
@@ -131,13 +138,16 @@ describe('PUT /admin/refunds/:refundSn/decide', () => {
 
 describe('/admin/aftersale-settings', () => {
   it('reads the defaults, refuses bad periods, writes (audited), and the next request uses them', async () => {
-    await t.ctx.db.delete(aftersaleSettings);
+    await forgetSettings();
     expect(AftersaleSettingsSchema.parse((await admin(staff, 'GET', '/admin/aftersale-settings')).json())).toEqual(REFUND_DEFAULT_PERIODS);
     expectRefused(await admin(staff, 'PUT', '/admin/aftersale-settings', { ...REFUND_DEFAULT_PERIODS, sellerHandleDays: 0 }, 'zh'), '期限须为1-60天');
     expectRefused(await admin(staff, 'PUT', '/admin/aftersale-settings', { ...REFUND_DEFAULT_PERIODS, reminderHours: 100 }), 'The reminder must be 1 to 72 hours before');
     const next = { ...REFUND_DEFAULT_PERIODS, sellerHandleDays: 3 };
+    // The periods are kept in memory (the waybill, accept of a return, the deadlines): the change drops them.
+    expect((await loadPeriods(t.ctx)).sellerHandleMs).toBe(REFUND_DEFAULT_PERIODS.sellerHandleDays * DAY);
     const res = await admin(staff, 'PUT', '/admin/aftersale-settings', next);
     expect(res.statusCode, res.body).toBe(200);
+    expect((await loadPeriods(t.ctx)).sellerHandleMs).toBe(3 * DAY);
     expect(res.json()).toEqual(next);
     expect((await auditOf(t, 'aftersale', 'settings')).at(-1)).toMatchObject({ action: 'aftersale.settings', after: next });
 
@@ -146,6 +156,6 @@ describe('/admin/aftersale-settings', () => {
     const refundSn = await apply(t, buyer, applyBody(order));
     const deadline = (await refundRow(refundSn)).deadline!.getTime() - t.ctx.now().getTime();
     expect(Math.abs(deadline - 3 * DAY)).toBeLessThan(60_000);
-    await t.ctx.db.delete(aftersaleSettings);
+    await forgetSettings();
   });
 });
