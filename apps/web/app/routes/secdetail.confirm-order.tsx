@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/secdetail.confirm-order';
@@ -11,13 +11,13 @@ import { loadProvinces } from '../lib/provinces.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
-import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
-import { RemarksField, remarksTooLong } from '../components/checkout/remarks-field.tsx';
-import { SummaryShipTo, withAddedAddress } from '../components/checkout/ship-to.tsx';
+import { RemarksField } from '../components/checkout/remarks-field.tsx';
+import { SummaryShipTo } from '../components/checkout/ship-to.tsx';
+import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout.ts';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
 import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.tsx';
@@ -118,60 +118,28 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remarksId = useId();
-  const [addresses, setAddresses] = useState(loadedAddresses);
-  const [result, setResult] = useState(loadedResult);
-  const [count, setCount] = useState(loadedResult.prodCount);
-  const [remarks, setRemarks] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const queue = useOrderQueue();
-  const debounce = useRef(0);
-  useEffect(() => () => window.clearTimeout(debounce.current), []);
-
-  /** Prices the order again (another address: freight; another count: the limit and stock), same path. */
-  async function reconfirm(addrId: number, prodCount: number) {
-    setBusy(true);
-    try {
-      const next = await api(`/p/seckill/${choice.orderPath}/confirm`, {
+  // Priced again for another address (freight) or count (the limit and stock), on the same path.
+  const { addresses, result, count, remarks, setRemarks, busy, submitting, setSubmitting, reconfirm, changeCount, addAddress, readyToSubmit } = useOneItemCheckout({
+    loadedAddresses,
+    loadedResult,
+    countOf: (r) => r.prodCount,
+    confirm: (addrId, prodCount) =>
+      api(`/p/seckill/${choice.orderPath}/confirm`, {
         method: 'POST',
         body: { addrId, prodId: choice.prodId, shopId: choice.shopId, seckillSkuId: choice.seckillSkuId, prodCount },
         schema: SeckillConfirmResultSchema,
-      });
-      setResult(next);
-      setCount(next.prodCount);
-    } catch (err) {
-      // The API client showed its message (limit, stock, 'hot'); the last good price stays, with its count.
-      if (!(err instanceof ApiError)) throw err;
-      setCount(result.prodCount);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function changeCount(value: number) {
-    setCount(value);
-    window.clearTimeout(debounce.current);
-    if (value === result.prodCount) return;
-    debounce.current = window.setTimeout(() => void reconfirm(result.userAddr?.addrId ?? 0, value), QUANTITY_DEBOUNCE_MS);
-  }
+      }),
+    debounceMs: QUANTITY_DEBOUNCE_MS,
+  });
 
   const physical = result.mold === 0;
   const address = result.userAddr;
   const needsAddress = physical && address === null;
-  const tooLong = remarksTooLong(remarks);
   const max = Math.max(0, result.canBuyNum);
 
   async function submit() {
-    if (submitting || busy || queue.phase !== 'idle') return;
-    if (needsAddress) {
-      showToast(t(addresses.length === 0 ? 'checkout.errors.addAddress' : 'checkout.errors.selectAddress'), { kind: 'warning' });
-      return;
-    }
-    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
-    if (tooLong) {
-      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
-      return;
-    }
+    if (submitting || busy || queue.phase !== 'idle' || !readyToSubmit(t, needsAddress)) return;
     setSubmitting(true);
     try {
       const { orderNumbers } = await apiData<SeckillSubmitResult>(`/p/seckill/${choice.orderPath}/submit`, {
@@ -201,10 +169,7 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
           selectedId={address?.addrId ?? null}
           disabled={locked}
           onSelect={(a) => void reconfirm(a.addrId, count)}
-          onAdded={(a) => {
-            setAddresses((list) => withAddedAddress(list, a));
-            void reconfirm(a.addrId, count);
-          }}
+          onAdded={addAddress}
         />
       ) : (
         <p className="card checkout-section seckill-confirm__virtual">{t('seckill.confirm.virtual')}</p>

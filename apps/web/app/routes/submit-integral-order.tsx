@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/submit-integral-order';
 import { AddressSchema, type Address, type Area } from '@bazaar/shared/schemas/address';
@@ -14,13 +14,13 @@ import { loadProvinces } from '../lib/provinces.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
-import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
-import { RemarksField, remarksTooLong } from '../components/checkout/remarks-field.tsx';
-import { SummaryShipTo, withAddedAddress } from '../components/checkout/ship-to.tsx';
+import { RemarksField } from '../components/checkout/remarks-field.tsx';
+import { SummaryShipTo } from '../components/checkout/ship-to.tsx';
+import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout.ts';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
 import { PointsPrice } from '../features/pointsmall/points-price.tsx';
@@ -139,57 +139,24 @@ function Checkout({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remarksId = useId();
-  const [addresses, setAddresses] = useState(loadedAddresses);
-  const [result, setResult] = useState(loadedResult);
-  const [count, setCount] = useState(loadedResult.productItemDto.prodCount);
-  const [remarks, setRemarks] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const debounce = useRef(0);
-  useEffect(() => () => window.clearTimeout(debounce.current), []);
-
+  // Totals asked again for another address or count, with the same uuid.
+  const { addresses, result, count, remarks, setRemarks, busy, submitting, setSubmitting, reconfirm, changeCount, addAddress, readyToSubmit } = useOneItemCheckout({
+    loadedAddresses,
+    loadedResult,
+    countOf: (r) => r.productItemDto.prodCount,
+    confirm: (addrId, prodCount) => api('/p/score/confirm', { method: 'POST', body: { addrId, orderItem: { ...orderItem, prodCount }, uuid }, schema: PointsConfirmResultSchema }),
+    debounceMs: QUANTITY_DEBOUNCE_MS,
+  });
   const line = result.productItemDto;
-  /** Asks for the totals again (another address, another count), same uuid. */
-  async function reconfirm(addrId: number, prodCount: number) {
-    setBusy(true);
-    try {
-      const next = await api('/p/score/confirm', { method: 'POST', body: { addrId, orderItem: { ...orderItem, prodCount }, uuid }, schema: PointsConfirmResultSchema });
-      setResult(next);
-      setCount(next.productItemDto.prodCount);
-    } catch (err) {
-      // The API client showed its message (the limit, stock, points); the last good totals stay, with their count.
-      if (!(err instanceof ApiError)) throw err;
-      setCount(result.productItemDto.prodCount);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function changeCount(value: number) {
-    setCount(value);
-    window.clearTimeout(debounce.current);
-    if (value === line.prodCount) return;
-    debounce.current = window.setTimeout(() => void reconfirm(result.userAddr?.addrId ?? 0, value), QUANTITY_DEBOUNCE_MS);
-  }
 
   const physical = line.mold === ORDER_MOLD.physical;
   const address = result.userAddr;
   const needsAddress = physical && address === null;
-  const tooLong = remarksTooLong(remarks);
   const max = Math.max(0, result.canBuyNum);
   const locked = busy || submitting;
 
   async function submit() {
-    if (locked) return;
-    if (needsAddress) {
-      showToast(t(addresses.length === 0 ? 'checkout.errors.addAddress' : 'checkout.errors.selectAddress'), { kind: 'warning' });
-      return;
-    }
-    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
-    if (tooLong) {
-      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
-      return;
-    }
+    if (locked || !readyToSubmit(t, needsAddress)) return;
     setSubmitting(true);
     try {
       const { orderNumbers, paid } = await api('/p/score/submit', { method: 'POST', body: { remarks: remarks.trim(), uuid }, schema: PointsSubmitResultSchema });
@@ -212,10 +179,7 @@ function Checkout({
           selectedId={address?.addrId ?? null}
           disabled={locked}
           onSelect={(a) => void reconfirm(a.addrId, count)}
-          onAdded={(a) => {
-            setAddresses((list) => withAddedAddress(list, a));
-            void reconfirm(a.addrId, count);
-          }}
+          onAdded={addAddress}
         />
       ) : (
         <p className="card checkout-section points-confirm__virtual">{t('integralMall.confirm.virtual')}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { Address } from '@bazaar/shared/schemas/address';
@@ -9,9 +9,9 @@ import { apiData, ApiError } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
-import { RemarksField, remarksTooLong } from '../../components/checkout/remarks-field.tsx';
-import { SummaryShipTo, withAddedAddress } from '../../components/checkout/ship-to.tsx';
-import { showToast } from '../../components/ui/toast.tsx';
+import { RemarksField } from '../../components/checkout/remarks-field.tsx';
+import { SummaryShipTo } from '../../components/checkout/ship-to.tsx';
+import { useOneItemCheckout } from '../../components/checkout/use-one-item-checkout.ts';
 import { CountStepper } from './count-stepper.tsx';
 import { durationText, groupDetailHref, type GroupChoice } from './group-links.ts';
 
@@ -84,58 +84,27 @@ export function GroupCheckout({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remarksId = useId();
-  const [addresses, setAddresses] = useState(loadedAddresses);
-  const [result, setResult] = useState(loadedResult);
-  const [count, setCount] = useState(loadedResult.prodCount);
-  const [remarks, setRemarks] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const debounce = useRef(0);
-  useEffect(() => () => window.clearTimeout(debounce.current), []);
-
-  async function reconfirm(addrId: number, prodCount: number) {
-    setBusy(true);
-    try {
-      const next = await apiData<GroupConfirmResult>('/p/group/order/confirm', {
+  // Priced again for another address or count, with the same uuid.
+  const { addresses, result, count, remarks, setRemarks, busy, submitting, setSubmitting, reconfirm, changeCount, addAddress, readyToSubmit } = useOneItemCheckout({
+    loadedAddresses,
+    loadedResult,
+    countOf: (r) => r.prodCount,
+    confirm: (addrId, prodCount) =>
+      apiData<GroupConfirmResult>('/p/group/order/confirm', {
         method: 'POST',
-        body: { addrId, groupSkuId: choice.groupSkuId, groupTeamId: result.groupTeamId, prodCount, uuid },
-      });
-      setResult(next);
-      setCount(next.prodCount);
-    } catch (err) {
-      // The API client showed its message (limit, stock, the team gone); the last good price stays.
-      if (!(err instanceof ApiError)) throw err;
-      setCount(result.prodCount);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function changeCount(value: number) {
-    setCount(value);
-    window.clearTimeout(debounce.current);
-    if (value === result.prodCount) return;
-    debounce.current = window.setTimeout(() => void reconfirm(result.userAddr?.addrId ?? 0, value), COUNT_DEBOUNCE_MS);
-  }
+        body: { addrId, groupSkuId: choice.groupSkuId, groupTeamId: loadedResult.groupTeamId, prodCount, uuid },
+      }),
+    debounceMs: COUNT_DEBOUNCE_MS,
+  });
 
   const physical = result.mold === 0;
   const address = result.userAddr;
   const needsAddress = physical && address === null;
-  const tooLong = remarksTooLong(remarks);
   const max = Math.max(0, Math.min(result.canBuyNum ?? GROUP_PROD_COUNT_MAX, GROUP_PROD_COUNT_MAX));
   const joining = result.groupTeamId > 0;
 
   async function submit() {
-    if (submitting || busy) return;
-    if (needsAddress) {
-      showToast(t(addresses.length === 0 ? 'checkout.errors.addAddress' : 'checkout.errors.selectAddress'), { kind: 'warning' });
-      return;
-    }
-    // A message over the limit stays as typed (never cut): the rule's message, and no submit.
-    if (tooLong) {
-      showToast(t('checkout.errors.remarksTooLong'), { kind: 'warning' });
-      return;
-    }
+    if (submitting || busy || !readyToSubmit(t, needsAddress)) return;
     setSubmitting(true);
     try {
       const { orderNumbers } = await apiData<GroupSubmitResult>('/p/group/order/submit', {
@@ -162,10 +131,7 @@ export function GroupCheckout({
           selectedId: address?.addrId ?? null,
           disabled: locked,
           onSelect: (a) => void reconfirm(a.addrId, count),
-          onAdded: (a) => {
-            setAddresses((list) => withAddedAddress(list, a));
-            void reconfirm(a.addrId, count);
-          },
+          onAdded: addAddress,
         })
       ) : (
         <p className="card checkout-section">{t('groupBuy.checkout.virtual')}</p>
