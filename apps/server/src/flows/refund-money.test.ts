@@ -171,14 +171,19 @@ describe('balance refunds', () => {
   });
 });
 
+/** A received order of 3 pieces (30.00) paid by balance that used `useScore` points and earned 30 (credited to the shopper). */
+async function receivedOrderWithPoints(useScore: number) {
+  const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+  await t.ctx.db.update(orders).set({ useScore, status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+  await t.ctx.db.update(orderItems).set({ gainScore: 30 }).where(eq(orderItems.orderNumber, order.orderNumber));
+  await t.ctx.db.transaction(async (tx) => grantShoppingPoints(tx, { userId: order.shopper.userId, orderNumber: order.orderNumber, score: 30, settings: await readPointsSettings(tx), now: t.ctx.now() }));
+  return { order, userId: order.shopper.userId };
+}
+
 describe('points a refund undoes', () => {
   it('points spent come back in proportion (source 9), all of them once all is refunded; points earned are taken back', async () => {
-    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
-    const userId = order.shopper.userId;
-    // The order used 301 points and, once received, earned 30 (credited to the shopper).
-    await t.ctx.db.update(orders).set({ useScore: 301, status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
-    await t.ctx.db.update(orderItems).set({ gainScore: 30 }).where(eq(orderItems.orderNumber, order.orderNumber));
-    await t.ctx.db.transaction(async (tx) => grantShoppingPoints(tx, { userId, orderNumber: order.orderNumber, score: 30, settings: await readPointsSettings(tx), now: t.ctx.now() }));
+    // The order used 301 points and, once received, earned 30.
+    const { order, userId } = await receivedOrderWithPoints(301);
     const before = await scoreOf(t.ctx.db, userId);
 
     const first = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1, returnMoneySts: 4 });
@@ -203,12 +208,8 @@ describe('points a refund undoes', () => {
 
 describe('points taken back as far as the shopper has them', () => {
   it('counts the points the same refund gives back (the wallet read with the settle mark, before the points spent come back)', async () => {
-    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
-    const userId = order.shopper.userId;
     // The order used 15 points and earned 30; the shopper has since spent every point it had.
-    await t.ctx.db.update(orders).set({ useScore: 15, status: 5, dvyTime: t.ctx.now(), finallyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
-    await t.ctx.db.update(orderItems).set({ gainScore: 30 }).where(eq(orderItems.orderNumber, order.orderNumber));
-    await t.ctx.db.transaction(async (tx) => grantShoppingPoints(tx, { userId, orderNumber: order.orderNumber, score: 30, settings: await readPointsSettings(tx), now: t.ctx.now() }));
+    const { order, userId } = await receivedOrderWithPoints(15);
     const all = await scoreOf(t.ctx.db, userId);
     await runPart(t.ctx.db, spendPart({ userId, uses: [{ bizId: `spent-${order.orderNumber}`, score: all }], source: POINTS_SOURCE.exchange, now: t.ctx.now() }));
     expect(await scoreOf(t.ctx.db, userId)).toBe(0);
