@@ -1,6 +1,6 @@
 // The platform console for the staff journeys: its address, a staff login through the page, and
 // a staff token through the API (for setup and clean-up).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { API_URL, encryptPassword } from './support.ts';
 
 export const PLATFORM_URL = process.env.BAZAAR_E2E_PLATFORM_URL ?? 'http://127.0.0.1:13002';
@@ -26,6 +26,18 @@ export async function staffToken(request: APIRequestContext, username: StaffAcco
   const res = await request.post(`${API_URL}/admin/login`, { data: { userName: username, passWord: encryptPassword('admin12345') } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * A staff API call as `username` with a fresh login. Tests of one journey file run in parallel and
+ * may share its account: another test's login between ours and the call ends our one session (a
+ * 401), so the call logs in again, up to 3 times.
+ */
+export async function asStaff(request: APIRequestContext, username: StaffAccount, call: (token: string) => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await call(await staffToken(request, username));
+    if (res.status() !== 401 || attempt === 3) return res;
+  }
 }
 
 /** The console's tables have loaded: no spinner dims a row (axe would measure the dimmed colours). */
