@@ -9,6 +9,7 @@ import { cspWithNonces } from '../plugins/security-headers.ts';
 export async function nonceInlineStyles(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
   const { nonces, policy } = cspWithNonces();
-  reply.raw.setHeader('Content-Security-Policy', policy);
+  // On the reply, where the static policy is (plugins/security-headers.ts): this one replaces it.
+  reply.header('content-security-policy', policy);
   return payload.replaceAll('<style>', `<style nonce="${nonces.style}">`);
 }

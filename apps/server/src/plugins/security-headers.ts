@@ -69,10 +69,16 @@ export function cspWithNonces(): { nonces: CspNonces; policy: string } {
   return { nonces, policy: NONCE_POLICY.replace(SCRIPT_MARK, `nonce-${nonces.script}`).replace(STYLE_MARK, `nonce-${nonces.style}`) };
 }
 
+/** The same headers as the reply's own (lower-case names, as `reply.header` keeps them). */
+const STATIC_REPLY_HEADERS: Record<string, string> = Object.fromEntries(STATIC_HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+
 export const securityHeadersPlugin = fp(async (app) => {
+  // On the reply, not `reply.raw.setHeader` one by one: headers set on the raw response make Node
+  // take writeHead's slow way for every header of the answer (each set and validated again over the
+  // raw response's own map), about 10 µs a request with these twelve (decision 062, fifth pass).
+  // An answer that writes its own policy sets it on the reply too (`nonceInlineStyles`).
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of STATIC_HEADERS) raw.setHeader(name, value);
+    reply.headers(STATIC_REPLY_HEADERS);
     done();
   });
 });

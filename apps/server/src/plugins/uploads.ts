@@ -17,6 +17,14 @@ const HEADERS = {
  * images were re-encoded on the way in (modules/account/upload.ts).
  */
 export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
+  // Files are shown as what their name says, never sniffed into HTML; an SVG opened on its own runs
+  // no script and loads nothing. Set on the reply (this plugin's routes only), where the app's
+  // security headers are, so they replace that policy (@fastify/static copies the reply's headers
+  // onto the response after its own `setHeaders`).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(HEADERS);
+    done();
+  });
   const { storage } = app.ctx.providers;
   if (storage.kind !== 'disk') {
     for (const folder of ['images', 'avatars']) {
@@ -27,7 +35,6 @@ export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
         return reply
           .type(KIND_MIME[EXTENSION_KIND[ext]])
           .header('Cache-Control', 'public, max-age=2592000, immutable')
-          .headers(HEADERS)
           .send(file.bytes);
       });
     }
@@ -44,10 +51,5 @@ export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
     maxAge: '30d',
     immutable: true,
     schemaHide: true,
-    // Files are shown as what their name says, never sniffed into HTML; an SVG opened on its own
-    // runs no script and loads nothing.
-    setHeaders: (res) => {
-      for (const [name, value] of Object.entries(HEADERS)) res.setHeader(name, value);
-    },
   });
 }
