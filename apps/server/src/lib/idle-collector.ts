@@ -22,8 +22,10 @@ export function startIdleCollector(app: FastifyInstance, collect: () => void, id
   let served = 0;
   let servedAtLastTick = 0;
   let servedAtLastCollect = 0;
-  app.addHook('onResponse', async () => {
+  // A callback, not an async function: no promise per response.
+  app.addHook('onResponse', (_request, _reply, done) => {
     served++;
+    done();
   });
   const timer = setInterval(() => {
     const done = served + otherWork();
