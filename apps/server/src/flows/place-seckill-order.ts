@@ -36,7 +36,7 @@ import { localized } from '../lib/localized.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { localizeSku } from '../lib/sku-text.ts';
 import { createAddressService } from '../modules/address/service.ts';
-import { requireMark, type SessionMark } from '../modules/auth/service.ts';
+import { requireMark, stepUnderMark, type SessionMark } from '../modules/auth/service.ts';
 import { checkedCartLines } from '../modules/cart/repository.ts';
 import { findSkuLines, type CheckoutParts, type SkuLine } from '../modules/order/repository.ts';
 import { findSaleableProduct, skuCard } from '../modules/product/repository.ts';
@@ -457,7 +457,7 @@ async function submitThroughGate(
   const gate = seckillGate(ctx);
   const now = ctx.now();
   const orderNumber = nextSerialNumber(now.getTime());
-  const step = (counted: boolean) =>
+  const step = (counted: boolean, mark: SessionMark | null) =>
     gate.submit({
       sessionMark: mark ? { key: mark.key, value: mark.mark } : undefined,
       userId,
@@ -473,15 +473,13 @@ async function submitThroughGate(
       maxCancelTime: activity.maxCancelTime,
     });
   const ask = async (counted: boolean) => {
-    let answer = await step(counted);
+    if (!mark) return step(counted, null);
     // The session's mark changed since it was cached (a revocation, or any logout of the account):
     // nothing was done; the session is verified again, then the same step under the new mark.
-    for (let tries = 0; answer === GATE.staleSession; tries += 1) {
-      mark = tries < 3 && mark ? await mark.renew() : null;
-      if (!mark) throw unauthorized();
-      answer = await step(counted);
-    }
-    return answer;
+    const passed = await stepUnderMark(mark, (current) => step(counted, current), (answer) => answer === GATE.staleSession);
+    if (!passed) throw unauthorized();
+    mark = passed.mark;
+    return passed.answer;
   };
   let answer = await ask(counted);
   if (answer === GATE.otherActivity) return null;

@@ -202,16 +202,33 @@ export function sessionLookup(
   return Object.assign(lookup, { deferred, cached: cachedNow });
 }
 
+/** Times a session is verified again for one step before the step gives up (the marks keep changing). */
+const MARK_RENEWALS_MAX = 3;
+
+/**
+ * Runs a step that checks the session's mark itself (the flash sale's gate script): while it answers
+ * `stale` (the mark was not the one given; nothing was done), the session is verified again and the
+ * step repeated under the new mark, at most MARK_RENEWALS_MAX times. Answers the step's answer with
+ * the mark it passed under, or null when the session has ended (or kept changing).
+ */
+export async function stepUnderMark<T>(mark: SessionMark, step: (mark: SessionMark) => Promise<T>, stale: (answer: T) => boolean): Promise<{ answer: T; mark: SessionMark } | null> {
+  let current = mark;
+  for (let renewals = 0; ; renewals += 1) {
+    const answer = await step(current);
+    if (!stale(answer)) return { answer, mark: current };
+    const renewed = renewals < MARK_RENEWALS_MAX ? await current.renew() : null;
+    if (!renewed) return null;
+    current = renewed;
+  }
+}
+
 /**
  * Checks a deferred session's mark with a kv read (for a caller whose own step cannot check it):
  * answers the mark to go on with, or null when the session has ended.
  */
 export async function requireMark(ctx: Pick<AppContext, 'kv'>, mark: SessionMark): Promise<SessionMark | null> {
-  for (let current: SessionMark | null = mark, tries = 0; current && tries < 3; tries += 1) {
-    if ((await ctx.kv.get(current.key)) === current.mark) return current;
-    current = await current.renew();
-  }
-  return null;
+  const passed = await stepUnderMark(mark, async (current) => (await ctx.kv.get(current.key)) === current.mark, (same) => !same);
+  return passed?.mark ?? null;
 }
 
 /** Revokes a raw token of the audience, whatever its state; a no-op for anything else. */
