@@ -34,8 +34,7 @@ import { invalidateProductDetail } from '../modules/product/service.ts';
 import { releaseStockPart } from '../modules/product/stock.ts';
 import { returnRefundedOrderCouponsPart } from '../modules/promotion/coupon-refunds.ts';
 import { endOrderInvoiceStatement } from '../modules/invoice/service.ts';
-import { creditRefundStatements, earnedPointsHeldOf, earnedPointsHeldPart, returnSpentPoints, takeBackEarnedPoints, type EarnedPointsHeld } from '../modules/wallet/refunds.ts';
-import { takeBackOrderGrowthPart } from '../modules/wallet/growth.ts';
+import { creditRefundStatements, earnedPointsHeldOf, earnedPointsHeldPart, returnSpentPoints, takeBackFromWalletPart, type EarnedPointsHeld } from '../modules/wallet/refunds.ts';
 import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
 
 export type RefundOutcome = 'refunded' | 'refunding';
@@ -197,16 +196,20 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   // Points given back now add to the points held (the wallet row is locked since the mark).
   const returned = order.orderType !== ORDER_TYPE.points ? await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now }) : 0;
   const gained = lines.reduce((n, l) => n + l.gainScore, 0);
-  if (gained > 0) {
-    await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, gainScore: gained, refunded, orderTotal, now, held: held && { score: held.score + returned, taken: held.taken } });
-  }
-  // The writes left go in one statement at the end (one round trip instead of up to eight: decision
+  // The writes left go in one statement at the end (one round trip instead of up to nine: decision
   // 060): each a CTE on rows of its own, none needing another's result. Never two writes of one row
-  // in it (PostgreSQL would keep only one): the growth's is the only write of the wallet there.
+  // in it (PostgreSQL would keep only one): the wallet's is one write, the points taken back and the growth.
   const last: SQLWrapper[] = [];
   const parts: StatementPart[] = [];
-  // Growth is earned at receipt, in the transaction that sets finallyTime: an order never received has none to give back.
-  if (order.finallyTime !== null) parts.push(takeBackOrderGrowthPart({ userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now }));
+  const wallet = takeBackFromWalletPart({
+    userId: order.userId,
+    orderNumber: order.orderNumber,
+    now,
+    points: gained > 0 ? { gainScore: gained, refunded, orderTotal, held: { score: heldFor(held).score + returned, taken: heldFor(held).taken } } : null,
+    // Growth is earned at receipt, in the transaction that sets finallyTime: an order never received has none to give back.
+    growth: order.finallyTime !== null ? { userId: order.userId, orderNumber: order.orderNumber, refunded, orderTotal, now } : null,
+  });
+  if (wallet) parts.push(wallet);
   if (all) {
     parts.push(returnRefundedOrderCouponsPart({ orderNumber: order.orderNumber, now }));
     // Nothing is left to invoice: an invoice still applying ends ("order refunded"); an issued one stays (decision 061).
@@ -233,6 +236,12 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   last.push(markOrderRefundedStatement(tx, { orderNumber: order.orderNumber, all, stillApplying, now }));
   await executeTogether(tx, last, parts);
   return productIds;
+}
+
+/** The points held, which the settle mark read for an order that earned points. */
+function heldFor(held: EarnedPointsHeld | undefined): EarnedPointsHeld {
+  if (!held) throw new Error('the settle mark read no points for an order that earned some');
+  return held;
 }
 
 /** The settle step in its own transaction. Answers whether this call did it. */

@@ -2,7 +2,7 @@
 // order number: earned once at receipt (a unique index per order), and taken back in proportion to
 // the money refunded, cumulatively per order, so however many refunds an order has the growth taken
 // never passes what it earned. The callers hold the order's lock (the settle step, the receipt).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { executeTogether, type StatementPart } from '../../db/one-statement.ts';
 import { growthLogs, userWallets } from '../../db/schema/wallet.ts';
@@ -35,7 +35,7 @@ export async function takeBackOrderGrowth(tx: Tx, input: GrowthTakeBack): Promis
   await executeTogether(tx, [], [takeBackOrderGrowthPart(input)]);
 }
 
-type GrowthTakeBack = { userId: string; orderNumber: string; refunded: number; orderTotal: number; now: Date };
+export type GrowthTakeBack = { userId: string; orderNumber: string; refunded: number; orderTotal: number; now: Date };
 
 /**
  * takeBackOrderGrowth as a part of another statement (db/one-statement.ts): what the order earned
@@ -44,12 +44,35 @@ type GrowthTakeBack = { userId: string; orderNumber: string; refunded: number; o
  * wallet row, so the statement it joins must not write that row too.
  */
 export function takeBackOrderGrowthPart(input: GrowthTakeBack): StatementPart {
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  return {
+    ctes: sql`${growthDueCtes(input)}, tg_lowered as (
+      update ${userWallets} set growth = ${GROWTH_LOWERED}, version = version + 1, updated_at = ${now}
+      where user_id = ${input.userId} and exists (select 1 from tg_logged)
+    )`,
+    condition: sql`true`,
+    reason: 'growth_take_back',
+  };
+}
+
+/** The wallet's growth once tg_logged's record is taken (unchanged without one), never below 0. */
+const GROWTH_LOWERED = sql`greatest(growth - coalesce((select growth from tg_logged), 0), 0)`;
+
+/**
+ * takeBackOrderGrowthPart without its own write of the wallet row: its CTEs (tg_*), to be placed
+ * before a write of that row which sets `growth = walletSet` (one statement may write a row only
+ * once: the points taken back with it, refunds.ts takeBackFromWalletPart).
+ */
+export function orderGrowthTakenWith(input: GrowthTakeBack): { ctes: SQL; walletSet: SQL } {
+  return { ctes: growthDueCtes(input), walletSet: sql`growth = ${GROWTH_LOWERED}` };
+}
+
+function growthDueCtes(input: GrowthTakeBack): SQL {
   const refunded = sql`${input.refunded}::bigint`;
   const total = sql`${input.orderTotal}::bigint`;
   const now = sql`${input.now.toISOString()}::timestamptz`;
   // proportion() in SQL: nothing earned, nothing due; all of it once all is refunded; else rounded down.
-  return {
-    ctes: sql`tg_so_far as (
+  return sql`tg_so_far as (
       select coalesce(sum(growth) filter (where source = ${GROWTH_SOURCE.shopping}), 0)::bigint as earned,
              coalesce(sum(growth) filter (where source = ${GROWTH_SOURCE.refund}), 0)::bigint as taken
       from ${growthLogs} where user_id = ${input.userId} and biz_id = ${input.orderNumber} and source in (${GROWTH_SOURCE.shopping}, ${GROWTH_SOURCE.refund})
@@ -59,11 +82,5 @@ export function takeBackOrderGrowthPart(input: GrowthTakeBack): StatementPart {
       insert into ${growthLogs} (user_id, source, growth, io_type, biz_id, created_at)
       select ${input.userId}, ${GROWTH_SOURCE.refund}, n, ${IO.out}, ${input.orderNumber}, ${now} from tg_due where n > 0
       returning growth
-    ), tg_lowered as (
-      update ${userWallets} set growth = greatest(growth - (select growth from tg_logged), 0), version = version + 1, updated_at = ${now}
-      where user_id = ${input.userId} and exists (select 1 from tg_logged)
-    )`,
-    condition: sql`true`,
-    reason: 'growth_take_back',
-  };
+    )`;
 }

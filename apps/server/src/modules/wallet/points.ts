@@ -8,7 +8,7 @@
 // for the others to commit, then reads the batches locked FOR UPDATE, so it sees them as they are.
 // The writes are statement parts (db/one-statement.ts): a checkout sends its spend inside its own
 // one statement, and the standalone callers send a part alone.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { POINTS_IO, POINTS_SOURCE, type PointsSource } from '@bazaar/shared/constants/points';
 import type { Db, Tx } from '../../db/client.ts';
 import { executeTogether, type StatementPart } from '../../db/one-statement.ts';
@@ -54,9 +54,10 @@ export function grantPart(input: { prefix?: string; userId: string; score: numbe
 
 /**
  * A spend of the uses' sum, soonest-ending batches first, one record per use (an order of a
- * checkout each). Fails the statement (POINTS_SHORT) unless the user had them all.
+ * checkout each). Fails the statement (POINTS_SHORT) unless the user had them all. `walletSet`:
+ * another column of the wallet row set by the same write (the row is written once per statement).
  */
-export function spendPart(input: { userId: string; uses: PointsUse[]; source: PointsSource; now: Date }): StatementPart {
+export function spendPart(input: { userId: string; uses: PointsUse[]; source: PointsSource; now: Date; walletSet?: SQL }): StatementPart {
   let start = 0;
   const uses = input.uses.map((u) => {
     const row = { biz_id: u.bizId, s: start, e: start + Math.trunc(u.score) };
@@ -69,7 +70,7 @@ export function spendPart(input: { userId: string; uses: PointsUse[]; source: Po
     ctes: sql`ps_uses as (
       select * from jsonb_to_recordset(${JSON.stringify(uses)}::jsonb) as u(biz_id text, s int, e int)
     ), ps_wallet as (
-      update user_wallets set score = score - ${total}, version = version + 1, updated_at = ${now}::timestamptz
+      update user_wallets set score = score - ${total},${input.walletSet ? sql` ${input.walletSet},` : sql``} version = version + 1, updated_at = ${now}::timestamptz
       where user_id = ${input.userId} and score >= ${total}
       returning user_id
     ), ps_locked as (

@@ -11,6 +11,8 @@ import * as ledger from './points.ts';
 import { expiryAfterYears } from './china-day.ts';
 import { readPointsSettings } from './points-settings.ts';
 import { BALANCE_LOG_TYPE, IO_TYPE } from './service.ts';
+import { orderGrowthTakenWith, takeBackOrderGrowthPart, type GrowthTakeBack } from './growth.ts';
+import type { StatementPart } from '../../db/one-statement.ts';
 
 /**
  * The refund's money back to the balance: one atomic increment (a refund is the shopper's own
@@ -103,26 +105,54 @@ export function earnedPointsHeldOf(value: unknown): EarnedPointsHeld {
   return { score: Number(held?.score ?? 0), taken: Number(held?.taken ?? 0) };
 }
 
+/** The points to take back now: the order's earned points in proportion, less what earlier refunds took, as far as the shopper has them. */
+function pointsDue(input: { gainScore: number; refunded: number; orderTotal: number }, held: EarnedPointsHeld): number {
+  const whole = proportion(input.gainScore, input.refunded, input.orderTotal);
+  if (whole <= 0) return 0;
+  return Math.max(0, Math.min(held.score, whole - held.taken));
+}
+
 /**
  * The points the order earned (credited at receipt) are taken back in proportion to what is
  * refunded, as far as the shopper still has them. Answers the points taken now. What earlier refunds
  * took and the shopper's points are read in one statement that also locks the wallet row (as every
  * points write does first), then the spend: two round trips instead of four (the after-sales bench,
- * decision 060); one when the caller read them with its own statement (`held`, earnedPointsHeldPart,
- * the wallet row locked since). No wallet row means no points to take.
+ * decision 060). No wallet row means no points to take. (The settle step reads them with its mark
+ * and spends with its last statement: takeBackFromWalletPart.)
  */
-export async function takeBackEarnedPoints(tx: Tx, input: { userId: string; orderNumber: string; gainScore: number; refunded: number; orderTotal: number; now: Date; held?: EarnedPointsHeld }): Promise<number> {
-  const whole = proportion(input.gainScore, input.refunded, input.orderTotal);
-  if (whole <= 0) return 0;
-  const row =
-    input.held ??
-    (
-      await tx.execute<{ score: number; taken: number }>(sql`
+export async function takeBackEarnedPoints(tx: Tx, input: { userId: string; orderNumber: string; gainScore: number; refunded: number; orderTotal: number; now: Date }): Promise<number> {
+  if (proportion(input.gainScore, input.refunded, input.orderTotal) <= 0) return 0;
+  const rows = await tx.execute<{ score: number; taken: number }>(sql`
     select score, ${takenSoFar(input)} as taken
-    from ${userWallets} where ${userWallets.userId} = ${input.userId} for update`)
-    ).rows[0];
-  const take = Math.min(Number(row?.score ?? 0), whole - Number(row?.taken ?? 0));
+    from ${userWallets} where ${userWallets.userId} = ${input.userId} for update`);
+  const row = rows.rows[0];
+  const take = pointsDue(input, { score: Number(row?.score ?? 0), taken: Number(row?.taken ?? 0) });
   if (take <= 0) return 0;
-  await ledger.runPart(tx, ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: take }], source: POINTS_SOURCE.refundReturn, now: input.now }));
+  await ledger.runPart(tx, spendEarned(input, take));
   return take;
+}
+
+const spendEarned = (input: { userId: string; orderNumber: string; now: Date }, take: number, walletSet?: SQL) =>
+  ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: take }], source: POINTS_SOURCE.refundReturn, now: input.now, walletSet });
+
+/**
+ * What the settle step takes back from the wallet, as one part of the statement it ends with
+ * (decision 060): the points the order earned (takeBackEarnedPoints' spend, weighed from `held`,
+ * read by the settle mark's statement, the row locked since: earnedPointsHeldPart) and the growth
+ * (takeBackOrderGrowthPart). Both lower the wallet row, which one statement may write only once,
+ * so one write sets both. Null when neither is due.
+ */
+export function takeBackFromWalletPart(input: {
+  userId: string;
+  orderNumber: string;
+  now: Date;
+  points: { gainScore: number; refunded: number; orderTotal: number; held: EarnedPointsHeld } | null;
+  growth: GrowthTakeBack | null;
+}): StatementPart | null {
+  const take = input.points ? pointsDue(input.points, input.points.held) : 0;
+  if (take <= 0) return input.growth ? takeBackOrderGrowthPart(input.growth) : null;
+  if (!input.growth) return spendEarned(input, take);
+  const growth = orderGrowthTakenWith(input.growth);
+  const spend = spendEarned(input, take, growth.walletSet);
+  return { ...spend, ctes: sql`${growth.ctes}, ${spend.ctes}` };
 }
