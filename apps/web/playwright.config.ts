@@ -70,7 +70,7 @@ export default defineConfig({
       // DATABASE_URL and REDIS_URL pass through from the environment when set. The compiled API, built
       // afresh (a second or two), started as the README starts it in production: what runs there, and
       // less CPU than tsx, which transforms every source file at start (decision 069).
-      command: 'node scripts/build.mjs && MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 node --max-semi-space-size=16 --heap-growing-percent=50 --expose-gc dist/server.js',
+      command: 'node scripts/build.mjs && MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 node --max-semi-space-size=8 --heap-growing-percent=50 --expose-gc dist/server.js',
       cwd: '../server',
       url: `${apiUrl}/healthz`,
       // A courier sandbox step of seconds, so the shipping journey sees a package travel. The

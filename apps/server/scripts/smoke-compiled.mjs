@@ -12,7 +12,7 @@ const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.SMOKE_API_PORT ?? 18199);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-smoke-'));
-const child = spawn(process.execPath, ['--max-semi-space-size=16', '--heap-growing-percent=50', '--expose-gc', 'dist/server.js'], {
+const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=50', '--expose-gc', 'dist/server.js'], {
   cwd: server,
   env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', API_PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
