@@ -102,11 +102,23 @@ function buildStale() {
 
 const children = [];
 const builds = [];
-function run(name, cmd, args, cwd, { readable = false } = {}) {
-  const child = spawn(cmd, args, { cwd: path.join(root, cwd), env, stdio: readable ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
-  if (readable) {
-    createInterface({ input: child.stdout }).on('line', (line) => console.log(readableLog(line)));
-    createInterface({ input: child.stderr }).on('line', (line) => console.error(readableLog(line)));
+/**
+ * Starts a server. `readable` rewrites its pino lines as text; `announces`, a line it prints once it is
+ * ready, is waited for by `child.announced` (the storefront's primary announces when all its workers
+ * listen, which may be after its port first answers).
+ */
+function run(name, cmd, args, cwd, { readable = false, announces = null } = {}) {
+  const piped = readable || announces !== null;
+  const child = spawn(cmd, args, { cwd: path.join(root, cwd), env, stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+  let announced = () => undefined;
+  child.announced = announces === null ? Promise.resolve() : new Promise((resolve) => (announced = resolve));
+  if (piped) {
+    const print = readable ? readableLog : (line) => line;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      console.log(print(line));
+      if (announces?.test(line)) announced();
+    });
+    createInterface({ input: child.stderr }).on('line', (line) => console.error(print(line)));
   }
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
@@ -144,12 +156,13 @@ async function waitFor(url, what) {
 run('API', 'npx', dev ? ['tsx', 'watch', 'src/server.ts'] : ['tsx', 'src/server.ts'], 'apps/server', { readable: true });
 await buildStale();
 await waitFor(`http://127.0.0.1:${apiPort}/healthz`, 'The API');
-if (dev) run('storefront', 'npx', ['react-router', 'dev', '--port', String(webPort)], 'apps/web');
-else run('storefront', 'node', ['server.js'], 'apps/web');
+const storefront = dev
+  ? run('storefront', 'npx', ['react-router', 'dev', '--port', String(webPort)], 'apps/web')
+  : run('storefront', 'node', ['server.js'], 'apps/web', { announces: /^Bazaar storefront on / });
 run('platform console', 'node', ['server.js'], 'apps/platform');
 run('merchant center', 'node', ['server.js'], 'apps/merchant');
 await Promise.all([
-  waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront'),
+  waitFor(`http://127.0.0.1:${webPort}/`, 'The storefront').then(() => storefront.announced),
   waitFor(`http://127.0.0.1:${platformPort}/`, 'The platform console'),
   waitFor(`http://127.0.0.1:${merchantPort}/`, 'The merchant center'),
 ]);
