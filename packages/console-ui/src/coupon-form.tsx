@@ -8,6 +8,7 @@ import { API_TIME, couponFormValues, couponInput, NEW_COUPON, type CouponFormVal
 import type { CouponIssuer } from './coupon-issuer.ts';
 import { yuan } from './format.ts';
 import { useI18n } from './i18n-context.tsx';
+import { FormError } from './form-error.tsx';
 
 /**
  * Create, edit or (once ended) view one of an issuer's coupons (decision 044). Once shoppers hold
@@ -209,11 +210,7 @@ export function CouponForm({ issuer, couponId, onDone }: { issuer: CouponIssuer;
             ]}
           />
         </Form.Item>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         {locked ? null : (
           <Button type="primary" htmlType="submit" loading={busy}>
             {t(`${p}.form.save`)}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { errorText } from './console-api.ts';
 import { useI18n } from './i18n-context.tsx';
+import { FormError } from './form-error.tsx';
 
 /** What a console does with the typed name and password: log in and keep the session, or throw the API's refusal. */
 export type LogIn = (userName: string, password: string) => Promise<void>;
@@ -43,11 +44,7 @@ export function ConsoleLoginPage({ logIn, onLoggedIn, hint = false }: { logIn: L
           <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          {error ? (
-            <Typography.Paragraph type="danger" role="alert">
-              {error}
-            </Typography.Paragraph>
-          ) : null}
+          <FormError error={error} />
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('login.submit')}
           </Button>

@@ -9,6 +9,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { ProductPicker } from './promotions-edit.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -217,11 +218,7 @@ export function ComboEditPage({ comboId, onDone }: { comboId: number | null; onD
             <DatePicker showTime format={API_TIME} />
           </Form.Item>
         </Space>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         {locked ? null : (
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('combos.form.save')}

@@ -11,6 +11,7 @@ import { GROUP_MAX_NUM_MAX, GROUP_NAME_EN_MAX_LENGTH, GROUP_NAME_MAX_LENGTH, GRO
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ActivityProductFields, useActivityLines, type ActivitySkuLine } from './activity-product.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -126,11 +127,7 @@ export function GroupActivityCreatePage({ api, onDone }: { api: ConsoleApi; onDo
             <DatePicker showTime format={API_TIME} aria-label={t('groupbuy.form.end')} />
           </Form.Item>
         </Space>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         <Button type="primary" htmlType="submit" loading={busy}>
           {t('groupbuy.form.submit')}
         </Button>

@@ -9,6 +9,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const CompaniesSchema = z.array(DeliveryCompanySchema);
 
@@ -200,11 +201,7 @@ function ShipForm({ order, names }: { order: MerchantOrderDetail; names: Map<num
           );
         })}
         {remaining > 0 ? <Typography.Text type="warning">{t('ship.remaining', { count: remaining })}</Typography.Text> : null}
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         <Space>
           <Button
             disabled={packages.length >= MAX_PACKAGES}

@@ -10,6 +10,7 @@ import { api, ApiError, session } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const PageSchema = pageOf(MerchantOrderSchema);
 const PAGE_SIZE = 10;
@@ -156,11 +157,7 @@ export function OrdersPage({ onOpen, initialTab = 'all' }: { onOpen: (orderNumbe
           </Space>
         </Form.Item>
       </Form>
-      {error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {error}
-        </Typography.Paragraph>
-      ) : null}
+      <FormError error={error} />
       <Table<MerchantOrder>
         rowKey="orderNumber"
         loading={list.isFetching}

@@ -4,6 +4,7 @@ import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { SHOP_PASSWORD_PATTERN } from '@bazaar/shared/schemas/shop-application';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 interface Values {
   password: string;
@@ -62,11 +63,7 @@ export function PasswordPage({ onChanged }: { onChanged: () => void }) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         {done ? (
           <Typography.Paragraph type="success" role="status">
             {t('password.changed')}

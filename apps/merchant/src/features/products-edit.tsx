@@ -21,6 +21,7 @@ import { useI18n } from '../lib/i18n.tsx';
 import { useCategories } from './products.tsx';
 import { RichTextEditor } from './products-rich-text.tsx';
 import { uploadProductImage, type Uploaded } from './products-upload.ts';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 interface Spec {
   nameZh: string;
@@ -390,11 +391,7 @@ export function ProductEditPage({ prodId, onDone }: { prodId: number | null; onD
             <Checkbox>{t('products.form.onShelf')}</Checkbox>
           </Form.Item>
         ) : null}
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('products.form.save')}

@@ -19,6 +19,7 @@ import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { StockModal } from './products-stock.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const PageSchema = pageOf(MerchantProductRowSchema);
 const PAGE_SIZE = 10;
@@ -150,11 +151,7 @@ export function ProductsPage({ onEdit, onCreate }: { onEdit: (prodId: number) =>
           {t('products.batchOff')}
         </Button>
       </Space>
-      {error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {error}
-        </Typography.Paragraph>
-      ) : null}
+      <FormError error={error} />
       <Table<MerchantProductRow>
         rowKey="prodId"
         loading={list.isFetching}

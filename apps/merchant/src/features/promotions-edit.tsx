@@ -16,6 +16,7 @@ import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
 import { ProductPickerModal, type ProductPickerProps } from '@bazaar/console-ui/product-picker.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -252,11 +253,7 @@ export function PromotionEditPage({ discountId, onDone }: { discountId: number |
             />
           </div>
         ) : null}
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         {locked ? null : (
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('promotions.form.save')}

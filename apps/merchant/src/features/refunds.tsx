@@ -13,6 +13,7 @@ import { MERCHANT_REFUND_TABS, type MerchantRefundListItem, type MerchantRefundT
 import { useCan } from '../lib/access.tsx';
 import { useI18n } from '../lib/i18n.tsx';
 import { ALL_REFUNDS, REFUND_PAGE_SIZE, TAB_COUNTS, useRefundPage, type RefundFilters } from '../lib/merchant-refunds.ts';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** A receive-only account's tabs: the returns coming back, then those received. */
 const RECEIVE_TABS: readonly MerchantRefundTab[] = ['toReceive', 'refunding', 'success'];
@@ -96,11 +97,7 @@ export function RefundsPage({ api, initialTab, onOpen }: { api: ConsoleApi; init
           </Space>
         </Form.Item>
       </Form>
-      {error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {error}
-        </Typography.Paragraph>
-      ) : null}
+      <FormError error={error} />
       <Table<MerchantRefundListItem>
         rowKey="refundSn"
         loading={list.isFetching}

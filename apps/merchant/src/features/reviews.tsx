@@ -9,6 +9,7 @@ import { REVIEW_FILTER, type ReviewFilter } from '@bazaar/shared/constants/revie
 import { REPLY_FILTERS, REVIEW_PROD_NAME_MAX, REVIEW_REPLY_MAX, type MerchantReview, type ReplyFilter } from '@bazaar/shared/schemas/merchant-reviews';
 import { useI18n } from '../lib/i18n.tsx';
 import { ALL_REVIEWS, REVIEW_PAGE_SIZE, replyProblem, useReviewPage, useSaveReply, type ReviewFilters } from '../lib/merchant-reviews.ts';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const EVALUATE_TABS: { key: string; value: ReviewFilter }[] = [
   { key: 'all', value: REVIEW_FILTER.all },
@@ -149,11 +150,7 @@ export function ReviewsPage({ api }: { api: ConsoleApi }) {
           style={{ width: 320 }}
         />
       </Space>
-      {error ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {error}
-        </Typography.Paragraph>
-      ) : null}
+      <FormError error={error} />
       <Table<MerchantReview>
         rowKey="commId"
         loading={list.isFetching}

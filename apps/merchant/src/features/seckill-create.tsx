@@ -20,6 +20,7 @@ import {
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ActivityProductFields, useActivityLines, type ActivitySkuLine } from './activity-product.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** The wall-clock time the merchant picks is Beijing time, as the API reads and answers it. */
 const API_TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -200,11 +201,7 @@ export function SeckillCreatePage({ api, onDone }: { api: ConsoleApi; onDone: (s
             <InputNumber<number> min={SECKILL_MAX_CANCEL_TIME_MIN} max={SECKILL_MAX_CANCEL_TIME_MAX} precision={0} style={{ width: 140 }} />
           </Form.Item>
         </Space>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         <Button type="primary" htmlType="submit" loading={busy}>
           {t('seckill.form.submit')}
         </Button>

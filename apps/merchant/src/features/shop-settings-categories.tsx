@@ -12,6 +12,7 @@ import {
 } from '@bazaar/shared/schemas/merchant-shop';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const ListSchema = z.array(MerchantShopCategorySchema);
 type Values = { nameZh: string; nameEn: string; seq: number; status: boolean };
@@ -144,11 +145,7 @@ export function ShopCategoriesPage() {
           <Form.Item name="status" label={t('shopSettings.categories.status')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          {error ? (
-            <Typography.Paragraph type="danger" role="alert">
-              {error}
-            </Typography.Paragraph>
-          ) : null}
+          <FormError error={error} />
         </Form>
       </Modal>
     </section>

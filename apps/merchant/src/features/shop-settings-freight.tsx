@@ -5,6 +5,7 @@ import { PROVINCES } from '@bazaar/shared/constants/delivery';
 import { FREIGHT_CHARGE, FREIGHT_REGIONS_MAX, FreightRuleSchema, type FreightCharge, type FreightRule, type FreightTier } from '@bazaar/shared/schemas/freight';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** A tier as the form shows it: yuan for fees, pieces or kilograms for units. */
 interface TierValues {
@@ -129,11 +130,7 @@ export function ShopFreightPage() {
         {t('shopSettings.freight.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('shopSettings.freight.intro')}</Typography.Paragraph>
-      {loadError ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {loadError}
-        </Typography.Paragraph>
-      ) : null}
+      <FormError error={loadError} />
       {rule.data ? (
         <Card style={{ maxWidth: 880 }}>
           <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={toValues(rule.data)} onFinish={(values) => void submit(values)} onValuesChange={() => setSaved(false)}>
@@ -197,11 +194,7 @@ export function ShopFreightPage() {
                 </>
               )}
             </Form.List>
-            {error ? (
-              <Typography.Paragraph type="danger" role="alert">
-                {error}
-              </Typography.Paragraph>
-            ) : null}
+            <FormError error={error} />
             {saved ? (
               <Typography.Paragraph type="success" role="status">
                 {t('shopSettings.saved')}

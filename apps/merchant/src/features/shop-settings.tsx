@@ -7,6 +7,7 @@ import { SHOP_TEL_PATTERN } from '@bazaar/shared/schemas/shop-application';
 import { api, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { ShopImageField } from './shop-settings-image.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 type Values = Pick<MerchantShopSettings, 'logo' | 'banner' | 'introZh' | 'introEn' | 'tel'>;
 
@@ -42,11 +43,7 @@ export function ShopInfoPage() {
       <Typography.Title level={2} id="shop-info-title" style={{ fontSize: 20 }}>
         {t('shopSettings.info.title')}
       </Typography.Title>
-      {loadError ? (
-        <Typography.Paragraph type="danger" role="alert">
-          {loadError}
-        </Typography.Paragraph>
-      ) : null}
+      <FormError error={loadError} />
       {info.data ? (
         <Card style={{ maxWidth: 720 }}>
           <Form<Values>
@@ -95,11 +92,7 @@ export function ShopInfoPage() {
             >
               <Input autoComplete="tel" style={{ maxWidth: 280 }} />
             </Form.Item>
-            {error ? (
-              <Typography.Paragraph type="danger" role="alert">
-                {error}
-              </Typography.Paragraph>
-            ) : null}
+            <FormError error={error} />
             {saved ? (
               <Typography.Paragraph type="success" role="status">
                 {t('shopSettings.saved')}

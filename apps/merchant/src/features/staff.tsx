@@ -10,6 +10,7 @@ import { SHOP_PASSWORD_PATTERN } from '@bazaar/shared/schemas/shop-application';
 import { STAFF_ROLE_KEYS, STAFF_USERNAME_PATTERN, type StaffMember, type StaffRoleKey } from '@bazaar/shared/schemas/merchant-staff';
 import { useI18n } from '../lib/i18n.tsx';
 import { STAFF_LOG_SIZE, useAddStaff, useStaff, useStaffAction, useStaffLog, type NewStaff } from '../lib/merchant-staff.ts';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const nameOf = (m: StaffMember) => m.displayName || m.username;
 
@@ -77,11 +78,7 @@ function AddStaffModal({ api, onClose }: { api: ConsoleApi; onClose: () => void 
           />
         </Form.Item>
         <PasswordFields label={t('staff.form.password')} />
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
       </Form>
     </Modal>
   );
@@ -118,11 +115,7 @@ function ResetPasswordModal({ api, member, onClose }: { api: ConsoleApi; member:
       <Typography.Paragraph type="secondary">{t('staff.form.resetText')}</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <PasswordFields label={t('staff.form.newPassword')} />
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
       </Form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { SECKILL_SESSIONS_MAX, SECKILL_SESSION_MINUTES_MAX } from '@bazaar/share
 import { SeckillSessionTimesSchema, type SeckillSessionTime } from '@bazaar/shared/schemas/seckill';
 import { errorText, type ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 /** 'HH:mm' plus minutes: when the session ends, and whether on the next day. */
 export function sessionEnd(startTime: string, minutes: number): { time: string; nextDay: boolean } {
@@ -82,11 +83,7 @@ export function SeckillSessionsSection({ api }: { api: ConsoleApi }) {
             </>
           )}
         </Form.List>
-        {error ? (
-          <Typography.Paragraph type="danger" role="alert">
-            {error}
-          </Typography.Paragraph>
-        ) : null}
+        <FormError error={error} />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('seckillAdmin.sessions.save')}
         </Button>
