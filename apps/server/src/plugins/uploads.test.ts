@@ -15,6 +15,8 @@ describe('/uploads/', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.headers['cache-control']).toBe('public, max-age=2592000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
       expect(res.body).toContain('<svg');
     } finally {
       rmSync(path.join(dir, name));

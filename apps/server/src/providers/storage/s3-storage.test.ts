@@ -101,6 +101,8 @@ describe('two API instances on one bucket', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The uploads' own policy (plugins/uploads.ts), not the app's: an SVG opened on its own runs nothing.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect((await sharp(res.rawPayload).metadata()).width).toBe(8);
 
     const avatar = await saveAvatar(a.ctx.providers.storage, await firstUserId(a.ctx), { filename: 'me.png', bytes });
