@@ -9,14 +9,14 @@ import type { RootData } from '../root.tsx';
 import { api, apiData, ApiError } from '../lib/api.ts';
 import { loadProvinces } from '../lib/provinces.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
-import { Button, buttonClass } from '../components/ui/button.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { RemarksField } from '../components/checkout/remarks-field.tsx';
-import { SummaryShipTo } from '../components/checkout/ship-to.tsx';
+import { feeOrFree, OneItemCheckoutView } from '../components/checkout/one-item-view.tsx';
 import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout.ts';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
@@ -160,40 +160,32 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
 
   const locked = busy || submitting;
   return (
-    <div className="container page-section checkout seckill-confirm">
-      <h1 className="checkout__title">{t('seckill.confirm.title')}</h1>
-      {physical ? (
-        <CheckoutAddress
-          addresses={addresses}
-          addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
-          selectedId={address?.addrId ?? null}
-          disabled={locked}
-          onSelect={(a) => void reconfirm(a.addrId, count)}
-          onAdded={addAddress}
-        />
-      ) : (
-        <p className="card checkout-section seckill-confirm__virtual">{t('seckill.confirm.virtual')}</p>
-      )}
-
-      <section className="card checkout-section" aria-labelledby="seckill-items-title">
-        <div className="checkout-section__head">
-          <h2 id="seckill-items-title" className="checkout-section__title">
-            {t('seckill.confirm.items')}
-          </h2>
-          <span className="seckill-confirm__shop">{result.shopName}</span>
-        </div>
-        <div className="seckill-confirm__line">
-          <img src={result.pic} alt="" width={80} height={80} className="seckill-confirm__pic" />
-          <div className="seckill-confirm__name">
-            <Link to={`/secdetail/${choice.seckillId}`}>{result.prodName}</Link>
-            {result.skuName ? <span className="seckill-confirm__sku">{result.skuName}</span> : null}
-            <span className="seckill-confirm__tag">{t('seckill.orderBadge')}</span>
-          </div>
-          <div className="seckill-confirm__unit">
-            <span className="visually-hidden">{t('seckill.confirm.unitPrice')}</span>
-            <Price fen={result.seckillPrice} oriFen={result.price} />
-          </div>
-          <div className="seckill-confirm__count">
+    <OneItemCheckoutView
+      block="seckill-confirm"
+      title={t('seckill.confirm.title')}
+      address={
+        physical ? (
+          <CheckoutAddress
+            addresses={addresses}
+            addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+            selectedId={address?.addrId ?? null}
+            disabled={locked}
+            onSelect={(a) => void reconfirm(a.addrId, count)}
+            onAdded={addAddress}
+          />
+        ) : null
+      }
+      virtualNote={t('seckill.confirm.virtual')}
+      items={{ id: 'seckill-items-title', title: t('seckill.confirm.items'), shop: <span className="seckill-confirm__shop">{result.shopName}</span> }}
+      line={{
+        pic: result.pic,
+        name: <Link to={`/secdetail/${choice.seckillId}`}>{result.prodName}</Link>,
+        skuName: result.skuName,
+        tags: <span className="seckill-confirm__tag">{t('seckill.orderBadge')}</span>,
+        unitLabel: t('seckill.confirm.unitPrice'),
+        unit: <Price fen={result.seckillPrice} oriFen={result.price} />,
+        count: (
+          <>
             <label className="purchase__label" htmlFor="quantity-input">
               {t('seckill.confirm.quantity')}
             </label>
@@ -201,44 +193,33 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
             <span className="purchase__hint" data-testid="seckill-can-buy">
               {result.maxNum > 0 ? t('seckill.confirm.canBuy', { max: result.maxNum, count: max }) : t('seckill.confirm.canBuyUnlimited', { count: max })}
             </span>
-          </div>
-        </div>
-        <RemarksField id={remarksId} className="seckill-confirm__remarks" label={t('seckill.confirm.remarks')} placeholder={t('seckill.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
-        <p className="seckill-buy__note">{t('seckill.detail.noCoupons')}</p>
-      </section>
-
-      <section className="card checkout-summary" aria-label={t('seckill.confirm.payable')}>
-        <dl className="checkout-summary__fees" aria-busy={busy}>
-          <div>
-            <dt>{t('seckill.confirm.goods')}</dt>
-            <dd data-testid="seckill-goods">
-              <Price fen={result.total} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('seckill.confirm.freight')}</dt>
-            <dd>{result.transFee === 0 ? t('seckill.confirm.free') : <Price fen={result.transFee} />}</dd>
-          </div>
-        </dl>
-        <div className="checkout-summary__bar">
-          <div className="checkout-summary__payable">
-            <span>{t('seckill.confirm.payable')}</span>
-            <Price fen={result.actualTotal} className="checkout-summary__amount" />
-          </div>
-          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="seckill-needs-address" />
-          <p className="seckill-buy__note">{t('seckill.detail.cancelNote', { count: result.maxCancelTime })}</p>
-          <Button
-            size="lg"
-            className="checkout-summary__submit"
-            disabled={locked || needsAddress || max === 0 || count !== result.prodCount}
-            aria-describedby={needsAddress ? 'seckill-needs-address' : undefined}
-            onClick={() => void submit()}
-          >
-            {submitting ? t('seckill.confirm.submitting') : t('seckill.confirm.submit')}
-          </Button>
-        </div>
-      </section>
-    </div>
+          </>
+        ),
+      }}
+      afterLine={
+        <>
+          <RemarksField id={remarksId} className="seckill-confirm__remarks" label={t('seckill.confirm.remarks')} placeholder={t('seckill.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
+          <p className="seckill-buy__note">{t('seckill.detail.noCoupons')}</p>
+        </>
+      }
+      summary={{
+        label: t('seckill.confirm.payable'),
+        busy,
+        fees: [
+          { label: t('seckill.confirm.goods'), value: <Price fen={result.total} />, testId: 'seckill-goods' },
+          { label: t('seckill.confirm.freight'), value: feeOrFree(result.transFee, t('seckill.confirm.free')) },
+        ],
+        payable: { label: t('seckill.confirm.payable'), fen: result.actualTotal },
+        shipTo: { address, needsAddress, needsId: 'seckill-needs-address' },
+        notes: <p className="seckill-buy__note">{t('seckill.detail.cancelNote', { count: result.maxCancelTime })}</p>,
+        submit: {
+          label: submitting ? t('seckill.confirm.submitting') : t('seckill.confirm.submit'),
+          disabled: locked || needsAddress || max === 0 || count !== result.prodCount,
+          describedBy: needsAddress ? 'seckill-needs-address' : undefined,
+          onClick: () => void submit(),
+        },
+      }}
+    />
   );
 }
 

@@ -12,14 +12,13 @@ import { api, ApiError } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { loadProvinces } from '../lib/provinces.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
-import { Button, buttonClass } from '../components/ui/button.tsx';
-import { Price } from '../components/ui/price.tsx';
+import { buttonClass } from '../components/ui/button.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { AddressForm } from '../features/address/address-form.tsx';
 import { CheckoutAddress } from '../features/order/checkout-address.tsx';
 import { RemarksField } from '../components/checkout/remarks-field.tsx';
-import { SummaryShipTo } from '../components/checkout/ship-to.tsx';
+import { feeOrFree, OneItemCheckoutView } from '../components/checkout/one-item-view.tsx';
 import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout.ts';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
@@ -170,86 +169,71 @@ function Checkout({
   }
 
   return (
-    <div className="container page-section checkout points-confirm">
-      <h1 className="checkout__title">{t('integralMall.confirm.title')}</h1>
-      {physical ? (
-        <CheckoutAddress
-          addresses={addresses}
-          addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
-          selectedId={address?.addrId ?? null}
-          disabled={locked}
-          onSelect={(a) => void reconfirm(a.addrId, count)}
-          onAdded={addAddress}
-        />
-      ) : (
-        <p className="card checkout-section points-confirm__virtual">{t('integralMall.confirm.virtual')}</p>
-      )}
-
-      <section className="card checkout-section" aria-labelledby="points-items-title">
-        <div className="checkout-section__head">
-          <h2 id="points-items-title" className="checkout-section__title">
-            {t('integralMall.confirm.items')}
-          </h2>
-          <span className="points-confirm__shop">{line.shopName}</span>
-        </div>
-        <div className="points-confirm__line">
-          <img src={line.pic} alt="" width={80} height={80} className="points-confirm__pic" />
-          <div className="points-confirm__name">
-            <Link to={integralDetPath(line.prodId)}>{line.prodName}</Link>
-            {line.skuName ? <span className="points-confirm__sku">{line.skuName}</span> : null}
-          </div>
-          <div className="points-confirm__unit">
-            <span className="visually-hidden">{t('integralMall.confirm.unitPoints')}</span>
-            <PointsPrice score={line.scorePrice} cash={line.cashPrice} />
-          </div>
-          <div className="points-confirm__count">
+    <OneItemCheckoutView
+      block="points-confirm"
+      title={t('integralMall.confirm.title')}
+      address={
+        physical ? (
+          <CheckoutAddress
+            addresses={addresses}
+            addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+            selectedId={address?.addrId ?? null}
+            disabled={locked}
+            onSelect={(a) => void reconfirm(a.addrId, count)}
+            onAdded={addAddress}
+          />
+        ) : null
+      }
+      virtualNote={t('integralMall.confirm.virtual')}
+      items={{ id: 'points-items-title', title: t('integralMall.confirm.items'), shop: <span className="points-confirm__shop">{line.shopName}</span> }}
+      line={{
+        pic: line.pic,
+        name: <Link to={integralDetPath(line.prodId)}>{line.prodName}</Link>,
+        skuName: line.skuName,
+        unitLabel: t('integralMall.confirm.unitPoints'),
+        unit: <PointsPrice score={line.scorePrice} cash={line.cashPrice} />,
+        count: (
+          <>
             <label className="purchase__label" htmlFor="quantity-input">
               {t('integralMall.confirm.quantity')}
             </label>
             <QuantityInput value={count} max={max} onChange={changeCount} />
-          </div>
-        </div>
-        <RemarksField id={remarksId} className="points-confirm__remarks" label={t('integralMall.confirm.remarks')} placeholder={t('integralMall.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
-      </section>
-
-      <section className="card checkout-summary" aria-label={t('integralMall.confirm.pointsTotal')}>
-        <dl className="checkout-summary__fees" aria-busy={busy}>
-          <div>
-            <dt>{t('integralMall.confirm.pointsTotal')}</dt>
-            <dd data-testid="points-total">{t('integralMall.points', { count: result.totalScore })}</dd>
-          </div>
-          <div>
-            <dt>{t('integralMall.confirm.freight')}</dt>
-            <dd>{result.transfee === 0 ? t('integralMall.confirm.free') : <Price fen={result.transfee} />}</dd>
-          </div>
-        </dl>
-        <div className="checkout-summary__bar">
+          </>
+        ),
+      }}
+      afterLine={<RemarksField id={remarksId} className="points-confirm__remarks" label={t('integralMall.confirm.remarks')} placeholder={t('integralMall.confirm.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />}
+      summary={{
+        label: t('integralMall.confirm.pointsTotal'),
+        busy,
+        fees: [
+          { label: t('integralMall.confirm.pointsTotal'), value: t('integralMall.points', { count: result.totalScore }), testId: 'points-total' },
+          { label: t('integralMall.confirm.freight'), value: feeOrFree(result.transfee, t('integralMall.confirm.free')) },
+        ],
+        lead: (
           <p className={`points-confirm__mine${result.enoughScore ? '' : ' points-confirm__mine--short'}`} data-testid="points-confirm-mine">
             {t('integralMall.confirm.myPoints', { count: result.myScore })}
           </p>
-          <div className="checkout-summary__payable">
-            <span>{t('integralMall.confirm.payCash')}</span>
-            <Price fen={result.actualTotal} className="checkout-summary__amount" />
-          </div>
-          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="points-needs-address" />
-          {result.enoughScore ? null : (
-            <p id="points-short" className="checkout-summary__needs" role="alert">
-              {t('integralMall.detail.reason.points', { count: result.totalScore - result.myScore })}
-            </p>
-          )}
-          <p className="points-exchange__note">{result.actualTotal > 0 ? t('integralMall.confirm.cashNote') : t('integralMall.confirm.pointsNote')}</p>
-          <Button
-            size="lg"
-            className="checkout-summary__submit"
-            disabled={locked || needsAddress || !result.enoughScore || max === 0 || count !== line.prodCount}
-            aria-describedby={needsAddress ? 'points-needs-address' : !result.enoughScore ? 'points-short' : undefined}
-            onClick={() => void submit()}
-          >
-            {submitting ? t('integralMall.confirm.submitting') : t('integralMall.confirm.submit')}
-          </Button>
-        </div>
-      </section>
-    </div>
+        ),
+        payable: { label: t('integralMall.confirm.payCash'), fen: result.actualTotal },
+        shipTo: { address, needsAddress, needsId: 'points-needs-address' },
+        notes: (
+          <>
+            {result.enoughScore ? null : (
+              <p id="points-short" className="checkout-summary__needs" role="alert">
+                {t('integralMall.detail.reason.points', { count: result.totalScore - result.myScore })}
+              </p>
+            )}
+            <p className="points-exchange__note">{result.actualTotal > 0 ? t('integralMall.confirm.cashNote') : t('integralMall.confirm.pointsNote')}</p>
+          </>
+        ),
+        submit: {
+          label: submitting ? t('integralMall.confirm.submitting') : t('integralMall.confirm.submit'),
+          disabled: locked || needsAddress || !result.enoughScore || max === 0 || count !== line.prodCount,
+          describedBy: needsAddress ? 'points-needs-address' : !result.enoughScore ? 'points-short' : undefined,
+          onClick: () => void submit(),
+        },
+      }}
+    />
   );
 }
 

@@ -7,10 +7,10 @@ import { GROUP_PROD_COUNT_MAX } from '@bazaar/shared/constants/group';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
 import { apiData, ApiError } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
 import { RemarksField } from '../../components/checkout/remarks-field.tsx';
-import { SummaryShipTo } from '../../components/checkout/ship-to.tsx';
+import { feeOrFree, OneItemCheckoutView } from '../../components/checkout/one-item-view.tsx';
 import { useOneItemCheckout } from '../../components/checkout/use-one-item-checkout.ts';
 import { CountStepper } from './count-stepper.tsx';
 import { durationText, groupDetailHref, type GroupChoice } from './group-links.ts';
@@ -121,43 +121,39 @@ export function GroupCheckout({
 
   const locked = busy || submitting;
   return (
-    <div className="container page-section checkout group-checkout">
-      <h1 className="checkout__title">
-        {t('groupBuy.checkout.title')} · {joining ? t('groupBuy.checkout.joinTeam') : t('groupBuy.checkout.openTeam')}
-      </h1>
-      {physical ? (
-        renderAddress({
-          addresses,
-          selectedId: address?.addrId ?? null,
-          disabled: locked,
-          onSelect: (a) => void reconfirm(a.addrId, count),
-          onAdded: addAddress,
-        })
-      ) : (
-        <p className="card checkout-section">{t('groupBuy.checkout.virtual')}</p>
-      )}
-
-      <section className="card checkout-section" aria-labelledby="group-items-title">
-        <div className="checkout-section__head">
-          <h2 id="group-items-title" className="checkout-section__title">
-            {t('groupBuy.checkout.items')}
-          </h2>
-          <Link to={`/shopIndex?sid=${result.shopId}`}>{result.shopName}</Link>
-        </div>
-        <div className="group-checkout__line">
-          <img src={result.pic} alt="" width={80} height={80} className="group-checkout__pic" />
-          <div className="group-checkout__name">
-            <Link to={groupDetailHref(result.prodId, result.groupActivityId)}>{result.prodName}</Link>
-            {result.skuName ? <span className="group-checkout__sku">{result.skuName}</span> : null}
-            <span>
-              <span className="order-type-badge">{t('groupBuy.order.badge')}</span> {t('groupBuy.detail.people', { count: result.groupNumber })}
-            </span>
-          </div>
-          <div>
-            <span className="visually-hidden">{t('groupBuy.checkout.unitPrice')}</span>
-            <Price fen={result.actPrice} oriFen={result.price} />
-          </div>
-          <div className="group-checkout__count">
+    <OneItemCheckoutView
+      block="group-checkout"
+      title={
+        <>
+          {t('groupBuy.checkout.title')} · {joining ? t('groupBuy.checkout.joinTeam') : t('groupBuy.checkout.openTeam')}
+        </>
+      }
+      address={
+        physical
+          ? renderAddress({
+              addresses,
+              selectedId: address?.addrId ?? null,
+              disabled: locked,
+              onSelect: (a) => void reconfirm(a.addrId, count),
+              onAdded: addAddress,
+            })
+          : null
+      }
+      virtualNote={t('groupBuy.checkout.virtual')}
+      items={{ id: 'group-items-title', title: t('groupBuy.checkout.items'), shop: <Link to={`/shopIndex?sid=${result.shopId}`}>{result.shopName}</Link> }}
+      line={{
+        pic: result.pic,
+        name: <Link to={groupDetailHref(result.prodId, result.groupActivityId)}>{result.prodName}</Link>,
+        skuName: result.skuName,
+        tags: (
+          <span>
+            <span className="order-type-badge">{t('groupBuy.order.badge')}</span> {t('groupBuy.detail.people', { count: result.groupNumber })}
+          </span>
+        ),
+        unitLabel: t('groupBuy.checkout.unitPrice'),
+        unit: <Price fen={result.actPrice} oriFen={result.price} />,
+        count: (
+          <>
             <label className="field__label" htmlFor="group-checkout-count">
               {t('groupBuy.checkout.quantity')}
             </label>
@@ -165,46 +161,37 @@ export function GroupCheckout({
             <span className="group-checkout__note" data-testid="group-can-buy">
               {result.maxNum !== null ? t('groupBuy.checkout.canBuy', { max: result.maxNum, count: max }) : t('groupBuy.checkout.canBuyUnlimited', { count: max })}
             </span>
-          </div>
-        </div>
-        <RemarksField id={remarksId} className="group-checkout__remarks" label={t('groupBuy.checkout.remarks')} placeholder={t('groupBuy.checkout.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
-        <p className="group-checkout__note">{t('groupBuy.detail.noCoupons')}</p>
-      </section>
-
-      <section className="card checkout-summary" aria-label={t('groupBuy.checkout.payable')}>
-        <dl className="checkout-summary__fees" aria-busy={busy}>
-          <div>
-            <dt>{t('groupBuy.checkout.goods')}</dt>
-            <dd data-testid="group-goods">
-              <Price fen={result.total} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('groupBuy.checkout.freight')}</dt>
-            <dd>{result.transFee === 0 ? t('groupBuy.checkout.free') : <Price fen={result.transFee} />}</dd>
-          </div>
-        </dl>
-        <div className="checkout-summary__bar">
-          <div className="checkout-summary__payable">
-            <span>{t('groupBuy.checkout.payable')}</span>
-            <Price fen={result.actualTotal} className="checkout-summary__amount" />
-          </div>
-          <SummaryShipTo address={address} needsAddress={needsAddress} needsId="group-needs-address" />
+          </>
+        ),
+      }}
+      afterLine={
+        <>
+          <RemarksField id={remarksId} className="group-checkout__remarks" label={t('groupBuy.checkout.remarks')} placeholder={t('groupBuy.checkout.remarksPlaceholder', { max: MERCHANT_MESSAGE_MAX_LENGTH })} value={remarks} disabled={submitting} onChange={setRemarks} />
+          <p className="group-checkout__note">{t('groupBuy.detail.noCoupons')}</p>
+        </>
+      }
+      summary={{
+        label: t('groupBuy.checkout.payable'),
+        busy,
+        fees: [
+          { label: t('groupBuy.checkout.goods'), value: <Price fen={result.total} />, testId: 'group-goods' },
+          { label: t('groupBuy.checkout.freight'), value: feeOrFree(result.transFee, t('groupBuy.checkout.free')) },
+        ],
+        payable: { label: t('groupBuy.checkout.payable'), fen: result.actualTotal },
+        shipTo: { address, needsAddress, needsId: 'group-needs-address' },
+        notes: (
           <p className="group-checkout__note">
-            {t('groupBuy.checkout.cancelNote', { count: result.cancelMinutes })}{' '}
-            {t('groupBuy.checkout.validity', { time: durationText(t, result.groupValidTime) })}
+            {t('groupBuy.checkout.cancelNote', { count: result.cancelMinutes })} {t('groupBuy.checkout.validity', { time: durationText(t, result.groupValidTime) })}
           </p>
-          <Button
-            size="lg"
-            className="checkout-summary__submit"
-            disabled={locked || needsAddress || max === 0 || count !== result.prodCount}
-            aria-describedby={needsAddress ? 'group-needs-address' : undefined}
-            onClick={() => void submit()}
-          >
-            {submitting ? t('groupBuy.checkout.submitting') : t('groupBuy.checkout.submit')}
-          </Button>
-        </div>
-      </section>
-    </div>
+        ),
+        submit: {
+          label: submitting ? t('groupBuy.checkout.submitting') : t('groupBuy.checkout.submit'),
+          disabled: locked || needsAddress || max === 0 || count !== result.prodCount,
+          describedBy: needsAddress ? 'group-needs-address' : undefined,
+          onClick: () => void submit(),
+        },
+      }}
+    />
   );
 }
+
