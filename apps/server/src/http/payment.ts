@@ -41,7 +41,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Answers PayResultSchema for Alipay and WeChat, and an empty body once a balance payment is settled (reference 2.5).
-  api.post('/p/order/pay', { schema: { summary: 'Pay orders: answers the gateway form, QR code or balance result', tags, security, body: PayRequestSchema } }, async (request, reply) => {
+  api.post('/p/order/pay', { config: { sessionCache: true }, schema: { summary: 'Pay orders: answers the gateway form, QR code or balance result', tags, security, body: PayRequestSchema } }, async (request, reply) => {
     const result = await payments.pay(shopperId(request), request.body, webOriginOf(request), request.log);
     if (!result.form && !result.codeUrl) return reply.code(200).send();
     return reply.send(PayResultSchema.parse(result));

@@ -36,6 +36,8 @@ import { refundNoticesOf } from '../flows/refund-deadlines.ts';
 import { shopperId } from '../plugins/auth.ts';
 
 const tags = ['refund'];
+/** The after-sales round's routes: the shopper's session from the instance's cache (decision 068, sixth pass of issue 26 in decision 060). */
+const roundTrip = { sessionCache: true };
 const security = [{ token: [] }];
 
 export async function refundRoutes(app: FastifyInstance): Promise<void> {
@@ -45,6 +47,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/p/orderRefund/applyInfo',
     {
+      config: roundTrip,
       schema: {
         summary: 'What the apply page may offer for an item (orderItemId) or the whole order (0)',
         description: 'The lines, the most pieces and fen refundable (shipping apart), the shipping that comes with the last unrefunded item, the service types and reasons, the shopper\'s mobile. 400 with the reason when no request may be made.',
@@ -59,6 +62,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/p/orderRefund/apply',
     {
+      config: roundTrip,
       schema: {
         summary: 'Apply for after-sales: a refund only, or a return and refund; answers the refundSn as a JSON string',
         description: 'One open request per item, none beside a whole-order one; the amount at most the ceiling; the last item\'s shipping only with freightConfirmed.',
@@ -77,7 +81,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   );
   api.get(
     '/p/orderRefund/info',
-    { schema: { summary: 'A request with its parcel, its negotiation history, the current deadline and what the shopper may do now', tags, security, querystring: RefundSnQuerySchema, response: { 200: RefundDetailSchema } } },
+    { config: roundTrip, schema: { summary: 'A request with its parcel, its negotiation history, the current deadline and what the shopper may do now', tags, security, querystring: RefundSnQuerySchema, response: { 200: RefundDetailSchema } } },
     (request) => myRefundDetail(ctx, shopperId(request), request.query.refundSn, request.lang),
   );
   api.put(
@@ -98,7 +102,7 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/p/orderRefund/submitExpress',
-    { schema: { summary: "The return's waybill once the seller agreed (2 -> 3)", tags, security, body: RefundExpressSchema } },
+    { config: roundTrip, schema: { summary: "The return's waybill once the seller agreed (2 -> 3)", tags, security, body: RefundExpressSchema } },
     async (request, reply) => {
       await submitRefundExpress(ctx, shopperId(request), request.body);
       return reply.code(200).send();

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_TTL_SECONDS } from '@bazaar/shared/constants/limits';
 import type { BazaarApp } from '../app.ts';
+import { countQueries } from '../db/query-count.ts';
 import { authTokens } from '../db/schema.ts';
 import { hashToken, issueToken, LIVE_SESSIONS_MAX, revokeSessions } from '../modules/auth/service.ts';
 import { registerUser } from '../test/account-test-kit.ts';
@@ -125,6 +126,51 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('the shopper session cache, two instance
     for (const app of [t.app, b!.app]) expect(await status(app, token)).toBe(200);
     await REVOCATIONS[0]![1](b!, token);
     expect(await status(t.app, token)).toBe(401);
+  });
+});
+
+// The checkout and after-sales round's routes opt in too (issue 26, sixth pass: decision 060). Each
+// is probed without a body or query: a live session answers the validation's 400 (or 404), an
+// ended one the hook's 401, so nothing is bought or applied for.
+const ROUND_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT', url: string]> = [
+  ['POST', '/p/order/confirm'],
+  ['POST', '/p/order/submit'],
+  ['POST', '/p/order/pay'],
+  ['GET', '/p/myOrder/orderDetail'],
+  ['PUT', '/p/myOrder/receipt/1'],
+  ['GET', '/p/orderRefund/applyInfo'],
+  ['POST', '/p/orderRefund/apply'],
+  ['GET', '/p/orderRefund/info'],
+  ['POST', '/p/orderRefund/submitExpress'],
+];
+const probe = async (app: BazaarApp, token: string, [method, url]: [string, string]) =>
+  (await app.inject({ method: method as 'GET', url, headers: { authorization: `bearer ${token}` }, ...(method === 'GET' ? {} : { payload: {} }) })).statusCode;
+/** Each round route's status for the token, on the app: 'live' or 401. */
+const roundStatuses = async (app: BazaarApp, token: string) => Promise.all(ROUND_ROUTES.map(async (route) => `${route.join(' ')}: ${(await probe(app, token, route)) === 401 ? 401 : 'live'}`));
+const every = (answer: 'live' | 401) => ROUND_ROUTES.map((route) => `${route.join(' ')}: ${answer}`);
+
+describe("the checkout and after-sales round's routes take the shopper's session from the cache", () => {
+  it('answer a cached session without PostgreSQL (a token row revoked by hand is still accepted) until a revocation marks it', async () => {
+    const { token } = await registerUser(t);
+    expect(await roundStatuses(t.app, token)).toEqual(every('live'));
+    await t.ctx.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(token)));
+    const { result, queries } = await countQueries(() => roundStatuses(t.app, token));
+    expect(result).toEqual(every('live'));
+    expect(queries.filter((q) => q.includes('"auth_tokens"'))).toEqual([]);
+    await revokeSessions(t.ctx, 'shopper', await subjectOf(token));
+    expect(await roundStatuses(t.app, token)).toEqual(every(401));
+  });
+
+  it.each(REVOCATIONS)('end at once on every instance (two on PostgreSQL + Redis): %s', async (_name, revoke) => {
+    const { token } = await registerUser(t);
+    const other = (await registerUser(t)).token;
+    const apps = b ? [t.app, b.app] : [t.app];
+    for (const app of apps) for (const tok of [token, other]) expect(await roundStatuses(app, tok)).toEqual(every('live'));
+    await revoke(t, token);
+    for (const app of apps.reverse()) {
+      expect(await roundStatuses(app, token)).toEqual(every(401));
+      expect(await roundStatuses(app, other)).toEqual(every('live'));
+    }
   });
 });
 

@@ -194,7 +194,7 @@ describe('POST /p/order/submit', () => {
     expect(job!.runAt.getTime() - paid.createdAt.getTime()).toBe(t.ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000);
   });
 
-  it('places a two-shop checkout in three statements and no transaction: the login, the live check, and the stock with the writes', async () => {
+  it('places a two-shop checkout in two statements and no transaction: the live check, and the stock with the writes (the session cached since confirm)', async () => {
     const user = await shopperWithAddress(t);
     await addToCart(t, user, await createProductIn(t, paidShop.id));
     await addToCart(t, user, await createProductIn(t, freeShop.id));
@@ -205,8 +205,10 @@ describe('POST /p/order/submit', () => {
     );
     expect(result.statusCode, result.body).toBe(200);
     expect(SubmitResultSchema.parse(result.json()).orderNumbers.split(',')).toHaveLength(2);
-    expect(queries).toHaveLength(3);
-    expect(queries[2]).toMatch(/^with stock_wanted as \(.*\), w0 as \(insert into "checkout_tokens".* select raise_unless\(/s);
+    // The session was verified by confirm and is kept by the instance (decision 068): no token statement.
+    expect(queries.some((q) => q.includes('"auth_tokens"')), queries.join('\n')).toBe(false);
+    expect(queries).toHaveLength(2);
+    expect(queries[1]).toMatch(/^with stock_wanted as \(.*\), w0 as \(insert into "checkout_tokens".* select raise_unless\(/s);
   });
 
 
