@@ -118,14 +118,15 @@ describe('flash sale: the order path and the rules', () => {
     const confirmed = await confirmSeckill(t.app, s!, path, sk, { prodCount: 2 });
     expectStatus(confirmed, 200);
     expect(SeckillConfirmResultSchema.parse(confirmed.json())).toMatchObject({ seckillPrice: 1_990, price: 10_000, total: 3_980, transFee: 0, actualTotal: 3_980, boughtNum: 0, canBuyNum: 2 });
-    const submitted = await submitSeckill(t.app, s!, path, sk, 'quick');
+    // The remarks ride last in the gate's one argument of the request's fields, so a '|' in them is the shopper's text.
+    const submitted = await submitSeckill(t.app, s!, path, sk, 'quick|ring twice|');
     expectStatus(submitted, 200);
     const orderNumber = submitted.json().orderNumbers as string;
     expect(orderNumber).toMatch(/^\d{19}$/);
     await settleQueue();
     expect(await status(s!, orderNumber)).toEqual({ created: true, state: 'created', message: null });
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
-    expect(order).toMatchObject({ orderType: 2, seckillId: sk.seckillId, userId: s!.userId, total: 3_980, actualTotal: 3_980, reduceAmount: 0, shopCouponReduce: 0, platformCouponReduce: 0, useScore: 0, remarks: 'quick', status: 1 });
+    expect(order).toMatchObject({ orderType: 2, seckillId: sk.seckillId, userId: s!.userId, total: 3_980, actualTotal: 3_980, reduceAmount: 0, shopCouponReduce: 0, platformCouponReduce: 0, useScore: 0, remarks: 'quick|ring twice|', status: 1 });
     const [item] = await t.ctx.db.select().from(orderItems).where(eq(orderItems.orderNumber, orderNumber));
     expect(item).toMatchObject({ price: 1_990, prodCount: 2, shareReduce: 0 });
     expect(await seckillSkuStocks(t, sk.seckillSkuIds[0]!)).toBe(3);
@@ -216,6 +217,30 @@ describe('flash sale: the order path and the rules', () => {
     expect(await seckillGate(t.ctx).held(sk.seckillId, s!.userId)).toBe(0);
     t.advanceClock(6_000);
     expectStatus(await buySeckill(t.app, s!, sk, { prodCount: 2 }), 200);
+    await settleQueue();
+  });
+
+  it("applies an activity's new limit at the next submit (the gate keeps one argument per activity and limit, not per activity)", async () => {
+    const [s] = await createShoppers(t, 1);
+    const sk = await createSeckill(t, { stocks: [10], maxNum: 1 });
+    expectStatus(await buySeckill(t.app, s!, sk), 200);
+    const path = await pathOf(s!, sk);
+    await t.ctx.db.update(seckills).set({ maxNum: 2 }).where(eq(seckills.id, sk.seckillId));
+    // The submit's activity cache reads the activity again after a second.
+    await new Promise((r) => setTimeout(r, 1_100));
+    t.advanceClock(6_000);
+    expectStatus(await confirmSeckill(t.app, s!, path, sk), 200);
+    expectStatus(await submitSeckill(t.app, s!, path, sk), 200);
+    // Raised to 3 for confirm, back to 2 for submit: the gate's argument for 2 (kept) answers, not the first one's 1.
+    const path2 = await pathOf(s!, sk);
+    await t.ctx.db.update(seckills).set({ maxNum: 3 }).where(eq(seckills.id, sk.seckillId));
+    await new Promise((r) => setTimeout(r, 1_100));
+    t.advanceClock(6_000);
+    expectStatus(await confirmSeckill(t.app, s!, path2, sk), 200);
+    await t.ctx.db.update(seckills).set({ maxNum: 2 }).where(eq(seckills.id, sk.seckillId));
+    await new Promise((r) => setTimeout(r, 1_100));
+    expectStatus(await submitSeckill(t.app, s!, path2, sk), 400, 'This exceeds the purchase limit of 2 per person');
+    expect(await seckillGate(t.ctx).held(sk.seckillId, s!.userId)).toBe(2);
     await settleQueue();
   });
 

@@ -207,58 +207,84 @@ export interface SeckillQueue {
   size(): Promise<number>;
 }
 
-// Submit's whole step. KEYS: the user's 5-in-5-s counter, the choice, the path's used marker, the
-// stream, the shopper's session revocation mark (decision 068; read only when ARGV[15] is '1', and
-// compared with ARGV[16], '' for none: a mark is never empty). The stock, holders and path keys follow from the choice (the activity, SKU and product
-// confirm chose), so they are named here from the prefix (ARGV[1]): one Redis primary, not a
-// cluster (decision 062). The stream entry is the choice as confirm stored it plus this request's
-// fields, so nothing is parsed or serialized again on the API's side.
-const SUBMIT_SCRIPT = `
-if ARGV[15] == '1' and (redis.call('GET', KEYS[5]) or '') ~= ARGV[16] then return -10 end
-local now = tonumber(ARGV[4])
-local win = tonumber(ARGV[5])
+// Submit's whole step, in as few arguments as the command can carry (each argument is a string
+// ioredis converts, measures and concatenates into the command's text: decision 062's sixth pass).
+// No KEYS: every key is named here from the prefixes (fixed per gate, written into the script's
+// text) and the user, path and choice, on one Redis primary, not a cluster (decision 062).
+// ARGV[1], what is fixed per activity and cached: 'seckillId|maxNum|maxCancelTime|hotWindowMs|hotLimit'.
+// ARGV[2], the request's own: 'userId|path|now|shopId|orderNumber|remarks' (only the last may hold a
+// '|': the others are ids, digits and the path's [A-Za-z0-9_-]). ARGV[3] and ARGV[4], only with the
+// shopper's cached session (decision 068): its revocation mark's key (under the kv's prefix) and the
+// mark it was verified under ('' for none: a mark is never empty), compared first.
+// The stream entry is the choice as confirm stored it plus this request's fields, so nothing is
+// parsed or serialized again on the API's side.
+const SUBMIT_SCRIPT = (kvPrefix: string, p: string) => `
+local function split(s, n)
+  local out, i = {}, 1
+  for k = 1, n do
+    local j = string.find(s, '|', i, true)
+    out[k] = string.sub(s, i, j - 1)
+    i = j + 1
+  end
+  out[n + 1] = string.sub(s, i)
+  return out
+end
+local kv, p = ${luaString(kvPrefix)}, ${luaString(p)}
+if ARGV[3] and (redis.call('GET', kv .. ARGV[3]) or '') ~= ARGV[4] then return -10 end
+local a = split(ARGV[1], 4)
+local r = split(ARGV[2], 5)
+local user, path, nowText = r[1], r[2], r[3]
+local now = tonumber(nowText)
+local win = tonumber(a[4])
 if win > 0 then
+  local hotKey = p .. 'hot:' .. user
   local n = 1
-  local v = redis.call('GET', KEYS[1])
+  local v = redis.call('GET', hotKey)
   local start = nil
   if v then
     local sep = string.find(v, '|', 1, true)
     start = tonumber(string.sub(v, 1, sep - 1))
     if now >= start and now < start + win then n = tonumber(string.sub(v, sep + 1)) + 1 else start = nil end
   end
-  if start then redis.call('SET', KEYS[1], start .. '|' .. n, 'KEEPTTL') else redis.call('SET', KEYS[1], now .. '|1', 'PX', win) end
-  if n > tonumber(ARGV[6]) then return -6 end
+  if start then redis.call('SET', hotKey, start .. '|' .. n, 'KEEPTTL') else redis.call('SET', hotKey, now .. '|1', 'PX', win) end
+  if n > tonumber(a[5]) then return -6 end
 end
-local used = redis.call('EXISTS', KEYS[3]) == 1
-local raw = redis.call('GET', KEYS[2])
+local usedKey = p .. 'used:' .. path
+local used = redis.call('EXISTS', usedKey) == 1
+local raw = redis.call('GET', p .. 'choice:' .. user .. ':' .. path)
 if not raw then if used then return -5 end return -1 end
 local c = cjson.decode(raw)
-if tostring(c.seckillId) ~= ARGV[7] then return -7 end
-if ARGV[8] ~= '' and tostring(c.shopId) ~= ARGV[8] then return -8 end
-if c.mold ~= tonumber(ARGV[14]) and type(c.address) ~= 'table' then return -9 end
-local p = ARGV[1]
+if tostring(c.seckillId) ~= a[1] then return -7 end
+if r[4] ~= '' and tostring(c.shopId) ~= r[4] then return -8 end
+if c.mold ~= ${ORDER_MOLD.virtual} and type(c.address) ~= 'table' then return -9 end
 local stockKey = p .. c.seckillId .. ':stock:' .. c.seckillSkuId
 local heldKey = p .. c.seckillId .. ':held'
-local pathKey = p .. 'path:' .. ARGV[2] .. ':' .. c.prodId
+local pathKey = p .. 'path:' .. user .. ':' .. c.prodId
 local pv = redis.call('GET', pathKey)
 if not pv then if used then return -5 end return -1 end
 local sep = string.find(pv, '|', 1, true)
-if not sep or string.sub(pv, 1, sep - 1) ~= ARGV[3] then if used then return -5 end return -1 end
+if not sep or string.sub(pv, 1, sep - 1) ~= path then if used then return -5 end return -1 end
 if tonumber(string.sub(pv, sep + 1)) <= now then return -1 end
 local stock = redis.call('GET', stockKey)
 if not stock then return -2 end
 local n = tonumber(c.count)
 if tonumber(stock) < n then return -3 end
-local max = tonumber(ARGV[9])
-local held = tonumber(redis.call('HGET', heldKey, ARGV[2]) or '0')
+local max = tonumber(a[2])
+local held = tonumber(redis.call('HGET', heldKey, user) or '0')
 if max >= 0 and held + n > max then return -4 end
 redis.call('DECRBY', stockKey, n)
-redis.call('HINCRBY', heldKey, ARGV[2], n)
+redis.call('HINCRBY', heldKey, user, n)
 redis.call('DEL', pathKey)
-redis.call('SET', KEYS[3], '1', 'PX', ARGV[10])
-redis.call('XADD', KEYS[4], '*', 'c', raw, 'u', ARGV[2], 'o', ARGV[11], 'r', ARGV[12], 'x', ARGV[13], 't', ARGV[4])
+redis.call('SET', usedKey, '1', 'PX', ${USED_PATH_MS})
+redis.call('XADD', p .. 'attempts', '*', 'c', raw, 'u', user, 'o', r[5], 'r', r[6], 'x', a[3], 't', nowText)
 return 1
 `;
+
+/** A Lua long string of a prefix (configuration, not input). */
+function luaString(text: string): string {
+  if (text.includes(']==]') || /[\r\n]/.test(text)) throw new Error(`A key prefix the gate's script cannot carry: ${JSON.stringify(text)}`);
+  return `[==[${text}]==]`;
+}
 
 // KEYS: loaded marker, holders hash, then one stock key per SKU. ARGV: expiresAt ms, then
 // (stocks per SKU), then userId/units pairs after the count of SKUs.
@@ -308,6 +334,16 @@ return 1
 /** A used path is remembered this long, so a second click of submit hears "do not submit twice". */
 const USED_PATH_MS = 60_000;
 const GROUP = 'writers';
+/** Activities whose submit argument a gate keeps (cleared past it: a mall runs a few at once). */
+const ACTIVITY_PARTS_MAX = 1000;
+
+interface ActivityPart {
+  maxNum: number;
+  maxCancelTime: number;
+  hotWindowMs: number;
+  hotLimit: number;
+  text: string;
+}
 
 interface GateRedis extends Redis {
   seckillLoad(...args: Array<string | number>): Promise<number>;
@@ -353,8 +389,8 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
   redis.defineCommand('seckillLoad', { lua: LOAD_SCRIPT });
   redis.defineCommand('seckillGiveBack', { numberOfKeys: 2, lua: GIVE_BACK_SCRIPT });
   redis.defineCommand('seckillHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-  redis.defineCommand('seckillSubmit', { numberOfKeys: 5, lua: SUBMIT_SCRIPT });
   const p = `${prefix}seckill:`;
+  redis.defineCommand('seckillSubmit', { numberOfKeys: 0, lua: SUBMIT_SCRIPT(prefix, p) });
   const keys = {
     stream: `${p}attempts`,
     loaded: (sid: number) => `${p}${sid}:loaded`,
@@ -382,6 +418,22 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
         groupReady = true;
       }));
   const ttlFrom = (expiresAt: number) => Math.max(1000, expiresAt - Date.now());
+  // Submit's first argument, fixed per activity (and whether the request is counted): built once, not per attempt.
+  const activityParts = new Map<number, ActivityPart[]>();
+  const activityPart = (input: SubmitInput): string => {
+    let parts = activityParts.get(input.seckillId);
+    if (parts) {
+      for (const part of parts) if (part.maxNum === input.maxNum && part.maxCancelTime === input.maxCancelTime && part.hotWindowMs === input.hotWindowMs && part.hotLimit === input.hotLimit) return part.text;
+    } else {
+      if (activityParts.size >= ACTIVITY_PARTS_MAX) activityParts.clear();
+      activityParts.set(input.seckillId, (parts = []));
+    }
+    // An activity edited in place leaves its old parts behind; a few at most.
+    if (parts.length >= 4) parts.shift();
+    const text = `${input.seckillId}|${input.maxNum}|${input.maxCancelTime}|${input.hotWindowMs}|${input.hotLimit}`;
+    parts.push({ maxNum: input.maxNum, maxCancelTime: input.maxCancelTime, hotWindowMs: input.hotWindowMs, hotLimit: input.hotLimit, text });
+    return text;
+  };
 
   return {
     kind: 'redis',
@@ -431,30 +483,12 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
     },
     async submit(input) {
       if (!groupReady) await ensureGroup();
-      const answer = await redis.seckillSubmit(
-        keys.hit(input.userId),
-        keys.choice(input.userId, input.path),
-        keys.used(input.path),
-        keys.stream,
-        // Not read without a mark to check; a key of this user either way (one primary, decision 062).
-        input.sessionMark ? `${prefix}${input.sessionMark.key}` : keys.hit(input.userId),
-        p,
-        input.userId,
-        input.path,
-        input.now,
-        input.hotWindowMs,
-        input.hotLimit,
-        input.seckillId,
-        input.shopId ?? '',
-        input.maxNum,
-        USED_PATH_MS,
-        input.orderNumber,
-        input.remarks ?? '',
-        input.maxCancelTime,
-        ORDER_MOLD.virtual,
-        input.sessionMark ? '1' : '0',
-        input.sessionMark?.value ?? '',
-      );
+      if (input.userId.includes('|') || input.path.includes('|')) throw new Error('A user id or order path with a "|" cannot be submitted (the script splits on it)');
+      const request = `${input.userId}|${input.path}|${input.now}|${input.shopId ?? ''}|${input.orderNumber}|${input.remarks ?? ''}`;
+      const mark = input.sessionMark;
+      const answer = mark
+        ? await redis.seckillSubmit(activityPart(input), request, mark.key, mark.value ?? '')
+        : await redis.seckillSubmit(activityPart(input), request);
       return answer as GateAnswer;
     },
     async giveBack(seckillId, seckillSkuId, userId, count) {
