@@ -4,6 +4,7 @@ import type { GroupActivityCard } from '@bazaar/shared/schemas/group';
 import { Price } from '../../components/ui/price.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { groupDetailHref } from './group-links.ts';
+import '../../components/activity-card.css';
 
 /**
  * One running group activity of /group-buy: picture, name, the group price next to the single price,
@@ -14,13 +15,13 @@ export function GroupActivityCardView({ card, eager = false }: { card: GroupActi
   const to = groupDetailHref(card.prodId, card.groupActivityId);
   const titleId = `group-card-${card.groupActivityId}`;
   return (
-    <article className="group-card" aria-labelledby={titleId} data-testid="group-card">
-      <Link to={to} className="group-card__media" tabIndex={-1} aria-hidden="true">
+    <article className="activity-card group-card" aria-labelledby={titleId} data-testid="group-card">
+      <Link to={to} className="activity-card__media group-card__media" tabIndex={-1} aria-hidden="true">
         <img src={card.pic} alt="" width={200} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         <span className="group-card__people">{t('groupBuy.card.people', { count: card.groupNumber })}</span>
       </Link>
-      <div className="group-card__body">
-        <h2 id={titleId} className="group-card__name">
+      <div className="activity-card__body group-card__body">
+        <h2 id={titleId} className="activity-card__name group-card__name">
           <Link to={to}>{card.prodName}</Link>
         </h2>
         <dl className="group-card__prices">

@@ -7,6 +7,7 @@ import { Price } from '../../components/ui/price.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SeckillCountdown, SoldBar } from './seckill-countdown.tsx';
 import { activityStateAt } from '../../lib/activity/server-clock.ts';
+import '../../components/activity-card.css';
 
 /** An activity's window in epoch ms, from its API times. */
 export function windowOf(card: Pick<SeckillCard, 'startTime' | 'endTime'>): { startAt: number; endAt: number } {
@@ -26,13 +27,13 @@ export function SeckillProductCard({ card, now, remind, eager = false }: { card:
   const to = `/secdetail/${card.seckillId}`;
   const titleId = `seckill-card-${card.seckillId}`;
   return (
-    <article className="seckill-card" aria-labelledby={titleId} data-testid="seckill-card">
-      <Link to={to} className="seckill-card__media" tabIndex={-1} aria-hidden="true">
+    <article className="activity-card seckill-card" aria-labelledby={titleId} data-testid="seckill-card">
+      <Link to={to} className="activity-card__media seckill-card__media" tabIndex={-1} aria-hidden="true">
         <img src={card.pic} alt="" width={200} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         {soldOut ? <span className="seckill-card__badge">{t('seckill.card.soldOut')}</span> : null}
       </Link>
-      <div className="seckill-card__body">
-        <h2 id={titleId} className="seckill-card__name">
+      <div className="activity-card__body seckill-card__body">
+        <h2 id={titleId} className="activity-card__name seckill-card__name">
           <Link to={to}>{card.prodName}</Link>
         </h2>
         <p className="seckill-card__prices">
