@@ -22,6 +22,7 @@ import {
   ChatClientFrameSchema,
   ChatSendSchema,
   type ChatClientFrame,
+  type ChatSend,
   type ChatServerFrame,
 } from '@bazaar/shared/schemas/chat';
 import { activeMerchantSession } from '../flows/merchant-session.ts';
@@ -31,6 +32,7 @@ import { adminGrants, adminIsActive, readGrants } from '../modules/admin/service
 import { sessionLookup, tokenFromHeader } from '../modules/auth/service.ts';
 import { ChatHub, accountOf, codeFrame, targetsOf, type ChatIdentity, type ChatPeer } from '../modules/chat/hub.ts';
 import { holdChatRuntime, releaseChatRuntime } from '../modules/chat/runtime.ts';
+import { plainTextSend } from '../lib/chat-send-frame.ts';
 import { translatorFor } from '../plugins/locale.ts';
 
 const HEARTBEAT_ANSWER = JSON.stringify({ code: CHAT_CODE.heartbeat, data: null, success: true, content: CHAT_HEARTBEAT_CONTENT, msgType: null } satisfies ChatServerFrame);
@@ -121,8 +123,9 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
       // Frames that arrive while the token is being checked wait for it (listeners must exist at once).
       const early: Array<{ data: Buffer; isBinary: boolean }> = [];
       // Messages of one socket are handled one after another, so their seqs follow the order sent
-      // (a queue and one loop, not a promise chain: no promises and closure per message).
-      const messages: ChatClientFrame[] = [];
+      // (a queue and one loop, not a promise chain: no promises and closure per message). A text
+      // message checked on arrival without the schemas waits as its ChatSend (`checked`).
+      const messages: Array<{ frame: ChatClientFrame; checked: ChatSend | null }> = [];
       let working = false;
 
       const refuse = (key: string, clientMsgId: string | null = null) => {
@@ -141,6 +144,12 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
         } catch {
           return refuse('chat.errors.frameInvalid');
         }
+        const checked = plainTextSend(raw);
+        if (checked) {
+          messages.push({ frame: checked, checked });
+          if (!working) void work(me);
+          return;
+        }
         const parsed = ChatClientFrameSchema.safeParse(raw);
         if (!parsed.success) return refuse(parsed.error.issues[0]?.message.startsWith('chat.') ? parsed.error.issues[0].message : 'chat.errors.frameInvalid');
         const frame = parsed.data;
@@ -154,16 +163,16 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
           void hub.resume(me.id, frame.resume ?? []);
           return;
         }
-        messages.push(frame);
+        messages.push({ frame, checked: null });
         if (!working) void work(me);
       };
 
       /** Handles the queued messages in order, each after the one before it is done. */
       const work = async (me: ChatPeer) => {
         working = true;
-        for (let frame = messages.shift(); frame !== undefined; frame = messages.shift()) {
+        for (let item = messages.shift(); item !== undefined; item = messages.shift()) {
           try {
-            await handleMessage(me, frame);
+            await handleMessage(me, item.frame, item.checked);
           } catch (err) {
             log.error({ err }, 'chat frame failed');
           }
@@ -171,11 +180,11 @@ export const chatSocketRoutes = fp(async (app: FastifyInstance): Promise<void> =
         working = false;
       };
 
-      const handleMessage = async (me: ChatPeer, frame: ChatClientFrame) => {
+      const handleMessage = async (me: ChatPeer, frame: ChatClientFrame, checked: ChatSend | null) => {
         if (!hub.has(me.id)) return;
         const count = await ctx.kv.incr(`chat:rate:${me.account}`, CHAT_RATE_WINDOW_MS);
         if (count > ctx.env.CHAT_MESSAGES_PER_10S) return refuse('chat.errors.tooFast', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
-        const message = ChatSendSchema.safeParse(frame);
+        const message = checked ? { success: true as const, data: checked } : ChatSendSchema.safeParse(frame);
         if (!message.success) return refuse(message.error.issues[0]?.message ?? 'chat.errors.frameInvalid', typeof frame.clientMsgId === 'string' ? frame.clientMsgId : null);
         let frames: ChatServerFrame[];
         try {
