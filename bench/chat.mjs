@@ -289,10 +289,13 @@ const firstLatencies = [];
   await sleep(1000);
   const xacts0 = await transactionsNow();
   const cpu0 = cpuNow();
+  const windowStart = Date.now();
   const { n, seconds } = await sendPaced('L', { seconds: DURATION_S });
   // The CPU of the sending and of working off what was sent: until the last delivery (or 5 s).
   for (const deadline = Date.now() + 5000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(20);
   const cpu1 = cpuNow();
+  // For a probe preloaded into the instances (BENCH_API_NODE_ARGS='--require ...'): which of its samples are the measured seconds.
+  console.error(`measured seconds: ${windowStart}..${Date.now()} (epoch ms)`);
   late = sentAt.size;
   const perMessage = (k) => ((cpu1[k] - cpu0[k]) / n).toFixed(2);
   // A backend reports its counts when idle, at most once a second: read them after that.
