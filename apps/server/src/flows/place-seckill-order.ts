@@ -80,6 +80,13 @@ const errors = {
 type CachedActivity = { at: number; activity: Activity | undefined; reading?: Promise<Activity | undefined> };
 const activityCaches = new WeakMap<AppContext, Map<number, CachedActivity>>();
 
+/** The cached activity while it is fresh, without a promise (submit's common case); NOT_CACHED otherwise. */
+const NOT_CACHED = Symbol('not cached');
+function freshActivity(ctx: AppContext, seckillId: number): Activity | undefined | typeof NOT_CACHED {
+  const hit = activityCaches.get(ctx)?.get(seckillId);
+  return hit && Date.now() - hit.at < ACTIVITY_CACHE_MS ? hit.activity : NOT_CACHED;
+}
+
 /**
  * The activity as of at most a second ago (the hot path reads PostgreSQL once a second per activity,
  * not per attempt). Requests that find it stale while it is being read again wait for that one
@@ -435,7 +442,8 @@ function gateRefusal(answer: GateAnswer, maxNum: number): Error {
  */
 export async function submitSeckillOrder(ctx: AppContext, userId: string, orderPath: string, input: SeckillSubmit, mark: SessionMark | null): Promise<{ orderNumbers: string }> {
   const seckillId = pathActivityId(orderPath);
-  const activity = seckillId === null ? undefined : await cachedActivity(ctx, seckillId);
+  let activity = seckillId === null ? undefined : freshActivity(ctx, seckillId);
+  if (activity === NOT_CACHED) activity = await cachedActivity(ctx, seckillId!);
   if (!activity || repo.activityState(activity, ctx.now()) !== SECKILL_STATE.running) {
     if (mark && !(await requireMark(ctx, mark))) throw unauthorized();
     return submitTheLongWay(ctx, userId, orderPath, input, true);
@@ -455,14 +463,14 @@ async function submitThroughGate(
   mark: SessionMark | null = null,
 ): Promise<{ orderNumbers: string } | null> {
   const gate = seckillGate(ctx);
-  const now = ctx.now();
-  const orderNumber = nextSerialNumber(now.getTime());
+  const now = ctx.now().getTime();
+  const orderNumber = nextSerialNumber(now);
   const step = (counted: boolean, mark: SessionMark | null) =>
     gate.submit({
-      sessionMark: mark ? { key: mark.key, value: mark.mark } : undefined,
+      sessionMark: mark ?? undefined,
       userId,
       path: orderPath,
-      now: now.getTime(),
+      now,
       hotWindowMs: counted ? 0 : HOT_WINDOW_MS,
       hotLimit: SECKILL_HOT_LIMIT,
       seckillId: activity.id,
@@ -473,19 +481,20 @@ async function submitThroughGate(
       maxCancelTime: activity.maxCancelTime,
     });
   const ask = async (counted: boolean) => {
-    if (!mark) return step(counted, null);
     // The session's mark changed since it was cached (a revocation, or any logout of the account):
     // nothing was done; the session is verified again, then the same step under the new mark.
-    const passed = await stepUnderMark(mark, (current) => step(counted, current), (answer) => answer === GATE.staleSession);
+    const passed = await stepUnderMark(mark!, (current) => step(counted, current), (answer) => answer === GATE.staleSession);
     if (!passed) throw unauthorized();
     mark = passed.mark;
     return passed.answer;
   };
-  let answer = await ask(counted);
+  // The common case, an unchanged mark (or none), without the renewal loop's closures and promise.
+  let answer = await step(counted, mark);
+  if (answer === GATE.staleSession && mark) answer = await ask(counted);
   if (answer === GATE.otherActivity) return null;
   if (answer === GATE.notLoaded) {
     if (!(await openGate(ctx, activity.id))) throw activityEnded();
-    answer = await ask(true);
+    answer = mark ? await ask(true) : await step(true, null);
   }
   if (answer === GATE.accepted) return { orderNumbers: orderNumber };
   throw gateRefusal(answer, activity.maxNum);

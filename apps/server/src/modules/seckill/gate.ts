@@ -142,9 +142,9 @@ export interface SubmitInput extends Omit<SubmitFields, 'acceptedAt'> {
   maxNum: number;
   /**
    * The shopper's cached session, checked first: the subject's revocation mark (its kv key, which
-   * the gate shares: the same prefix) must still be `value` (null: no mark), else `staleSession`.
+   * the gate shares: the same prefix) must still be `mark` (null: no mark), else `staleSession`.
    */
-  sessionMark?: { key: string; value: string | null };
+  sessionMark?: { key: string; mark: string | null };
 }
 
 export interface QueuedAttempt {
@@ -487,7 +487,7 @@ export function createRedisGate(url: string, prefix: string): SeckillGate {
       const request = `${input.userId}|${input.path}|${input.now}|${input.shopId ?? ''}|${input.orderNumber}|${input.remarks ?? ''}`;
       const mark = input.sessionMark;
       const answer = mark
-        ? await redis.seckillSubmit(activityPart(input), request, mark.key, mark.value ?? '')
+        ? await redis.seckillSubmit(activityPart(input), request, mark.key, mark.mark ?? '')
         : await redis.seckillSubmit(activityPart(input), request);
       return answer as GateAnswer;
     },
@@ -648,7 +648,7 @@ export function createMemoryGate(clock: () => number = Date.now, readMark: (key:
     },
     async submit(input) {
       // The session's mark is read from the in-process kv first, then synchronous throughout, as the script is atomic.
-      if (input.sessionMark && (await readMark(input.sessionMark.key)) !== input.sessionMark.value) return GATE.staleSession;
+      if (input.sessionMark && (await readMark(input.sessionMark.key)) !== input.sessionMark.mark) return GATE.staleSession;
       if (input.hotWindowMs > 0 && hitNow(input.userId, input.hotWindowMs, input.now) > input.hotLimit) return GATE.hot;
       const wasUsed = (used.get(input.path) ?? 0) > clock();
       const c = choices.get(`${input.userId}:${input.path}`);
