@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { BalanceOption } from '@bazaar/shared/schemas/balance';
 import { PayResultSchema } from '@bazaar/shared/schemas/payment';
@@ -11,6 +11,7 @@ import { formatYuan } from '../../lib/format.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { PayMethodChoice, usePayMethod, type PayMethodOption } from '../../components/pay-method-choice.tsx';
 import { BALANCE_PATH } from './paths.ts';
 
 type Method = typeof PAY_TYPE.alipay | typeof PAY_TYPE.wechat;
@@ -36,7 +37,7 @@ export function TopUpForm({
 }: {
   options: BalanceOption[];
   /** The gateways the pay switch offers, in order; null while it loads. */
-  methods: Array<{ type: Method; label: string; mark: ReactNode }> | null;
+  methods: Array<PayMethodOption<Method>> | null;
   onStarted: (payNo: string) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -45,9 +46,8 @@ export function TopUpForm({
   const [choice, setChoice] = useState<number>(options[0]?.balanceId ?? CUSTOM_TOP_UP_ID);
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
-  const [method, setMethod] = useState<Method | null>(null);
+  const [selectedMethod, setMethod] = usePayMethod(methods);
   const [busy, setBusy] = useState<'paying' | 'redirecting' | null>(null);
-  const selectedMethod = method && methods?.some((m) => m.type === method) ? method : (methods?.[0]?.type ?? null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -138,22 +138,16 @@ export function TopUpForm({
             <p className="top-up__hint">{t('balance.topUp.customHint')}</p>
           </div>
         ) : null}
-        <fieldset className="top-up__methods">
-          <legend className="top-up__legend">{t('balance.topUp.method')}</legend>
-          {methods === null ? null : methods.length === 0 ? (
-            <p className="top-up__hint">{t('balance.topUp.noMethods')}</p>
-          ) : (
-            methods.map((m) => (
-              <label key={m.type} className="pay-method">
-                <input type="radio" name="payType" value={m.type} checked={selectedMethod === m.type} onChange={() => setMethod(m.type)} />
-                {m.mark}
-                <span className="pay-method__text">
-                  <span className="pay-method__name">{m.label}</span>
-                </span>
-              </label>
-            ))
-          )}
-        </fieldset>
+        <PayMethodChoice
+          methods={methods}
+          selected={selectedMethod}
+          onSelect={setMethod}
+          className="top-up__methods"
+          legend={t('balance.topUp.method')}
+          legendClassName="top-up__legend"
+          none={t('balance.topUp.noMethods')}
+          noneClassName="top-up__hint"
+        />
         <div className="top-up__footer">
           {busy === 'redirecting' ? <span className="top-up__hint">{t('balance.topUp.redirecting')}</span> : null}
           <Button type="submit" size="lg" disabled={!selectedMethod || !!busy}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { MemberInfo, MemberLevel } from '@bazaar/shared/schemas/member';
 import { PayResultSchema } from '@bazaar/shared/schemas/payment';
@@ -8,6 +8,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { formatYuan } from '../../lib/format.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { PayMethodChoice, usePayMethod, type PayMethodOption } from '../../components/pay-method-choice.tsx';
 import { BenefitList } from './benefit-list.tsx';
 import { MEMBER_CENTER_PATH, memberAfterPurchase } from './paths.ts';
 
@@ -27,7 +28,7 @@ function submitGatewayForm(html: string): void {
  * shows them. Balance is settled at once and returns to the member center; Alipay leaves for the
  * cashier and WeChat opens the QR page, both coming back to the member center with the pay number.
  */
-export function BuyMemberForm({ levels, info, methods }: { levels: MemberLevel[]; info: MemberInfo; methods: Array<{ type: MemberPayMethod; label: string; mark: ReactNode }> | null }) {
+export function BuyMemberForm({ levels, info, methods }: { levels: MemberLevel[]; info: MemberInfo; methods: Array<PayMethodOption<MemberPayMethod>> | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const navigate = useNavigate();
@@ -35,8 +36,7 @@ export function BuyMemberForm({ levels, info, methods }: { levels: MemberLevel[]
   const level = levels.find((l) => l.id === levelId) ?? null;
   const [termType, setTermType] = useState<number | null>(null);
   const term = level?.prices.find((p) => p.termType === termType) ?? level?.prices[0] ?? null;
-  const [method, setMethod] = useState<MemberPayMethod | null>(null);
-  const selectedMethod = method && methods?.some((m) => m.type === method) ? method : (methods?.[0]?.type ?? null);
+  const [selectedMethod, setMethod] = usePayMethod(methods);
   const [busy, setBusy] = useState<'paying' | 'redirecting' | null>(null);
   const paid = info.paidLevel;
 
@@ -113,22 +113,16 @@ export function BuyMemberForm({ levels, info, methods }: { levels: MemberLevel[]
           </div>
         </fieldset>
       ) : null}
-      <fieldset className="member-buy__group">
-        <legend className="member-buy__legend">{t('member.buy.method')}</legend>
-        {methods === null ? null : methods.length === 0 ? (
-          <p className="member-buy__hint">{t('member.buy.noMethods')}</p>
-        ) : (
-          methods.map((m) => (
-            <label key={m.type} className="pay-method">
-              <input type="radio" name="payType" value={m.type} checked={selectedMethod === m.type} onChange={() => setMethod(m.type)} />
-              {m.mark}
-              <span className="pay-method__text">
-                <span className="pay-method__name">{m.label}</span>
-              </span>
-            </label>
-          ))
-        )}
-      </fieldset>
+      <PayMethodChoice
+        methods={methods}
+        selected={selectedMethod}
+        onSelect={setMethod}
+        className="member-buy__group"
+        legend={t('member.buy.method')}
+        legendClassName="member-buy__legend"
+        none={t('member.buy.noMethods')}
+        noneClassName="member-buy__hint"
+      />
       <div className="member-buy__footer">
         {term ? <span className="member-buy__total">{formatYuan(term.price, lang)}</span> : null}
         {busy === 'redirecting' ? <span className="member-buy__hint">{t('member.buy.redirecting')}</span> : null}
