@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "../../lib/i18n.tsx";
 import { formatYuan } from "../../lib/format.ts";
@@ -65,6 +65,44 @@ function PromotionChoice({
   );
 }
 
+/** A line's picture and name, both leading to the product, its SKU, and what the line adds below them. */
+function LineProduct({
+  item,
+  children,
+}: {
+  item: { prodId: number; pic: string; prodName: string; skuName?: string | null };
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Link
+        to={`/detail/${item.prodId}`}
+        className="cart-line__media"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img
+          src={item.pic}
+          alt=""
+          width={80}
+          height={80}
+          loading="lazy"
+          decoding="async"
+        />
+      </Link>
+      <div className="cart-line__info">
+        <Link to={`/detail/${item.prodId}`} className="cart-line__name">
+          {item.prodName}
+        </Link>
+        {item.skuName ? (
+          <span className="cart-line__sku">{item.skuName}</span>
+        ) : null}
+        {children}
+      </div>
+    </>
+  );
+}
+
 function CartLine({
   item,
   choices,
@@ -100,28 +138,7 @@ function CartLine({
           {t("cartPage.selectItem", { name: item.prodName })}
         </span>
       </label>
-      <Link
-        to={`/detail/${item.prodId}`}
-        className="cart-line__media"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        <img
-          src={item.pic}
-          alt=""
-          width={80}
-          height={80}
-          loading="lazy"
-          decoding="async"
-        />
-      </Link>
-      <div className="cart-line__info">
-        <Link to={`/detail/${item.prodId}`} className="cart-line__name">
-          {item.prodName}
-        </Link>
-        {item.skuName ? (
-          <span className="cart-line__sku">{item.skuName}</span>
-        ) : null}
+      <LineProduct item={item}>
         {choices.length > 1 ? (
           <PromotionChoice
             item={item}
@@ -130,7 +147,7 @@ function CartLine({
             onChoose={onChoose}
           />
         ) : null}
-      </div>
+      </LineProduct>
       <Price fen={item.price} className="cart-line__price" />
       <div className="cart-line__qty">
         <CartQuantity
@@ -253,29 +270,7 @@ function PackageUnit({
             data-testid="cart-package-line"
           >
             <span className="cart-line__check" />
-            <Link
-              to={`/detail/${item.prodId}`}
-              className="cart-line__media"
-              tabIndex={-1}
-              aria-hidden="true"
-            >
-              <img
-                src={item.pic}
-                alt=""
-                width={80}
-                height={80}
-                loading="lazy"
-                decoding="async"
-              />
-            </Link>
-            <div className="cart-line__info">
-              <Link to={`/detail/${item.prodId}`} className="cart-line__name">
-                {item.prodName}
-              </Link>
-              {item.skuName ? (
-                <span className="cart-line__sku">{item.skuName}</span>
-              ) : null}
-            </div>
+            <LineProduct item={item} />
             <Price fen={item.price} className="cart-line__price" />
             <span className="cart-line__qty">
               {t("packages.each", { count: item.prodCount })}
