@@ -1,7 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetailSchema } from '@bazaar/shared/schemas/order';
-import { jobs, orderVirtualCodes } from '../db/schema.ts';
+import { jobs, orderVirtualCodes, payments } from '../db/schema.ts';
+import { countQueries } from '../db/query-count.ts';
+import { JOB_STATUS } from '../lib/jobs.ts';
+import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { createProductIn, openShops, placeOrder, shopperWithAddress, userIdOf } from '../test/order-test-kit.ts';
@@ -56,5 +59,33 @@ describe('pay-order flow: virtual goods', () => {
     const codes = Array.from({ length: 2_000 }, () => newVoucherCode());
     for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+});
+
+describe('pay-order flow: the settlement\'s independent writes in one statement', () => {
+  it('a balance payment ends the orders\' auto-cancel jobs, closes their other open attempts and uses their coupons with one statement (decision 060, sixth pass)', async () => {
+    const [shop] = await openShops(t);
+    const user = await shopperWithAddress(t);
+    const userId = await userIdOf(t, user);
+    const parcel = await createProductIn(t, shop!.id, { price: 2_000 });
+    const [first] = await placeOrder(t, user, { product: parcel });
+    const [second] = await placeOrder(t, user, { product: parcel });
+    const numbers = `${first},${second}`;
+    // An open WeChat attempt for the same orders: paying by balance must close it.
+    const wechat = await t.app.inject({ method: 'POST', url: '/p/order/pay', headers: authed(user.token), payload: { orderNumbers: numbers, payType: 3 } });
+    expect(wechat.statusCode, wechat.body).toBe(200);
+    const { payNo: qrPayNo } = wechat.json() as { payNo: string };
+    const autoCancel = () => t.ctx.db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.kind, AUTO_CANCEL_JOB), inArray(jobs.ref, [first!, second!])));
+    expect((await autoCancel()).map((j) => j.status)).toEqual([JOB_STATUS.pending, JOB_STATUS.pending]);
+    await topUpBalance(t, userId, 10_000);
+    const { result: paid, queries } = await countQueries(() => t.app.inject({ method: 'POST', url: '/p/order/pay', headers: authed(user.token), payload: { orderNumbers: numbers, payType: 9 } }));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await autoCancel()).map((j) => j.status)).toEqual([JOB_STATUS.cancelled, JOB_STATUS.cancelled]);
+    const [qr] = await t.ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.payNo, qrPayNo));
+    expect(qr!.status).toBe(2);
+    for (const n of [first!, second!]) expect(await orderRow(t, n)).toMatchObject({ status: 2, isPayed: true });
+    const together = queries.filter((q) => q.includes('"coupon_use_records"') || q.includes('update "jobs"') || q.includes('update payments set status = 2'));
+    expect(together, queries.join('\n')).toHaveLength(1);
+    for (const write of ['update "coupon_use_records"', 'update "user_coupons"', 'update "jobs"', 'update payments set status = 2']) expect(together[0]).toContain(write);
   });
 });

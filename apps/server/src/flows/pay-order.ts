@@ -11,7 +11,8 @@ import type { OrderPayInfo, PaymentInfo } from '@bazaar/shared/schemas/payment';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { invalid } from '../lib/app-error.ts';
-import { cancelJob } from '../lib/jobs.ts';
+import { executeTogether } from '../db/one-statement.ts';
+import { cancelJobsStatement } from '../lib/jobs.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { createAddressService } from '../modules/address/service.ts';
 import { createContentService } from '../modules/content/service.ts';
@@ -20,7 +21,7 @@ import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle
 import * as orderReads from '../modules/order/payment-reads.ts';
 import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
-import { useOrderCoupons } from '../modules/promotion/coupons.ts';
+import { useOrderCouponsPart } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
 import { markSeckillOrdersPaid } from '../modules/seckill/repository.ts';
 import { refundLateSeckillPayment } from './cancel-seckill-orders.ts';
@@ -51,15 +52,19 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
     await markSeckillOrdersPaid(tx, paidOrders, input.paidAt);
     // A group order's seat is paid: the leader opens the team, a member joins it (or opens a new one), a full team forms (decision 065).
     await settleGroupPayment(ctx, tx, paidOrders, input.paidAt);
-    // The coupons submit froze for these orders are now used (decision 041).
-    await useOrderCoupons(tx, { orderNumbers: paidOrders, now: input.paidAt });
-    for (const orderNumber of paidOrders) await cancelJob(tx, AUTO_CANCEL_JOB, orderNumber);
+    // One statement: the coupons submit froze for these orders are now used (decision 041), their
+    // auto-cancel jobs end, and the other QR codes and cashiers of these orders must not take money
+    // a second time. Rows of their own, none needing another's result (decision 060, sixth pass).
+    const coupons = useOrderCouponsPart({ orderNumbers: paidOrders, now: input.paidAt });
+    await executeTogether(
+      tx,
+      [cancelJobsStatement(AUTO_CANCEL_JOB, paidOrders, input.paidAt), repo.closeOpenAttemptsStatement({ userId: payment.userId, orderNumbers: payment.orderNumbers ?? '', exceptPayNo: payment.payNo, now: input.paidAt })],
+      coupons ? [coupons] : [],
+    );
     // Virtual goods are delivered by their voucher codes at once, then wait for receipt like a parcel.
     const delivered = await markVirtualDelivered(tx, { orderNumbers: paidOrders, now: input.paidAt });
     await issueVoucherCodes(tx, delivered, input.paidAt);
     for (const orderNumber of delivered) await scheduleAutoReceipt(ctx, tx, orderNumber, input.paidAt);
-    // The other QR codes and cashiers of these orders must not take money a second time.
-    await repo.closeOpenAttempts(tx, { userId: payment.userId, orderNumbers: payment.orderNumbers ?? '', exceptPayNo: payment.payNo, now: input.paidAt });
   }
   const refundOrders = orderNumbers.filter((n) => !paidOrders.includes(n));
   // Never revive a cancelled order: the money it brought is owed back to the buyer. A cancelled

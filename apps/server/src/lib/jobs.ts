@@ -102,6 +102,11 @@ export function cancelJobsPart(kinds: readonly string[], ref: string, when: SQL)
   return sql`update ${jobs} set status = ${JOB_STATUS.cancelled}, updated_at = now() where kind in ${[...kinds]} and ref = ${ref} and status = ${JOB_STATUS.pending} and ${when}`;
 }
 
+/** Cancels the pending jobs of one kind for several refs: unsent, for a statement with other writes (`executeTogether`). */
+export function cancelJobsStatement(kind: string, refs: readonly string[], now: Date): SQL {
+  return sql`update ${jobs} set status = ${JOB_STATUS.cancelled}, updated_at = ${now.toISOString()}::timestamptz where kind = ${kind} and ref = any(${`{${refs.join(',')}}`}::text[]) and status = ${JOB_STATUS.pending}`;
+}
+
 export async function cancelJob(db: Db | Tx, kind: string, ref: string): Promise<void> {
   await db
     .update(jobs)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentNotifications, paymentRefunds, payments } from '../../db/schema/payment.ts';
 
@@ -89,10 +89,15 @@ export async function updateNotification(tx: Tx, id: number, set: { processed?: 
  * for it could deadlock with its own wait on the orders.
  */
 export async function closeOpenAttempts(db: Reader, input: { userId: string; orderNumbers: string; exceptPayNo: string; now: Date }): Promise<void> {
-  await db.execute(sql`
+  await db.execute(closeOpenAttemptsStatement(input));
+}
+
+/** closeOpenAttempts unsent, for the settlement's one statement (`executeTogether`). */
+export function closeOpenAttemptsStatement(input: { userId: string; orderNumbers: string; exceptPayNo: string; now: Date }): SQL {
+  return sql`
     update payments set status = 2, updated_at = ${input.now}
     where pay_no in (
       select pay_no from payments
       where user_id = ${input.userId} and order_numbers = ${input.orderNumbers} and status = 0 and pay_no <> ${input.exceptPayNo}
-      for update skip locked)`);
+      for update skip locked)`;
 }

@@ -381,18 +381,22 @@ export function freezeCouponsPart(input: { userId: string; uses: CouponUse[]; no
   };
 }
 
-/** Payment: the orders' frozen coupons become used (in the payment's transaction). */
-export async function useOrderCoupons(tx: Tx, input: { orderNumbers: string[]; now: Date }): Promise<void> {
-  if (input.orderNumbers.length === 0) return;
+/** Payment: the orders' frozen coupons become used, a part of the settlement's one statement (in the payment's transaction). */
+export function useOrderCouponsPart(input: { orderNumbers: string[]; now: Date }): StatementPart | null {
+  if (input.orderNumbers.length === 0) return null;
   const at = sql`${input.now.toISOString()}::timestamptz`;
-  await tx.execute(sql`
-    with r as (
+  return {
+    ctes: sql`uoc_uses as (
       update ${couponUseRecords} set status = ${COUPON_USE.used}, updated_at = ${at}
       where order_number = any(${`{${input.orderNumbers.join(',')}}`}::text[]) and status = ${COUPON_USE.frozen}
       returning user_coupon_id
-    )
-    update ${userCoupons} set used_time = ${at}, version = version + 1
-    where id in (select user_coupon_id from r) and used_time is null`);
+    ), uoc_coupons as (
+      update ${userCoupons} set used_time = ${at}, version = version + 1
+      where id in (select user_coupon_id from uoc_uses) and used_time is null
+    )`,
+    condition: sql`true`,
+    reason: 'coupon_use',
+  };
 }
 
 /**
