@@ -10,13 +10,12 @@ import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { PasswordSuccess } from './password-success.tsx';
 import { StepIndicator } from './step-indicator.tsx';
-import { VerifyPhoneForm } from './verify-phone-form.tsx';
+import { usePhoneStep, type VerifiedPhone } from './verify-phone-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-type Verified = { mobile: string; flag: string };
 type Field = 'password' | 'confirmPassword' | 'form';
 
-function NewPasswordForm({ verified, onDone, onRestart }: { verified: Verified; onDone: () => void; onRestart: (message: string) => void }) {
+function NewPasswordForm({ verified, onDone, onRestart }: { verified: VerifiedPhone; onDone: () => void; onRestart: (message: string) => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -66,8 +65,7 @@ function NewPasswordForm({ verified, onDone, onRestart }: { verified: Verified; 
 /** Password recovery: phone and code, then the new password twice, then success and a redirect home. */
 export function ForgetPasswordFlow() {
   const { t } = useTranslation();
-  const [verified, setVerified] = useState<Verified | null>(null);
-  const [restart, setRestart] = useState<{ mobile: string; message: string } | null>(null);
+  const { verified, restartWith, form } = usePhoneStep();
   const [done, setDone] = useState(false);
   const step = done ? 2 : verified ? 1 : 0;
 
@@ -75,25 +73,17 @@ export function ForgetPasswordFlow() {
     <>
       <StepIndicator steps={[t('forgetPassword.step.verifyPhone'), t('forgetPassword.step.resetPassword'), t('forgetPassword.step.done')]} current={step} />
       {step === 0 ? (
-        <VerifyPhoneForm
-          key={restart?.message ?? 'first'}
-          initialMobile={restart?.mobile}
-          initialError={restart?.message}
-          sendCode={(mobile) => api('/sms/sendUpdatePwdCode', { method: 'POST', body: { mobile }, silent: true })}
-          checkCode={(mobile, validCode) =>
-            api('/user/checkUpdatePwdSms', { method: 'PUT', body: { mobile, validCode }, schema: CheckSmsFlagSchema, silent: true })
-          }
-          onVerified={(mobile, flag) => setVerified({ mobile, flag })}
-        />
+        form({
+          sendCode: (mobile) => api('/sms/sendUpdatePwdCode', { method: 'POST', body: { mobile }, silent: true }),
+          checkCode: (mobile, validCode) =>
+            api('/user/checkUpdatePwdSms', { method: 'PUT', body: { mobile, validCode }, schema: CheckSmsFlagSchema, silent: true }),
+        })
       ) : null}
       {step === 1 && verified ? (
         <NewPasswordForm
           verified={verified}
           onDone={() => setDone(true)}
-          onRestart={(message) => {
-            setRestart({ mobile: verified.mobile, message });
-            setVerified(null);
-          }}
+          onRestart={restartWith}
         />
       ) : null}
       {step === 2 ? <PasswordSuccess title={t('forgetPassword.success.title')} text={t('forgetPassword.success.text')} /> : null}

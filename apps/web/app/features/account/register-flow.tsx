@@ -19,14 +19,13 @@ import { completeLogin } from './login-session.ts';
 import { encryptPassword } from '@bazaar/shared/crypto/password-cipher';
 import { PasswordFields } from './password-fields.tsx';
 import { StepIndicator } from './step-indicator.tsx';
-import { VerifyPhoneForm } from './verify-phone-form.tsx';
+import { usePhoneStep, type VerifiedPhone } from './verify-phone-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-type Verified = { mobile: string; flag: string };
 type AccountField = 'userName' | 'password' | 'confirmPassword' | 'nickName' | 'form';
 
 /** Step two: account name, password twice, nickname; validated in section 5's order. */
-function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: Verified; onRegistered: (nickName: string) => void; onRestart: (message: string) => void }) {
+function AccountInfoForm({ verified, onRegistered, onRestart }: { verified: VerifiedPhone; onRegistered: (nickName: string) => void; onRestart: (message: string) => void }) {
   const { t } = useTranslation();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -135,8 +134,7 @@ function AlreadyLoggedIn() {
 export function RegisterFlow({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [verified, setVerified] = useState<Verified | null>(null);
-  const [restart, setRestart] = useState<{ mobile: string; message: string } | null>(null);
+  const { verified, restartWith, form } = usePhoneStep();
   const [registeredAs, setRegisteredAs] = useState<string | null>(null);
   const step = registeredAs !== null ? 2 : verified ? 1 : 0;
 
@@ -145,24 +143,16 @@ export function RegisterFlow({ loggedIn }: { loggedIn: boolean }) {
     <>
       <StepIndicator steps={[t('register.step.verifyPhone'), t('register.step.accountInfo'), t('register.step.done')]} current={step} />
       {step === 0 ? (
-        <VerifyPhoneForm
-          key={restart?.message ?? 'first'}
-          initialMobile={restart?.mobile}
-          initialError={restart?.message}
-          sendCode={(mobile) => api('/user/sendRegisterSms', { method: 'PUT', body: { mobile }, silent: true })}
-          checkCode={(mobile, validCode) =>
-            api('/user/checkRegisterSms', { method: 'PUT', body: { mobile, validCode }, schema: CheckSmsFlagSchema, silent: true })
-          }
-          onVerified={(mobile, flag) => setVerified({ mobile, flag })}
-        />
+        form({
+          sendCode: (mobile) => api('/user/sendRegisterSms', { method: 'PUT', body: { mobile }, silent: true }),
+          checkCode: (mobile, validCode) =>
+            api('/user/checkRegisterSms', { method: 'PUT', body: { mobile, validCode }, schema: CheckSmsFlagSchema, silent: true }),
+        })
       ) : null}
       {step === 1 && verified ? (
         <AccountInfoForm
           verified={verified}
-          onRestart={(message) => {
-            setRestart({ mobile: verified.mobile, message });
-            setVerified(null);
-          }}
+          onRestart={restartWith}
           onRegistered={(nickName) => {
             setRegisteredAs(nickName);
             // The top bar shows the new user: the root loader reads the new token cookie.

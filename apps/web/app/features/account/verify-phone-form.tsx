@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckSmsSchema, PhoneSchema } from '@bazaar/shared/schemas/account';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,6 +20,33 @@ export interface VerifyPhoneFormProps {
   initialMobile?: string;
   /** A message from a later step (e.g. the verification expired), shown under the phone. */
   initialError?: string;
+}
+
+/** A phone whose code was checked, with the one-time flag the next step sends. */
+export type VerifiedPhone = { mobile: string; flag: string };
+
+/**
+ * The first step of a flow (register, password recovery): the form until the phone is verified, the
+ * verified phone after, and a way back to the form with the phone kept and a message (the next step
+ * found the flag expired).
+ */
+export function usePhoneStep(): {
+  verified: VerifiedPhone | null;
+  restartWith: (message: string) => void;
+  form: (calls: Pick<VerifyPhoneFormProps, 'sendCode' | 'checkCode'>) => ReactNode;
+} {
+  const [verified, setVerified] = useState<VerifiedPhone | null>(null);
+  const [restart, setRestart] = useState<{ mobile: string; message: string } | null>(null);
+  return {
+    verified,
+    restartWith: (message) => {
+      if (verified) setRestart({ mobile: verified.mobile, message });
+      setVerified(null);
+    },
+    form: (calls) => (
+      <VerifyPhoneForm key={restart?.message ?? 'first'} initialMobile={restart?.mobile} initialError={restart?.message} {...calls} onVerified={(mobile, flag) => setVerified({ mobile, flag })} />
+    ),
+  };
 }
 
 /** Step one of register and password recovery: phone, SMS code with the 60 s resend lock, next. */
