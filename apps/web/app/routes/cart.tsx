@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from 'react-router';
-import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/cart';
 import { CartViewSchema } from '@bazaar/shared/schemas/cart-view';
 import type { RootData } from '../root.tsx';
@@ -12,6 +11,7 @@ import { PagePending } from '../components/ui/page-pending.tsx';
 import { openLogin } from '../features/account/login-store.ts';
 import { CartPage } from '../features/cart/cart-page.tsx';
 import { CartSignIn } from '../features/cart/cart-sign-in.tsx';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/cart/cart.css';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,12 +41,5 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <p className="card message-panel" role="alert">
-        {t('cartPage.loadFailed')}
-      </p>
-    </div>
-  );
+  return <LoadFailedPage message="cartPage.loadFailed" />;
 }

@@ -14,6 +14,7 @@ import { SeckillProductCard, windowOf } from '../features/seckill/seckill-card.t
 import { SeckillCountdown } from '../features/seckill/seckill-countdown.tsx';
 import { RemindButton, useReminds } from '../features/seckill/remind-button.tsx';
 import { activityStateAt, useServerNow } from '../lib/activity/server-clock.ts';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/seckill/seckill.css';
 
 /** Cards a page shows: five rows of four. */
@@ -162,12 +163,5 @@ export default function FlashSale({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <p className="card message-panel" role="alert">
-        {t('seckill.page.loadFailed')}
-      </p>
-    </div>
-  );
+  return <LoadFailedPage message="seckill.page.loadFailed" />;
 }

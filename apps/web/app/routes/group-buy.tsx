@@ -6,6 +6,7 @@ import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { GroupActivityCardView } from '../features/group/group-card.tsx';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/group/group.css';
 
 /** Cards a page shows: five rows of four. */
@@ -58,12 +59,5 @@ export default function GroupBuy({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <p className="card message-panel" role="alert">
-        {t('groupBuy.page.loadFailed')}
-      </p>
-    </div>
-  );
+  return <LoadFailedPage message="groupBuy.page.loadFailed" />;
 }

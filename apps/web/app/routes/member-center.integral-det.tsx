@@ -10,6 +10,7 @@ import { ProductGallery } from '../features/product/product-gallery.tsx';
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangePanel } from '../features/pointsmall/exchange-panel.tsx';
 import { INTEGRAL_MALL_PATH } from '../features/pointsmall/paths.ts';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/product/product.css';
 import '../features/pointsmall/pointsmall.css';
 
@@ -95,15 +96,5 @@ function Missing() {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <section className="card message-panel" role="alert">
-        <p className="message-panel__text">{t('integralMall.mall.loadFailed')}</p>
-        <Link className={buttonClass({ variant: 'secondary' })} to={INTEGRAL_MALL_PATH}>
-          {t('integralMall.detail.back')}
-        </Link>
-      </section>
-    </div>
-  );
+  return <LoadFailedPage message="integralMall.mall.loadFailed" back={{ to: INTEGRAL_MALL_PATH, label: 'integralMall.detail.back' }} />;
 }

@@ -9,9 +9,10 @@ import { emitApiEvent } from '../lib/api-events.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageTitle } from '../components/page-meta.ts';
-import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { PointsItemCard } from '../features/pointsmall/points-item-card.tsx';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/pointsmall/pointsmall.css';
 
 const PAGE_SIZE = 20;
@@ -141,15 +142,5 @@ export default function IntegralMall({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <section className="card message-panel" role="alert">
-        <p className="message-panel__text">{t('integralMall.mall.loadFailed')}</p>
-        <Link className={buttonClass({ variant: 'secondary' })} to="/">
-          {t('seckill.detail.home')}
-        </Link>
-      </section>
-    </div>
-  );
+  return <LoadFailedPage message="integralMall.mall.loadFailed" back={{ to: '/', label: 'seckill.detail.home' }} />;
 }

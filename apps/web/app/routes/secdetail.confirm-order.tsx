@@ -21,6 +21,7 @@ import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout
 import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
 import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.tsx';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/product/product.css';
@@ -224,15 +225,5 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <section className="card message-panel" role="alert">
-        <p className="message-panel__text">{t('seckill.page.loadFailed')}</p>
-        <Link className={buttonClass({ variant: 'secondary' })} to="/flash-sale">
-          {t('seckill.detail.back')}
-        </Link>
-      </section>
-    </div>
-  );
+  return <LoadFailedPage message="seckill.page.loadFailed" back={{ to: '/flash-sale', label: 'seckill.detail.back' }} />;
 }

@@ -10,6 +10,7 @@ import { ProductGallery } from '../features/product/product-gallery.tsx';
 import { SeckillBuyPanel } from '../features/seckill/seckill-buy-panel.tsx';
 import { SeckillEnded, SeckillMissing } from '../features/seckill/seckill-messages.tsx';
 import { useLiveSeckill } from '../features/seckill/use-live-seckill.ts';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/product/product.css';
 import '../features/seckill/seckill.css';
 
@@ -77,12 +78,5 @@ function LiveSeckill({ initial }: { initial: SeckillDetail }) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <p className="card message-panel" role="alert">
-        {t('seckill.page.loadFailed')}
-      </p>
-    </div>
-  );
+  return <LoadFailedPage message="seckill.page.loadFailed" />;
 }

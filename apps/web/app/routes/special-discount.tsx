@@ -7,6 +7,7 @@ import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
 import { DealCard } from '../features/promotion/deal-card.tsx';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/promotion/promotion.css';
 
 /** Promotions a page shows: a few rows of two. */
@@ -52,12 +53,5 @@ export default function SpecialDiscount({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <p className="card message-panel" role="alert">
-        {t('discountPage.loadFailed')}
-      </p>
-    </div>
-  );
+  return <LoadFailedPage message="discountPage.loadFailed" />;
 }

@@ -24,6 +24,7 @@ import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
 import { PointsPrice } from '../features/pointsmall/points-price.tsx';
 import { INTEGRAL_MALL_PATH, exchangedPath, integralDetPath } from '../features/pointsmall/paths.ts';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/product/product.css';
@@ -238,15 +239,5 @@ function Checkout({
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <section className="card message-panel" role="alert">
-        <p className="message-panel__text">{t('integralMall.mall.loadFailed')}</p>
-        <Link className={buttonClass({ variant: 'secondary' })} to={INTEGRAL_MALL_PATH}>
-          {t('integralMall.detail.back')}
-        </Link>
-      </section>
-    </div>
-  );
+  return <LoadFailedPage message="integralMall.mall.loadFailed" back={{ to: INTEGRAL_MALL_PATH, label: 'integralMall.detail.back' }} />;
 }

@@ -10,7 +10,7 @@ import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { notifyCartChanged } from '../lib/cart-events.ts';
 import { pageTitle } from '../components/page-meta.ts';
-import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
@@ -27,6 +27,7 @@ import { CheckoutInvoice, checkCheckoutInvoice, NO_INVOICE } from '../features/i
 import type { HeaderDraft } from '../features/invoice/invoice-check.ts';
 import { GroupCheckout, GroupCheckoutEnded, GroupCheckoutProblem } from '../features/group/group-checkout.tsx';
 import { readGroupChoice, type GroupChoice } from '../features/group/group-links.ts';
+import { LoadFailedPage } from '../components/load-failed.tsx';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/coupon/coupon.css';
@@ -368,15 +369,5 @@ function Checkout({
 }
 
 export function ErrorBoundary() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page-section">
-      <section className="card message-panel" role="alert">
-        <p className="message-panel__text">{t('checkout.loadFailed')}</p>
-        <Link className={buttonClass({ variant: 'secondary' })} to="/cart">
-          {t('checkout.backToCart')}
-        </Link>
-      </section>
-    </div>
-  );
+  return <LoadFailedPage message="checkout.loadFailed" back={{ to: '/cart', label: 'checkout.backToCart' }} />;
 }
