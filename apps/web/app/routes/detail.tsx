@@ -18,13 +18,13 @@ import { ShopCard } from '../features/product/shop-card.tsx';
 import { ProductTabs } from '../features/product/product-tabs.tsx';
 import { ProductCoupons } from '../features/coupon/product-coupons.tsx';
 import { ProductPackages } from '../features/product/product-packages.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/product/product.css';
 import '../features/coupon/coupon.css';
 
 // A group activity's panel (?groupActivityId=, issue 29) is a chunk of its own: the plain product page does not carry it.
 const GroupDetail = lazy(() => import('../features/group/group-detail.tsx'));
 
-const positiveId = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? value : null);
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const product = loaderData?.product;
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const groupTeamId = groupActivityId ? positiveId(search.get('groupTeamId')) : null;
   // A bad, unknown or off-shelf product is a page message with status 404, not an error page.
   const missing = () => data({ product: null, summary: null, discounts: [], combos: [], teams: null, sharedTeam: null, ended: false }, { status: 404 });
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return missing();
+  if (positiveId(raw) === null) return missing();
   // All the calls are public: without the token the API skips its session lookup.
   const context = { ...apiContextFor(request), token: null };
   try {

@@ -15,6 +15,7 @@ import { Pagination } from '../components/ui/pagination.tsx';
 import { showToast } from '../components/ui/toast.tsx';
 import { QuickAddButton } from '../features/product/quick-add.tsx';
 import { DealHead } from '../features/promotion/deal-card.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/product/product.css';
 import '../features/promotion/promotion.css';
 import '../features/search/search.css';
@@ -30,7 +31,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 function readQuery(params: URLSearchParams) {
   const raw = params.get('discountId') ?? '';
-  const discountId = /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+  const discountId = positiveId(raw);
   const sortRaw = Number(params.get('sort') ?? 0);
   const sort = (SORTS as readonly number[]).includes(sortRaw) ? sortRaw : 0;
   const keyword = (params.get('keyword') ?? '').trim();

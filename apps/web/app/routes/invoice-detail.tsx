@@ -12,6 +12,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { DownloadInvoice, InvoiceFacts } from '../features/invoice/invoice-views.tsx';
 import { MY_INVOICES_PATH } from '../features/invoice/paths.ts';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/invoice/invoice.css';
 
 const InvoiceDialog = lazy(() => import('../features/invoice/invoice-dialog.tsx'));
@@ -24,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('orderInvoiceId') ?? '';
   const missing = () => data({ loggedIn: true, invoice: null }, { status: 404 });
-  if (!/^[1-9]\d{0,9}$/.test(id)) return missing();
+  if (positiveId(id) === null) return missing();
   try {
     const invoice = await fetchAsUser(request, (ctx) => api(`/p/orderInvoice/info/${id}`, { ...ctx, schema: OrderInvoiceSchema }));
     return invoice ? { loggedIn: true, invoice } : { loggedIn: false, invoice: null };

@@ -11,6 +11,7 @@ import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { ExchangePanel } from '../features/pointsmall/exchange-panel.tsx';
 import { INTEGRAL_MALL_PATH } from '../features/pointsmall/paths.ts';
 import { LoadFailedPage } from '../components/load-failed.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/product/product.css';
 import '../features/pointsmall/pointsmall.css';
 
@@ -26,7 +27,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const raw = params.prodId ?? new URL(request.url).searchParams.get('prodId') ?? '';
   const missing = () => data({ state: 'missing' as const }, { status: 404 });
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) return missing();
+  if (positiveId(raw) === null) return missing();
   const ctx = apiContextFor(request);
   const ask = (token: string | null) => api('/score/prod', { ...ctx, token, query: { prodId: raw }, schema: PointsItemDetailSchema });
   try {

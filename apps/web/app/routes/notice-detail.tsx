@@ -6,7 +6,8 @@ import { NoticeDetailSchema } from '@bazaar/shared/schemas/site';
 import { ApiError, api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
-import { parseId, storeHref } from '../features/store/store-query.ts';
+import { storeHref } from '../features/store/store-query.ts';
+import { positiveId } from '../lib/positive-id.ts';
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return loaderData?.notice ? pageTitle(matches, { text: loaderData.notice.title }) : pageTitle(matches, { key: 'notice.detail.notFoundTitle' });
@@ -16,11 +17,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const shopParam = params.get('shopId');
-  const shopId = shopParam === null || shopParam === '0' ? 0 : parseId(shopParam);
+  const shopId = shopParam === null || shopParam === '0' ? 0 : positiveId(shopParam);
   // A bad or unknown id, a notice of another store or of a closed store: a page message with
   // status 404 ('announcement does not exist'), not an error page.
   const missing = () => data({ notice: null, shop: null, shopId: shopId ?? 0 }, { status: 404 });
-  const id = parseId(params.get('id'));
+  const id = positiveId(params.get('id'));
   if (id === null || shopId === null) return missing();
   const context = apiContextFor(request);
   const [notice, shop] = await Promise.all([

@@ -9,7 +9,8 @@ import { ApiError, api } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
 import { Pagination } from '../components/ui/pagination.tsx';
-import { parseId, storeHref } from '../features/store/store-query.ts';
+import { storeHref } from '../features/store/store-query.ts';
+import { positiveId } from '../lib/positive-id.ts';
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (loaderData?.shop) return pageTitle(matches, { text: loaderData.shop.shopName });
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = Number(params.get('current') ?? 1);
   const current = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const shopParam = params.get('shopId');
-  const shopId = shopParam === null || shopParam === '0' ? 0 : parseId(shopParam);
+  const shopId = shopParam === null || shopParam === '0' ? 0 : positiveId(shopParam);
   const closed = () => data({ page: null, shop: null, shopId: 0, closed: true }, { status: 404 });
   if (shopId === null) return closed();
   const context = apiContextFor(request);

@@ -22,6 +22,7 @@ import { QuantityInput } from '../features/product/quantity-input.tsx';
 import { SeckillEnded } from '../features/seckill/seckill-messages.tsx';
 import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.tsx';
 import { LoadFailedPage } from '../components/load-failed.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/product/product.css';
@@ -34,15 +35,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'seckill.confirm.title' });
 }
 
-const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
 
 /** What /secdetail handed over: the activity, product, shop and SKU, the count and the one-time order path. */
 function readChoice(params: URLSearchParams) {
-  const seckillId = positiveInt(params.get('seckillId'));
-  const prodId = positiveInt(params.get('prodId'));
-  const shopId = positiveInt(params.get('shopId'));
-  const seckillSkuId = positiveInt(params.get('seckillSkuId'));
-  const prodCount = positiveInt(params.get('prodCount')) ?? 1;
+  const seckillId = positiveId(params.get('seckillId'));
+  const prodId = positiveId(params.get('prodId'));
+  const shopId = positiveId(params.get('shopId'));
+  const seckillSkuId = positiveId(params.get('seckillSkuId'));
+  const prodCount = positiveId(params.get('prodCount')) ?? 1;
   const orderPath = params.get('orderPath') ?? '';
   if (!seckillId || !prodId || !shopId || !seckillSkuId || !/^[A-Za-z0-9_-]{16,64}$/.test(orderPath)) return null;
   return { seckillId, prodId, shopId, seckillSkuId, prodCount, orderPath };

@@ -11,6 +11,7 @@ import { SeckillBuyPanel } from '../features/seckill/seckill-buy-panel.tsx';
 import { SeckillEnded, SeckillMissing } from '../features/seckill/seckill-messages.tsx';
 import { useLiveSeckill } from '../features/seckill/use-live-seckill.ts';
 import { LoadFailedPage } from '../components/load-failed.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/product/product.css';
 import '../features/seckill/seckill.css';
 
@@ -23,7 +24,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const raw = params.seckillId ?? new URL(request.url).searchParams.get('seckillId') ?? '';
   const missing = () => data({ state: 'missing' as const }, { status: 404 });
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) return missing();
+  if (positiveId(raw) === null) return missing();
   try {
     // Public: without the token the API skips its session lookup.
     const detail = await api('/seckill/prod', { ...apiContextFor(request), token: null, query: { seckillId: raw }, schema: SeckillDetailSchema });

@@ -17,8 +17,9 @@ import { StoreSearch } from '../features/store/store-search.tsx';
 import { StoreCategories } from '../features/store/store-categories.tsx';
 import { StoreNotices } from '../features/store/store-notices.tsx';
 import { highlight } from '../features/store/highlight.tsx';
-import { STORE_SORTS, parseId, parseStoreQuery, storeHref } from '../features/store/store-query.ts';
+import { STORE_SORTS, parseStoreQuery, storeHref } from '../features/store/store-query.ts';
 import { StoreCoupons } from '../features/coupon/store-coupons.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/store/store.css';
 import '../features/coupon/coupon.css';
 
@@ -31,7 +32,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const shopId = parseId(params.get('sid'));
+  const shopId = positiveId(params.get('sid'));
   // Unknown, closed and malformed stores are one page message (section 2: not shown as open); a
   // store staff took offline says so (the shop entry's offline message).
   const closed = (offline = false) => data({ store: null, offline }, { status: 404 });

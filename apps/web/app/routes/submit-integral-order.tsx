@@ -25,6 +25,7 @@ import { ExchangeResult } from '../features/pointsmall/exchange-result.tsx';
 import { PointsPrice } from '../features/pointsmall/points-price.tsx';
 import { INTEGRAL_MALL_PATH, exchangedPath, integralDetPath } from '../features/pointsmall/paths.ts';
 import { LoadFailedPage } from '../components/load-failed.tsx';
+import { positiveId } from '../lib/positive-id.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/product/product.css';
@@ -37,13 +38,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: 'integralMall.confirm.title' });
 }
 
-const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
 
 /** What the item's page handed over: ?prodId=&skuId=&prodCount=. */
 function readItem(params: URLSearchParams): PointsOrderItem | null {
-  const prodId = positiveInt(params.get('prodId'));
-  const skuId = positiveInt(params.get('skuId'));
-  const prodCount = positiveInt(params.get('prodCount')) ?? 1;
+  const prodId = positiveId(params.get('prodId'));
+  const skuId = positiveId(params.get('skuId'));
+  const prodCount = positiveId(params.get('prodCount')) ?? 1;
   return prodId && skuId ? { prodId, skuId, prodCount: Math.min(prodCount, 999) } : null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, groupCheckoutHref, groupDetailHref, groupShareUrl, positiveId, readGroupChoice } from './group-links.ts';
+import { durationParts, groupCheckoutHref, groupDetailHref, groupShareUrl, readGroupChoice } from './group-links.ts';
 
 describe('group links', () => {
   it('opens the product page of the activity, with the team of a share link', () => {
@@ -21,13 +21,6 @@ describe('group links', () => {
     expect(readGroupChoice(new URLSearchParams('groupSkuId=0'))).toBeNull();
     expect(readGroupChoice(new URLSearchParams('groupSkuId=3&groupTeamId=-1&prodCount=1000'))).toEqual({ groupSkuId: 3, groupTeamId: 0, prodCount: 1 });
     expect(readGroupChoice(new URLSearchParams('groupSkuId=3&groupTeamId=12&prodCount=4'))).toEqual({ groupSkuId: 3, groupTeamId: 12, prodCount: 4 });
-  });
-
-  it('takes ids from 1 to 2^31-1 only', () => {
-    expect(positiveId('2147483647')).toBe(2_147_483_647);
-    expect(positiveId('2147483648')).toBeNull();
-    expect(positiveId('01')).toBeNull();
-    expect(positiveId(null)).toBeNull();
   });
 
   it('words a validity in its largest whole unit', () => {

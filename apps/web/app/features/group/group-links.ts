@@ -2,13 +2,7 @@
 // (/detail/{prodId}?groupActivityId=, with groupTeamId on a share link), the group checkout on
 // /submit-order (its group parameters), and the texts of a team's validity.
 import type { TFunction } from 'i18next';
-
-/** A positive id as the API takes it (1 to 2^31-1), from a query parameter; null otherwise. */
-export function positiveId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= 2_147_483_647 ? n : null;
-}
+import { positiveId } from '../../lib/positive-id.ts';
 
 /** The product page of a group activity; with a team, the share link that opens it preselected. */
 export function groupDetailHref(prodId: number, groupActivityId: number, groupTeamId?: number | null): string {

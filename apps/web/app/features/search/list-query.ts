@@ -1,8 +1,9 @@
 // The /list URL is the page's whole state: pn (term), st (tab), categoryId, minPrice/maxPrice in
 // yuan, hasStock, sort and current; on the coupon tab (st=5) couponId. This turns it into the API
 // query (prices in fen) and back.
+import { ID_MAX } from '../../lib/positive-id.ts';
+
 export const LIST_PAGE_SIZE = 20;
-const INT_MAX = 2_147_483_647;
 
 /**
  * The sort choices of the sort bar, with their API codes (SEARCH_SORT, copied so the page does not
@@ -32,7 +33,7 @@ export function fenToYuan(fen: number): string {
 function positiveInt(value: string | null): number | undefined {
   if (value === null || !/^\d{1,10}$/.test(value)) return undefined;
   const n = Number(value);
-  return n >= 1 && n <= INT_MAX ? n : undefined;
+  return n >= 1 && n <= ID_MAX ? n : undefined;
 }
 
 export interface ListState {

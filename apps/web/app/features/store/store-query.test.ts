@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseId, parseStoreQuery, storeHref } from './store-query.ts';
+import { parseStoreQuery, storeHref } from './store-query.ts';
 
 describe('the store page query', () => {
-  it.each([
-    ['12', 12],
-    ['2147483647', 2147483647],
-    ['2147483648', null],
-    ['0', null],
-    ['-3', null],
-    ['1.5', null],
-    ['abc', null],
-    ['', null],
-    [null, null],
-  ])('reads id %s as %s', (value, expected) => {
-    expect(parseId(value)).toBe(expected);
-  });
-
   it('keeps good values and drops bad ones', () => {
     expect(parseStoreQuery(new URLSearchParams('sid=3&shopCategoryId=7&keyword=%20杯%20&sort=5&current=2'))).toEqual({
       shopCategoryId: 7,

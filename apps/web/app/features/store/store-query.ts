@@ -2,8 +2,8 @@
 // a malformed optional value is dropped rather than failing the page.
 import { SEARCH_SORT } from '@bazaar/shared/schemas/catalog';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { positiveId } from '../../lib/positive-id.ts';
 
-const INT_MAX = 2_147_483_647;
 /** Pages are capped so a hand-typed huge number still makes a sane request. */
 const PAGE_MAX = 100_000;
 
@@ -22,15 +22,8 @@ export interface StoreQuery {
   current: number;
 }
 
-/** A positive 32-bit id, or null. */
-export function parseId(value: string | null): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= INT_MAX ? n : null;
-}
-
 export function parseStoreQuery(params: URLSearchParams): StoreQuery {
-  const shopCategoryId = parseId(params.get('shopCategoryId')) ?? undefined;
+  const shopCategoryId = positiveId(params.get('shopCategoryId')) ?? undefined;
   const keyword = params.get('keyword')?.trim().slice(0, SEARCH_KEYWORD_MAX_LENGTH) || undefined;
   const sortValue = Number(params.get('sort'));
   const sort = params.get('sort') !== null && STORE_SORTS.some((s) => s.sort === sortValue) ? sortValue : undefined;
