@@ -60,7 +60,9 @@ export default defineConfig({
           // (zod stays out of the shell: decision 011). The review stars and links go with the review and order pages, and the
           // forms' submit hook, the picture checks and the countdown with the pages that use them (none of the landing pages),
           // and what the activity features share (lib/activity/: the server clock) with the flash-sale and group-buy chunks, and the
-          // checkouts' shared parts (components/checkout/) with the checkout pages.
+          // checkouts' shared parts (components/checkout/) with the checkout pages, the top-up's and membership's pay-method choice
+          // with those pages, and the routes' 'could not load' page with the routes that show it (none of them a landing page).
+          if (id.includes('/components/load-failed.') || id.includes('/components/pay-method-choice.')) return undefined;
           if (id.includes('/text-field.') || id.includes('/form-errors.') || id.includes('/use-form-submit.') || id.includes('/image-file.') || id.includes('/countdown.') || id.includes('/region-picker.') || id.includes('/use-image-upload.') || id.includes('/picture-picker.') || id.includes('/components/ui/stars.') || id.includes('/lib/review-paths.') || id.includes('/lib/activity/') || id.includes('/components/checkout/')) return undefined;
           if (SHELL.some((part) => id.includes(part)) && !id.includes('.server.')) return 'shell';
         },
