@@ -103,8 +103,8 @@ async function runPrepared(db: Reader, name: string, text: string, params: unkno
   return (await db._.session.prepareQuery({ sql: text, params }, undefined, name, true, (rows) => rows).execute()) as unknown[][];
 }
 
-/** insertMessages' statement: one text for any batch (the messages are its one parameter), prepared once per connection (exported for its plan's test). */
-export const INSERT_MESSAGES_SQL = `
+/** insertMessages' statement: one text for any batch (the messages are its one parameter), prepared once per connection. */
+const INSERT_MESSAGES_SQL = `
     with i as (
       select * from jsonb_to_recordset($1::jsonb) as t(
         idx int, key_id bigint, key_user text, key_shop int, from_side smallint, sender_id text, msg_type smallint,
@@ -116,13 +116,7 @@ export const INSERT_MESSAGES_SQL = `
     d as (
       select k.idx, m.id as d_id, m.conversation_id as d_cid, m.seq as d_seq, m.msg_type as d_msg_type, m.content as d_content, m.card as d_card, m.created_at as d_created_at
       from k join i on i.idx = k.idx
-      -- One probe of the client id's unique index per message: as a join, the plan (cached once
-      -- prepared, made while the table was small) read the whole table per batch.
-      cross join lateral (
-        select * from chat_messages m
-        where m.conversation_id = k.cid and m.from_side = i.from_side and m.sender_id = i.sender_id and m.client_msg_id = i.client_msg_id
-          and m.client_msg_id is not null
-        limit 1) m),
+      join chat_messages m on m.conversation_id = k.cid and m.from_side = i.from_side and m.sender_id = i.sender_id and m.client_msg_id = i.client_msg_id),
     n as (
       select k.cid, i.*, row_number() over (partition by k.cid order by i.idx) as rn
       from k join i on i.idx = k.idx
