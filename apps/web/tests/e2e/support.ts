@@ -188,6 +188,9 @@ export async function pickSelectOption(page: Page, select: Locator, title: strin
   await expect(open).toHaveCount(0);
   await select.click();
   await open.getByTitle(title, { exact: true }).click();
+  // The list closes with an animation; until it has gone it lies over what is below the select
+  // (in CI the closing list once took the click meant for a dialog's submit button).
+  await expect(open).toHaveCount(0);
 }
 
 // ---- The top bar and the login popup (Chinese UI unless stated) ----
