@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { insertJsonRows } from '../db/json-rows.ts';
 import { jobs } from '../db/schema.ts';
+import { textArray } from './sql-array.ts';
 
 export const JOB_STATUS = { pending: 0, running: 1, done: 2, failed: 3, cancelled: 4 } as const;
 /** A claimed job may run this long before another instance may take it again. */
@@ -104,7 +105,7 @@ export function cancelJobsPart(kinds: readonly string[], ref: string, when: SQL)
 
 /** Cancels the pending jobs of one kind for several refs: unsent, for a statement with other writes (`executeTogether`). */
 export function cancelJobsStatement(kind: string, refs: readonly string[], now: Date): SQL {
-  return sql`update ${jobs} set status = ${JOB_STATUS.cancelled}, updated_at = ${now.toISOString()}::timestamptz where kind = ${kind} and ref = any(${`{${refs.join(',')}}`}::text[]) and status = ${JOB_STATUS.pending}`;
+  return sql`update ${jobs} set status = ${JOB_STATUS.cancelled}, updated_at = ${now.toISOString()}::timestamptz where kind = ${kind} and ref = any(${textArray(refs)}) and status = ${JOB_STATUS.pending}`;
 }
 
 export async function cancelJob(db: Db | Tx, kind: string, ref: string): Promise<void> {

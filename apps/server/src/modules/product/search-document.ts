@@ -5,9 +5,7 @@ import { inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { productChanges, products } from '../../db/schema/product.ts';
 import type { IndexedProduct } from '../../lib/search-index.ts';
-
-/** A PostgreSQL array literal, sent as one text parameter (both drivers accept it the same way). */
-const arrayLiteral = (values: readonly (string | number)[]) => `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+import { intArray, textArray } from '../../lib/sql-array.ts';
 
 export async function listSearchNames(db: Db | Tx, productIds: readonly number[]) {
   return db
@@ -27,7 +25,7 @@ export async function writeSearchDocuments(db: Db | Tx, documents: readonly { id
   if (documents.length === 0) return;
   await db.execute(sql`
     update products p set search_vector = v.doc::tsvector
-    from (select unnest(${arrayLiteral(documents.map((d) => d.id))}::int[]) as id, unnest(${arrayLiteral(documents.map((d) => d.doc))}::text[]) as doc) v
+    from (select unnest(${intArray(documents.map((d) => d.id))}) as id, unnest(${textArray(documents.map((d) => d.doc))}) as doc) v
     where p.id = v.id`);
 }
 

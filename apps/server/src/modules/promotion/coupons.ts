@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { failedCheck } from '../../db/errors.ts';
 import type { StatementPart } from '../../db/one-statement.ts';
 import { couponProducts, couponReceipts, coupons, couponUseRecords, userCoupons } from '../../db/schema/promotion.ts';
+import { textArray } from '../../lib/sql-array.ts';
 
 const ON = 1;
 const RECEIVABLE = 0;
@@ -388,7 +389,7 @@ export function useOrderCouponsPart(input: { orderNumbers: string[]; now: Date }
   return {
     ctes: sql`uoc_uses as (
       update ${couponUseRecords} set status = ${COUPON_USE.used}, updated_at = ${at}
-      where order_number = any(${`{${input.orderNumbers.join(',')}}`}::text[]) and status = ${COUPON_USE.frozen}
+      where order_number = any(${textArray(input.orderNumbers)}) and status = ${COUPON_USE.frozen}
       returning user_coupon_id
     ), uoc_coupons as (
       update ${userCoupons} set used_time = ${at}, version = version + 1
@@ -407,7 +408,7 @@ export function useOrderCouponsPart(input: { orderNumbers: string[]; now: Date }
 export async function returnOrderCoupons(tx: Tx, input: { orderNumbers: string[]; now: Date }): Promise<void> {
   if (input.orderNumbers.length === 0) return;
   const at = sql`${input.now.toISOString()}::timestamptz`;
-  const numbers = sql`${`{${input.orderNumbers.join(',')}}`}::text[]`;
+  const numbers = textArray(input.orderNumbers);
   await tx.execute(sql`
     with r as (
       update ${couponUseRecords} set status = ${COUPON_USE.returned}, updated_at = ${at}
