@@ -13,8 +13,7 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
-import { AddressForm } from '../features/address/address-form.tsx';
-import { CheckoutAddress } from '../features/order/checkout-address.tsx';
+import { CheckoutAddress } from '../features/address/checkout-address.tsx';
 import { RemarksField } from '../components/checkout/remarks-field.tsx';
 import { feeOrFree, OneItemCheckoutView } from '../components/checkout/one-item-view.tsx';
 import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout.ts';
@@ -168,7 +167,7 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
         physical ? (
           <CheckoutAddress
             addresses={addresses}
-            addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+            provinces={provinces}
             selectedId={address?.addrId ?? null}
             disabled={locked}
             onSelect={(a) => void reconfirm(a.addrId, count)}

@@ -15,8 +15,7 @@ import { pageTitle } from '../components/page-meta.ts';
 import { buttonClass } from '../components/ui/button.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
-import { AddressForm } from '../features/address/address-form.tsx';
-import { CheckoutAddress } from '../features/order/checkout-address.tsx';
+import { CheckoutAddress } from '../features/address/checkout-address.tsx';
 import { RemarksField } from '../components/checkout/remarks-field.tsx';
 import { feeOrFree, OneItemCheckoutView } from '../components/checkout/one-item-view.tsx';
 import { useOneItemCheckout } from '../components/checkout/use-one-item-checkout.ts';
@@ -177,7 +176,7 @@ function Checkout({
         physical ? (
           <CheckoutAddress
             addresses={addresses}
-            addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+            provinces={provinces}
             selectedId={address?.addrId ?? null}
             disabled={locked}
             onSelect={(a) => void reconfirm(a.addrId, count)}

@@ -16,8 +16,7 @@ import { showToast } from '../components/ui/toast.tsx';
 import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { loadProvinces } from '../lib/provinces.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
-import { AddressForm } from '../features/address/address-form.tsx';
-import { CheckoutAddress } from '../features/order/checkout-address.tsx';
+import { CheckoutAddress } from '../features/address/checkout-address.tsx';
 import { CheckoutShopOrder } from '../features/order/checkout-shop-order.tsx';
 import { CheckoutPoints, type PointsChoice } from '../features/order/checkout-points.tsx';
 import { remarksTooLong } from '../components/checkout/remarks-field.tsx';
@@ -125,7 +124,7 @@ function GroupOrder({ uuid, isLoggedIn, choice, data }: { uuid: string; isLogged
       choice={choice}
       loadedAddresses={data.addresses}
       loadedResult={data.confirm.result}
-      renderAddress={(props) => <CheckoutAddress addressForm={(form) => <AddressForm provinces={provinces} address={null} {...form} />} {...props} />}
+      renderAddress={(props) => <CheckoutAddress provinces={provinces} {...props} />}
     />
   );
 }
@@ -230,7 +229,7 @@ function Checkout({
       <h1 className="checkout__title">{t('checkout.title')}</h1>
       <CheckoutAddress
         addresses={addresses}
-        addressForm={(props) => <AddressForm provinces={provinces} address={null} {...props} />}
+        provinces={provinces}
         selectedId={address?.addrId ?? null}
         disabled={busy || submitting}
         onSelect={(a) => void reconfirm(a.addrId)}

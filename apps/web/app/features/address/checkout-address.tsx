@@ -1,29 +1,32 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { ADDRESS_LIMIT, formatRegion, type Address } from '@bazaar/shared/schemas/address';
+import { ADDRESS_LIMIT, formatRegion, type Address, type Area } from '@bazaar/shared/schemas/address';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
+import { AddressForm } from './address-form.tsx';
 
 const COLLAPSED = 4;
 
 /**
  * The delivery address of a checkout: the shopper's address cards (one selected), and a dialog to
- * add one (the user center's own form, handed in by the route: features never import each other).
+ * add one (the user center's own form). Every checkout uses it: the cart's, the group-buy's, the
+ * flash sale's and the points mall's. Its styles are the checkout's (features/order/order.css), which
+ * every checkout route loads.
  * A shopper without any address gets that form right here in the section, not behind a button.
  * Choosing or adding re-prices the checkout (freight).
  */
 export function CheckoutAddress({
   addresses,
-  addressForm,
+  provinces,
   selectedId,
   disabled,
   onSelect,
   onAdded,
 }: {
   addresses: Address[];
-  /** The form that adds an address (the address feature's). */
-  addressForm: (props: { onCancel?: () => void; onSaved: (address: Address) => void }) => ReactNode;
+  /** The regions of the form that adds an address. */
+  provinces: Area[];
   selectedId: number | null;
   disabled: boolean;
   onSelect: (address: Address) => void;
@@ -52,12 +55,14 @@ export function CheckoutAddress({
       {addresses.length === 0 ? (
         <div className="checkout-address__first">
           <p className="checkout-address__empty">{t('checkout.address.empty')}</p>
-          {addressForm({
-            onSaved: (saved) => {
+          <AddressForm
+            provinces={provinces}
+            address={null}
+            onSaved={(saved) => {
               showToast(t('address.saved'), { kind: 'success' });
               onAdded(saved);
-            },
-          })}
+            }}
+          />
         </div>
       ) : (
         <ul className="checkout-address" role="radiogroup" aria-label={t('checkout.address.choose')}>
@@ -94,14 +99,16 @@ export function CheckoutAddress({
       ) : null}
       <Dialog className="address-dialog" open={adding} onClose={() => setAdding(false)} title={t('checkout.address.addTitle')}>
         {adding ? (
-          addressForm({
-            onCancel: () => setAdding(false),
-            onSaved: (saved) => {
+          <AddressForm
+            provinces={provinces}
+            address={null}
+            onCancel={() => setAdding(false)}
+            onSaved={(saved) => {
               setAdding(false);
               showToast(t('address.saved'), { kind: 'success' });
               onAdded(saved);
-            },
-          })
+            }}
+          />
         ) : null}
       </Dialog>
     </section>
