@@ -1,7 +1,8 @@
 // Platform staff's shop list and moves (issue 10) across their owners: the shop module moves the
 // row, the audit module records the change in the same transaction, and once it committed every
 // cache that shows the shop's products is dropped on every instance (search pages and totals,
-// product details, the home page's floors), so the storefront follows at once.
+// product details, the home page's floors), so the storefront follows at once; taking a shop offline
+// or reopening it also marks its merchant accounts' cached sessions (decision 068's merchant amendment).
 import { SHOP_STATUS } from '@bazaar/shared/constants/shop-status';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { AdminShop, AdminShopQuery } from '@bazaar/shared/schemas/admin-shops';
@@ -15,6 +16,7 @@ import { recordChange } from '../modules/audit/service.ts';
 import { dropHomeCache } from '../modules/catalog/service.ts';
 import { dropProductDetails } from '../modules/product/service.ts';
 import * as staff from '../modules/shop/staff.ts';
+import { markShopSessions } from './merchant-session.ts';
 import { dropSearchCaches } from './search-products.ts';
 
 function toAdminShop(row: staff.StaffShopRow): AdminShop {
@@ -81,6 +83,8 @@ async function moveShop(
 /** Open -> offline with a reason: its page says so, its products leave search and lists and cannot be bought. */
 export async function takeShopOffline(ctx: AppContext, adminId: number, shopId: number, reason: string): Promise<AdminShop> {
   const shop = await moveShop(ctx, adminId, shopId, 'shop.offline', (tx, now) => staff.takeOffline(tx, shopId, reason, now), 'staff.errors.shopNotOpen');
+  // Its accounts may no longer act: a session any instance cached is verified again at its next request.
+  await markShopSessions(ctx, shopId);
   await dropShopCaches(ctx);
   return shop;
 }
@@ -88,6 +92,7 @@ export async function takeShopOffline(ctx: AppContext, adminId: number, shopId: 
 /** Offline -> open: everything shows again. */
 export async function reopenShop(ctx: AppContext, adminId: number, shopId: number): Promise<AdminShop> {
   const shop = await moveShop(ctx, adminId, shopId, 'shop.reopen', (tx, now) => staff.reopen(tx, shopId, now), 'staff.errors.shopNotOffline');
+  await markShopSessions(ctx, shopId);
   await dropShopCaches(ctx);
   return shop;
 }

@@ -1,6 +1,7 @@
 // The shopper session cache (decision 068): a cached session costs no PostgreSQL statement, and
 // every revocation (logout, every session of the account, a login beyond the live-session limit,
-// a disabled account) ends it at once, on this instance and, with Redis, on another one.
+// a disabled account) ends it at once, on this instance and, with Redis, on another one (the
+// revocation tests are the session cache kit's, shared with the merchant's: auth-session-cache-merchant.test.ts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_TTL_SECONDS } from '@bazaar/shared/constants/limits';
@@ -11,6 +12,7 @@ import { hashToken, issueToken, LIVE_SESSIONS_MAX, revokeSessions } from '../mod
 import { registerUser } from '../test/account-test-kit.ts';
 import { adminToken } from '../test/admin-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
+import { describeRevocations, eachRevocation, subjectOf, TOKEN_META, type Revocation } from '../test/session-cache-test-kit.ts';
 import { getTestApp, type TestApp } from '../test/test-app.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { drainSeckillQueue } from '../flows/write-seckill-orders.ts';
@@ -32,46 +34,43 @@ const orderStatus = (app: BazaarApp, token: string) =>
   app.inject({ method: 'GET', url: '/p/seckill/createOrderStatus?orderNumber=1', headers: { authorization: `bearer ${token}` } });
 const status = async (app: BazaarApp, token: string) => (await orderStatus(app, token)).statusCode;
 const prodCount = (app: BazaarApp, token: string) => app.inject({ method: 'GET', url: '/p/shopCart/prodCount', headers: { authorization: `bearer ${token}` } });
-const subjectOf = async (token: string) => {
-  const [row] = await t.ctx.db.select({ subject: authTokens.subject }).from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
-  return row!.subject;
-};
-const meta = { ip: '127.0.0.1', userAgent: 'test' };
+const subject = (token: string) => subjectOf(t, token);
 
-/** Each revocation, done through the app `by`; answers the token it should have ended. */
-const REVOCATIONS: Array<[name: string, revoke: (by: TestApp | TestInstance, token: string) => Promise<string>]> = [
-  [
-    'logout',
-    async (by, token) => {
+/** Each revocation, done through the app `by`. */
+const REVOCATIONS: Revocation[] = [
+  {
+    name: 'logout',
+    revoke: async (by, token) => {
       expect((await by.app.inject({ method: 'POST', url: '/logOut', headers: { authorization: `bearer ${token}` } })).statusCode).toBe(200);
-      return token;
     },
-  ],
-  [
-    'every session of the account (a new password)',
-    async (by, token) => {
-      await revokeSessions(by.ctx, 'shopper', await subjectOf(token));
-      return token;
+  },
+  {
+    name: 'every session of the account (a new password)',
+    revoke: async (by, token) => revokeSessions(by.ctx, 'shopper', await subject(token)),
+  },
+  {
+    name: 'a login beyond the live-session limit (the oldest ends)',
+    revoke: async (by, token) => {
+      const id = await subject(token);
+      for (let i = 0; i < LIVE_SESSIONS_MAX.shopper; i++) await issueToken(by.ctx, 'shopper', id, TOKEN_META);
     },
-  ],
-  [
-    'a login beyond the live-session limit (the oldest ends)',
-    async (by, token) => {
-      const subject = await subjectOf(token);
-      for (let i = 0; i < LIVE_SESSIONS_MAX.shopper; i++) await issueToken(by.ctx, 'shopper', subject, meta);
-      return token;
-    },
-  ],
-  [
-    'the account disabled by the platform',
-    async (by, token) => {
+  },
+  {
+    name: 'the account disabled by the platform',
+    revoke: async (by, token) => {
       const staff = await adminToken(t);
-      const res = await by.app.inject({ method: 'POST', url: `/admin/users/${await subjectOf(token)}/disable`, headers: { authorization: `bearer ${staff}` }, payload: { reason: 'test' } });
+      const res = await by.app.inject({ method: 'POST', url: `/admin/users/${await subject(token)}/disable`, headers: { authorization: `bearer ${staff}` }, payload: { reason: 'test' } });
       expect(res.statusCode, res.body).toBe(200);
-      return token;
     },
-  ],
+  },
 ];
+
+describeRevocations('shopper', {
+  instances: () => ({ t, b }),
+  sessions: async () => ({ token: (await registerUser(t)).token, other: (await registerUser(t)).token }),
+  status,
+  revocations: REVOCATIONS,
+});
 
 describe('the shopper session cache, one instance (embedded kv on PGlite, Redis on PostgreSQL)', () => {
   it('answers a cached session without PostgreSQL: a token row changed behind its back is not seen until a revocation marks it', async () => {
@@ -81,22 +80,13 @@ describe('the shopper session cache, one instance (embedded kv on PGlite, Redis 
     expect(await status(t.app, token)).toBe(200);
     // A route that does not opt in reads PostgreSQL.
     expect((await prodCount(t.app, token)).statusCode).toBe(401);
-    await revokeSessions(t.ctx, 'shopper', await subjectOf(token));
+    await revokeSessions(t.ctx, 'shopper', await subject(token));
     expect(await status(t.app, token)).toBe(401);
-  });
-
-  it.each(REVOCATIONS)('ends a cached session at once: %s', async (_name, revoke) => {
-    const { token } = await registerUser(t);
-    const other = (await registerUser(t)).token;
-    expect([await status(t.app, token), await status(t.app, other)]).toEqual([200, 200]);
-    await revoke(t, token);
-    expect(await status(t.app, token)).toBe(401);
-    expect(await status(t.app, other)).toBe(200);
   });
 
   it('ends a cached session when its token expires, and keeps another session of the account after one logout', async () => {
     const { token } = await registerUser(t);
-    const second = (await issueToken(t.ctx, 'shopper', await subjectOf(token), meta)).accessToken;
+    const second = (await issueToken(t.ctx, 'shopper', await subject(token), TOKEN_META)).accessToken;
     expect([await status(t.app, token), await status(t.app, second)]).toEqual([200, 200]);
     await t.app.inject({ method: 'POST', url: '/logOut', headers: { authorization: `bearer ${token}` } });
     expect([await status(t.app, token), await status(t.app, second)]).toEqual([401, 200]);
@@ -106,26 +96,6 @@ describe('the shopper session cache, one instance (embedded kv on PGlite, Redis 
     } finally {
       t.resetClock();
     }
-  });
-});
-
-describe.skipIf(!SHARED_INFRASTRUCTURE)('the shopper session cache, two instances on PostgreSQL + Redis', () => {
-  it.each(REVOCATIONS)('a revocation on one instance ends the session cached by the other at once: %s', async (_name, revoke) => {
-    const { token } = await registerUser(t);
-    const other = (await registerUser(t)).token;
-    // Both instances cache both sessions.
-    for (const app of [t.app, b!.app]) expect([await status(app, token), await status(app, other)]).toEqual([200, 200]);
-    await revoke(t, token);
-    expect(await status(b!.app, token)).toBe(401);
-    expect(await status(t.app, token)).toBe(401);
-    expect(await status(b!.app, other)).toBe(200);
-  });
-
-  it('and the other way round', async () => {
-    const { token } = await registerUser(t);
-    for (const app of [t.app, b!.app]) expect(await status(app, token)).toBe(200);
-    await REVOCATIONS[0]![1](b!, token);
-    expect(await status(t.app, token)).toBe(401);
   });
 });
 
@@ -157,11 +127,11 @@ describe("the checkout and after-sales round's routes take the shopper's session
     const { result, queries } = await countQueries(() => roundStatuses(t.app, token));
     expect(result).toEqual(every('live'));
     expect(queries.filter((q) => q.includes('"auth_tokens"'))).toEqual([]);
-    await revokeSessions(t.ctx, 'shopper', await subjectOf(token));
+    await revokeSessions(t.ctx, 'shopper', await subject(token));
     expect(await roundStatuses(t.app, token)).toEqual(every(401));
   });
 
-  it.each(REVOCATIONS)('end at once on every instance (two on PostgreSQL + Redis): %s', async (_name, revoke) => {
+  it.each(eachRevocation(REVOCATIONS))('end at once on every instance (two on PostgreSQL + Redis): %s', async (_name, { revoke }) => {
     const { token } = await registerUser(t);
     const other = (await registerUser(t)).token;
     const apps = b ? [t.app, b.app] : [t.app];
@@ -197,7 +167,7 @@ describe("the flash sale's submit checks the cached session's mark in the gate's
     return { s: s!, other: other!, sk, paths: paths as [string, string] };
   }
 
-  it.each(REVOCATIONS)('refuses a submit with 401 and takes nothing after %s (done on the other instance with PostgreSQL + Redis)', async (_name, revoke) => {
+  it.each(eachRevocation(REVOCATIONS))('refuses a submit with 401 and takes nothing after %s (done on the other instance with PostgreSQL + Redis)', async (_name, { revoke }) => {
     const { s, other, sk, paths } = await confirmedPair();
     await revoke(b ?? t, s.token);
     expectStatus(await submitSeckill(t.app, s, paths[0], sk), 401);
@@ -211,7 +181,7 @@ describe("the flash sale's submit checks the cached session's mark in the gate's
 
   it('verifies the session again when the mark changed for another reason (a logout of another session of the account) and goes on', async () => {
     const { s, sk, paths } = await confirmedPair();
-    const second = (await issueToken(t.ctx, 'shopper', s.userId, meta)).accessToken;
+    const second = (await issueToken(t.ctx, 'shopper', s.userId, TOKEN_META)).accessToken;
     expect((await (b ?? t).app.inject({ method: 'POST', url: '/logOut', headers: { authorization: `bearer ${second}` } })).statusCode).toBe(200);
     expectStatus(await submitSeckill(t.app, s, paths[0], sk), 200);
     expect(await seckillGate(t.ctx).held(sk.seckillId, s.userId)).toBe(1);

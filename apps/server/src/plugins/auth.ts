@@ -28,8 +28,10 @@ declare module 'fastify' {
      */
     permission?: RoutePermission<AdminPermission> | RoutePermission<MerchantPermission>;
     /**
-     * The shopper's session may come from the instance's session cache (decision 068: the flash
-     * sale's hot routes). 'route': the route checks the revocation mark itself, in its own atomic
+     * The shopper's or merchant's session may come from the instance's session cache (decision 068:
+     * the flash sale's hot routes, the checkout and after-sales round's; its amendment: the merchant
+     * after-sales routes, with the account's role and shop read with the session and every change
+     * of them marked). 'route': the route checks the revocation mark itself, in its own atomic
      * step (`request.sessionMark`; the flash sale's submit, in the gate's script), so the hook reads
      * nothing from the kv.
      */
@@ -130,9 +132,11 @@ export const authPlugin = fp(async (app) => {
   // merchant account with its role while it is enabled and its shop open, ride along in the same
   // statement (decision 057), so a role or permission change applies on the next request, on every
   // instance, at no extra round trip.
-  // Shopper sessions of the routes that opt in are cached in process and ended on every instance by
-  // the revocation mark (decision 068); staff and merchant sessions read their role on every request.
-  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants, merchant: merchantTokenGrants }, ['shopper']);
+  // Shopper and merchant sessions of the routes that opt in are cached in process and ended on every
+  // instance by the revocation mark (decision 068); a merchant's cached session keeps the role and
+  // shop read with it until a mark (every role, account or shop change writes one: the amendment).
+  // Staff sessions, and merchant sessions on routes that do not opt in, read their role on every request.
+  const lookup = sessionLookup(ctx, { shopper: userIsActive, admin: adminIsActive }, { admin: adminGrants, merchant: merchantTokenGrants }, ['shopper', 'merchant']);
   /** The staff member's name, from the lookup's grants (for the audit entry of a refusal). */
   const staffNames = new WeakMap<FastifyRequest, string>();
 

@@ -67,6 +67,16 @@ async function markRevoked(ctx: Pick<AppContext, 'kv'>, audience: Audience, subj
   await ctx.kv.set(revokedKey(audience, subject), `${Date.now()}.${randomBytes(6).toString('hex')}`, REVOKED_MARK_TTL_MS);
 }
 
+/**
+ * What a subject's sessions may do changed without ending them (decision 068's merchant amendment:
+ * a staff member's role, the shop taken offline or reopened): after the change is stored in
+ * PostgreSQL, every instance's cached sessions of the subject are verified again at their next
+ * request, which reads the new grants. The same mark as a revocation.
+ */
+export async function markSessionsChanged(ctx: Pick<AppContext, 'kv'>, audience: Audience, subject: string): Promise<void> {
+  await markRevoked(ctx, audience, subject);
+}
+
 /** A new 256-bit token for the subject; only its sha256 is stored. */
 export async function issueToken(ctx: Pick<AppContext, 'db' | 'now' | 'kv'>, audience: Audience, subject: string, meta: ClientMeta): Promise<Token> {
   const accessToken = randomBytes(32).toString('hex');
@@ -144,6 +154,9 @@ export function sessionLookup(
   cached: readonly Audience[] = [],
 ): SessionLookup {
   const find = repo.prepareFindLiveToken(ctx.db, Object.entries(checks) as Array<[Audience, repo.SubjectCheck]>, Object.entries(grants) as Array<[Audience, repo.SubjectGrants]>);
+  // An audience whose grants read null may not act (a merchant account disabled, its shop offline):
+  // such a session is answered but never cached, so whatever lets it act again is read at once.
+  const mayCache = (session: Session) => cached.includes(session.audience) && (grants[session.audience] === undefined || session.grants !== null);
   const cache = new Map<string, CachedSession>();
   const verify = async (tokenHash: string) => {
     const [row] = await find.execute({ tokenHash, now: ctx.now() });
@@ -164,12 +177,13 @@ export function sessionLookup(
     }
     const verifiedAt = Date.now();
     let found = await verify(tokenHash);
-    if (!found || !useCache || !cached.includes(found.session.audience)) return found?.session ?? null;
+    if (!found || !useCache || !mayCache(found.session)) return found?.session ?? null;
     if (mark === undefined) {
       // A token not seen before: its subject is known only now, so the mark is read and the statement run again.
       mark = await ctx.kv.get(revokedKey(found.session.audience, found.session.subject));
       found = await verify(tokenHash);
       if (!found) return null;
+      if (!mayCache(found.session)) return found.session;
     }
     if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(tokenHash, { ...found, mark, verifiedAt });
