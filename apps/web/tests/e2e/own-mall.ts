@@ -7,7 +7,7 @@
 // +2), so the journeys' own pairs, running at once in parallel workers, never meet.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -22,6 +22,31 @@ export const OWN_MALL_OFFSETS = { aftersaleDeadline: 5, chatService: 10, groupEx
 const here = path.dirname(new URL(import.meta.url).pathname);
 const webDir = path.resolve(here, '../..');
 const serverDir = path.resolve(webDir, '../server');
+
+/** The newest modification time of the files under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * How the own API starts: compiled, as the shared API (playwright.config.ts builds it when it starts
+ * that one, so always in CI), when the build is newer than the server's and the shared package's
+ * sources; otherwise (a reused shared pair with sources edited since) from the sources with tsx,
+ * which costs seconds of CPU at start (decision 069).
+ */
+function apiCommand(): { args: string[]; env: Record<string, string> } {
+  const dist = path.join(serverDir, 'dist/server.js');
+  const fresh = existsSync(dist) && statSync(dist).mtimeMs >= Math.max(newestMtime(path.join(serverDir, 'src')), newestMtime(path.join(serverDir, '../../packages/shared/src')));
+  if (!fresh) return { args: ['--import', 'tsx', 'src/server.ts'], env: {} };
+  return {
+    args: ['--max-semi-space-size=8', '--heap-growing-percent=50', '--expose-gc', 'dist/server.js'],
+    env: { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' },
+  };
+}
 
 async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -67,10 +92,12 @@ export async function startOwnMall(env: Record<string, string>, offset: (typeof 
   };
   try {
     // As the shared API (playwright.config.ts), in one Node process so that stopping it stops the server.
-    const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const command = apiCommand();
+    const api = spawn(process.execPath, command.args, {
       cwd: serverDir,
       env: {
         ...inherited,
+        ...command.env,
         ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
         API_PORT: String(apiPort),
         MERCHANT_PORT: String(webPort + 1),
