@@ -1,7 +1,7 @@
 // The hub's database work per message (decision 063, the 1,000 messages/s goal): the unread
 // totals ('00000') of a burst's receivers are read in one statement per kind of reader, not one
 // per socket (flows/chat.test.ts counts the send path's).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_CODE, CHAT_MSG_TYPE, CHAT_SIDE, type ChatServerFrame } from '@bazaar/shared/schemas/chat';
 import { countQueries } from '../../db/query-count.ts';
 import { createTestAdmin } from '../../test/admin-test-kit.ts';
@@ -103,6 +103,37 @@ describe('database work per message', () => {
       expect(unreadFrames(peers[7]!)[1]!.success).toBe(true);
     } finally {
       hub.close();
+    }
+  });
+});
+
+describe('presence', () => {
+  it("extends every socket's presence once a beat, a small slice per tick: never all of them in one go", async () => {
+    // Only the intervals are faked (the unread flush's timeout and the database keep real time).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { runtime } = quietRuntime();
+    const calls: string[][] = [];
+    runtime.presence.refresh = async (entries) => void calls.push(entries.map((e) => e.member));
+    const hub = new ChatHub(t.ctx, runtime, { error: () => {} });
+    try {
+      const peers = Array.from({ length: 130 }, (_, i) => fakePeer({ kind: 'user', userId: `presence-${i}` }, `p${i}`));
+      for (const peer of peers) await hub.add(peer);
+      // One beat (15 s) in ticks of 250 ms: a slice of ceil(130 / 60) = 3 sockets per tick.
+      for (let ms = 0; ms < 15_000; ms += 250) await vi.advanceTimersByTimeAsync(250);
+      expect(Math.max(...calls.map((c) => c.length))).toBe(3);
+      const times = new Map<string, number>();
+      for (const member of calls.flat()) times.set(member, (times.get(member) ?? 0) + 1);
+      expect(peers.filter((p) => !times.has(p.id))).toEqual([]);
+      expect(Math.max(...times.values())).toBeLessThanOrEqual(2);
+      // A socket gone mid-round is not extended again.
+      hub.remove(peers[0]!);
+      calls.length = 0;
+      for (let ms = 0; ms < 15_000; ms += 250) await vi.advanceTimersByTimeAsync(250);
+      expect(calls.flat()).not.toContain('p0');
+      expect(new Set(calls.flat()).size).toBe(129);
+    } finally {
+      hub.close();
+      vi.useRealTimers();
     }
   });
 });

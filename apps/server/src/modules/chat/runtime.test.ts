@@ -46,6 +46,28 @@ describe.skipIf(!REDIS_URL)('chat presence cache across instances', () => {
     }
   }
 
+  it("extends members' presence in one command: each member's expiry, each key's expired members dropped and its TTL", async () => {
+    const user = `u:refresh-${Date.now()}`;
+    const agents = `svc-refresh-${Date.now()}`;
+    // An expired member (a crashed instance's socket) and a live one.
+    await a.redis.zadd(`chat:on:${user}`, Date.now() - 1_000, 'gone', Date.now() + 1_000, 'peer-1');
+    await a.redis.pexpire(`chat:on:${user}`, 1_000);
+    const before = Date.now();
+    // A key twice (two agents' sockets under the pool's key).
+    await a.runtime.presence.refresh([
+      { keys: [user], member: 'peer-1' },
+      { keys: [`a:1`, agents], member: 'agent-1' },
+      { keys: [`a:2`, agents], member: 'agent-2' },
+    ]);
+    expect(await a.redis.zrange(`chat:on:${user}`, 0, -1)).toEqual(['peer-1']);
+    expect(Number(await a.redis.zscore(`chat:on:${user}`, 'peer-1'))).toBeGreaterThan(before + 40_000);
+    expect(await a.redis.pttl(`chat:on:${user}`)).toBeGreaterThan(40_000);
+    expect((await a.redis.zrange(`chat:on:${agents}`, 0, -1)).sort()).toEqual(['agent-1', 'agent-2']);
+    expect(await a.redis.pttl(`chat:on:${agents}`)).toBeGreaterThan(40_000);
+    expect(await a.redis.zrange('chat:on:a:2', 0, -1)).toEqual(['agent-2']);
+    await a.redis.del(`chat:on:${user}`, `chat:on:${agents}`, 'chat:on:a:1', 'chat:on:a:2');
+  });
+
   it('reads a key once from Redis, then from the cache', async () => {
     const shop = `s:cache-${Date.now()}`;
     // On A itself: an invalidation from B arriving after the first read would (rightly) read again.

