@@ -84,6 +84,9 @@ async function returnAddressOf(ctx: AppContext, db: AppContext['db'] | Tx, shopI
 /** A decision's row, and its money when it decided one: settled in its transaction, or for the gateway. */
 type Decided = { row: repo.RefundRow; money: DecisionMoney | null } | undefined;
 
+/** What agree answers when the move of a guessed request (not read first) found nothing: nothing was done. */
+const MISSED = Symbol('missed');
+
 /** What a decision writes beside the move, by the move's own statement (the shop's log): other owners' parts, held to repo.MOVED. */
 type Alongside = SQL[];
 
@@ -102,7 +105,11 @@ async function afterDecision(ctx: AppContext, decided: NonNullable<Decided>): Pr
  * shipping deadline). `current` is the request as the caller read it: the move is conditional on
  * its state and service type. The periods are read only for a return (a refund only gets no deadline).
  */
-async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods; alongside?: Alongside }): Promise<Decided> {
+async function agree(
+  ctx: AppContext,
+  current: Pick<repo.RefundRow, 'refundSn' | 'shopId' | 'applyType'>,
+  input: { shopId?: number; actor: Actor; action: 'accept' | 'autoAgree'; address?: ReturnAddress | null; periods?: Periods; alongside?: Alongside; guessed?: boolean },
+): Promise<Decided | typeof MISSED> {
   const now = ctx.now();
   if (input.shopId !== undefined && current.shopId !== input.shopId) return undefined;
   const isReturn = current.applyType === APPLY_TYPE.returnAndRefund;
@@ -134,7 +141,9 @@ async function agree(ctx: AppContext, current: repo.RefundRow, input: { shopId?:
     ].filter((part): part is SQL => part !== null),
   });
   /** The move found nothing: still waiting but edited to the other service type is "changed" (a deadline job is retried and decides it from a fresh read). */
-  const missed = async (db: AppContext['db'] | Tx): Promise<undefined> => {
+  const missed = async (db: AppContext['db'] | Tx): Promise<undefined | typeof MISSED> => {
+    // A guess (`current` not read): the caller reads the request and tells why.
+    if (input.guessed) return MISSED;
     const edited = await repo.findRefund(db, current.refundSn);
     if (edited?.returnMoneySts === REFUND_STATUS.applied && edited.applyType !== current.applyType) throw invalid('refundErrors.statusChanged');
     return undefined;
@@ -183,7 +192,7 @@ export async function autoAgreeRefund(ctx: AppContext, refundSn: string): Promis
   if (!row || row.returnMoneySts !== REFUND_STATUS.applied || !row.deadline || row.deadline > ctx.now()) return;
   let decided: Decided;
   try {
-    decided = await agree(ctx, row, { actor: SYSTEM, action: 'autoAgree' });
+    decided = (await agree(ctx, row, { actor: SYSTEM, action: 'autoAgree' })) as Decided;
   } catch (err) {
     // A return to a shop without any address: it waits for the seller, who is reminded anyway.
     if (err instanceof Error && 'messageKey' in err && (err as { messageKey: string }).messageKey === 'refundErrors.returnAddressMissing') return;
@@ -364,11 +373,22 @@ async function refuseUnlessShops(ctx: AppContext, shopId: number, refundSn: stri
  * page reads the request again, so the answer costs no statement of its own (decision 059).
  */
 export async function acceptRefund(ctx: AppContext, session: Merchant, refundSn: string, input: MerchantRefundAccept): Promise<MerchantRefundDecision> {
-  const [actor, current] = await actorAndRequest(ctx, session, refundSn);
-  if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
+  const actor = merchantActor(session);
   const log = shopLogPart(ctx, session, 'refund.accept', refundSn, REFUND_STATUS.applied, REFUND_STATUS.accepted);
-  const decided = await agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, alongside: [log] }).catch(rethrowApp);
-  if (!decided) throw invalid('refundErrors.cannotAccept');
+  const decide = (current: Pick<repo.RefundRow, 'refundSn' | 'shopId' | 'applyType'>, guessed: boolean) =>
+    agree(ctx, current, { shopId: session.shopId, actor, action: 'accept', address: input.returnAddress ?? null, alongside: [log], guessed }).catch(rethrowApp);
+  // Most requests are a refund only (decision 060, seventh pass): decided as one without reading the
+  // request first. The move is conditional on the service type as it holds (and the state and the
+  // shop), so a return, or an edited request, is never decided as a refund only; a miss changed nothing.
+  let decided = await decide({ refundSn, shopId: session.shopId, applyType: APPLY_TYPE.refundOnly }, true);
+  if (decided === MISSED) {
+    const current = await repo.readRefund(ctx.db, refundSn);
+    if (!current || current.shopId !== session.shopId) throw notFound('refundErrors.notFound');
+    // A refund only the move missed is not waiting (or was a return at the move and edited since).
+    if (current.applyType !== APPLY_TYPE.returnAndRefund) throw invalid(current.returnMoneySts === REFUND_STATUS.applied ? 'refundErrors.statusChanged' : 'refundErrors.cannotAccept');
+    decided = await decide(current, false);
+  }
+  if (!decided || decided === MISSED) throw invalid('refundErrors.cannotAccept');
   return afterDecision(ctx, decided);
 }
 

@@ -334,18 +334,21 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
   // kept in memory); the waybill 12, 10, 10, 3 (one statement, no transaction), 2 (the periods),
   // 1 (the shopper's session kept by the instance, decision 068);
   // receive 40, 23, 12, 9, 8, 6. Then the merchant's session kept by the instance too (decision 068's
-  // merchant amendment): accept of a refund only 6, of a return 3, receive 5.
+  // merchant amendment): accept of a refund only 6, of a return 3, receive 5; then accept decides a
+  // refund only without reading the request first (decision 060's seventh pass): 5, of a return 6
+  // (the guess's transaction, which moves nothing, before the read and the decision).
   it('accept and receive decide and pay back in one transaction, reading the request once and the order\'s requests with the settle mark', async () => {
     await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
     const { refundSn } = await requested();
     const accept = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}));
-    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(4);
-    // Once each: the request before the decision; the decision (with its history row, the old step's
+    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(3);
+    // Once each: the decision (with its history row, the old step's
     // jobs, the shop's log and the order locked with its lines) and the settle mark (with the order's
     // requests); nothing after the money. The session (the token with the merchant's account and
     // role) was read when the instance first saw the token (the return address above): cached since.
     expect(accept.filter((q) => q.includes('"merchant_accounts"') || q.includes('"auth_tokens"'))).toEqual([]);
-    expect(accept.filter((q) => /^select .* from "refunds" where "refunds"\."refund_sn" = \$1$/.test(q))).toHaveLength(1);
+    // The request is not read before the decision: the move is conditional on a refund only in 1 of the shop.
+    expect(accept.filter((q) => /^select .* from "refunds" where "refunds"\."refund_sn" = \$1$/.test(q))).toHaveLength(0);
     expect(accept.filter((q) => q.includes('update "refunds"'))).toHaveLength(2);
     expect(accept.filter((q) => q.includes('insert into "refund_histories"'))).toHaveLength(1);
     const decision = accept.find((q) => q.startsWith('with "moved" as (update "refunds"') && q.includes('"handle_time"'));
@@ -367,11 +370,13 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     await loadPeriods(t.ctx);
     const { result: acceptedReturn, queries: acceptReturnSent } = await countQueries(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/accept`, {}));
     expect(acceptedReturn.statusCode, acceptedReturn.body).toBe(200);
-    // No money decided: no order locked, and the decision is one statement without a transaction.
-    expect(acceptReturnSent.filter((q) => /^\s*(begin|commit|rollback)\b/i.test(q))).toHaveLength(0);
-    const acceptReturn = acceptReturnSent;
-    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(3);
-    expect(acceptReturn.some((q) => q.includes('"orders"'))).toBe(false);
+    // First the guess (a refund only) in its transaction, which moves nothing and locks no order; then,
+    // no money decided, the request read and the decision in one statement without a transaction.
+    // (PGlite's transactions do not report begin and commit: on PostgreSQL they are the guess's two.)
+    expect(acceptReturnSent.filter((q) => /^\s*(begin|commit|rollback)\b/i.test(q)).length).toBeLessThanOrEqual(2);
+    const acceptReturn = acceptReturnSent.filter((q) => !/^\s*(begin|commit|rollback)\b/i.test(q));
+    expect(acceptReturn.length, acceptReturn.join('\n')).toBeLessThanOrEqual(4);
+    expect(acceptReturn.filter((q) => q.includes('"orders"'))).toEqual([acceptReturn[0]]);
     expect(acceptReturn.some((q) => q.includes('"aftersale_settings"'))).toBe(false);
     // The return address and the new step's jobs go with the decision's own statement: no write after it.
     expect(acceptReturn.at(-1)).toMatch(/^with "moved" as \(update "refunds"/);
