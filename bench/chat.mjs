@@ -6,7 +6,10 @@
 //   2. delivery latency: 200 shoppers on instance A send `--rate` messages/s for `--duration` s to
 //      the shops, whose sellers' sockets are on instance B; p50/p95/p99 from the send to the seller's
 //      socket, and the CPU per message of A, B and the database's backends. Each sender's first
-//      message (which opens its conversation) goes before, at the same rate, and is reported apart;
+//      message (which opens its conversation) goes before, at the same rate, and is reported apart,
+//      and so is a warm-up of `--warmup` s at the rate (0: none); the measured seconds' latencies
+//      are also shown by send time (per second, and the slowest 100 ms windows with the bench's own
+//      event-loop lag), to tell one stall from a spread tail and the servers' from this process's;
 //   3. a forced reconnect: `--reconnect` shoppers on A, the sellers on B sending them `--rate`
 //      messages/s; every shopper socket is cut at once, each reconnects 2 s later (spec 9) and resumes
 //      from the last seq up to which it holds everything; then every shopper's messages are compared
@@ -15,7 +18,7 @@
 // the SMS calls would take the run); sellers log in through /merchant/login.
 // Usage: createdb bazaar_chat_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_chat_bench \
 //          REDIS_URL=redis://127.0.0.1:6379/9 node bench/chat.mjs [--idle 5000] [--rate 1000] [--duration 10]
-//          [--reconnect 1000] [--port 18171] [--profile DIR]; BENCH_API_CMD=compiled runs dist/server.js as start:prod does
+//          [--reconnect 1000] [--warmup 2] [--port 18171] [--profile DIR]; BENCH_API_CMD=compiled runs dist/server.js as start:prod does
 //          (BENCH_SERVER_DIR: another build's server folder, its dist/ and package.json, to compare with).
 // Each API process holds its sockets' descriptors too: `ulimit -n` bounds --idle (less a few hundred).
 import { fork, spawn } from 'node:child_process';
@@ -33,6 +36,7 @@ const IDLE = Number(argValue('idle', 5000));
 const RATE = Number(argValue('rate', 1000));
 const DURATION_S = Number(argValue('duration', 10));
 const RECONNECT = Number(argValue('reconnect', 1000));
+const WARMUP_S = Number(argValue('warmup', 2));
 const PORT = Number(argValue('port', 18171));
 const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL: two API instances share them.');
@@ -219,6 +223,8 @@ log(
 // ---------- 2. latency across instances ----------
 const sentAt = new Map();
 const latencies = [];
+/** Each delivered message's send time (performance.now()) and latency, for the view by window below. */
+const timeline = [];
 let late = 0;
 let acked = 0;
 const sellers = await Promise.all(
@@ -231,6 +237,7 @@ const sellers = await Promise.all(
       const at = sentAt.get(frame.data.clientMsgId);
       if (at !== undefined) {
         latencies.push(performance.now() - at);
+        timeline.push(at, performance.now() - at);
         sentAt.delete(frame.data.clientMsgId);
       }
     }).ready;
@@ -279,7 +286,59 @@ async function transactionsNow() {
   const { rows } = await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
   return Number(rows[0].n);
 }
+/**
+ * This process's own event loop (it sends, receives every delivery and holds 200 sockets, on the
+ * same cores as the servers): the worst lag of a 5 ms timer per 100 ms window, so a slow delivery
+ * can be told from a late send or a late read here.
+ */
+const benchLag = new Map(); // window index (performance.now() / 100) -> worst lag ms
+let benchLagLast = performance.now();
+const benchLagTimer = setInterval(() => {
+  const now = performance.now();
+  const lag = now - benchLagLast - 5;
+  const w = Math.floor(benchLagLast / 100);
+  if (lag > (benchLag.get(w) ?? 0)) benchLag.set(w, lag);
+  benchLagLast = now;
+}, 5);
+benchLagTimer.unref();
+const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
+/**
+ * The measured seconds' latencies by send time: per second (count, p50, p99, max, the bench's worst
+ * loop lag) and the 100 ms windows holding the slowest messages, each with the epoch time of its
+ * start (to set beside a server's trace) and the bench's own lag then: a stall is one event or
+ * spread, and the bench's or the servers'.
+ */
+function windowsReport(startPerf, seconds) {
+  const bins = new Map();
+  for (let i = 0; i < timeline.length; i += 2) {
+    const k = Math.floor((timeline[i] - startPerf) / 100);
+    if (!bins.has(k)) bins.set(k, []);
+    bins.get(k).push(timeline[i + 1]);
+  }
+  const lagOver = (from, to) => {
+    let worst = 0;
+    for (let w = Math.floor((startPerf + from) / 100); w <= Math.floor((startPerf + to) / 100); w++) worst = Math.max(worst, benchLag.get(w) ?? 0);
+    return worst;
+  };
+  const f = (ms) => ms.toFixed(1);
+  const out = ['latency by send time (100 ms windows; bench lag: the worst delay of this process\'s own 5 ms timer in and just before the window):'];
+  for (let s = 0; s < Math.ceil(seconds); s++) {
+    const all = [];
+    for (let k = s * 10; k < s * 10 + 10; k++) all.push(...(bins.get(k) ?? []));
+    all.sort((x, y) => x - y);
+    out.push(`  second ${s + 1}: ${all.length} delivered, p50 ${f(quantile(all, 0.5))}, p99 ${f(quantile(all, 0.99))}, max ${f(all.at(-1) ?? NaN)} ms; bench lag max ${f(lagOver(s * 1000, s * 1000 + 999))} ms`);
+  }
+  const worst = [...bins.entries()].map(([k, v]) => [k, v.sort((x, y) => x - y)]).sort((x, y) => y[1].at(-1) - x[1].at(-1)).slice(0, 6);
+  const over = timeline.filter((v, i) => i % 2 === 1 && v > 50).length;
+  out.push(`  ${over} messages over 50 ms; the slowest windows:`);
+  for (const [k, v] of worst) {
+    const at = Math.round(performance.timeOrigin + startPerf + k * 100);
+    out.push(`  +${(k / 10).toFixed(1)} s (epoch ${at}): ${v.length} delivered, p99 ${f(quantile(v, 0.99))}, max ${f(v.at(-1))} ms, ${v.filter((x) => x > 50).length} over 50 ms; bench lag ${f(lagOver(k * 100 - 100, k * 100 + 99))} ms`);
+  }
+  return out;
+}
 const firstLatencies = [];
+const warmLatencies = [];
 {
   // Each sender's first message opens its conversation with a shop (a statement more, and the
   // code's first runs): sent at the same rate and measured apart, before the measured seconds.
@@ -287,9 +346,19 @@ const firstLatencies = [];
   for (const deadline = Date.now() + 30_000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(100);
   firstLatencies.push(...latencies.splice(0));
   await sleep(1000);
+  // A warm-up at the same rate (`--warmup` s, reported apart): the instances' and this process's
+  // first second or two at the full rate ran cold (the optimising compiler still at work on the
+  // path of a message in all three processes) and carried a backlog into the measured seconds.
+  if (WARMUP_S > 0) {
+    await sendPaced('W', { seconds: WARMUP_S });
+    for (const deadline = Date.now() + 10_000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(20);
+    warmLatencies.push(...latencies.splice(0));
+  }
   const xacts0 = await transactionsNow();
   const cpu0 = cpuNow();
   const windowStart = Date.now();
+  timeline.length = 0;
+  const startPerf = performance.now();
   const { n, seconds } = await sendPaced('L', { seconds: DURATION_S });
   // The CPU of the sending and of working off what was sent: until the last delivery (or 5 s).
   for (const deadline = Date.now() + 5000; sentAt.size > 0 && Date.now() < deadline; ) await sleep(20);
@@ -306,6 +375,7 @@ const firstLatencies = [];
       `CPU per message (until the last delivery): A ${perMessage('a')} ms, B ${perMessage('b')} ms, PostgreSQL ${perMessage('pg')} ms; ` +
       `PostgreSQL transactions (statements outside BEGIN) per message ${xactsPerMessage.toFixed(3)}`,
   );
+  for (const line of windowsReport(startPerf, seconds)) log(line);
 }
 
 // ---------- 3. a forced reconnect ----------
@@ -413,7 +483,7 @@ log(`reconnect: ${followers.length} shopper sockets cut at once while sellers se
 const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`\n${machine()}\nload average at the end: ${load}\n`);
 for (const line of lines) console.log(`- ${line}`);
-console.log(`\n${SUMMARY_HEAD}\n${summary('delivery A -> B (send to the seller socket)', latencies)}\n${summary("each sender's first message (a new conversation), before the measured seconds", firstLatencies)}`);
+console.log(`\n${SUMMARY_HEAD}\n${summary('delivery A -> B (send to the seller socket)', latencies)}\n${summary("each sender's first message (a new conversation), before the measured seconds", firstLatencies)}\n${summary(`the warm-up (${WARMUP_S} s at the same rate, right before the measured seconds)`, warmLatencies)}`);
 
 for (const c of [...idleA, ...sellers, ...followerSockets]) c.socket.terminate();
 for (const h of holders) h.child.send({ t: 'end' });
