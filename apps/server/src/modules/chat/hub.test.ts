@@ -136,4 +136,36 @@ describe('presence', () => {
       vi.useRealTimers();
     }
   });
+
+  it('makes up the ticks a slow refresh skipped: every socket is still extended within about one beat', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { runtime } = quietRuntime();
+    const extended = new Map<string, number>();
+    const inFlight: Array<() => void> = [];
+    // Each refresh answers a second later: three ticks of four find a slice still in flight.
+    runtime.presence.refresh = (entries) =>
+      new Promise<void>((resolve) =>
+        inFlight.push(() => {
+          for (const e of entries) extended.set(e.member, Date.now());
+          resolve();
+        }),
+      );
+    const hub = new ChatHub(t.ctx, runtime, { error: () => {} });
+    try {
+      const peers = Array.from({ length: 120 }, (_, i) => fakePeer({ kind: 'user', userId: `slow-presence-${i}` }, `s${i}`));
+      for (const peer of peers) await hub.add(peer);
+      const start = Date.now();
+      for (let tick = 1; tick <= 68; tick++) {
+        await vi.advanceTimersByTimeAsync(250);
+        if (tick % 4 === 0) for (const answer of inFlight.splice(0)) answer();
+      }
+      // 120 sockets at 2 a tick would take 60 s of one-second refreshes, past the presence's 47.5 s
+      // lifetime; covering the time since the last slice, the round takes one beat (15 s) and a second.
+      expect(peers.filter((p) => !extended.has(p.id))).toEqual([]);
+      expect(Math.max(...extended.values()) - start).toBeLessThanOrEqual(17_000);
+    } finally {
+      hub.close();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -144,18 +144,27 @@ export class ChatHub {
   /** Where the presence round is in the sockets (a Map's iterator follows additions and deletions). */
   private presenceRound: Iterator<PeerState> | null = null;
   private presenceInFlight = false;
+  /** When the last slice was taken: the next one covers the time since, however long (below). */
+  private presenceSliceAt = Date.now();
 
   /**
    * Extends the presence of the next slice of sockets: PRESENCE_TICK_MS / PRESENCE_BEAT_MS of them,
    * so each is extended once a beat (a new socket's presence was set when it opened). All of an
    * instance's sockets at once, once a beat, held its event loop for 50 to 200 ms at 1,000 sockets
    * (3,000 Redis commands built and their answers parsed), and every message it handled waited:
-   * the chat bench's delivery tail (decision 063). One slice at a time: a slow Redis lengthens the
-   * round rather than piling slices up.
+   * the chat bench's delivery tail (decision 063). One slice at a time, so a slow Redis never piles
+   * slices up; a slice covers the sockets' share of the time since the last slice, not of one tick,
+   * so the ticks a slow refresh or a busy event loop skipped or delayed are made up by a larger slice
+   * and the round still takes one beat (at worst every socket in one slice, as before the slices),
+   * well inside the presence's lifetime (two and a half heartbeats).
    */
   private async refreshPresenceSlice(): Promise<void> {
-    if (this.presenceInFlight || this.peers.size === 0) return;
-    const count = Math.ceil((this.peers.size * PRESENCE_TICK_MS) / PRESENCE_BEAT_MS);
+    if (this.presenceInFlight) return;
+    const now = Date.now();
+    const elapsed = Math.max(now - this.presenceSliceAt, PRESENCE_TICK_MS);
+    this.presenceSliceAt = now;
+    if (this.peers.size === 0) return;
+    const count = Math.min(this.peers.size, Math.ceil((this.peers.size * elapsed) / PRESENCE_BEAT_MS));
     const entries: Array<{ keys: readonly ChatTarget[]; member: string }> = [];
     this.presenceRound ??= this.peers.values();
     while (entries.length < count) {
