@@ -80,21 +80,30 @@ async function moveShop(
   return toAdminShop(moved.after);
 }
 
-/** Open -> offline with a reason: its page says so, its products leave search and lists and cannot be bought. */
-export async function takeShopOffline(ctx: AppContext, adminId: number, shopId: number, reason: string): Promise<AdminShop> {
-  const shop = await moveShop(ctx, adminId, shopId, 'shop.offline', (tx, now) => staff.takeOffline(tx, shopId, reason, now), 'staff.errors.shopNotOpen');
-  // Its accounts may no longer act: a session any instance cached is verified again at its next request.
-  await markShopSessions(ctx, shopId);
-  await dropShopCaches(ctx);
-  return shop;
+/**
+ * A move of the shop's state, then its accounts' cached sessions marked (they are verified again at
+ * their next request, on every instance) and every cache that shows its products dropped. Done also
+ * when the move is refused: a move stored whose marks then failed (a Redis error answers 500) is
+ * refused at its retry as already done, and the retry must still mark, or a session cached before
+ * the move would act for the rest of its bound (decision 068's merchant amendment).
+ */
+async function moveShopState(ctx: AppContext, shopId: number, moving: () => Promise<AdminShop>): Promise<AdminShop> {
+  try {
+    return await moving();
+  } finally {
+    await markShopSessions(ctx, shopId);
+    await dropShopCaches(ctx);
+  }
+}
+
+/** Open -> offline with a reason: its page says so, its products leave search and lists and cannot be bought, its accounts may no longer act. */
+export function takeShopOffline(ctx: AppContext, adminId: number, shopId: number, reason: string): Promise<AdminShop> {
+  return moveShopState(ctx, shopId, () => moveShop(ctx, adminId, shopId, 'shop.offline', (tx, now) => staff.takeOffline(tx, shopId, reason, now), 'staff.errors.shopNotOpen'));
 }
 
 /** Offline -> open: everything shows again. */
-export async function reopenShop(ctx: AppContext, adminId: number, shopId: number): Promise<AdminShop> {
-  const shop = await moveShop(ctx, adminId, shopId, 'shop.reopen', (tx, now) => staff.reopen(tx, shopId, now), 'staff.errors.shopNotOffline');
-  await markShopSessions(ctx, shopId);
-  await dropShopCaches(ctx);
-  return shop;
+export function reopenShop(ctx: AppContext, adminId: number, shopId: number): Promise<AdminShop> {
+  return moveShopState(ctx, shopId, () => moveShop(ctx, adminId, shopId, 'shop.reopen', (tx, now) => staff.reopen(tx, shopId, now), 'staff.errors.shopNotOffline'));
 }
 
 /** Self-run or ordinary; shown on the shop's head and product pages, so the details are dropped too. */

@@ -5,7 +5,7 @@
 // limit, the platform taking its shop offline. Each is seen at once, on this instance and, with
 // Redis, on another one; a shop reopened or an account given its role back acts again at once.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffRoleKey } from '@bazaar/shared/schemas/merchant-staff';
 import { StaffMemberSchema } from '@bazaar/shared/schemas/merchant-staff';
 import { MerchantTokenSchema } from '@bazaar/shared/schemas/merchant';
@@ -132,6 +132,23 @@ describe('the merchant session cache, what it keeps (one instance, or two on Pos
     for (const app of apps) expect(await status(app, token)).toBe(401);
     await ok(b ?? t, staff, 'POST', `/admin/shops/${shopId}/reopen`);
     for (const app of apps) expect(await status(app, token)).toBe(200);
+  });
+
+  it('a shop taken offline whose marks failed (a 500) is marked by the retry, which the move refuses as done', async () => {
+    const { token, shopId } = await staffOfNewShop();
+    expect(await status(t.app, token)).toBe(200);
+    const staff = `bearer ${await adminToken(t)}`;
+    const set = vi.spyOn(t.ctx.kv, 'set').mockRejectedValue(new Error('redis down'));
+    try {
+      const failed = await call(t.app, staff, 'POST', `/admin/shops/${shopId}/offline`, { reason: 'test' });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      set.mockRestore();
+    }
+    expect(await status(t.app, token), 'the shop is offline, but the cached session was not marked').toBe(200);
+    const retried = await call(t.app, staff, 'POST', `/admin/shops/${shopId}/offline`, { reason: 'test' });
+    expect(retried.statusCode).toBe(400);
+    expect(await status(t.app, token)).toBe(401);
   });
 
   it('a token revoked by hand is still accepted from the cache until the account is marked, and at once by a route that does not opt in', async () => {
