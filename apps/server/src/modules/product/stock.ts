@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { StatementPart } from '../../db/one-statement.ts';
+import { intArray } from '../../lib/sql-array.ts';
 
 export interface StockLine {
   skuId: number;
@@ -22,9 +23,6 @@ function merged<K extends string>(lines: Array<Record<K, number> & { count: numb
   for (const line of lines) byId.set(line[key], (byId.get(line[key]) ?? 0) + line.count);
   return [...byId].sort((a, b) => a[0] - b[0]);
 }
-
-/** A PostgreSQL int[] literal: the ids and counts are integers, checked by the callers' types and below. */
-const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /** The reason a checkout's one statement fails with when a stock move could not take every line. */
 export const STOCK_SHORT = 'stock_short';
@@ -40,7 +38,7 @@ export function takeStockPart(lines: StockLine[]): StatementPart | null {
   if (wanted.some(([, count]) => !Number.isInteger(count) || count <= 0)) return null;
   return {
     ctes: sql`stock_wanted as (
-      select w.sku_id, w.n from unnest(${intArray(wanted.map(([id]) => id))}::int[], ${intArray(wanted.map(([, n]) => n))}::int[]) as w(sku_id, n)
+      select w.sku_id, w.n from unnest(${intArray(wanted.map(([id]) => id))}, ${intArray(wanted.map(([, n]) => n))}) as w(sku_id, n)
       order by w.sku_id
     ), stock_taken as (
       update skus s set
@@ -91,7 +89,7 @@ export function releaseStockPart(lines: StockLine[]): StatementPart | null {
   if (back.length === 0) return null;
   return {
     ctes: sql`rs_back as (
-      select w.sku_id, w.n from unnest(${intArray(back.map(([id]) => id))}::int[], ${intArray(back.map(([, n]) => n))}::int[]) as w(sku_id, n)
+      select w.sku_id, w.n from unnest(${intArray(back.map(([id]) => id))}, ${intArray(back.map(([, n]) => n))}) as w(sku_id, n)
       order by w.sku_id
     ), rs_released as (
       update skus s set stocks = s.stocks + b.n, version = s.version + 1
@@ -114,6 +112,6 @@ export async function addSold(tx: Tx, lines: Array<{ productId: number; count: n
   if (sold.length === 0) return;
   await tx.execute(sql`
     update products p set sold_num = p.sold_num + s.n
-    from unnest(${intArray(sold.map(([id]) => id))}::int[], ${intArray(sold.map(([, n]) => n))}::int[]) as s(product_id, n)
+    from unnest(${intArray(sold.map(([id]) => id))}, ${intArray(sold.map(([, n]) => n))}) as s(product_id, n)
     where p.id = s.product_id`);
 }

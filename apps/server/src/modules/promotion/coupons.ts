@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { failedCheck } from '../../db/errors.ts';
 import type { StatementPart } from '../../db/one-statement.ts';
 import { couponProducts, couponReceipts, coupons, couponUseRecords, userCoupons } from '../../db/schema/promotion.ts';
-import { textArray } from '../../lib/sql-array.ts';
+import { intArray, textArray } from '../../lib/sql-array.ts';
 
 const ON = 1;
 const RECEIVABLE = 0;
@@ -370,7 +370,7 @@ export function freezeCouponsPart(input: { userId: string; uses: CouponUse[]; no
     ), cp_taken as (
       update ${userCoupons} set status = ${USER_COUPON_STATUS.used}, version = version + 1
       where user_id = ${input.userId} and status = ${USER_COUPON_STATUS.unused} and is_deleted = false
-        and id = any(${`{${ids.join(',')}}`}::int[]) and user_start_time <= ${at} and user_end_time >= ${at}
+        and id = any(${intArray(ids)}) and user_start_time <= ${at} and user_end_time >= ${at}
       returning id
     ), cp_records as (
       insert into ${couponUseRecords} (user_coupon_id, user_id, order_number, amount, status, created_at, updated_at)

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { POINTS_IO, POINTS_SOURCE, type PointsSource } from '@bazaar/shared/constants/points';
 import type { Db, Tx } from '../../db/client.ts';
 import { executeTogether, type StatementPart } from '../../db/one-statement.ts';
+import { intArray } from '../../lib/sql-array.ts';
 
 type Reader = Db | Tx;
 
@@ -209,7 +210,7 @@ export interface SignInRow {
  * at 1; the reward is the streak day's, the last one past the list. Null when already signed.
  */
 export async function signInStatement(db: Reader, input: { userId: string; today: string; rewards: number[]; expireAt: Date; now: Date }): Promise<SignInRow | null> {
-  const rewards = `{${input.rewards.map((r) => Math.trunc(r)).join(',')}}`;
+  const rewards = intArray(input.rewards);
   const now = iso(input.now);
   await db.execute(sql`insert into user_wallets (user_id) values (${input.userId}) on conflict (user_id) do nothing`);
   const rows = await db.execute<{ sign_day: number; reward: number; score: number }>(sql`
@@ -217,11 +218,11 @@ export async function signInStatement(db: Reader, input: { userId: string; today
       update user_wallets w set
         sign_day = case when w.last_sign_date = ${input.today}::date - 1 then w.sign_day + 1 else 1 end,
         last_sign_date = ${input.today}::date,
-        score = w.score + (${rewards}::int[])[least(case when w.last_sign_date = ${input.today}::date - 1 then w.sign_day + 1 else 1 end, ${input.rewards.length})],
+        score = w.score + (${rewards})[least(case when w.last_sign_date = ${input.today}::date - 1 then w.sign_day + 1 else 1 end, ${input.rewards.length})],
         version = w.version + 1,
         updated_at = ${now}::timestamptz
       where w.user_id = ${input.userId} and (w.last_sign_date is null or w.last_sign_date < ${input.today}::date)
-      returning w.user_id, w.sign_day, w.score, (${rewards}::int[])[least(w.sign_day, ${input.rewards.length})] as reward
+      returning w.user_id, w.sign_day, w.score, (${rewards})[least(w.sign_day, ${input.rewards.length})] as reward
     ), s_log as (
       insert into score_logs (user_id, source, score, io_type, biz_id, created_at)
       select user_id, ${POINTS_SOURCE.signIn}, reward, ${POINTS_IO.in}, ${`signIn:${input.today}`}, ${now}::timestamptz from s_wallet
