@@ -190,15 +190,16 @@ async function receive(ctx: AppContext, input: { refundSn: string; shopId?: numb
 export async function autoAgreeRefund(ctx: AppContext, refundSn: string): Promise<void> {
   const row = await repo.findRefund(ctx.db, refundSn);
   if (!row || row.returnMoneySts !== REFUND_STATUS.applied || !row.deadline || row.deadline > ctx.now()) return;
-  let decided: Decided;
+  let decided: Decided | typeof MISSED;
   try {
-    decided = (await agree(ctx, row, { actor: SYSTEM, action: 'autoAgree' })) as Decided;
+    // The row was read, so not a guess: a miss answers undefined (or 'changed'), never MISSED.
+    decided = await agree(ctx, row, { actor: SYSTEM, action: 'autoAgree' });
   } catch (err) {
     // A return to a shop without any address: it waits for the seller, who is reminded anyway.
     if (err instanceof Error && 'messageKey' in err && (err as { messageKey: string }).messageKey === 'refundErrors.returnAddressMissing') return;
     throw err;
   }
-  if (decided) await afterDecision(ctx, decided);
+  if (decided && decided !== MISSED) await afterDecision(ctx, decided);
 }
 
 /** The buyer sent no waybill in time: the return closes (2 -> -1). */
