@@ -73,7 +73,8 @@ export async function startApi({ port, profileDir = '' }) {
   return { base, call, ok, registerShopper, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+/** The p-th percentile (0-100) of ascending samples, 0 for none. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** One row of the latency table: count, p50, p95, p99 and max in ms. */
 export function summary(label, samples) {
