@@ -154,9 +154,10 @@ try {
   await note('after the pages\' API calls', `${paths.length} paths, ${pages.reqPerSec} req/s, ${pages.non2xx} non-2xx${token ? '' : ', not logged in'}`);
   await new Promise((r) => setTimeout(r, 5000));
   await note('5 s later, idle');
-  // V8's memory reducer collects and gives pages back once the process has been idle a while.
-  await new Promise((r) => setTimeout(r, 25_000));
-  await note('30 s later, idle');
+  // The idle collector (lib/idle-collector.ts) runs once a whole minute passed without a response:
+  // read after its first chance (60 to 120 s of quiet, as its check runs once a minute) and a moment more.
+  await new Promise((r) => setTimeout(r, 120_000));
+  await note('125 s later, idle (after the idle collection)');
   const snapshot = await serverSnapshot(serverProcess(child.pid).pid);
   if (snapshot) {
     rows.push({ phase: 'after a full collection (heap snapshot)', detail: '', load: os.loadavg()[0].toFixed(1), memory: `server RSS ${snapshot.rssMiB?.toFixed(1)} MiB, live V8 heap ${snapshot.liveMiB?.toFixed(1)} MiB: ${snapshot.kinds}; objects: ${snapshot.objects}` });

@@ -7,10 +7,16 @@
 // Traffic that is not HTTP (the chat's messages over its sockets) counts too: a chat instance
 // answers few requests while it delivers a thousand messages a second, and a full collection in
 // the middle of that held every delivery for its length (decision 063).
+//
+// A full collection also costs the next burst: it discards much of the optimized code the JIT made
+// for the last one, so the first thousands of requests after it run slower while V8 compiles the
+// same functions again (decision 049's amendment of 2026-12-07: a flash sale's 2,000 attempts after
+// an 11 s pause recompiled about 150 functions and took 1.7 times the CPU per attempt). So quiet means
+// a minute without a response, not a pause between two waves of traffic.
 import type { FastifyInstance } from 'fastify';
 
-/** How long without a response counts as quiet. */
-export const IDLE_COLLECT_AFTER_MS = 5_000;
+/** How long without a response counts as quiet: a lull, not a pause between two waves. */
+export const IDLE_COLLECT_AFTER_MS = 60_000;
 
 /**
  * Runs `collect` (global.gc, with node --expose-gc) once after each burst: when a whole interval of
