@@ -185,12 +185,12 @@ console.error(`writing ${2 * IDLE} shoppers...`);
 const shoppers = await makeShoppers(2 * IDLE);
 /**
  * The instances' RSS once each has run its full collection (the idle collector, decision 049:
- * one HTTP call, then a quiet spell of two of its 5 s ticks), so a reading holds what is live and
- * not the garbage of a burst before it.
+ * one HTTP call, then a quiet spell of two of its ticks, a minute each since its amendment of
+ * 2026-12-07), so a reading holds what is live and not the garbage of a burst before it.
  */
 async function settledRss() {
   await Promise.all([a, b].map((i) => fetch(`${i.base}/healthz`)));
-  await sleep(12_000);
+  await sleep(125_000);
   return { a: a.rssKiB(), b: b.rssKiB() };
 }
 /** A child process holding idle sockets (see --hold). */
