@@ -11,8 +11,8 @@
 // A full collection also costs the next burst: it discards much of the optimized code the JIT made
 // for the last one, so the first thousands of requests after it run slower while V8 compiles the
 // same functions again (decision 049's amendment of 2026-12-07: a flash sale's 2,000 attempts after
-// an 11 s pause recompiled about 150 functions and took 1.3 to 1.7 times the CPU per attempt). So quiet means
-// a minute without a response, not a pause between two waves of traffic.
+// an 11 s pause recompiled about 150 functions and took 1.3 to 1.7 times the CPU per attempt). So
+// quiet means a minute without a response, not a pause between two waves of traffic.
 import type { FastifyInstance } from 'fastify';
 
 /** How long without a response counts as quiet: a lull, not a pause between two waves. */
