@@ -31,7 +31,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { apiNodeCommand, argValue } from './load.mjs';
-import { machine } from './mall-api.mjs';
+import { machine, percentile as pct } from './mall-api.mjs';
 
 const SHOPPERS = Number(argValue('shoppers', 2000));
 const STOCK = Number(argValue('stock', 1000));
@@ -117,7 +117,6 @@ function cpuMs(pids) {
 /** Longer than PostgreSQL's idle statistics flush (10 s), see the burst's count of transactions. */
 const STATS_FLUSH_MS = 11_000;
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
 try {

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { apiCommand } from './load.mjs';
+import { percentile } from './mall-api.mjs';
 import { catalogueWords } from './search-words.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,7 +92,6 @@ function start(command, args, cwd, apiEnv = {}) {
   });
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const searchPath = (word) => `/search/page?keyword=${encodeURIComponent(word)}&size=20`;
 
 /** First request for each word and page (nothing cached): exact percentiles over many keys. */
