@@ -16,7 +16,7 @@ import { ERROR_CODE_HEADER, errorsPlugin } from './plugins/errors.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { sandboxGatePlugin } from './plugins/sandbox-gate.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { documentHeadersHook, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerRoutes } from './http/routes.ts';
 import { openapiTransform } from './plugins/openapi.ts';
 
@@ -49,9 +49,9 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   await app.register(errorsPlugin);
   // Security headers on every answer, computed once (plugins/security-headers.ts), set by the first
   // app-wide hook: an answer that a later hook gives (the sandbox gate's refusal, the token check of a
-  // path no route matches) carries them too. JSON needs no policy of its own; the policy is for the
-  // HTML this API serves: the sandbox pages, whose <style> carries a nonce drawn for that page
-  // (http/sandbox-page.ts).
+  // path no route matches) carries them too. Those are the API's five (decision 070); the HTML this
+  // API serves adds the document set: the sandbox pages, whose <style> carries a nonce drawn for that
+  // page (http/sandbox-page.ts), and /docs (below).
   await app.register(securityHeadersPlugin);
   await app.register(localePlugin);
   await app.register(sandboxGatePlugin);
@@ -79,7 +79,9 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    // Its pages are documents: helmet's whole set (decision 070), and a policy of their own, since
     // swagger-ui adds a <style> element at run time, so its pages (and only they) allow inline styles.
+    uiHooks: { onRequest: documentHeadersHook },
     staticCSP:
       "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
       "font-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",

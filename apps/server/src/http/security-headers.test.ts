@@ -6,14 +6,12 @@ import { getTestApp } from '../test/test-app.ts';
 beforeAll(() => getTestApp());
 
 describe('security headers', () => {
-  it('every answer carries nosniff, a referrer policy and a policy that forbids framing', async () => {
+  it('every answer carries nosniff and a policy that loads nothing and forbids framing', async () => {
     const { app } = await getTestApp();
     for (const url of ['/healthz', '/no-such-thing', '/category/categoryInfo']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     }
   });
 
@@ -26,26 +24,42 @@ describe('security headers', () => {
     }
   });
 
-  it('every answer carries the whole set, computed once at start (decision 049)', async () => {
+  // Decision 070: the API's five on every answer (computed once at start, decision 049); the headers
+  // only a document reads on its HTML pages alone.
+  const API_SET = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-site',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const DOCUMENT_ONLY = {
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('every JSON or text answer carries exactly the API set, refusals and unknown paths too', async () => {
     const { app } = await getTestApp();
-    const expected = {
-      'content-security-policy':
-        "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data:;font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none';object-src 'none';base-uri 'self'",
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-site',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'strict-transport-security': 'max-age=31536000; includeSubDomains',
-      'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
-      'x-frame-options': 'DENY',
-      'x-permitted-cross-domain-policies': 'none',
-      'x-xss-protection': '0',
-    };
-    for (const [method, url] of [['GET', '/healthz'], ['GET', '/prod/prodInfo?prodId=x'], ['GET', '/no-such-thing'], ['POST', '/p/user/userInfo']] as const) {
+    for (const [method, url] of [['GET', '/healthz'], ['GET', '/prod/prodInfo?prodId=x'], ['GET', '/no-such-thing'], ['POST', '/p/user/userInfo'], ['POST', '/p/seckill/x/submit']] as const) {
       const res = await app.inject({ method, url });
-      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers, url).toMatchObject(API_SET);
+      for (const name of Object.keys(DOCUMENT_ONLY)) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+  });
+
+  it('every HTML page carries the document set as well', async () => {
+    const { app } = await getTestApp();
+    for (const url of ['/sandbox/sms', '/docs', '/docs/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-type']), url).toContain('text/html');
+      expect(res.headers, url).toMatchObject({ ...DOCUMENT_ONLY, 'cross-origin-resource-policy': 'same-site', 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(String(res.headers['content-security-policy']), url).toContain("base-uri 'self'");
     }
   });
 

@@ -1,11 +1,15 @@
-// Security headers on every answer (decision 016), computed once at start. helmet's own middleware
-// builds its headers again for every request, and @fastify/helmet drew two random CSP nonces for
-// every request too (about 7% of an uncached product detail's CPU, decision 049); the headers
-// are the same for every answer, so helmet runs once here on a recording response and each request
-// only copies them. The one policy that differs is a sandbox page's: its inline <style> needs a
-// nonce, which `nonceInlineStyles` (http/sandbox-page.ts) draws for that page alone.
+// Security headers on every answer (decisions 016 and 070), computed once at start. helmet's own
+// middleware builds its headers again for every request, and @fastify/helmet drew two random CSP
+// nonces for every request too (about 7% of an uncached product detail's CPU, decision 049); the
+// headers are the same for every answer of a kind, so helmet runs once here on a recording response
+// and each request only copies them. Two kinds (decision 070): every answer carries the API's five
+// (the ones that matter for JSON, text and files: OWASP's REST set); the HTML this API serves (the
+// sandbox pages, /docs) carries helmet's whole document set as well, by `documentHeaders`. The one
+// policy that differs is a sandbox page's: its inline <style> needs a nonce, which
+// `nonceInlineStyles` (http/sandbox-page.ts) draws for that page alone.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -50,7 +54,26 @@ export function helmetHeaders(helmetOptions: HelmetOptions): Array<[string, stri
   return headers;
 }
 
-const STATIC_HEADERS = helmetHeaders(options(DIRECTIVES));
+/** helmet's whole set, for an HTML page (a document). */
+const DOCUMENT_HEADERS = helmetHeaders(options(DIRECTIVES));
+/**
+ * The API's answers (JSON, text, files) are never documents, so the headers that only a document
+ * reads (the opener policy, the agent cluster, the referrer policy, DNS prefetch, IE's download and
+ * XSS switches, Flash's cross-domain policies) are left out (decision 070): nosniff, the resource
+ * policy and HSTS, and a policy that loads nothing and cannot be framed in case one is opened.
+ */
+const API_HEADERS = helmetHeaders({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  xFrameOptions: { action: 'deny' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
 const SCRIPT_MARK = 'nonce-SCRIPT-NONCE';
 const STYLE_MARK = 'nonce-STYLE-NONCE';
 /** The page policy with places for the two nonces. */
@@ -69,16 +92,29 @@ export function cspWithNonces(): { nonces: CspNonces; policy: string } {
   return { nonces, policy: NONCE_POLICY.replace(SCRIPT_MARK, `nonce-${nonces.script}`).replace(STYLE_MARK, `nonce-${nonces.style}`) };
 }
 
-/** The same headers as the reply's own (lower-case names, as `reply.header` keeps them). */
-const STATIC_REPLY_HEADERS: Record<string, string> = Object.fromEntries(STATIC_HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+/** As the reply keeps them (lower-case names, as `reply.header` does). */
+const replyHeaders = (headers: Array<[string, string]>): Record<string, string> => Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
+const API_REPLY_HEADERS = replyHeaders(API_HEADERS);
+const DOCUMENT_REPLY_HEADERS = replyHeaders(DOCUMENT_HEADERS);
+
+/** Gives an HTML answer the document set (its static policy included; a page with nonces sets its own after). */
+export function documentHeaders(reply: FastifyReply): void {
+  reply.headers(DOCUMENT_REPLY_HEADERS);
+}
+
+/** onRequest hook of the routes that answer HTML (swagger-ui's /docs). */
+export function documentHeadersHook(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  documentHeaders(reply);
+  done();
+}
 
 export const securityHeadersPlugin = fp(async (app) => {
   // On the reply, not `reply.raw.setHeader` one by one: headers set on the raw response make Node
   // take writeHead's slow way for every header of the answer (each set and validated again over the
-  // raw response's own map), about 10 µs a request with these twelve (decision 062, fifth pass).
+  // raw response's own map), about 10 µs a request with the twelve of then (decision 062, fifth pass).
   // An answer that writes its own policy sets it on the reply too (`nonceInlineStyles`).
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(STATIC_REPLY_HEADERS);
+    reply.headers(API_REPLY_HEADERS);
     done();
   });
 });
