@@ -4,7 +4,9 @@
 // window; then all submit at once. Reports attempts/s over the burst, p50/p99 of an attempt, how long
 // after the burst the last accepted attempt was written as an order, and the exactly-once counts
 // (accepted = orders = distinct buyers = units the gate and PostgreSQL lost). In the same run, a bare
-// Fastify route on the same machine, hit the same way, is the ceiling.
+// Fastify route on the same machine, hit the same way, is the ceiling; it is then measured again as
+// two processes (the API's shape: on two cores they share the machine with the client as the two
+// instances do), reported beside it.
 // Usage: createdb bazaar_flash && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_flash \
 //          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--rate R] [--warmup N] [--profile DIR]
 // BENCH_API_CMD=compiled runs the instances as `npm run start:prod` does (after `npm run build -w

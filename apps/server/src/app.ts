@@ -77,14 +77,18 @@ export async function buildApp({ ctx, logger }: BuildAppOptions) {
     // zod schemas, then the standard error answers of each route (plugins/openapi.ts).
     transform: openapiTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    // Its pages are documents: helmet's whole set (decision 070), and a policy of their own, since
-    // swagger-ui adds a <style> element at run time, so its pages (and only they) allow inline styles.
-    uiHooks: { onRequest: documentHeadersHook },
-    staticCSP:
-      "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-      "font-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  // swagger-ui's pages are documents: helmet's whole set (decision 070) on every route it registers,
+  // its static files too (an HTML redirect page, an SVG), by a hook of their own context; then a
+  // policy of their own, since swagger-ui adds a <style> element at run time, so its pages (and only
+  // they) allow inline styles.
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', documentHeadersHook);
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP:
+        "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+        "font-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+    });
   });
   await app.register(uploadsPlugin);
 

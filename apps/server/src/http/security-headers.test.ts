@@ -52,15 +52,24 @@ describe('security headers', () => {
     }
   });
 
-  it('every HTML page carries the document set as well', async () => {
+  it('every HTML page carries the document set as well, error pages and swagger-ui\'s files included', async () => {
     const { app } = await getTestApp();
-    for (const url of ['/sandbox/sms', '/docs', '/docs/']) {
+    const pages = [
+      ['/sandbox/sms', 200],
+      ['/sandbox/alipay/gateway.do', 400],
+      ['/sandbox/wechat/native/no-such-code', 404],
+      ['/docs', 200],
+      ['/docs/static/oauth2-redirect.html', 200],
+    ] as const;
+    for (const [url, status] of pages) {
       const res = await app.inject({ method: 'GET', url });
-      expect(String(res.headers['content-type']), url).toContain('text/html');
+      expect([res.statusCode, String(res.headers['content-type'])], url).toEqual([status, expect.stringContaining('text/html')]);
       expect(res.headers, url).toMatchObject({ ...DOCUMENT_ONLY, 'cross-origin-resource-policy': 'same-site', 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
       expect(String(res.headers['content-security-policy']), url).toContain("base-uri 'self'");
     }
+    // swagger-ui's own policy (inline styles allowed) is the one its pages end with, not the static one.
+    expect(String((await app.inject({ method: 'GET', url: '/docs' })).headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('a sandbox page styles itself with the nonce of its own policy, drawn for that page', async () => {

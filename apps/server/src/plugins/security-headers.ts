@@ -3,10 +3,10 @@
 // nonces for every request too (about 7% of an uncached product detail's CPU, decision 049); the
 // headers are the same for every answer of a kind, so helmet runs once here on a recording response
 // and each request only copies them. Two kinds (decision 070): every answer carries the API's five
-// (the ones that matter for JSON, text and files: OWASP's REST set); the HTML this API serves (the
-// sandbox pages, /docs) carries helmet's whole document set as well, by `documentHeaders`. The one
-// policy that differs is a sandbox page's: its inline <style> needs a nonce, which
-// `nonceInlineStyles` (http/sandbox-page.ts) draws for that page alone.
+// (OWASP's REST set for every API response, with a policy that loads nothing, and the resource
+// policy); the HTML this API serves (the sandbox pages, /docs) carries helmet's whole document set
+// as well, by `documentHeaders`. The one policy that differs is a sandbox page's: its inline <style>
+// needs a nonce, which `nonceInlineStyles` (http/sandbox-page.ts) draws for that page alone.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,10 +57,11 @@ export function helmetHeaders(helmetOptions: HelmetOptions): Array<[string, stri
 /** helmet's whole set, for an HTML page (a document). */
 const DOCUMENT_HEADERS = helmetHeaders(options(DIRECTIVES));
 /**
- * The API's answers (JSON, text, files) are never documents, so the headers that only a document
- * reads (the opener policy, the agent cluster, the referrer policy, DNS prefetch, IE's download and
- * XSS switches, Flash's cross-domain policies) are left out (decision 070): nosniff, the resource
- * policy and HSTS, and a policy that loads nothing and cannot be framed in case one is opened.
+ * The API's answers (JSON, text, pictures with their own sandboxing policy) are not pages, so the
+ * headers that only a document reads (the opener policy, the agent cluster, the referrer policy, DNS
+ * prefetch, IE's download and XSS switches, Flash's cross-domain policies) are left out (decision
+ * 070): nosniff, the resource policy and HSTS, and a policy that loads nothing and cannot be framed
+ * in case one is opened.
  */
 const API_HEADERS = helmetHeaders({
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -102,7 +103,7 @@ export function documentHeaders(reply: FastifyReply): void {
   reply.headers(DOCUMENT_REPLY_HEADERS);
 }
 
-/** onRequest hook of the routes that answer HTML (swagger-ui's /docs). */
+/** onRequest hook of a context whose routes answer HTML (swagger-ui's /docs, app.ts). */
 export function documentHeadersHook(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   documentHeaders(reply);
   done();
