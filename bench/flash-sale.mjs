@@ -119,7 +119,6 @@ function cpuMs(pids) {
 /** Longer than PostgreSQL's idle statistics flush (10 s), see the burst's count of transactions. */
 const STATS_FLUSH_MS = 11_000;
 
-
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
 try {
   // The first instance migrates and seeds; the second joins it.

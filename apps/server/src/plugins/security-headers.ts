@@ -112,7 +112,7 @@ export function documentHeadersHook(_request: FastifyRequest, reply: FastifyRepl
 export const securityHeadersPlugin = fp(async (app) => {
   // On the reply, not `reply.raw.setHeader` one by one: headers set on the raw response make Node
   // take writeHead's slow way for every header of the answer (each set and validated again over the
-  // raw response's own map), about 10 µs a request with the twelve of then (decision 062, fifth pass).
+  // raw response's own map), about 10 µs a request with the twelve headers of then (decision 062, fifth pass).
   // An answer that writes its own policy sets it on the reply too (`nonceInlineStyles`).
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(API_REPLY_HEADERS);
