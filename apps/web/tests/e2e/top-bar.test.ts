@@ -87,7 +87,8 @@ test('the nickname dropdown works from the keyboard and lists only built pages',
 
   // Logout from the keyboard.
   // Each key waits for the menu's answer to the one before: a key pressed before the menu has opened
-  // goes to the page (2026-12-07 CI: End scrolled it, Enter closed the menu, and nobody logged out).
+  // goes to the page instead (the likely cause of a 2026-12-07 CI retry, where the login button was
+  // not back within 10 s).
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(member).toBeFocused();
