@@ -8,12 +8,15 @@
 // two processes (the API's shape: on two cores they share the machine with the client as the two
 // instances do), reported beside it.
 // Usage: createdb bazaar_flash && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bazaar_flash \
-//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--rate R] [--warmup N] [--profile DIR]
+//          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--rate R] [--warmup N] [--profile DIR] [--trace-compiles]
 // BENCH_API_CMD=compiled runs the instances as `npm run start:prod` does (after `npm run build -w
 // @bazaar/server`), else tsx; --profile DIR writes each instance's CPU profile there (node --cpu-prof),
 // summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile`.
 // It also reports the CPU time both API processes spent over the burst per attempt (Linux /proc): on
 // a shared machine that moves far less with the load than attempts/s does.
+// --trace-compiles runs the instances with V8's --trace-opt --trace-deopt and reports what TurboFan
+// compiled during the burst (decision 062, ninth pass): how many functions, how many of them had
+// been compiled before and deoptimized since, their concurrent compile time, and the deopts.
 // --rate R (attempts/s) sends the attempts, and then the bare route's requests, open loop at R per
 // second instead of all at once (each at its own time, whatever is still waiting), and measures each
 // from the time it was due: the latency at that rate, without the burst's own queue (Little's law: 2,000
@@ -42,17 +45,31 @@ const PORT = Number(argValue('port', 18142));
 const RATE = Number(argValue('rate', 0));
 const WARMUP = Number(argValue('warmup', 1000));
 const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
+const TRACE_COMPILES = process.argv.includes('--trace-compiles');
+// apiCommand reads the extra node options when it is called.
+if (TRACE_COMPILES) process.env.BENCH_API_NODE_ARGS = `${process.env.BENCH_API_NODE_ARGS ?? ''} --trace-opt --trace-deopt`;
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) throw new Error('Set DATABASE_URL and REDIS_URL (the flash sale is measured on PostgreSQL + Redis).');
 
 const root = new URL('..', import.meta.url).pathname;
 const children = [];
+/** V8's compile and deopt lines of the instances (--trace-compiles), each with its port and when it arrived. */
+const v8Lines = [];
 function startApi(port, seed) {
   const [command, args, commandEnv] = apiNodeCommand(PROFILE_DIR);
   const child = spawn(command, args, {
     cwd: path.join(root, 'apps/server'),
     env: { ...process.env, ...commandEnv, NODE_ENV: 'production', SANDBOX_PROVIDERS: 'loopback', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', API_PORT: String(port), SEED_ON_START: seed ? 'true' : 'false', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bazaar-flash-')) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', TRACE_COMPILES ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (TRACE_COMPILES) {
+    let rest = '';
+    child.stdout.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      const at = performance.now();
+      for (const line of lines) if (line.startsWith('[completed compiling') || line.startsWith('[bailout')) v8Lines.push({ port, at, line });
+    });
+  }
   children.push(child);
   return waitUp(`http://127.0.0.1:${port}/healthz`);
 }
@@ -114,6 +131,35 @@ function cpuMs(pids) {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * What TurboFan compiled from `from` to `to` (performance.now()): the functions (a function is its
+ * instance and its SharedFunctionInfo), those of them compiled before `from` too (so deoptimized in
+ * between), the compile's concurrent phase summed (wall time on V8's worker threads), and the deopts.
+ */
+function compilesBetween(from, to) {
+  const compiled = /^\[completed compiling \S+ <JSFunction (\S*) \(sfi = (\w+)\)>.* took [\d.]+, ([\d.]+), [\d.]+ ms/;
+  const before = new Set();
+  let functions = 0;
+  let again = 0;
+  let concurrentMs = 0;
+  let deopts = 0;
+  for (const { port, at, line } of v8Lines) {
+    const m = compiled.exec(line);
+    const key = m && `${port} ${m[2]}`;
+    if (at < from) {
+      if (key) before.add(key);
+    } else if (at <= to) {
+      if (!m) deopts += 1;
+      else {
+        functions += 1;
+        if (before.has(key)) again += 1;
+        concurrentMs += Number(m[3]);
+      }
+    }
+  }
+  return { functions, again, concurrentMs, deopts };
 }
 
 /** Longer than PostgreSQL's idle statistics flush (10 s), see the burst's count of transactions. */
@@ -208,6 +254,8 @@ try {
   });
   const burstMs = performance.now() - burstStart;
   const burstCpuMs = cpuMs(apiPids) - cpuBefore;
+  // A compile ends a little after the attempt that asked for it: the lines of the next 200 ms count too.
+  const compiles = TRACE_COMPILES ? (await new Promise((r) => setTimeout(r, 200)), compilesBetween(burstStart, burstStart + burstMs + 200)) : null;
   const burstEnd = Date.now();
   // When was the last accepted attempt written?
   let written = 0;
@@ -274,6 +322,12 @@ try {
   console.log(`| bare Fastify route (ceiling), one process | ${SHOPPERS} | ${bare.ms.toFixed(0)} | ${((SHOPPERS * 1000) / bare.ms).toFixed(0)} | ${pct(bare.sorted, 50).toFixed(1)} | ${pct(bare.sorted, 99).toFixed(1)} |`);
   console.log(`| bare Fastify route, two processes (the API's shape) | ${SHOPPERS} | ${bareTwo.ms.toFixed(0)} | ${((SHOPPERS * 1000) / bareTwo.ms).toFixed(0)} | ${pct(bareTwo.sorted, 50).toFixed(1)} | ${pct(bareTwo.sorted, 99).toFixed(1)} |`);
   console.log(`\nAPI CPU over the burst (both instances, with their order writers): ${burstCpuMs} ms, ${((burstCpuMs * 1000) / SHOPPERS).toFixed(0)} µs per attempt; the bare route's process ${bare.cpu} ms, ${((bare.cpu * 1000) / SHOPPERS).toFixed(0)} µs per request; its two processes ${bareTwo.cpu} ms, ${((bareTwo.cpu * 1000) / SHOPPERS).toFixed(0)} µs per request`);
+  if (compiles) {
+    console.log(
+      `V8 during the burst (both instances, --trace-opt): ${compiles.functions} functions compiled by TurboFan, ${compiles.again} of them compiled before and deoptimized since; ` +
+        `their concurrent compile ${compiles.concurrentMs.toFixed(0)} ms (wall time on V8's worker threads); ${compiles.deopts} deopts`,
+    );
+  }
   console.log(`PostgreSQL transactions over the burst and its writing: ${burstXacts} (${(burstXacts / SHOPPERS).toFixed(2)} per attempt; the API's own, the bench's left out)`);
   console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   console.log(`accepted ${accepted.length}, orders written ${counts.orders}, distinct buyers ${counts.buyers}, PostgreSQL stock ${counts.pg_stock}, gate stock ${gateStock}`);
