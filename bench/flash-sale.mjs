@@ -11,7 +11,8 @@
 //          REDIS_URL=redis://127.0.0.1:6379/6 node bench/flash-sale.mjs [--shoppers 2000] [--stock 1000] [--connections 200] [--port 18142] [--rate R] [--warmup N] [--profile DIR] [--trace-compiles]
 // BENCH_API_CMD=compiled runs the instances as `npm run start:prod` does (after `npm run build -w
 // @bazaar/server`), else tsx; --profile DIR writes each instance's CPU profile there (node --cpu-prof),
-// summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile`.
+// summed up by `node bench/profile-summary.mjs DIR/*.cpuprofile` (the bench prints the burst's
+// --window for it).
 // It also reports the CPU time both API processes spent over the burst per attempt (Linux /proc): on
 // a shared machine that moves far less with the load than attempts/s does.
 // --trace-compiles runs the instances with V8's --trace-opt --trace-deopt and reports what TurboFan
@@ -21,10 +22,12 @@
 // second instead of all at once (each at its own time, whatever is still waiting), and measures each
 // from the time it was due: the latency at that rate, without the burst's own queue (Little's law: 2,000
 // requests at once wait about 2,000 / capacity on average whatever the server does). Without it, the burst.
-// --warmup N (default 1000) first runs N submits of N other shoppers (their own confirm pages, a second
+// --warmup N (default 8000) first runs N submits of N other shoppers (their own confirm pages, a second
 // activity of stock N/2 on another product: accepted and refused alike, and their orders written) on
 // the API instances, and N requests on the bare route, before either is measured: both JITs warm on
-// the route they are measured on (decision 062). --warmup 0 measures as the figures before
+// the route they are measured on (decision 062). The default was 1,000 until decision 062's tenth
+// pass found the bare route still compiling after it (125 µs per request; 20-35 µs after 8,000), so
+// the ceiling it set was not one. --warmup 0 measures as the figures before
 // 2026-12-06 23:00 UTC did: the bare route cold (its process had served one request), the API
 // instances warm from the confirm phase but not on submit.
 import { spawn } from 'node:child_process';
@@ -43,7 +46,7 @@ const STOCK = Number(argValue('stock', 1000));
 const CONNECTIONS = Number(argValue('connections', 200));
 const PORT = Number(argValue('port', 18142));
 const RATE = Number(argValue('rate', 0));
-const WARMUP = Number(argValue('warmup', 1000));
+const WARMUP = Number(argValue('warmup', 8000));
 const PROFILE_DIR = argValue('profile', '') ? path.resolve(argValue('profile', '')) : '';
 const TRACE_COMPILES = process.argv.includes('--trace-compiles');
 // apiCommand reads the extra node options when it is called.
@@ -145,6 +148,7 @@ function compilesBetween(from, to) {
   let again = 0;
   let concurrentMs = 0;
   let deopts = 0;
+  const names = [];
   for (const { port, at, line } of v8Lines) {
     const m = compiled.exec(line);
     const key = m && `${port} ${m[2]}`;
@@ -154,12 +158,13 @@ function compilesBetween(from, to) {
       if (!m) deopts += 1;
       else {
         functions += 1;
+        names.push(`${m[1] || '(anonymous)'}${before.has(key) ? '*' : ''}`);
         if (before.has(key)) again += 1;
         concurrentMs += Number(m[3]);
       }
     }
   }
-  return { functions, again, concurrentMs, deopts };
+  return { functions, again, concurrentMs, deopts, names };
 }
 
 /** Longer than PostgreSQL's idle statistics flush (10 s), see the burst's count of transactions. */
@@ -245,6 +250,8 @@ try {
   const outcomes = new Map();
   const accepted = [];
   const burstStart = performance.now();
+  // The burst on the clock of the instances' CPU profiles (V8's ticks: the monotonic clock, in µs).
+  const burstFromUs = process.hrtime.bigint() / 1000n;
   await fire(SHOPPERS, async (i, due) => {
     const r = await call(ports[i % 2], 'POST', `/p/seckill/${paths[i]}/submit`, shoppers[i].token, { orderShopParam: { shopId: pick.shop_id, remarks: '' } }, due);
     latencies.push(r.ms);
@@ -253,6 +260,7 @@ try {
     if (r.status === 200) accepted.push(JSON.parse(r.text).orderNumbers);
   });
   const burstMs = performance.now() - burstStart;
+  const burstToUs = process.hrtime.bigint() / 1000n;
   const burstCpuMs = cpuMs(apiPids) - cpuBefore;
   const burstEnd = Date.now();
   // When was the last accepted attempt written?
@@ -328,11 +336,13 @@ try {
       `V8 during the burst (both instances, --trace-opt): ${compiles.functions} functions compiled by TurboFan, ${compiles.again} of them compiled before and deoptimized since; ` +
         `their concurrent compile ${compiles.concurrentMs.toFixed(0)} ms (wall time on V8's worker threads); ${compiles.deopts} deopts`,
     );
+    console.log(`  compiled (* again): ${compiles.names.join(', ')}`);
   }
   console.log(`PostgreSQL transactions over the burst and its writing: ${burstXacts} (${(burstXacts / SHOPPERS).toFixed(2)} per attempt; the API's own, the bench's left out)`);
   console.log(`outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
   console.log(`accepted ${accepted.length}, orders written ${counts.orders}, distinct buyers ${counts.buyers}, PostgreSQL stock ${counts.pg_stock}, gate stock ${gateStock}`);
   console.log(`oversold ${Math.max(0, accepted.length - STOCK)}, lost ${accepted.length - counts.orders}; last order written ${lastWrittenMs ?? 'not within 60 s'} ms after the burst`);
+  if (PROFILE_DIR) console.log(`profiles in ${PROFILE_DIR}; the burst alone: node bench/profile-summary.mjs ${PROFILE_DIR}/*.cpuprofile --window ${burstFromUs}-${burstToUs}`);
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await db.end();

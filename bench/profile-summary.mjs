@@ -1,13 +1,17 @@
 // Summarizes V8 CPU profiles (node --cpu-prof, e.g. from bench/pages.mjs --profile DIR): the share
 // of samples by package (node_modules/<name>, our app, node internals), the garbage collector and
 // idle time, and the functions with the most self time.
-// Usage: node bench/profile-summary.mjs DIR/*.cpuprofile [--top 25] [--skip SECONDS]
-// --skip leaves out the first SECONDS of each profile (a server's start-up before the load).
+// Usage: node bench/profile-summary.mjs DIR/*.cpuprofile [--top 25] [--skip SECONDS] [--window FROM-TO]
+// --skip leaves out the first SECONDS of each profile (a server's start-up before the load);
+// --window keeps only the samples between two instants of the monotonic clock in µs (V8's ticks,
+// `process.hrtime.bigint() / 1000n` in any process of the machine), as bench/flash-sale.mjs prints.
 import { readFileSync } from 'node:fs';
 
-const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--top' && all[i - 1] !== '--skip');
+const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !['--top', '--skip', '--window'].includes(all[i - 1]));
 const skipIndex = process.argv.indexOf('--skip');
 const skipUs = skipIndex > 0 ? Number(process.argv[skipIndex + 1]) * 1e6 : 0;
+const windowIndex = process.argv.indexOf('--window');
+const [fromUs, toUs] = windowIndex > 0 ? process.argv[windowIndex + 1].split('-').map(Number) : [-Infinity, Infinity];
 const topIndex = process.argv.indexOf('--top');
 const top = topIndex > 0 ? Number(process.argv[topIndex + 1]) : 25;
 
@@ -34,7 +38,8 @@ for (const file of files) {
   let at = 0;
   profile.samples.forEach((id, i) => {
     at += profile.timeDeltas?.[i] ?? 0;
-    if (at >= skipUs) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const tick = profile.startTime + at;
+    if (at >= skipUs && tick >= fromUs && tick <= toUs) counts.set(id, (counts.get(id) ?? 0) + 1);
   });
   for (const [id, n] of counts) {
     const node = nodes.get(id);
