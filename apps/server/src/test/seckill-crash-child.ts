@@ -1,5 +1,5 @@
 // The flash-sale crash tests' child (http/seckill.crash.test.ts), killed with SIGKILL mid-way:
-// - `writer`: an order writer only, taking small batches slowly, printing "wrote N" after each;
+// - `writer`: an order writer only, taking batches of 10, that dies with two of them pending (below);
 // - `api`: a whole API instance listening on a port, with no order writer, printing "listening".
 // Arguments: the mode, the database URL, the Redis URL, the key prefix of the parent's Redis keys
 // (so both use one gate and one queue), and for `api` the port.
@@ -39,16 +39,25 @@ const ctx: AppContext = {
 };
 
 if (mode === 'writer') {
+  // Two batches written and acknowledged; the third written and not acknowledged (as a writer killed
+  // between its commit and its acknowledgement); the fourth taken and held unwritten. Then it
+  // prints "holding N" and waits for the kill, with 20 attempts pending in the stream.
   const gate = seckillGate(ctx);
   const name = writerName();
+  const ack = gate.queue.ack;
   let written = 0;
-  for (;;) {
+  for (let taken = 0; ; ) {
     const batch = await gate.queue.read(name, 10, 1000);
     if (batch.length === 0) continue;
+    taken += 1;
+    if (taken === 4) {
+      process.stdout.write(`holding ${written}\n`);
+      setInterval(() => undefined, 1000);
+      break;
+    }
+    gate.queue.ack = taken === 3 ? async () => undefined : ack;
     written += await writeQueued(ctx, batch);
     process.stdout.write(`wrote ${written}\n`);
-    // Slow enough that the kill lands between or inside batches.
-    await new Promise((r) => setTimeout(r, 60));
   }
 } else {
   const app = await buildApp({ ctx });
