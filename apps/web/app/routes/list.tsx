@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/list';
 import { CategoryNodeSchema, SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
+import { SEARCH_TAB } from '@bazaar/shared/constants/page-ids';
 import { CouponProductPageSchema } from '@bazaar/shared/schemas/coupon-products';
 import { api, ApiError } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
@@ -39,11 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const context = apiContextFor(request);
   const state = readListState(new URL(request.url).searchParams);
   // The coupon tab (st=5, reference /coupon/prodListByCouponId): the products a coupon applies to.
-  const couponId = state.st === '5' ? state.couponId : undefined;
+  const couponId = state.st === String(SEARCH_TAB.coupons) ? state.couponId : undefined;
   // The flash-sale tab (st=4, reference prodType=2): the flash sales on now or to come matching the term.
-  const flash = state.st === '4' ? searchFlashSales(context, state, state.current, LIST_PAGE_SIZE) : null;
+  const flash = state.st === String(SEARCH_TAB.flashSale) ? searchFlashSales(context, state, state.current, LIST_PAGE_SIZE) : null;
   // The group-buy tab (st=3, reference prodType=1): the running group buys matching the term.
-  const group = state.st === '3' ? searchGroupBuys(context, state, state.current, LIST_PAGE_SIZE) : null;
+  const group = state.st === String(SEARCH_TAB.groupBuy) ? searchGroupBuys(context, state, state.current, LIST_PAGE_SIZE) : null;
   // An activity tab's cards come apart from the product page, which keeps only the pager's counts.
   const counts = <P extends object>(page: P) => ({ ...page, records: [], totalCapped: false, keywords: [] });
   const results =
@@ -89,7 +90,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
       ? t('listPage.resultsFor', { term: state.pn })
       : (category.name ?? t('listPage.allProducts'));
   const records = page?.records ?? [];
-  const activityTab = state.st === '3' || state.st === '4';
+  const activityTab = state.st === String(SEARCH_TAB.groupBuy) || state.st === String(SEARCH_TAB.flashSale);
   const keywords = page?.keywords ?? [];
 
   return (
@@ -104,7 +105,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
         <section className="card list-filter" aria-label={t('listPage.filters.label')}>
           {/* An activity card (st 3, 4) has no category: those tabs filter by price (and stock) only. */}
           {activityTab ? null : <CategoryFilter rows={category.rows} selected={category.selected} />}
-          <PriceFilter state={state} stockFilter={state.st !== '3'} />
+          <PriceFilter state={state} stockFilter={state.st !== String(SEARCH_TAB.groupBuy)} />
         </section>
       )}
 

@@ -48,10 +48,9 @@ export const GROUP_JOIN_LIST_MAX = 20;
 export const GROUP_ORDER_TYPE = 1;
 export const GROUP_PROD_TYPE = 1;
 
-/** Traffic log (specification section 3): the group product page's id and bizType; the header search's tab (st = 3). */
+/** Traffic log (specification section 3): the group product page's id and bizType. */
 export const GROUP_PAGE_ID = PAGE_IDS.groupProduct;
 export const GROUP_BIZ_TYPE = BIZ_TYPES.group;
-export const GROUP_SEARCH_TAB = 3;
 
 /** The after-sales reason of the automatic refund of a failed team (reference §3 buyerReason 7, system only). */
 export const GROUP_FAILED_REFUND_REASON = 7;

@@ -4,9 +4,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 export const FALLBACK_LANGUAGE: Language = 'zh';
 
-export const CHAT_HEARTBEAT_MS = 19_000;
-export const CHAT_RECONNECT_DELAY_MS = 2_000;
-export const CHAT_RECONNECT_MAX_RETRIES = 3;
+// The chat's heartbeat and reconnect limits are in constants/chat.ts, the top-up's in constants/balance.ts.
 export const ANALYTICS_SESSION_TIMEOUT_MS = 30 * 60_000;
 export const SMS_RESEND_LOCK_MS = 60_000;
 export const SMS_CODE_TTL_MS = 5 * 60_000;
@@ -42,7 +40,6 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as cons
 export const POINTS_USE_MULTIPLE = 10;
 /** The most points one checkout may ask for (points.errors.useMax names it). */
 export const POINTS_USE_MAX = 100_000_000;
-export const TOP_UP_MAX_FEN = 100_000 * 100;
 export const MERCHANT_MESSAGE_MAX_LENGTH = 200;
 export const QR_CODE_SIZE_PX = 100;
 export const RETURN_PROMISE_DAYS = 7;

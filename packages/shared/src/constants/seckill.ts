@@ -55,7 +55,5 @@ export const SECKILL_SESSION_MINUTES_MAX = 1440;
 /** Traffic log (specification section 3): the seckill page's id, bizType and page name. */
 export const SECKILL_PAGE_ID = PAGE_IDS.seckill;
 export const SECKILL_BIZ_TYPE = BIZ_TYPES.seckill;
-export const SECKILL_PAGE_NAME = 'secdetail-seckillId';
-/** The header search's tab for /flash-sale (specification section 2: st = 4) and its prodType (reference §3). */
-export const SECKILL_SEARCH_TAB = 4;
+/** The flash-sale product's prodType (reference §3). */
 export const SECKILL_PROD_TYPE = 2;

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { PAGE_SIZE_MAX, SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 import { textInput } from './text.ts';
 import { ProductCardSchema } from './catalog.ts';
+import { DISCOUNT_RULE } from './pricing.ts';
 
-/** discountRule (reference §3): 0 full-amount reduction, 1 full-piece discount, 2 full-amount discount. */
-export const DISCOUNT_RULE = { amountReduce: 0, pieceDiscount: 1, amountDiscount: 2 } as const;
 /** discountType: 0 a ladder of tiers, 1 "every full" (每满, only for the reduction, one tier). */
 export const DISCOUNT_TYPE = { ladder: 0, everyFull: 1 } as const;
 /** suitableProdType: 0 every product of the shop, 1 the listed products. */

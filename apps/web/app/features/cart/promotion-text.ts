@@ -3,8 +3,8 @@
 // the server's (chooseDiscountItemDto); these only format it.
 import type { TFunction } from 'i18next';
 import type { Language } from '@bazaar/shared/constants/limits';
-import type { ChooseDiscountItemDto, DiscountLabel } from '@bazaar/shared/schemas/pricing';
-import { DISCOUNT_RULE, discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
+import { DISCOUNT_RULE, type ChooseDiscountItemDto, type DiscountLabel } from '@bazaar/shared/schemas/pricing';
+import { discountTierLabel } from '@bazaar/shared/schemas/shop-promotion';
 import { percentOff } from '@bazaar/shared/constants/discount-rate';
 import { formatYuan } from '../../lib/format.ts';
 

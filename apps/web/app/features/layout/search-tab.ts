@@ -1,17 +1,18 @@
 import { keywordTooLong } from '../../lib/search-keyword.ts';
+import { SEARCH_TAB } from '@bazaar/shared/constants/page-ids';
 import { stripLanguagePrefix } from '../../lib/paths.ts';
 
 // Section 2: the search's tab type follows the page the search is made from.
 const TAB_BY_SECTION: Record<string, number> = {
-  'group-buy': 3,
-  'special-discount': 2,
-  'flash-sale': 4,
-  coupons: 5,
+  'group-buy': SEARCH_TAB.groupBuy,
+  'special-discount': SEARCH_TAB.specialDiscount,
+  'flash-sale': SEARCH_TAB.flashSale,
+  coupons: SEARCH_TAB.coupons,
 };
 
 export function searchTabFor(pathname: string): number {
   const section = stripLanguagePrefix(pathname).split('/')[1] ?? '';
-  return TAB_BY_SECTION[section] ?? 0;
+  return TAB_BY_SECTION[section] ?? SEARCH_TAB.all;
 }
 
 export type SearchKind = 'product' | 'store';

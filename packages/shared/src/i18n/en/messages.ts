@@ -54,7 +54,6 @@ export const messages: Widen<typeof zh> = {
       cipherInvalid: 'The login request is invalid, please refresh the page and try again',
       disabled: 'This account has been disabled',
       notOwnPhone: 'You can only change the password of the account you are logged in to',
-      offline: 'Account offline, please log in again',
     },
     notice: {
       notFound: 'The announcement does not exist',

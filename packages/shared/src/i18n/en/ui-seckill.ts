@@ -116,7 +116,6 @@ export const uiSeckill = {
     errors: {
       notFound: 'This flash sale does not exist',
       notStarted: 'Event not started',
-      ended: 'The event has ended',
       hot: 'The activity is very hot, please try again later',
       insufficient: 'Insufficient inventory',
       notPurchasable: 'Activity product not purchasable',

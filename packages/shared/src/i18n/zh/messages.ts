@@ -51,7 +51,6 @@ export const messages = {
       cipherInvalid: '登录请求无效，请刷新页面后重试',
       disabled: '该账号已被停用',
       notOwnPhone: '只能修改当前登录账号的密码',
-      offline: '账号已下线，请重新登录',
     },
     notice: {
       notFound: '公告不存在',
