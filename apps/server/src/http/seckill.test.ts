@@ -7,11 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SmsInboxEntrySchema } from '@bazaar/shared/schemas/account';
-import { SeckillConfirmResultSchema, SeckillDetailSchema, SeckillOrderStatusSchema, SeckillSessionsResultSchema } from '@bazaar/shared/schemas/seckill';
+import { SeckillConfirmResultSchema, SeckillDetailSchema, SeckillSessionsResultSchema } from '@bazaar/shared/schemas/seckill';
 import { orderItems, orders, seckillReports, seckills, skus } from '../db/schema.ts';
 import { runDueJobs } from '../lib/jobs.ts';
 import { jobHandlers } from '../jobs.ts';
-import { drainSeckillQueue } from '../flows/write-seckill-orders.ts';
 import { sweepSeckills } from '../flows/seckill-gate.ts';
 import { seckillGate } from '../modules/seckill/gate.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -24,10 +23,11 @@ import {
   expectStatus,
   headers,
   orderPath,
+  seckillOrderStatus,
+  seckillPathOf,
   seckillSkuStocks,
+  settleSeckillQueue,
   submitSeckill,
-  type TestSeckill,
-  type TestShopper,
 } from '../test/seckill-test-kit.ts';
 
 let t: TestApp;
@@ -36,24 +36,8 @@ beforeAll(async () => {
 });
 afterEach(() => t.resetClock());
 
-/** Writes what the gate queued (the writers run in the background too; this makes the test deterministic). */
-async function settleQueue() {
-  await drainSeckillQueue(t.ctx);
-  // A background writer may hold a batch: wait until the queue is empty.
-  for (let i = 0; i < 100 && (await seckillGate(t.ctx).queue.size()) > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-}
 
-async function status(s: TestShopper, orderNumber: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/p/seckill/createOrderStatus?orderNumber=${orderNumber}`, headers: headers(s) });
-  expectStatus(res, 200);
-  return SeckillOrderStatusSchema.parse(res.json());
-}
 
-async function pathOf(s: TestShopper, sk: TestSeckill) {
-  const res = await orderPath(t.app, s, sk.prodId);
-  expectStatus(res, 200);
-  return res.json().orderPath as string;
-}
 
 describe('flash sale: reads', () => {
   it("lists today's sessions and tomorrow's first with the server's clock", async () => {
@@ -114,7 +98,7 @@ describe('flash sale: the order path and the rules', () => {
   it('buys at the activity price only: queued, then written as a flash-sale order (type 2) with no reductions', async () => {
     const [s] = await createShoppers(t, 1);
     const sk = await createSeckill(t, { stocks: [5], seckillPrice: 1_990, price: 10_000 });
-    const path = await pathOf(s!, sk);
+    const path = await seckillPathOf(t, s!, sk);
     const confirmed = await confirmSeckill(t.app, s!, path, sk, { prodCount: 2 });
     expectStatus(confirmed, 200);
     expect(SeckillConfirmResultSchema.parse(confirmed.json())).toMatchObject({ seckillPrice: 1_990, price: 10_000, total: 3_980, transFee: 0, actualTotal: 3_980, boughtNum: 0, canBuyNum: 2 });
@@ -123,8 +107,8 @@ describe('flash sale: the order path and the rules', () => {
     expectStatus(submitted, 200);
     const orderNumber = submitted.json().orderNumbers as string;
     expect(orderNumber).toMatch(/^\d{19}$/);
-    await settleQueue();
-    expect(await status(s!, orderNumber)).toEqual({ created: true, state: 'created', message: null });
+    await settleSeckillQueue(t);
+    expect(await seckillOrderStatus(t, s!, orderNumber)).toEqual({ created: true, state: 'created', message: null });
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     expect(order).toMatchObject({ orderType: 2, seckillId: sk.seckillId, userId: s!.userId, total: 3_980, actualTotal: 3_980, reduceAmount: 0, shopCouponReduce: 0, platformCouponReduce: 0, useScore: 0, remarks: 'quick|ring twice|', status: 1 });
     const [item] = await t.ctx.db.select().from(orderItems).where(eq(orderItems.orderNumber, orderNumber));
@@ -133,14 +117,14 @@ describe('flash sale: the order path and the rules', () => {
     expect(await seckillGate(t.ctx).stocks(sk.seckillId, sk.seckillSkuIds)).toEqual([3]);
     // Another shopper's order number is never confirmed to this one (no oracle).
     const [other] = await createShoppers(t, 1);
-    expect((await status(other!, orderNumber)).state).toBe('queued');
+    expect((await seckillOrderStatus(t, other!, orderNumber)).state).toBe('queued');
   });
 
   it("refuses a stale path, another user's path and a path used twice", async () => {
     const [a, b] = await createShoppers(t, 2);
     const sk = await createSeckill(t);
-    const path = await pathOf(a!, sk);
-    expect(await pathOf(a!, sk)).toBe(path);
+    const path = await seckillPathOf(t, a!, sk);
+    expect(await seckillPathOf(t, a!, sk)).toBe(path);
     expectStatus(await confirmSeckill(t.app, b!, path, sk), 400, 'The order has expired, please place a new order');
     expectStatus(await submitSeckill(t.app, b!, path, sk), 400, 'The order has expired, please place a new order');
     expectStatus(await confirmSeckill(t.app, a!, path, sk), 200);
@@ -148,11 +132,11 @@ describe('flash sale: the order path and the rules', () => {
     expectStatus(await submitSeckill(t.app, a!, path, sk), 400, 'Please do not submit orders at the same time');
 
     t.advanceClock(6_000);
-    const stale = await pathOf(a!, sk);
+    const stale = await seckillPathOf(t, a!, sk);
     expect(stale).not.toBe(path);
     t.advanceClock(5 * 60_000 + 1_000);
     expectStatus(await confirmSeckill(t.app, a!, stale, sk, {}, 'zh'), 400, '订单已过期，请重新下单');
-    await settleQueue();
+    await settleSeckillQueue(t);
   });
 
   it('answers the sixth request within 5 seconds with "The activity is very hot"', async () => {
@@ -166,7 +150,7 @@ describe('flash sale: the order path and the rules', () => {
   it('submits in one gate step: the sixth call within 5 s is hot, another shop is not found; a path without its activity (or naming another) goes the long way with the same answers', async () => {
     const [a, b, c] = await createShoppers(t, 3);
     const sk = await createSeckill(t, { stocks: [5] });
-    const path = await pathOf(a!, sk);
+    const path = await seckillPathOf(t, a!, sk);
     expect(path.endsWith(String(sk.seckillId))).toBe(true);
     expectStatus(await confirmSeckill(t.app, a!, path, sk), 200);
     expectStatus(await submitSeckill(t.app, a!, path, { ...sk, shopId: sk.shopId + 100_000 }), 400);
@@ -188,7 +172,7 @@ describe('flash sale: the order path and the rules', () => {
       expectStatus(await submitSeckill(t.app, s, legacy, sk), 200);
       expectStatus(await submitSeckill(t.app, s, legacy, sk), 400, 'Please do not submit orders at the same time');
     }
-    await settleQueue();
+    await settleSeckillQueue(t);
     expect(await seckillSkuStocks(t, sk.seckillSkuIds[0]!)).toBe(2);
     const rows = await t.ctx.db.select().from(orders).where(eq(orders.seckillId, sk.seckillId));
     expect(rows.map((o) => o.userId).sort()).toEqual([a!.userId, b!.userId, c!.userId].sort());
@@ -197,7 +181,7 @@ describe('flash sale: the order path and the rules', () => {
   it('refuses physical goods without an address in the one step', async () => {
     const [s] = await createShoppers(t, 1);
     const sk = await createSeckill(t, { mold: 0 });
-    const path = await pathOf(s!, sk);
+    const path = await seckillPathOf(t, s!, sk);
     expectStatus(await confirmSeckill(t.app, s!, path, sk), 200);
     expectStatus(await submitSeckill(t.app, s!, path, sk), 400, 'Please add the address first');
   });
@@ -206,8 +190,8 @@ describe('flash sale: the order path and the rules', () => {
     const [s] = await createShoppers(t, 1);
     const sk = await createSeckill(t, { stocks: [10], maxNum: 2 });
     expectStatus(await buySeckill(t.app, s!, sk, { prodCount: 2 }), 200);
-    await settleQueue();
-    const path = await pathOf(s!, sk);
+    await settleSeckillQueue(t);
+    const path = await seckillPathOf(t, s!, sk);
     expectStatus(await confirmSeckill(t.app, s!, path, sk, { prodCount: 1 }), 400, 'This exceeds the purchase limit of 2 per person');
     const [order] = await t.ctx.db.select({ orderNumber: orders.orderNumber }).from(orders).where(and(eq(orders.userId, s!.userId), eq(orders.seckillId, sk.seckillId)));
     const cancel = await t.app.inject({ method: 'PUT', url: `/p/myOrder/cancel/${order!.orderNumber}`, headers: { authorization: s!.token } });
@@ -217,14 +201,14 @@ describe('flash sale: the order path and the rules', () => {
     expect(await seckillGate(t.ctx).held(sk.seckillId, s!.userId)).toBe(0);
     t.advanceClock(6_000);
     expectStatus(await buySeckill(t.app, s!, sk, { prodCount: 2 }), 200);
-    await settleQueue();
+    await settleSeckillQueue(t);
   });
 
   it("applies an activity's new limit at the next submit (the gate keeps one argument per activity and limit, not per activity)", async () => {
     const [s] = await createShoppers(t, 1);
     const sk = await createSeckill(t, { stocks: [10], maxNum: 1 });
     expectStatus(await buySeckill(t.app, s!, sk), 200);
-    const path = await pathOf(s!, sk);
+    const path = await seckillPathOf(t, s!, sk);
     await t.ctx.db.update(seckills).set({ maxNum: 2 }).where(eq(seckills.id, sk.seckillId));
     // The submit's activity cache reads the activity again after a second.
     await new Promise((r) => setTimeout(r, 1_100));
@@ -232,7 +216,7 @@ describe('flash sale: the order path and the rules', () => {
     expectStatus(await confirmSeckill(t.app, s!, path, sk), 200);
     expectStatus(await submitSeckill(t.app, s!, path, sk), 200);
     // Raised to 3 for confirm, back to 2 for submit: the gate's argument for 2 (kept) answers, not the first one's 1.
-    const path2 = await pathOf(s!, sk);
+    const path2 = await seckillPathOf(t, s!, sk);
     await t.ctx.db.update(seckills).set({ maxNum: 3 }).where(eq(seckills.id, sk.seckillId));
     await new Promise((r) => setTimeout(r, 1_100));
     t.advanceClock(6_000);
@@ -241,19 +225,19 @@ describe('flash sale: the order path and the rules', () => {
     await new Promise((r) => setTimeout(r, 1_100));
     expectStatus(await submitSeckill(t.app, s!, path2, sk), 400, 'This exceeds the purchase limit of 2 per person');
     expect(await seckillGate(t.ctx).held(sk.seckillId, s!.userId)).toBe(2);
-    await settleQueue();
+    await settleSeckillQueue(t);
   });
 
   it("says 'Insufficient inventory' when the stock is gone", async () => {
     const [a, b] = await createShoppers(t, 2);
     const sk = await createSeckill(t, { stocks: [1] });
-    const pathB = await pathOf(b!, sk);
+    const pathB = await seckillPathOf(t, b!, sk);
     expectStatus(await confirmSeckill(t.app, b!, pathB, sk), 200);
     expectStatus(await buySeckill(t.app, a!, sk), 200);
     // b confirmed while a unit was left; the gate refuses the submit.
     expectStatus(await submitSeckill(t.app, b!, pathB, sk), 400, 'Insufficient inventory');
-    await settleQueue();
-    const pathB2 = await pathOf(b!, sk);
+    await settleSeckillQueue(t);
+    const pathB2 = await seckillPathOf(t, b!, sk);
     expectStatus(await confirmSeckill(t.app, b!, pathB2, sk, {}, 'zh'), 400, '库存不足');
   });
 
@@ -262,7 +246,7 @@ describe('flash sale: the order path and the rules', () => {
     const sk = await createSeckill(t, { stocks: [3], maxCancelTime: 5 });
     const res = await buySeckill(t.app, s!, sk);
     expectStatus(res, 200);
-    await settleQueue();
+    await settleSeckillQueue(t);
     expect(await seckillSkuStocks(t, sk.seckillSkuIds[0]!)).toBe(2);
     t.advanceClock(5 * 60_000 + 1_000);
     await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
@@ -278,7 +262,7 @@ describe('flash sale: after the session', () => {
     const [s] = await createShoppers(t, 1);
     const sk = await createSeckill(t, { stocks: [4], endInMs: 120_000 });
     expectStatus(await buySeckill(t.app, s!, sk), 200);
-    await settleQueue();
+    await settleSeckillQueue(t);
     const [before] = await t.ctx.db.select({ stocks: skus.stocks }).from(skus).where(eq(skus.id, sk.skuIds[0]!));
     t.advanceClock(130_000);
     // The sweep books the close (5 s after the end); the close runs once the writers caught up.

@@ -4,8 +4,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { SeckillOrderStatusSchema } from '@bazaar/shared/schemas/seckill';
 import { seckillSkus, seckills, users } from '../db/schema.ts';
+import { drainSeckillQueue } from '../flows/write-seckill-orders.ts';
 import { issueToken } from '../modules/auth/service.ts';
+import { seckillGate } from '../modules/seckill/gate.ts';
 import type { BazaarApp } from '../app.ts';
 import { createTestProduct } from './product-test-kit.ts';
 import type { TestApp } from './test-app.ts';
@@ -124,4 +127,24 @@ export async function seckillSkuStocks(t: TestApp, seckillSkuId: number): Promis
 export function expectStatus(res: { statusCode: number; body: string }, status: number, body?: string) {
   expect(res.statusCode, res.body).toBe(status);
   if (body !== undefined) expect(res.body).toBe(body);
+}
+
+/** Writes what the gate queued (the writers run in the background too; this makes a test deterministic): a background writer may hold a batch, so it waits until the queue is empty. */
+export async function settleSeckillQueue(t: TestApp) {
+  await drainSeckillQueue(t.ctx);
+  for (let i = 0; i < 100 && (await seckillGate(t.ctx).queue.size()) > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** The shopper's one-time order path for the activity's product (expected to be given). */
+export async function seckillPathOf(t: TestApp, s: TestShopper, sk: TestSeckill) {
+  const res = await orderPath(t.app, s, sk.prodId);
+  expectStatus(res, 200);
+  return res.json().orderPath as string;
+}
+
+/** createOrderStatus of one attempt, as its shopper polls it. */
+export async function seckillOrderStatus(t: TestApp, s: TestShopper, orderNumber: string, lang: 'zh' | 'en' = 'en') {
+  const res = await t.app.inject({ method: 'GET', url: `/p/seckill/createOrderStatus?orderNumber=${orderNumber}`, headers: headers(s, lang) });
+  expectStatus(res, 200);
+  return SeckillOrderStatusSchema.parse(res.json());
 }
