@@ -65,6 +65,42 @@ describe('the review queue', () => {
     await waitFor(() => expect(api).toHaveBeenCalledWith('/admin/seckills/7/review', expect.objectContaining({ method: 'POST', body: { approve: false, reason: '价格过高' } })));
   });
 
+  it('takes a running activity offline with the reason it requires, then reads the list again', async () => {
+    let offline = false;
+    const api = fakeApi((path) => {
+      if (path === '/admin/seckills/7/offline') {
+        offline = true;
+        return undefined;
+      }
+      if (path === '/admin/seckills') return page([offline ? row({ listState: 'offline', status: 0, auditStatus: 1, offlineReason: '价格异常' }) : row({ listState: 'running', auditStatus: 1 })]);
+      return undefined;
+    });
+    const { invalidated } = renderAs(<SeckillActivitiesSection api={api} />);
+    const listReads = () => api.mock.calls.filter(([path]) => path === '/admin/seckills').length;
+    // A running activity is not reviewed again: only taken offline.
+    fireEvent.click(await screen.findByRole('button', { name: 'seckillAdmin.offlineOn{"name":"整点秒杀"}' }));
+    expect(screen.queryByRole('button', { name: /seckillAdmin.rejectOn/ })).toBeNull();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('seckillAdmin.offlineDialog.title{"name":"整点秒杀"}')).toBeTruthy();
+    expect(within(dialog).getByText('seckillAdmin.offlineDialog.hint')).toBeTruthy();
+    // An empty reason is refused with the dialog's own message, and nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'seckillAdmin.offlineDialog.ok' }));
+    expect(await within(dialog).findByText('seckillAdmin.offlineDialog.required')).toBeTruthy();
+    expect(api).not.toHaveBeenCalledWith('/admin/seckills/7/offline', expect.anything());
+    expect(api).not.toHaveBeenCalledWith('/admin/seckills/7/review', expect.anything());
+    // With a reason: sent trimmed, then the list (and the audit log) is read again and shows the activity offline.
+    const readsBefore = listReads();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'seckillAdmin.offlineDialog.label' }), { target: { value: ' 价格异常 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'seckillAdmin.offlineDialog.ok' }));
+    await waitFor(() => expect(api).toHaveBeenCalledWith('/admin/seckills/7/offline', expect.objectContaining({ method: 'POST', body: { reason: '价格异常' } })));
+    expect(await screen.findByText('seckillAdmin.tookOffline')).toBeTruthy();
+    await waitFor(() => expect(invalidated).toEqual(expect.arrayContaining([['admin-seckills'], ['audit']])));
+    await waitFor(() => expect(listReads()).toBeGreaterThan(readsBefore));
+    expect(await screen.findByText('seckillAdmin.offlineReason{"reason":"价格异常"}')).toBeTruthy();
+    expect(screen.getByText('seckillAdmin.state.offline')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'seckillAdmin.offlineOn{"name":"整点秒杀"}' })).toBeNull();
+  });
+
   it('offers no decision to a role without seckill.manage', async () => {
     const api = fakeApi(() => page([row()]));
     renderAs(<SeckillActivitiesSection api={api} />, 'service');
