@@ -19,7 +19,7 @@ import { createContentService } from '../modules/content/service.ts';
 import { addSold } from '../modules/product/stock.ts';
 import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as orderReads from '../modules/order/payment-reads.ts';
-import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
+import { lockOrders, markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import { useOrderCouponsPart } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
@@ -88,6 +88,9 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
   const now = ctx.now();
   const payNo = nextSerialNumber(now.getTime());
   await ctx.db.transaction(async (tx) => {
+    // The orders first, as a cancel takes them (and then the wallet, for the points it returns): taking
+    // the wallet first here deadlocked with it.
+    await lockOrders(tx, input.orderNumbers);
     if (input.amount > 0) {
       const bizId = input.orderNumbers.length === 1 ? input.orderNumbers[0]! : null;
       if (!(await debitForPayment(tx, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {
