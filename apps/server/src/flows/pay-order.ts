@@ -80,23 +80,18 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
 }
 
 /**
- * Pays unpaid orders from the balance in one transaction: the wallet's debit (never below zero,
- * so two parallel payments cannot both spend the same money) with its ledger row, a paid payment
- * row and the settlement, which must move every order or the whole payment rolls back.
+ * Pays unpaid orders from the balance in one transaction: a paid payment row, the settlement, which
+ * must move every order, and last the wallet's debit (never below zero, so two parallel payments
+ * cannot both spend the same money) with its ledger row. Any refusal rolls the whole payment back.
  */
 export async function payOrdersWithBalance(ctx: AppContext, input: { userId: string; orderNumbers: string[]; amount: number; expiresAt: Date }): Promise<string> {
   const now = ctx.now();
   const payNo = nextSerialNumber(now.getTime());
   await ctx.db.transaction(async (tx) => {
-    // The orders first, as a cancel takes them (and then the wallet, for the points it returns): taking
-    // the wallet first here deadlocked with it.
+    // Rows are taken in the order a cancel takes them: the orders, then the products (sold counts
+    // here, stock there), then the wallet (the debit here, the points a cancel returns there). Taking
+    // the wallet first deadlocked with a cancel of an order that used points.
     await lockOrders(tx, input.orderNumbers);
-    if (input.amount > 0) {
-      const bizId = input.orderNumbers.length === 1 ? input.orderNumbers[0]! : null;
-      if (!(await debitForPayment(tx, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {
-        throw invalid('payment.errors.insufficientBalance', { balance: fenToYuan(await balanceOf(tx, input.userId)) });
-      }
-    }
     const payment: repo.PaymentRow = {
       payNo,
       userId: input.userId,
@@ -118,6 +113,12 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
     await repo.insertPayment(tx, payment);
     const result = await settleOrderPayment(ctx, tx, payment, { paidAt: now, providerTradeNo: null });
     if (result.paidOrders.length !== input.orderNumbers.length) throw invalid('payment.errors.orderStatusChanged');
+    if (input.amount > 0) {
+      const bizId = input.orderNumbers.length === 1 ? input.orderNumbers[0]! : null;
+      if (!(await debitForPayment(tx, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {
+        throw invalid('payment.errors.insufficientBalance', { balance: fenToYuan(await balanceOf(tx, input.userId)) });
+      }
+    }
   });
   return payNo;
 }

@@ -178,7 +178,6 @@ describe('the points mall under contention', () => {
     const item = await createPointsItem(t, { scorePrice, cashPrice, stocks: startStock, maxNum: 1, mold: 1 });
     const buyers = await createGroupShoppers(t, rounds, balance);
     let paidSoFar = 0;
-    const outcomes = { cancel: 0, pay: 0 };
     for (const [i, s] of buyers.entries()) {
       await pointsTo(s.userId, scorePrice);
       const placed = await submitExchange(t.app, s, await confirmedExchange(s, item));
@@ -199,7 +198,6 @@ describe('the points mall under contention', () => {
       const order = await orderRow(t.ctx, orderNumber);
       const [record] = await t.ctx.db.select().from(pointsOrders).where(eq(pointsOrders.orderNumber, orderNumber));
       if (cancelled.statusCode === 200) {
-        outcomes.cancel += 1;
         expect(paid.statusCode, paid.body).toBe(400);
         expect(paid.body).toBe(lang === 'en' ? 'The order status has changed' : '订单状态已发生变化');
         expect(order).toMatchObject({ status: 6, closeType: 4, isPayed: false });
@@ -209,7 +207,6 @@ describe('the points mall under contention', () => {
         expect(record!.state).toBe(-1);
         expect(await walletBalance(t, s.userId)).toBe(balance);
       } else {
-        outcomes.pay += 1;
         paidSoFar += 1;
         expect(cancelled.statusCode, cancelled.body).toBe(400);
         expect(cancelled.body).toBe(lang === 'en' ? 'The order status has changed' : '订单状态已改变');
@@ -225,9 +222,7 @@ describe('the points mall under contention', () => {
       await expectLedgerBalanced(t, s.userId);
       expect(await itemRow(t, item.itemId)).toMatchObject({ stocks: startStock - paidSoFar, soldNum: paidSoFar });
     }
-    // Both sides are likely to have won some rounds; the rules above hold for either.
-    expect(outcomes.cancel + outcomes.pay).toBe(rounds);
-    console.info(`cancel vs pay: cancel won ${outcomes.cancel}, pay won ${outcomes.pay} of ${rounds}`);
+    // Which side won each round varies with the timing; the rules above hold for either.
     // The SKU stock moved only for the paid orders.
     const [row] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.orderType, 3), inArray(orders.userId, buyers.map((s) => s.userId)), eq(orders.isPayed, true)));
     expect(row!.n).toBe(paidSoFar);

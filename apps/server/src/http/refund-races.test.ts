@@ -104,7 +104,6 @@ const ROUNDS = (a: Side, b: Side): Array<[Side, Side, number]> => [[a, b, 0], [b
 function refundRaces(sides: () => [Side, Side]) {
   it('the merchant confirms the returned goods while the receipt deadline job runs: received once, refunded once', async () => {
     const [a, b] = sides();
-    const winners: string[] = [];
     // Each instance takes each role once: the merchant on a and the job on b, then the other way round.
     for (const [web, job, delay] of ROUNDS(a, b)) {
       const { buyer, order, refundSn, before } = await requested('return');
@@ -127,7 +126,6 @@ function refundRaces(sides: () => [Side, Side]) {
         expect(decisions[0]).toMatchObject({ action: 'autoReceive', actor: 'system' });
         expect(log).toHaveLength(0);
       }
-      winners.push(decisions[0]!.action);
       await refundedOnce(buyer, refundSn, before, 1_000);
       expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.completed, refundStatus: 2 });
       // The job again (a retry, on either instance) and the merchant again change nothing.
@@ -135,7 +133,6 @@ function refundRaces(sides: () => [Side, Side]) {
       expectMessage(await merchant(a, 'PUT', `/merchant/refunds/${refundSn}/receive`), 'Receipt can be confirmed once the buyer has sent the goods back');
       await refundedOnce(buyer, refundSn, before, 1_000);
     }
-    expect(winners).toHaveLength(5);
   });
 
   it('the merchant accepts a refund only while the handling deadline job agrees to it: decided once, refunded once', async () => {
@@ -167,7 +164,6 @@ function refundRaces(sides: () => [Side, Side]) {
 
   it('two platform staff decide the same step-in at once, one to refund, one to close: one decision stands, and its money', async () => {
     const [a, b] = sides();
-    const outcomes = new Set<string>();
     // Four requests, each instance deciding each way in turn, so the refund and the close both get to race first.
     for (let round = 0; round < 4; round += 1) {
       const { buyer, order, refundSn, before } = await requested('refund');
@@ -190,17 +186,14 @@ function refundRaces(sides: () => [Side, Side]) {
         expect(await refundRow(refundSn)).toMatchObject({ platformStatus: 2, platformReason: '平台裁定：refund' });
         await refundedOnce(buyer, refundSn, before, 1_000);
         expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.cancelled, refundStatus: 2 });
-        outcomes.add('refund');
       } else {
         expectMessage(refunded!, '只有买家申请平台介入的申请可以处理');
         expect(decisions[0]).toMatchObject({ action: 'platformClose', actor: 'platform' });
         expect(await refundRow(refundSn)).toMatchObject({ returnMoneySts: -1, settleStatus: 0, platformStatus: 2, platformReason: '平台裁定：close' });
         await notRefunded(buyer, refundSn, before);
         expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.paid, refundStatus: null });
-        outcomes.add('close');
       }
     }
-    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it('50 merchant pages accept one request at once: one success, 49 refused, one refund', async () => {
@@ -272,7 +265,6 @@ function invoiceRaces(sides: () => [Side, Side]) {
 
   it('an upload racing a refusal: one final state, the other side is told', async () => {
     const [a, b] = sides();
-    const finals = new Set<number>();
     // The refusal (no file to store) tends to win: started at once, then later and later.
     for (const [round, delay] of [0, 0, 10, 30, 60].entries()) {
       const { buyer, id } = await applyingInvoice();
@@ -280,7 +272,6 @@ function invoiceRaces(sides: () => [Side, Side]) {
       const [issued, failed] = await Promise.all([upload(uploadSide, id, pdf(round)), after(delay, () => failInvoice(failSide, id, '抬头有误', 'zh'))]);
       expect([issued.statusCode, failed.statusCode].filter((s) => s === 200)).toHaveLength(1);
       const row = await invoiceRow(id);
-      finals.add(row.invoiceState);
       if (issued.statusCode === 200) {
         expectMessage(failed, '该发票不在申请中，无法处理');
         expect(row).toMatchObject({ invoiceState: 2, failReason: null, fileId: expect.any(Number) });
@@ -291,7 +282,6 @@ function invoiceRaces(sides: () => [Side, Side]) {
         expect(OrderInvoiceSchema.parse((await send(here(), buyer.token, 'GET', `/p/orderInvoice/info/${id}`)).json())).toMatchObject({ invoiceState: 3, fileId: null });
       }
     }
-    expect([...finals].every((s) => s === 2 || s === 3)).toBe(true);
   });
 }
 

@@ -129,10 +129,12 @@ export function expectStatus(res: { statusCode: number; body: string }, status: 
   if (body !== undefined) expect(res.body).toBe(body);
 }
 
-/** Writes what the gate queued (the writers run in the background too; this makes a test deterministic): a background writer may hold a batch, so it waits until the queue is empty. */
+/** Writes what the gate queued (the writers run in the background too; this makes a test deterministic): a background writer may hold a batch, so it waits until the queue is empty (at most 10 s). */
 export async function settleSeckillQueue(t: TestApp) {
   await drainSeckillQueue(t.ctx);
-  for (let i = 0; i < 100 && (await seckillGate(t.ctx).queue.size()) > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+  for (const deadline = Date.now() + 10_000; (await seckillGate(t.ctx).queue.size()) > 0; await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() > deadline) throw new Error('the flash-sale queue was not written within 10 s');
+  }
 }
 
 /** The shopper's one-time order path for the activity's product (expected to be given). */
