@@ -177,8 +177,9 @@ try {
   await startApi(PORT + 1, false);
   const ports = [PORT, PORT + 1];
 
-  // 2,000 shoppers with a live token each, written straight (registering them through the API would take minutes).
-  const shoppers = Array.from({ length: SHOPPERS + WARMUP }, (_, i) => ({ id: randomBytes(16).toString('hex'), mobile: `165${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`, token: randomBytes(32).toString('hex') }));
+  // The shoppers (and the warm-up's, up to 100,000 in all) with a live token each, written straight
+  // (registering them through the API would take minutes).
+  const shoppers = Array.from({ length: SHOPPERS + WARMUP }, (_, i) => ({ id: randomBytes(16).toString('hex'), mobile: `165${String(Date.now() % 1e3).padStart(3, '0')}${String(i).padStart(5, '0')}`, token: randomBytes(32).toString('hex') }));
   for (let i = 0; i < shoppers.length; i += 500) {
     const part = shoppers.slice(i, i + 500);
     await db.query(`insert into users (id, mobile, nick_name) select * from unnest($1::text[], $2::text[], $3::text[]) on conflict do nothing`, [part.map((s) => s.id), part.map((s) => s.mobile), part.map((_, j) => `flash${i + j}`)]);
