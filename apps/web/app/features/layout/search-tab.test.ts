@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_TAB } from '@bazaar/shared/constants/page-ids';
 import { searchTabFor, searchTarget } from './search-tab.ts';
 
 describe('searchTabFor', () => {
+  it("gives the shared SEARCH_TAB's numbers", () => {
+    expect([searchTabFor('/'), searchTabFor('/special-discount'), searchTabFor('/group-buy'), searchTabFor('/flash-sale'), searchTabFor('/coupons')]).toEqual([
+      SEARCH_TAB.all,
+      SEARCH_TAB.specialDiscount,
+      SEARCH_TAB.groupBuy,
+      SEARCH_TAB.flashSale,
+      SEARCH_TAB.coupons,
+    ]);
+  });
+
   it.each([
     ['/group-buy', 3],
     ['/special-discount', 2],
