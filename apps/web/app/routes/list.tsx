@@ -4,7 +4,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/list';
 import { CategoryNodeSchema, SearchPageSchema } from '@bazaar/shared/schemas/catalog';
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
-import { SEARCH_TAB } from '@bazaar/shared/constants/page-ids';
+import { SEARCH_TAB } from '@bazaar/shared/constants/search-tab';
 import { CouponProductPageSchema } from '@bazaar/shared/schemas/coupon-products';
 import { api, ApiError } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';

@@ -15,13 +15,6 @@ export const PAGE_IDS = {
   userOrders: 13,
 } as const;
 
-/**
- * The header search's tab (`st` of /list, specification section 2): it follows the page the search is
- * made from. 2 special discount, 3 group-buy (reference prodType 1), 4 flash sale (prodType 2), 5 a
- * coupon's products; 0 every product.
- */
-export const SEARCH_TAB = { all: 0, specialDiscount: 2, groupBuy: 3, flashSale: 4, coupons: 5 } as const;
-
 export const BIZ_TYPES = { product: 0, group: 1, seckill: 2 } as const;
 export const VISIT_TYPE_PAGE_VIEW = 1;
 export const SYSTEM_TYPE_PC = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_TAB } from '@bazaar/shared/constants/page-ids';
+import { SEARCH_TAB } from '@bazaar/shared/constants/search-tab';
 import { searchTabFor, searchTarget } from './search-tab.ts';
 
 describe('searchTabFor', () => {

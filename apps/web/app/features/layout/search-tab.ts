@@ -2,7 +2,7 @@ import { keywordTooLong } from '../../lib/search-keyword.ts';
 import { stripLanguagePrefix } from '../../lib/paths.ts';
 
 // Section 2: the search's tab type follows the page the search is made from. The numbers are
-// SEARCH_TAB's (@bazaar/shared/constants/page-ids), written out: this is in the shell of every page,
+// SEARCH_TAB's (@bazaar/shared/constants/search-tab), written out: this is in the shell of every page,
 // whose weight decision 011 bounds; search-tab.test.ts keeps them equal.
 const TAB_BY_SECTION: Record<string, number> = {
   'group-buy': 3,
