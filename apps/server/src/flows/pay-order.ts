@@ -19,7 +19,7 @@ import { createContentService } from '../modules/content/service.ts';
 import { addSold } from '../modules/product/stock.ts';
 import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as orderReads from '../modules/order/payment-reads.ts';
-import { lockOrders, markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
+import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
 import { useOrderCouponsPart } from '../modules/promotion/coupons.ts';
 import * as repo from '../modules/payment/repository.ts';
@@ -88,10 +88,6 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
   const now = ctx.now();
   const payNo = nextSerialNumber(now.getTime());
   await ctx.db.transaction(async (tx) => {
-    // Rows are taken in the order a cancel takes them: the orders, then the products (sold counts
-    // here, stock there), then the wallet (the debit here, the points a cancel returns there). Taking
-    // the wallet first deadlocked with a cancel of an order that used points.
-    await lockOrders(tx, input.orderNumbers);
     const payment: repo.PaymentRow = {
       payNo,
       userId: input.userId,
@@ -113,6 +109,9 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
     await repo.insertPayment(tx, payment);
     const result = await settleOrderPayment(ctx, tx, payment, { paidAt: now, providerTradeNo: null });
     if (result.paidOrders.length !== input.orderNumbers.length) throw invalid('payment.errors.orderStatusChanged');
+    // The wallet last, as a cancel takes rows: the orders, then the products (sold counts here, stock
+    // there), then the wallet (the debit here, the points a cancel returns there). Debiting first
+    // deadlocked with a cancel of an order that used points.
     if (input.amount > 0) {
       const bizId = input.orderNumbers.length === 1 ? input.orderNumbers[0]! : null;
       if (!(await debitForPayment(tx, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {

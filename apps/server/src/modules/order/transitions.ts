@@ -9,11 +9,6 @@ import { orderItems, orders } from '../../db/schema/order.ts';
 /** closeType: 1 unpaid timeout, 2 refund, 4 buyer cancelled. */
 export const CLOSE_TYPE = { timeout: 1, refund: 2, buyer: 4 } as const;
 
-/** Locks the orders' rows until the transaction ends, in order-number order, before a move that takes other rows too. */
-export async function lockOrders(tx: Tx, orderNumbers: string[]): Promise<void> {
-  await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.orderNumber, orderNumbers)).orderBy(orders.orderNumber).for('update');
-}
-
 /**
  * Unpaid -> paid (a group-buy order waits in grouping). Answers the order numbers that moved;
  * fewer than asked means some were no longer unpaid.
