@@ -39,12 +39,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const context = apiContextFor(request);
   const state = readListState(new URL(request.url).searchParams);
+  const tab = Number(state.st);
   // The coupon tab (st=5, reference /coupon/prodListByCouponId): the products a coupon applies to.
-  const couponId = state.st === String(SEARCH_TAB.coupons) ? state.couponId : undefined;
+  const couponId = tab === SEARCH_TAB.coupons ? state.couponId : undefined;
   // The flash-sale tab (st=4, reference prodType=2): the flash sales on now or to come matching the term.
-  const flash = state.st === String(SEARCH_TAB.flashSale) ? searchFlashSales(context, state, state.current, LIST_PAGE_SIZE) : null;
+  const flash = tab === SEARCH_TAB.flashSale ? searchFlashSales(context, state, state.current, LIST_PAGE_SIZE) : null;
   // The group-buy tab (st=3, reference prodType=1): the running group buys matching the term.
-  const group = state.st === String(SEARCH_TAB.groupBuy) ? searchGroupBuys(context, state, state.current, LIST_PAGE_SIZE) : null;
+  const group = tab === SEARCH_TAB.groupBuy ? searchGroupBuys(context, state, state.current, LIST_PAGE_SIZE) : null;
   // An activity tab's cards come apart from the product page, which keeps only the pager's counts.
   const counts = <P extends object>(page: P) => ({ ...page, records: [], totalCapped: false, keywords: [] });
   const results =
@@ -90,7 +91,8 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
       ? t('listPage.resultsFor', { term: state.pn })
       : (category.name ?? t('listPage.allProducts'));
   const records = page?.records ?? [];
-  const activityTab = state.st === String(SEARCH_TAB.groupBuy) || state.st === String(SEARCH_TAB.flashSale);
+  const tab = Number(state.st);
+  const activityTab = tab === SEARCH_TAB.groupBuy || tab === SEARCH_TAB.flashSale;
   const keywords = page?.keywords ?? [];
 
   return (
@@ -105,7 +107,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
         <section className="card list-filter" aria-label={t('listPage.filters.label')}>
           {/* An activity card (st 3, 4) has no category: those tabs filter by price (and stock) only. */}
           {activityTab ? null : <CategoryFilter rows={category.rows} selected={category.selected} />}
-          <PriceFilter state={state} stockFilter={state.st !== String(SEARCH_TAB.groupBuy)} />
+          <PriceFilter state={state} stockFilter={tab !== SEARCH_TAB.groupBuy} />
         </section>
       )}
 
