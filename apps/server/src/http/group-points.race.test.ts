@@ -4,12 +4,12 @@
 // PostgreSQL + Redis the requests are spread over two API instances (a second pool and Redis
 // connection, as a second server would be); on PGlite they run against the one app.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BazaarApp } from '../app.ts';
 import { groupOrders, groupTeams, orders, pointsItemBuyers, pointsOrders, skus } from '../db/schema.ts';
 import { unitsHeld } from '../modules/group/repository.ts';
 import { confirmGroup, createGroupActivity, createGroupShoppers, orderRow } from '../test/group-test-kit.ts';
-import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
+import { appsOfFile } from '../test/instances.ts';
 import { ledgerSum, walletBalance } from '../test/payment-test-kit.ts';
 import { createPointsItem, expectLedgerBalanced, grantPoints, itemRow, pointsOf, type TestPointsItem } from '../test/points-mall-test-kit.ts';
 import { createShoppers, headers, type TestShopper } from '../test/seckill-test-kit.ts';
@@ -17,18 +17,13 @@ import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
-let second: TestInstance | null = null;
 beforeAll(async () => {
   t = await ensureSeeded();
-  if (SHARED_INFRASTRUCTURE) second = await createTestInstance();
 });
-afterAll(async () => {
-  await second?.close();
-});
+const apps = appsOfFile(() => t.app);
 afterEach(() => t.resetClock());
 
 const PARALLEL = 50;
-const apps = (): BazaarApp[] => [t.app, ...(second ? [second.app] : [])];
 const langOf = (i: number): 'zh' | 'en' => (i % 2 === 0 ? 'en' : 'zh');
 const answers = (results: Array<{ statusCode: number; body: string }>) => results.map((r) => `${r.statusCode} ${r.body}`).join('\n');
 

@@ -4,25 +4,21 @@
 // over two API instances (a second pool and Redis connection, as a second server would be); on
 // PGlite they run against the one app.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, pointsItemBuyers, pointsOrders, scoreLogs } from '../db/schema.ts';
 import { addAddress, as } from '../test/order-test-kit.ts';
 import { json } from '../test/account-test-kit.ts';
-import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
+import { appsOfFile } from '../test/instances.ts';
 import { registerBuyer } from '../test/merchant-test-kit.ts';
 import { confirmExchange, createPointsItem, expectLedgerBalanced, grantPoints, itemRow, pointsOf } from '../test/points-mall-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
-let second: TestInstance | null = null;
 beforeAll(async () => {
   t = await ensureSeeded();
-  if (SHARED_INFRASTRUCTURE) second = await createTestInstance();
 });
-afterAll(async () => {
-  await second?.close();
-});
+const allApps = appsOfFile(() => t.app);
 
 const PARALLEL = 50;
 
@@ -39,9 +35,8 @@ describe('50 parallel points submits', () => {
       const uuids: string[] = [];
       for (let i = 0; i < PARALLEL; i += 1) uuids.push((await confirmExchange(t, buyer, item)).uuid);
 
-      const apps = [t.app, ...(second ? [second.app] : [])];
       const results = await Promise.all(
-        uuids.map((uuid, i) => apps[i % apps.length]!.inject({ method: 'POST', url: '/p/score/submit', ...json({ uuid }, { headers: as(buyer, { 'accept-language': 'en' }) }) })),
+        uuids.map((uuid, i) => allApps()[i % allApps().length]!.inject({ method: 'POST', url: '/p/score/submit', ...json({ uuid }, { headers: as(buyer, { 'accept-language': 'en' }) }) })),
       );
       const ok = results.filter((r) => r.statusCode === 200);
       const refused = results.filter((r) => r.statusCode === 400);
@@ -72,8 +67,7 @@ describe('50 parallel points submits', () => {
     const item = await createPointsItem(t, { scorePrice: 10, stocks: 100, maxNum: 3 });
     const uuids: string[] = [];
     for (let i = 0; i < 20; i += 1) uuids.push((await confirmExchange(t, buyer, item)).uuid);
-    const apps = [t.app, ...(second ? [second.app] : [])];
-    const results = await Promise.all(uuids.map((uuid, i) => apps[i % apps.length]!.inject({ method: 'POST', url: '/p/score/submit', ...json({ uuid }, { headers: as(buyer, { 'accept-language': 'en' }) }) })));
+    const results = await Promise.all(uuids.map((uuid, i) => allApps()[i % allApps().length]!.inject({ method: 'POST', url: '/p/score/submit', ...json({ uuid }, { headers: as(buyer, { 'accept-language': 'en' }) }) })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.body).toMatch(/^Exceeds the purchase limit: at most 3 per person/);
     expect(await itemRow(t, item.itemId)).toMatchObject({ stocks: 97, soldNum: 3 });
