@@ -144,8 +144,6 @@ function cpuMs(pids) {
 function compilesBetween(from, to) {
   const compiled = /^\[completed compiling \S+ <JSFunction (\S*) \(sfi = (\w+)\)>.* took [\d.]+, ([\d.]+), [\d.]+ ms/;
   const before = new Set();
-  let functions = 0;
-  let again = 0;
   let concurrentMs = 0;
   let deopts = 0;
   const names = [];
@@ -157,14 +155,12 @@ function compilesBetween(from, to) {
     } else if (at <= to) {
       if (!m) deopts += 1;
       else {
-        functions += 1;
         names.push(`${m[1] || '(anonymous)'}${before.has(key) ? '*' : ''}`);
-        if (before.has(key)) again += 1;
         concurrentMs += Number(m[3]);
       }
     }
   }
-  return { functions, again, concurrentMs, deopts, names };
+  return { functions: names.length, again: names.filter((n) => n.endsWith('*')).length, concurrentMs, deopts, names };
 }
 
 /** Longer than PostgreSQL's idle statistics flush (10 s), see the burst's count of transactions. */
