@@ -1,26 +1,12 @@
 // The after-sales pages' rules and parts: the apply form's checks and ceilings (specification 5),
 // the step bar, and the form and order links as the server renders them, in both languages.
-import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '@bazaar/shared/i18n/catalogs';
-import { I18nProvider, i18nFor, provideCatalog } from '../../lib/i18n.tsx';
+import { escapeHtml as escape, renderHtml as render, t } from '../../test/server-render.ts';
 import { ApplyForm, type ApplyLimitsInfo } from './apply-form.tsx';
 import { ItemRefundLinks, OrderRefundLink } from './order-refund-links.tsx';
 import { ceilingFor, checkApply, checkExpress, yuanToFen, type ApplyFormValues } from './refund-check.ts';
 import { refundStatusKey, refundSteps } from './refund-state.ts';
-
-provideCatalog('zh', catalogs.zh);
-provideCatalog('en', catalogs.en);
-
-type Lang = 'zh' | 'en';
-const render = (lang: Lang, element: ReactNode) => {
-  const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
-  return renderToString(createElement(I18nProvider, { lang, children: createElement(Stub) }));
-};
-const t = (lang: Lang, key: string, values?: Record<string, unknown>) => i18nFor(lang).t(key, values);
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const info = { maxGoodsNum: 3, maxRefundAmount: 10_000, unitAmount: 3_333, freightAmount: 0 };
 const valid: ApplyFormValues = { applyType: 1, isReceiver: 0, buyerReason: 2, goodsNum: 3, amount: '100', buyerMobile: '13800138000', buyerDesc: '', vouchers: 0 };

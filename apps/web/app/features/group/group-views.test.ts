@@ -1,26 +1,12 @@
 // The group-buy parts as the server renders them, in both languages: a /group-buy card with both prices,
 // the team size and its link; a team panel with its members, open places, state and (while open) the
 // share link with its QR code; a failed team saying its payments went back.
-import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '@bazaar/shared/i18n/catalogs';
+import { escapeHtml as escape, renderHtml as render, t } from '../../test/server-render.ts';
 import type { GroupActivityCard, GroupTeamInfo } from '@bazaar/shared/schemas/group';
-import { I18nProvider, i18nFor, provideCatalog } from '../../lib/i18n.tsx';
 import { GroupActivityCardView } from './group-card.tsx';
 import { TeamPanel } from './team-panel.tsx';
-
-provideCatalog('zh', catalogs.zh);
-provideCatalog('en', catalogs.en);
-
-type Lang = 'zh' | 'en';
-const render = (lang: Lang, element: ReactNode) => {
-  const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
-  return renderToString(createElement(I18nProvider, { lang, children: createElement(Stub) }));
-};
-const t = (lang: Lang, key: string, values?: Record<string, unknown>) => i18nFor(lang).t(key, values);
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
 
 const card: GroupActivityCard = {
   groupActivityId: 7,

@@ -1,26 +1,13 @@
 // The review pages' parts as the server renders them, in both languages: the rating as a named radio
 // group, the text with its count and no silent limit, and "my reviews" with its marks and links.
-import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '@bazaar/shared/i18n/catalogs';
-import { I18nProvider, i18nFor, provideCatalog } from '../../lib/i18n.tsx';
+import { escapeHtml as escape, renderHtml as render, t } from '../../test/server-render.ts';
 import { ReviewedList, ToReviewList } from './my-reviews.tsx';
 import { myReview, reviewItem } from './review-fixtures.ts';
 import { ReviewForm } from './review-form.tsx';
 import { StarRating } from './star-rating.tsx';
 
-provideCatalog('zh', catalogs.zh);
-provideCatalog('en', catalogs.en);
-
-type Lang = 'zh' | 'en';
-const render = (lang: Lang, element: ReactNode) => {
-  const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
-  return renderToString(createElement(I18nProvider, { lang, children: createElement(Stub) }));
-};
-const t = (lang: Lang, key: string, values?: Record<string, unknown>) => i18nFor(lang).t(key, values);
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const pattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const item = reviewItem;

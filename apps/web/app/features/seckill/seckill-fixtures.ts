@@ -1,35 +1,21 @@
 // Test data and render helpers for the flash sale's unit tests (never imported by the app): a session
-// tab, a /flash-sale card and a /secdetail activity with three SKUs, the server render the other
-// storefront tests use (the i18n provider around a router stub), and a render in the test's DOM
+// tab, a /flash-sale card and a /secdetail activity with three SKUs, the storefront tests' server
+// render (app/test/server-render.ts), and a render in the test's DOM
 // (files that set `@vitest-environment happy-dom`) inside the app shell, which shows the toasts
 // and reacts to the API client's events as on a real page.
 import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Outlet, useNavigationType } from 'react-router';
 import { render } from '@testing-library/react';
-import { catalogs } from '@bazaar/shared/i18n/catalogs';
 import type { SeckillCard, SeckillDetail, SeckillSession } from '@bazaar/shared/schemas/seckill';
 import { parseApiTime } from '@bazaar/shared/constants/api-time';
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { RootData } from '../../root.tsx';
-import { I18nProvider, i18nFor, provideCatalog } from '../../lib/i18n.tsx';
+import { I18nProvider } from '../../lib/i18n.tsx';
 import { AppShell } from '../../components/app-shell.tsx';
-
-provideCatalog('zh', catalogs.zh);
-provideCatalog('en', catalogs.en);
 
 export const LANGUAGES = ['zh', 'en'] as const satisfies readonly Language[];
 
-export const t = (lang: Language, key: string, values?: Record<string, unknown>): string => i18nFor(lang).t(key, values);
-
-/** Text as React's server render writes it in markup. */
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
-
-/** The server render of a part under a router, in a language. */
-export function renderHtml(lang: Language, element: ReactNode): string {
-  const Stub = createRoutesStub([{ path: '/', Component: () => element }]);
-  return renderToString(createElement(I18nProvider, { lang, children: createElement(Stub) }));
-}
+export { escapeHtml, renderHtml, t } from '../../test/server-render.ts';
 
 /** The home page of the browser renders: says it is the home page and how the router came to it. */
 function Home() {
