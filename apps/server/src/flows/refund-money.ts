@@ -31,7 +31,7 @@ import * as ledger from '../modules/payment/refund-ledger.ts';
 import * as paymentRepo from '../modules/payment/repository.ts';
 import { createPaymentService, type Log } from '../modules/payment/service.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
-import { releaseStockPart } from '../modules/product/stock.ts';
+import { lockStockRows, releaseStockPart } from '../modules/product/stock.ts';
 import { returnRefundedOrderCouponsPart } from '../modules/promotion/coupon-refunds.ts';
 import { endOrderInvoiceStatement } from '../modules/invoice/service.ts';
 import { creditRefundStatements, earnedPointsHeldOf, earnedPointsHeldPart, returnSpentPoints, takeBackFromWalletPart, type EarnedPointsHeld } from '../modules/wallet/refunds.ts';
@@ -94,6 +94,10 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
   const credited = withMark.length > 1 && prior.userId === order.userId ? 1 : undefined;
   const earning = lines.some((l) => l.gainScore > 0);
   const reading = earning ? (sent: SQL[]) => earnedPointsHeldPart({ userId: order.userId, orderNumber: order.orderNumber }, credited === undefined ? undefined : sent[credited]) : undefined;
+  // Lock order (decision 060): stock coming back takes its SKUs and products before the mark's
+  // statement takes the wallet (a balance credit, or points), as payment and cancel take them;
+  // otherwise a payment of the same product by the same shopper could deadlock with this refund.
+  if (goodsComeBack(order, prior)) await lockStockRows(tx, refundedLines(prior, lines));
   // The order's requests come back with the move: read once, under the order's lock, so they stand until the transaction ends.
   const marked = await settlement.markRefundedReadingOrder(tx, { refundSn, orderNumber: order.orderNumber, now }, withMark, reading);
   if (!marked) {
@@ -216,18 +220,14 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
     last.push(endOrderInvoiceStatement(tx, { orderNumber: order.orderNumber, reason: 'refunded', now }));
   }
 
-  // The goods never left (paid, or a group order still grouping when its team failed; not shipped), or the seller received them back.
-  const goodsHere = ((order.status === ORDER_STATUS.paid || order.status === ORDER_STATUS.grouping) && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;
   let productIds: number[] = [];
-  if (goodsHere) {
+  if (goodsComeBack(order, refund)) {
     // A whole-order request covers only the pieces earlier item refunds left: theirs came back with them.
     const earlier = refund.orderItemId ? [] : settled.filter((r) => r.refundSn !== refund.refundSn && r.orderItemId !== 0);
     const left = (lineId: number, prodCount: number) => Math.max(0, prodCount - earlier.filter((r) => r.orderItemId === lineId).reduce((n, r) => n + r.goodsNum, 0));
-    const back = (
-      refund.orderItemId
-        ? lines.filter((l) => l.id === refund.orderItemId).map((l) => ({ skuId: l.skuId, productId: l.productId, count: Math.min(refund.goodsNum, l.prodCount) }))
-        : lines.map((l) => ({ skuId: l.skuId, productId: l.productId, count: left(l.id, l.prodCount) }))
-    ).filter((l) => l.count > 0);
+    const back = refundedLines(refund, lines)
+      .map((l) => ({ skuId: l.skuId, productId: l.productId, count: refund.orderItemId ? Math.min(refund.goodsNum, l.prodCount) : left(l.id, l.prodCount) }))
+      .filter((l) => l.count > 0);
     const released = releaseStockPart(back);
     if (released) parts.push(released);
     productIds = [...new Set(back.map((l) => l.productId))];
@@ -236,6 +236,16 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   last.push(markOrderRefundedStatement(tx, { orderNumber: order.orderNumber, all, stillApplying, now }));
   await executeTogether(tx, last, parts);
   return productIds;
+}
+
+/** The goods come back on sale: they never left (paid, or a group order still grouping when its team failed; not shipped), or the seller received them back. */
+function goodsComeBack(order: OrderForRefund, refund: settlement.RefundForMoney): boolean {
+  return ((order.status === ORDER_STATUS.paid || order.status === ORDER_STATUS.grouping) && order.dvyTime === null) || refund.returnMoneySts === REFUND_STATUS.sellerReceived;
+}
+
+/** The order's lines a request covers: its item, or every line for a whole-order request. */
+function refundedLines(refund: settlement.RefundForMoney, lines: OrderLocked['lines']): OrderLocked['lines'] {
+  return refund.orderItemId ? lines.filter((l) => l.id === refund.orderItemId) : lines;
 }
 
 /** The points held, which the settle mark read for an order that earned points. */

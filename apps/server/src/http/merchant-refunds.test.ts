@@ -316,6 +316,16 @@ describe('accept, refuse, receive', () => {
   });
 });
 
+/**
+ * The goods coming back on sale have their SKUs and products locked by a statement of their own
+ * before `money` (the statement that credits the wallet): the lock order of payment and cancel.
+ */
+function expectStockLockedBefore(sent: string[], money: string): void {
+  const lock = sent.findIndex((q) => q.includes('with locked_skus as'));
+  expect(lock, sent.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(lock).toBeLessThan(sent.indexOf(money));
+}
+
 /** The statements a call sends, without begin and commit (PGlite's transactions do not report them). */
 async function statementsOf(work: () => Promise<{ statusCode: number; body: string }>): Promise<string[]> {
   const { result, queries } = await countQueries(work);
@@ -336,15 +346,18 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
   // receive 40, 23, 12, 9, 8, 6. Then the merchant's session kept by the instance too (decision 068's
   // merchant amendment): accept of a refund only 6, of a return 3, receive 5; then accept decides a
   // refund only without reading the request first (decision 060's seventh pass): 5, of a return 6
-  // (the guess's transaction, which moves nothing, before the read and the decision).
+  // (the guess's transaction, which moves nothing, before the read and the decision). Then goods
+  // coming back on sale (a refund only before shipment, a return received) lock their SKUs and
+  // products before the wallet, as payment and cancel take them (decision 060, 2026-12-07): accept
+  // of a refund only 6, receive 6.
   it('accept and receive decide and pay back in one transaction, reading the request once and the order\'s requests with the settle mark', async () => {
     await call(t, ownerA, 'PUT', '/merchant/refunds/return-address', RETURN_ADDRESS);
     const { refundSn } = await requested();
     const accept = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/accept`, {}));
-    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(3);
+    expect(accept.length, accept.join('\n')).toBeLessThanOrEqual(4);
     // Once each: the decision (with its history row, the old step's
-    // jobs, the shop's log and the order locked with its lines) and the settle mark (with the order's
-    // requests); nothing after the money. The session (the token with the merchant's account and
+    // jobs, the shop's log and the order locked with its lines), the goods' stock rows locked, and the
+    // settle mark (with the order's requests); nothing after the money. The session (the token with the merchant's account and
     // role) was read when the instance first saw the token (the return address above): cached since.
     expect(accept.filter((q) => q.includes('"merchant_accounts"') || q.includes('"auth_tokens"'))).toEqual([]);
     // The request is not read before the decision: the move is conditional on a refund only in 1 of the shop.
@@ -358,6 +371,7 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     // The money (the ledger row, the balance credit and its record) goes with the settle mark's own statement.
     const paid = accept.filter((q) => q.includes('"balance_logs"'));
     expect(paid).toHaveLength(1);
+    expectStockLockedBefore(accept, paid[0]!);
     for (const write of ['update "refunds"', 'insert into "refund_payments"', 'insert into "user_wallets"']) expect(paid[0]).toContain(write);
     expect(accept.some((q) => q.includes('select "username" from "merchant_accounts"'))).toBe(false);
     // The order's refund state is in the one statement the settle step ends with (with the stock, the coupons, the invoice).
@@ -392,7 +406,8 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     const ship = shipped.at(-1)!;
     for (const write of ['with "moved" as (update "refunds"', 'insert into "refund_histories"', 'insert into "refund_deliveries"', 'update "jobs"', 'insert into "jobs"']) expect(ship).toContain(write);
     const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${ret.refundSn}/receive`, {}));
-    expect(received.length, received.join('\n')).toBeLessThanOrEqual(3);
+    expect(received.length, received.join('\n')).toBeLessThanOrEqual(4);
+    expectStockLockedBefore(received, received.find((q) => q.includes('"balance_logs"'))!);
     expect(received.some((q) => q.includes('"auth_tokens"')), 'the merchant\'s session kept since the return address').toBe(false);
     expect(received.filter((q) => q.includes('for update of "orders"'))).toHaveLength(1);
     expect(received.find((q) => q.includes('for update of "orders"'))).toMatch(/^with "moved" as \(update "refunds"/);
@@ -407,7 +422,8 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     // token, the order locked by the decision's statement), 7 (the points held read with the
     // settle mark, the wallet row locked by the credit in it), 6 (the points spent with the
     // growth, one write of the wallet, in the settle step's last statement), 5 now (the merchant's
-    // session kept by the instance since accept, decision 068's merchant amendment).
+    // session kept by the instance since accept, decision 068's merchant amendment), 6 (the goods'
+    // SKUs and products locked before the wallet, decision 060's lock order).
     const buyer = await registerBuyer(t);
     await topUpBalance(t, buyer.userId, 1_000_000);
     expect((await call(t, buyer, 'POST', '/p/address/addAddr', { receiver: '买家', mobile: '13912345678', provinceId: 330000, cityId: 330100, areaId: 330106, addr: '文三路 90 号', commonAddr: true })).statusCode).toBe(200);
@@ -440,7 +456,7 @@ describe('statements per call (the after-sales bench, docs/benchmarks.md)', () =
     await ok(buyer, 'POST', '/p/orderRefund/submitExpress', { refundSn, expressId: courier!.dvyId, expressName: courier!.dvyName, expressNo: 'YT1234567890', mobile: '13800000001', senderRemarks: '', imgs: [] });
     const [earned] = await t.ctx.db.select({ score: userWallets.score, growth: userWallets.growth }).from(userWallets).where(eq(userWallets.userId, buyer.userId));
     const received = await statementsOf(() => call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}));
-    expect(received.length, received.join('\n')).toBeLessThanOrEqual(3);
+    expect(received.length, received.join('\n')).toBeLessThanOrEqual(4);
     expect(received.filter((q) => q.includes('"growth_logs"'))).toHaveLength(1);
     // The points: what earlier refunds took back and the wallet's points are read by the settle
     // mark's statement (from the credit's returning, which holds the wallet row); the spend is one

@@ -106,6 +106,24 @@ export function releaseStockPart(lines: StockLine[]): StatementPart | null {
   };
 }
 
+/**
+ * Locks the SKUs, then the products, whose stock a later statement of the transaction puts back, in
+ * the order every stock move takes them (SKUs by id, then products by id), for a transaction that
+ * must hold them before another row: the after-sales settle step takes them before the shopper's
+ * wallet, as payment (products, then the wallet) and cancel (SKUs, products, wallet) do. One
+ * statement: the SKUs' locks are an InitPlan, run before the first product row is locked.
+ */
+export async function lockStockRows(tx: Tx, lines: Array<{ skuId: number; productId: number }>): Promise<void> {
+  if (lines.length === 0) return;
+  const skuIds = [...new Set(lines.map((l) => l.skuId))].sort((a, b) => a - b);
+  const productIds = [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b);
+  await tx.execute(sql`
+    with locked_skus as (select id from skus where id = any(${intArray(skuIds)}) order by id for update)
+    select p.id from products p
+    where p.id = any(${intArray(productIds)}) and (select count(*) from locked_skus) >= 0
+    order by p.id for update`);
+}
+
 /** Counts pieces as sold once they are paid for (sales ranking, the detail page's "sold"). */
 export async function addSold(tx: Tx, lines: Array<{ productId: number; count: number }>): Promise<void> {
   const sold = merged(lines, 'productId');
