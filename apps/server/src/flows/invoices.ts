@@ -7,6 +7,7 @@ import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { ApplyInvoice, FileLink, InvoicePageQuery, MerchantInvoice, OrderInvoice, ReissueInvoice } from '@bazaar/shared/schemas/invoice';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { invalid, notFound } from '../lib/app-error.ts';
 import { userNickName } from '../modules/account/repository.ts';
@@ -16,7 +17,7 @@ import type { MerchantSession } from '../modules/merchant/service.ts';
 import { findUserOrder } from '../modules/order/repository.ts';
 import { findShopOrder } from '../modules/order/shop-orders.ts';
 import { anyShopCard, anyShopName } from '../modules/shop/repository.ts';
-import { fileById, fileLink, saveShopDocument } from '../modules/upload/service.ts';
+import { discardShopDocument, fileById, fileLink, saveShopDocument } from '../modules/upload/service.ts';
 
 const parts = (lang: Language): invoices.InvoiceParts => ({ shopName: (shopId) => anyShopName(shopId, lang), nickName: userNickName });
 const translators = { zh: createI18n('zh').t, en: createI18n('en').t };
@@ -90,6 +91,7 @@ export async function issueShopInvoice(
   id: number,
   file: { filename: string; bytes: Buffer },
   lang: Language,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<MerchantInvoice> {
   const row = await invoices.shopInvoice(ctx, session.shopId, id, parts(lang));
   if (row.invoice.invoiceState !== 1) throw invalid('invoice.errors.notApplying');
@@ -99,7 +101,14 @@ export async function issueShopInvoice(
   // The invoice is for what the shopper finally paid: the actual total less the refunds settled so far.
   const amount = Math.max(0, order.actualTotal - (await sumRefunded(ctx.db, order.orderNumber)));
   const saved = await saveShopDocument(ctx, { shopId: session.shopId, file });
-  await invoices.issueInvoice(ctx, session.shopId, id, saved.id, amount);
+  try {
+    await invoices.issueInvoice(ctx, session.shopId, id, saved.id, amount);
+  } catch (err) {
+    // Another upload, a refusal or a refund moved the invoice first: this file is nobody's. The
+    // merchant is told why the upload failed even when the clean-up does too.
+    await discardShopDocument(ctx, saved).catch((cleanup: unknown) => log.warn({ err: cleanup, fileId: saved.id }, 'an unused invoice file stays stored'));
+    throw err;
+  }
   return answer(ctx, session.shopId, id, lang);
 }
 

@@ -59,7 +59,7 @@ export async function merchantInvoiceRoutes(app: FastifyInstance): Promise<void>
         response: { 200: MerchantInvoiceSchema },
       },
     },
-    async (request) => issueShopInvoice(ctx, merchantSession(request), request.params.id, await readInvoiceFile(request), request.lang),
+    async (request) => issueShopInvoice(ctx, merchantSession(request), request.params.id, await readInvoiceFile(request), request.lang, request.log),
   );
   api.put(
     '/merchant/invoices/:id/fail',

@@ -6,7 +6,7 @@
 // row, the other is told (or, a job, does nothing), the money moves once. On PostgreSQL + Redis the
 // races also run across two API instances (each with its own pool and Redis connections).
 import { and, eq, gt, inArray, max } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { MerchantInvoiceSchema, OrderInvoiceSchema } from '@bazaar/shared/schemas/invoice';
 import type { BazaarApp } from '../app.ts';
@@ -32,7 +32,10 @@ let owner: { token: string };
 beforeAll(async () => {
   ({ t, shopId, owner } = await seededShopOwner());
 });
-afterEach(() => t.resetClock());
+afterEach(() => {
+  t.resetClock();
+  vi.restoreAllMocks();
+});
 
 /** One side of a race: an API instance (its app for HTTP calls, its context for the jobs). */
 interface Side {
@@ -234,6 +237,27 @@ async function applyingInvoice(): Promise<{ buyer: Buyer; orderNumber: string; i
 const invoiceRow = async (id: number) => (await t.ctx.db.select().from(orderInvoices).where(eq(orderInvoices.id, id)))[0]!;
 const lastFileId = async () => (await t.ctx.db.select({ id: max(files.id) }).from(files))[0]?.id ?? 0;
 
+/** The storage keys the sides' uploads put from now on (each instance has its own storage provider). */
+function storedKeys(sides: Side[]): string[] {
+  const keys: string[] = [];
+  for (const storage of new Set(sides.map((s) => s.ctx.providers.storage))) {
+    const put = storage.put.bind(storage);
+    vi.spyOn(storage, 'put').mockImplementation(async (key, bytes, type) => {
+      keys.push(key);
+      await put(key, bytes, type);
+    });
+  }
+  return keys;
+}
+
+/** Of the keys put, only `kept` (or none) is still in storage. */
+async function onlyStored(keys: string[], kept: string | null): Promise<void> {
+  vi.restoreAllMocks();
+  if (kept) expect(keys).toContain(kept);
+  const present = await Promise.all(keys.map((k) => t.ctx.providers.storage.exists(k)));
+  expect(keys.filter((_, i) => present[i])).toEqual(kept ? [kept] : []);
+}
+
 /** The shopper's link to the invoice's file serves exactly these bytes. */
 async function fileServes(buyer: Buyer, fileId: number, bytes: Buffer): Promise<void> {
   const link = await send(here(), buyer.token, 'GET', `/p/file/get_file_by_id?fileId=${fileId}`);
@@ -248,6 +272,7 @@ function invoiceRaces(sides: () => [Side, Side]) {
     const [a, b] = sides();
     const { buyer, id } = await applyingInvoice();
     const since = await lastFileId();
+    const put = storedKeys([a, b]);
     const answers = await Promise.all([upload(a, id, pdf(0), 'zh'), upload(b, id, pdf(1), 'en')]);
     const won = answers.findIndex((r) => r.statusCode === 200);
     expect(won).toBeGreaterThanOrEqual(0);
@@ -255,11 +280,11 @@ function invoiceRaces(sides: () => [Side, Side]) {
     const row = await invoiceRow(id);
     expect(row).toMatchObject({ invoiceState: 2, failReason: null });
     expect(MerchantInvoiceSchema.parse(answers[won]!.json())).toMatchObject({ invoiceState: 2, fileId: row.fileId });
-    // The invoice holds one file, the winner's, stored by this race. (The losing upload stored its own
-    // file before its move missed: a private file nothing refers to, which this test does not hold against it.)
+    // The invoice holds one file, the winner's. The losing upload stored its own before its move
+    // missed; it is gone again, its row and its bytes.
     const stored = await t.ctx.db.select().from(files).where(gt(files.id, since));
-    expect(stored.map((f) => f.id)).toContain(row.fileId);
-    expect(stored.filter((f) => f.shopId === shopId && f.id === row.fileId)).toHaveLength(1);
+    expect(stored.map((f) => f.id)).toEqual([row.fileId]);
+    await onlyStored(put, stored[0]!.path);
     await fileServes(buyer, row.fileId!, pdf(won));
   });
 
@@ -269,16 +294,24 @@ function invoiceRaces(sides: () => [Side, Side]) {
     for (const [round, delay] of [0, 0, 10, 30, 60].entries()) {
       const { buyer, id } = await applyingInvoice();
       const [uploadSide, failSide] = round % 2 ? [b, a] : [a, b];
+      const since = await lastFileId();
+      const put = storedKeys([uploadSide]);
       const [issued, failed] = await Promise.all([upload(uploadSide, id, pdf(round)), after(delay, () => failInvoice(failSide, id, '抬头有误', 'zh'))]);
+      const stored = await t.ctx.db.select().from(files).where(gt(files.id, since));
       expect([issued.statusCode, failed.statusCode].filter((s) => s === 200)).toHaveLength(1);
       const row = await invoiceRow(id);
       if (issued.statusCode === 200) {
         expectMessage(failed, '该发票不在申请中，无法处理');
         expect(row).toMatchObject({ invoiceState: 2, failReason: null, fileId: expect.any(Number) });
+        expect(stored.map((f) => f.id)).toEqual([row.fileId]);
+        await onlyStored(put, stored[0]!.path);
         await fileServes(buyer, row.fileId!, pdf(round));
       } else {
         expectMessage(issued, 'This invoice is not waiting to be issued');
         expect(row).toMatchObject({ invoiceState: 3, failReason: '抬头有误', fileId: null, uploadTime: null });
+        // The upload that lost stored nothing that stays: no row, no bytes.
+        expect(stored).toEqual([]);
+        await onlyStored(put, null);
         expect(OrderInvoiceSchema.parse((await send(here(), buyer.token, 'GET', `/p/orderInvoice/info/${id}`)).json())).toMatchObject({ invoiceState: 3, fileId: null });
       }
     }

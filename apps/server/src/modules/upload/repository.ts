@@ -12,6 +12,10 @@ export async function findFileByPath(db: Db, path: string) {
   return row;
 }
 
+export async function deleteFile(db: Db, id: number): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
+}
+
 export async function findFileById(db: Db, id: number) {
   const [row] = await db.select().from(files).where(eq(files.id, id));
   return row;

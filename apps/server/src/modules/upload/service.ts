@@ -96,6 +96,16 @@ export async function saveShopDocument(
   return { id: found!.id, path: stored };
 }
 
+/**
+ * A shop document that nothing came to refer to (its invoice moved on before the upload could issue
+ * it): its row, then its file. Private documents are stored under their path.
+ */
+export async function discardShopDocument(ctx: Pick<AppContext, 'db' | 'providers'>, saved: { id: number; path: string }): Promise<void> {
+  if (!saved.path.startsWith(PRIVATE_PREFIX)) throw new Error(`not a private document: ${saved.path}`);
+  await repo.deleteFile(ctx.db, saved.id);
+  await ctx.providers.storage.delete(saved.path);
+}
+
 /** A PDF starts with its header and ends with an end-of-file marker. */
 function isPdf(bytes: Buffer): boolean {
   return bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-1024).toString('latin1').includes('%%EOF');

@@ -1,5 +1,5 @@
 // Files under a folder on this machine (DATA_DIR): the default, for one API instance.
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkedKey, type FileStorage } from './file-storage.ts';
 
@@ -27,6 +27,9 @@ export function createDiskStorage(root: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
     },
   };
 }

@@ -16,6 +16,8 @@ export interface FileStorage {
   /** The file, or null when there is none under this key. */
   get(key: string): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; removing one that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** A key is a relative path of plain segments: no `..`, no leading slash, no backslash. */

@@ -65,6 +65,10 @@ describe('S3 storage', () => {
     // The prefix is part of the object's key in the bucket.
     expect(await createS3Storage({ ...config, prefix: undefined }).exists('mall/uploads/images/a.png')).toBe(true);
     await expect(storage.put('../x.png', bytes, 'image/png')).rejects.toThrow(/not a storage key/);
+    // A delete removes the object; deleting it again (or a key never written) is no error.
+    await storage.delete('uploads/images/a.png');
+    expect(await storage.exists('uploads/images/a.png')).toBe(false);
+    await storage.delete('uploads/images/a.png');
   });
 
   it('writes objects without a public grant', async () => {

@@ -2,7 +2,7 @@
 // Objects are written without an ACL, so they keep the bucket's private default: nobody reads them
 // from the bucket directly; the API serves public images at /uploads/... and private documents
 // only through its signed links (decision 025).
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkedKey, type FileStorage } from './file-storage.ts';
 
 export interface S3Config {
@@ -57,6 +57,10 @@ export function createS3Storage(config: S3Config, client?: S3Client): FileStorag
         if (missing(err)) return false;
         throw err;
       }
+    },
+    async delete(key) {
+      // S3 answers a delete of a missing key as done.
+      await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
     },
   };
 }
