@@ -9,8 +9,8 @@
 //   order already decided for the buyer (reason 7 "group failed"), in the same transaction; after the
 //   commit the after-sales refund path (flows/refund-money.ts executeRefund) sends the money back where
 //   it came from, exactly once (its retries and sweep take over when a try fails), and when the money
-//   is back the order closes (6, closeType 2) with its stock back. The members are told by SMS and in
-//   the user center's notices.
+//   is back the order closes (6, closeType 2) with its stock back. The members who paid are told by
+//   SMS; the user center has no notice list for it yet (decision 065, "Left for later").
 import { createI18n } from '@bazaar/shared/i18n/catalogs';
 import { GROUP_FAILED_REFUND_REASON, GROUP_TEAM_STATUS } from '@bazaar/shared/constants/group';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
