@@ -13,6 +13,7 @@ import type { ChatConversation, ChatHistoryPage, ChatMessage } from '@bazaar/sha
 import type { ChatConnection } from '@bazaar/shared/chat/chat-connection';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { t } from '../../test/server-render.ts';
+import { showToast } from '../../components/ui/toast.tsx';
 import { ChatWorkspace } from './chat-workspace.tsx';
 
 // The shared socket, already open; what it is asked (resume, send) is not this test's subject.
@@ -20,6 +21,9 @@ vi.mock('./chat-client.ts', () => {
   const connection: ChatConnection = { state: 'open', send: () => true, resume: () => true, retry: () => undefined, stop: () => undefined };
   return { takeChatSocket: () => ({ connection, unread: () => null, release: () => undefined }) };
 });
+
+// What the shopper is told in a toast (the toast's own view is not this test's subject).
+vi.mock('../../components/ui/toast.tsx', async (original) => ({ ...(await original<typeof import('../../components/ui/toast.tsx')>()), showToast: vi.fn() }));
 
 const LANGUAGES = ['zh', 'en'] as const satisfies readonly Language[];
 const SHOP_ID = 3;
@@ -74,6 +78,12 @@ function stubApi() {
       const resolve = waiting[index];
       if (!resolve) throw new Error(`history call ${index} was never made`);
       await act(async () => resolve(Response.json(body)));
+    },
+    /** Refuses history call number `index` as the API refuses a request: a 4xx with its message as the body. */
+    async refuse(index: number, status: number, text: string) {
+      const resolve = waiting[index];
+      if (!resolve) throw new Error(`history call ${index} was never made`);
+      await act(async () => resolve(new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })));
     },
   };
 }
@@ -183,6 +193,19 @@ for (const lang of LANGUAGES) {
       await api.answer(1, page(range(1, 20), true));
       await waitFor(() => expect(screen.queryByText(t(lang, 'chat.thread.loadingOlder'))).toBeNull());
       expect(screen.getByRole('button', { name: t(lang, 'chat.thread.loadOlder') })).toBeTruthy();
+    });
+
+    it('an older page the API refuses says why, and the shopper may ask again', async () => {
+      const api = await openOnNewestPage(lang);
+      vi.mocked(showToast).mockClear();
+      scrollTo(0);
+      await api.refuse(1, 400, 'refused for this test');
+      await waitFor(() => expect(showToast).toHaveBeenCalledWith('refused for this test', { kind: 'error' }));
+      expect(shownSeqs()).toEqual(range(21, 40).map((m) => m.seq));
+      fireEvent.click(screen.getByRole('button', { name: t(lang, 'chat.thread.loadOlder') }));
+      expect(api.historyCalls()).toEqual([historyUrl(null), historyUrl(21), historyUrl(21)]);
+      await api.answer(2, page(range(1, 20), false));
+      await waitFor(() => expect(shownSeqs()).toEqual(range(1, 40).map((m) => m.seq)));
     });
 
     it('the "load earlier messages" button asks for the same page as scrolling', async () => {

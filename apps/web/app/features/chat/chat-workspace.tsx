@@ -286,7 +286,9 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
       const page = await loadHistory(toId, first);
       patchThread(toId, (x) => ({ ...x, thread: mergeMessages(x.thread, page.records), hasMore: page.hasMore, loading: null }));
     } catch (err) {
-      inlineFailure(err, t);
+      // A refusal says why (anything else has shown its own toast); the button comes back to try again.
+      const refusal = inlineFailure(err, t);
+      if (refusal) showToast(refusal, { kind: 'error' });
       patchThread(toId, (x) => ({ ...x, loading: null }));
     }
   }
