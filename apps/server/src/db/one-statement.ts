@@ -18,6 +18,12 @@ export interface StatementPart {
   /** True when the part did all it was asked; otherwise the statement fails with `reason`. */
   condition: SQL;
   reason: string;
+  /**
+   * True once every write of the part has run, for another part whose rows must be locked after
+   * this one's: PostgreSQL orders a statement's CTEs only by what they read, so that part, placed
+   * after this one, reads this in its write's `where` (a checkout's wallet after its stock).
+   */
+  written?: SQL;
 }
 
 export async function executeTogether(db: Db | Tx, statements: Array<SQLWrapper | null>, parts: StatementPart[] = []): Promise<void> {

@@ -26,11 +26,14 @@ export async function closeOrder(ctx: AppContext, input: { orderNumber: string; 
   const closed = await ctx.db.transaction(async (tx) => {
     const lines = await closeUnpaidOrder(tx, { orderNumber: input.orderNumber, userId: input.userId, closeType: input.closeType, now });
     if (!lines) return false;
+    // A points order's allotment and per-user count go back (decision 066; its points below) before
+    // its SKU's stock: an exchange takes the item's row, then the SKU's, in one statement, so a cancel
+    // taking the SKU first deadlocked with exchanges of the same item (a 500 to the canceller).
+    // The activities' rows before the SKUs, as the flash sale's just below.
+    await returnPointsOrderUnits(tx, input.orderNumber, now);
     // A flash-sale order's units go back to the activity's flash stock, not the SKU's (decision 062).
     flashSale = await returnSeckillUnits(ctx, tx, input.orderNumber);
     if (!flashSale) await releaseStock(tx, lines);
-    // A points order's allotment and per-user count go back too (decision 066); its points just below.
-    await returnPointsOrderUnits(tx, input.orderNumber, now);
     // A group order's seat is void (a leader's unopened team with it; decision 065).
     await invalidateUnpaidSeat(tx, input.orderNumber, now);
     const owner = input.userId ?? (await findOrderOwner(tx, input.orderNumber));

@@ -1,6 +1,7 @@
 // A group order's payment and its team (reference §5.5; decision 065), inside the payment's own
 // transaction (flows/pay-order.ts settleOrderPayment calls settleGroupPayment for the orders it paid):
-// - the seat 0 -> 1 (once: a second notification finds nothing to move), the SKU's sold units;
+// - the seat 0 -> 1 (once: a second notification finds nothing to move), the SKU's sold units
+//   (after the teams below: the team's row, then the activity SKU's, as the expiry takes them);
 // - the leader's payment opens the team (0 -> 1, end = paid time + validity) and books its expiry job;
 // - a member takes a place with ONE conditional update (grouping, a place left, before the end); the
 //   last place makes the team a success in the same statement, and then every paid order of the team
@@ -51,7 +52,6 @@ export async function settleGroupPayment(ctx: AppContext, tx: Tx, paidOrders: st
   const out: GroupSettle = { formedOrders: [], movedOrders: [] };
   const seats = await repo.markSeatsPaid(tx, paidOrders, paidAt);
   if (seats.length === 0) return out;
-  await repo.addSellNum(tx, seats);
   const activities = new Map<number, repo.GroupActivity | undefined>();
   for (const seat of seats) {
     if (!activities.has(seat.groupActivityId)) activities.set(seat.groupActivityId, await repo.findActivity(tx, seat.groupActivityId));
@@ -73,5 +73,10 @@ export async function settleGroupPayment(ctx: AppContext, tx: Tx, paidOrders: st
     await scheduleJob(tx, { kind: GROUP_TEAM_EXPIRY_JOB, ref: String(newTeamId), runAt: end });
     if (seat.orderNumber) out.movedOrders.push(seat.orderNumber);
   }
+  // The sold count after the teams: a team's expiry locks the team, then takes a failed team's
+  // units off this count (flows/expire-group-teams.ts). Counted before the join, a member paying
+  // at a team's end held the activity SKU's row while waiting for the team's, and the two deadlocked
+  // (the payment answered 500, or the expiry job failed).
+  await repo.addSellNum(tx, seats);
   return out;
 }

@@ -551,9 +551,11 @@ export async function submitOrder(ctx: AppContext, userId: string, input: Submit
     if (!stock) throw errors.insufficient();
     const couponFreeze = freezeCouponsPart({ userId, uses: couponUses(checkout.coupons, placed), now });
     // The points, one use per order, spent in the same statement: short (spent meanwhile
-    // elsewhere) undoes everything, like a short SKU.
+    // elsewhere) undoes everything, like a short SKU. The wallet waits for the stock's products
+    // (`after`): a payment or a cancel of the same shopper takes the product, then the wallet, and a
+    // checkout taking the wallet first deadlocked with them (a 500 when they were the one aborted).
     const uses = placed.map(({ group, orderNumber }) => ({ bizId: orderNumber, score: group.useScore })).filter((u) => u.score > 0);
-    const together = [stock, ...(couponFreeze ? [couponFreeze] : []), ...(uses.length > 0 ? [checkoutSpendPart({ userId, uses, now })] : [])];
+    const together = [stock, ...(couponFreeze ? [couponFreeze] : []), ...(uses.length > 0 ? [checkoutSpendPart({ userId, uses, now, after: stock.written })] : [])];
     // One statement, so no BEGIN/COMMIT: the stock move, the orders, the bought cart lines and the
     // auto-cancel jobs all happen, or (a short SKU, a second submit of this checkout) none of them.
     try {

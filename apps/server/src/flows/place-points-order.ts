@@ -341,7 +341,8 @@ export async function submitPointsOrder(ctx: AppContext, userId: string, input: 
     const exchange = { orderNumber, itemId: checkout.itemId, userId, skuId: checkout.skuId, count: checkout.count, scorePrice: checkout.scorePrice, cashPrice: checkout.cashPrice, now };
     const stock = takeStockPart([{ skuId: checkout.skuId, count: checkout.count }]);
     if (!stock) throw errors.insufficient();
-    const parts = [mall.takeItemPart(exchange), mall.takeLimitPart(exchange), stock, exchangeSpendPart({ userId, orderNumber, score: totalScore, now })];
+    // The points after the stock's products (`after`), as a checkout's: the mall's lock order.
+    const parts = [mall.takeItemPart(exchange), mall.takeLimitPart(exchange), stock, exchangeSpendPart({ userId, orderNumber, score: totalScore, now, after: stock.written })];
     const statements = [
       ...orders.placedOrderStatements({ token: { userId, uuid: input.uuid, orderNumbers: orderNumber, createdAt: now }, orders: [built.order], items: built.items, addresses: built.address ? [built.address] : [] }),
       scheduleJobsStatement([{ kind: AUTO_CANCEL_JOB, ref: orderNumber, runAt: new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000) }]),

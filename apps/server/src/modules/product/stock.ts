@@ -51,9 +51,13 @@ export function takeStockPart(lines: StockLine[]): StatementPart | null {
       update products p set total_stocks = greatest(p.total_stocks - t.n, 0), version = p.version + 1
       from (select product_id, sum(n)::int as n from stock_taken where not unlimited group by product_id order by product_id) t
       where p.id = t.product_id and p.total_stocks <> -1
+      returning p.id
     )`,
     condition: sql`(select count(*) from stock_taken) = ${wanted.length}`,
     reason: STOCK_SHORT,
+    // The SKUs and then the products are locked once this holds: a wallet the same statement
+    // writes must wait for it (the mall's lock order: SKUs, products, then the wallet).
+    written: sql`(select count(*) from stock_totals) >= 0`,
   };
 }
 

@@ -1,5 +1,6 @@
 // Points and the daily sign-in as the shopper, staff and the other flows use them (issue 12,
 // decision 039). The ledger's statements are in points.ts; the rules in points-settings.ts.
+import type { SQL } from 'drizzle-orm';
 import { POINTS_EXPIRING_SOON_DAYS, POINTS_EXPIRY_NOTICE_DAYS, POINTS_SOURCE } from '@bazaar/shared/constants/points';
 import type { Page } from '@bazaar/shared/schemas/common';
 import type { PointsSettings, ScoreInfo, ScoreLog, ScoreLogQuery, SignInDay, SignInResult } from '@bazaar/shared/schemas/points';
@@ -144,19 +145,21 @@ export async function grantShoppingPoints(tx: Tx, input: { userId: string; order
 
 /**
  * The checkout's spend, one use per order, for the submit's one statement: it fails the statement
- * with POINTS_SHORT when the shopper no longer has them.
+ * with POINTS_SHORT when the shopper no longer has them. `after`: the stock part's `written`, so
+ * the wallet is locked after the products (the mall's lock order).
  */
-export function checkoutSpendPart(input: { userId: string; uses: ledger.PointsUse[]; now: Date }): StatementPart {
-  return ledger.spendPart({ userId: input.userId, uses: input.uses.filter((u) => u.score > 0), source: POINTS_SOURCE.checkoutUse, now: input.now });
+export function checkoutSpendPart(input: { userId: string; uses: ledger.PointsUse[]; now: Date; after?: SQL }): StatementPart {
+  return ledger.spendPart({ userId: input.userId, uses: input.uses.filter((u) => u.score > 0), source: POINTS_SOURCE.checkoutUse, now: input.now, after: input.after });
 }
 
 /**
  * A points-mall exchange's spend (issue 29, decision 066): source 10, out, bizId = the order number,
  * for the submit's one statement; it fails the statement with POINTS_SHORT when the shopper no
  * longer has them. Cancel and timeout give it back like a checkout's (returnCheckoutPoints).
+ * `after`: as checkoutSpendPart's.
  */
-export function exchangeSpendPart(input: { userId: string; orderNumber: string; score: number; now: Date }): StatementPart {
-  return ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: input.score }], source: POINTS_SOURCE.exchange, now: input.now });
+export function exchangeSpendPart(input: { userId: string; orderNumber: string; score: number; now: Date; after?: SQL }): StatementPart {
+  return ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: input.score }], source: POINTS_SOURCE.exchange, now: input.now, after: input.after });
 }
 
 /** Cancel or timeout: the points the orders used go back to their batches, once. */

@@ -57,8 +57,9 @@ export function grantPart(input: { prefix?: string; userId: string; score: numbe
  * A spend of the uses' sum, soonest-ending batches first, one record per use (an order of a
  * checkout each). Fails the statement (POINTS_SHORT) unless the user had them all. `walletSet`:
  * another column of the wallet row set by the same write (the row is written once per statement).
+ * `after`: another part's `written` (db/one-statement.ts), which the wallet's write waits for.
  */
-export function spendPart(input: { userId: string; uses: PointsUse[]; source: PointsSource; now: Date; walletSet?: SQL }): StatementPart {
+export function spendPart(input: { userId: string; uses: PointsUse[]; source: PointsSource; now: Date; walletSet?: SQL; after?: SQL }): StatementPart {
   let start = 0;
   const uses = input.uses.map((u) => {
     const row = { biz_id: u.bizId, s: start, e: start + Math.trunc(u.score) };
@@ -72,7 +73,7 @@ export function spendPart(input: { userId: string; uses: PointsUse[]; source: Po
       select * from jsonb_to_recordset(${JSON.stringify(uses)}::jsonb) as u(biz_id text, s int, e int)
     ), ps_wallet as (
       update user_wallets set score = score - ${total},${input.walletSet ? sql` ${input.walletSet},` : sql``} version = version + 1, updated_at = ${now}::timestamptz
-      where user_id = ${input.userId} and score >= ${total}
+      where user_id = ${input.userId} and score >= ${total}${input.after ? sql` and ${input.after}` : sql``}
       returning user_id
     ), ps_locked as (
       select b.id, b.usable_score, b.expire_time from score_batches b
