@@ -28,33 +28,40 @@ export async function paidOrder(t: TestApp, payType: number, options: { price?: 
     await topUpBalance(t, shopper.userId, order!.amount);
     payNo = await payOrdersWithBalance(t.ctx, { userId: shopper.userId, orderNumbers: [order!.orderNumber], amount: order!.amount, expiresAt: new Date(now.getTime() + 3_600_000) });
   } else {
-    payNo = nextSerialNumber(now.getTime());
-    const payment: paymentRepo.PaymentRow = {
-      payNo,
-      userId: shopper.userId,
-      payEntry: PAY_ENTRY.order,
-      payType,
-      orderNumbers: order!.orderNumber,
-      bizId: null,
-      amount: order!.amount,
-      payScore: 0,
-      status: 0,
-      providerTradeNo: null,
-      returnUrl: 'http://localhost/payment/result',
-      expiresAt: new Date(now.getTime() + 3_600_000),
-      paidAt: null,
-      createdAt: now,
-      updatedAt: now,
-      version: 0,
-    };
-    await paymentRepo.insertPayment(t.ctx.db, payment);
-    await t.ctx.db.transaction((tx) => settleOrderPayment(t.ctx, tx, payment, { paidAt: now, providerTradeNo: `T${payNo}` }));
+    payNo = await payByGateway(t, { userId: shopper.userId, orderNumbers: [order!.orderNumber], amount: order!.amount, payType });
   }
   const items = await t.ctx.db
     .select({ id: orderItems.id, skuId: orderItems.skuId, prodCount: orderItems.prodCount, actualTotal: orderItems.actualTotal, shopId: orderItems.shopId })
     .from(orderItems)
     .where(eq(orderItems.orderNumber, order!.orderNumber));
   return { ...order!, shopper, payNo, payType, items, shopId: items[0]!.shopId };
+}
+
+/** Unpaid orders paid together through a gateway: a paid payment row settled as its notification would be. Answers the pay number. */
+export async function payByGateway(t: TestApp, input: { userId: string; orderNumbers: string[]; amount: number; payType: number }): Promise<string> {
+  const now = t.ctx.now();
+  const payNo = nextSerialNumber(now.getTime());
+  const payment: paymentRepo.PaymentRow = {
+    payNo,
+    userId: input.userId,
+    payEntry: PAY_ENTRY.order,
+    payType: input.payType,
+    orderNumbers: input.orderNumbers.join(','),
+    bizId: null,
+    amount: input.amount,
+    payScore: 0,
+    status: 0,
+    providerTradeNo: null,
+    returnUrl: 'http://localhost/payment/result',
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 0,
+  };
+  await paymentRepo.insertPayment(t.ctx.db, payment);
+  await t.ctx.db.transaction((tx) => settleOrderPayment(t.ctx, tx, payment, { paidAt: now, providerTradeNo: `T${payNo}` }));
+  return payNo;
 }
 
 /** A request decided in the buyer's favour, as S1's flow leaves it: returnMoneySts 2 (or 4 for a received return), settle 1. */

@@ -401,24 +401,51 @@ export function useOrderCouponsPart(input: { orderNumbers: string[]; now: Date }
 }
 
 /**
+ * The uses still held (frozen or used) of every coupon the orders used, theirs included, as the
+ * CTE `name` (id, user_coupon_id, order_number): read by a locking read, in id order, so that whether
+ * another order still holds a coupon is read as it stands, not as the statement's snapshot showed it.
+ *
+ * Why (decision 041, amendment of 2026-12-07): a platform coupon spans its checkout's orders, and
+ * two of them may end at once (a cancel, the unpaid timeout, a whole refund: any two). Each side
+ * returns its own use and gives the coupon back only if no other order holds it. With a plain read,
+ * under READ COMMITTED each side read the other's use in its snapshot, still held by an order the
+ * other side was voiding, and neither gave the coupon back: it stayed used for good (a write skew,
+ * http/coupon-return.race.test.ts). A locking read of a row another transaction is changing waits
+ * for it to commit, then takes the row's latest version and checks it again (PostgreSQL's
+ * EvalPlanQual): the use the other side returned has left the set. The second side therefore sees
+ * the first's return and gives the coupon back; the first saw the second's use still held. Both
+ * sides lock the same rows in the same (id) order, so neither holds one the other waits for, and
+ * the uses come before the user coupon's row, as at payment (useOrderCouponsPart): no deadlock, and
+ * no statement more than before.
+ */
+export function heldUsesLocked(name: string, orderNumbers: string[]): SQL {
+  return sql`${sql.raw(name)} as (
+      select o.id, o.user_coupon_id, o.order_number from ${couponUseRecords} o
+      where o.user_coupon_id in (select m.user_coupon_id from ${couponUseRecords} m where m.order_number = any(${textArray(orderNumbers)}))
+        and o.status in (${COUPON_USE.frozen}, ${COUPON_USE.used})
+      order by o.id
+      for update of o
+    )`;
+}
+
+/**
  * Cancel or timeout: the orders' frozen coupons are returned; a coupon goes back to unused once no
- * other order still holds it (a platform coupon spans a checkout's orders). A returned coupon whose
- * period has ended shows as expired.
+ * other order still holds it (a platform coupon spans a checkout's orders; the check is a locking
+ * read, heldUsesLocked). A returned coupon whose period has ended shows as expired. Its used time
+ * goes with it: another order of the checkout may have been paid (and since wholly refunded).
  */
 export async function returnOrderCoupons(tx: Tx, input: { orderNumbers: string[]; now: Date }): Promise<void> {
   if (input.orderNumbers.length === 0) return;
   const at = sql`${input.now.toISOString()}::timestamptz`;
   const numbers = textArray(input.orderNumbers);
   await tx.execute(sql`
-    with r as (
-      update ${couponUseRecords} set status = ${COUPON_USE.returned}, updated_at = ${at}
-      where order_number = any(${numbers}) and status = ${COUPON_USE.frozen}
-      returning user_coupon_id
+    with ${heldUsesLocked('held', input.orderNumbers)}, r as (
+      update ${couponUseRecords} u set status = ${COUPON_USE.returned}, updated_at = ${at}
+      from held h
+      where u.id = h.id and h.order_number = any(${numbers}) and u.status = ${COUPON_USE.frozen}
+      returning u.user_coupon_id
     )
-    update ${userCoupons} uc set status = ${USER_COUPON_STATUS.unused}, version = uc.version + 1
+    update ${userCoupons} uc set status = ${USER_COUPON_STATUS.unused}, used_time = null, version = uc.version + 1
     where uc.id in (select user_coupon_id from r) and uc.status = ${USER_COUPON_STATUS.used}
-      and not exists (
-        select 1 from ${couponUseRecords} o
-        where o.user_coupon_id = uc.id and o.status in (${COUPON_USE.frozen}, ${COUPON_USE.used}) and o.order_number <> all(${numbers})
-      )`);
+      and not exists (select 1 from held h where h.user_coupon_id = uc.id and h.order_number <> all(${numbers}))`);
 }
