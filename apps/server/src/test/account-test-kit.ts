@@ -18,7 +18,12 @@ let nameCounter = 0;
 /** An account name (4-16 letters, digits, underscore) no other test uses. */
 export function uniqueUserName(prefix = 'u'): string {
   nameCounter += 1;
-  return `${prefix}${Date.now().toString(36).slice(-6)}${process.pid % 1000}_${nameCounter}`.slice(0, 16);
+  // At most 16 characters. The counter (unique in this process) and the pid are kept whole; the
+  // clock (unique across runs on a kept database) gives way to them. Cutting the end instead made
+  // the thousandth name of a run and its next nine the same within one millisecond.
+  const tail = `${process.pid % 1000}_${nameCounter.toString(36)}`;
+  const room = 16 - prefix.length - tail.length;
+  return `${prefix}${room > 0 ? Date.now().toString(36).slice(-room) : ''}${tail}`;
 }
 
 let lastStamp = 0;
