@@ -9,6 +9,14 @@
 // follow it) hands over a `StatementPart`: its CTEs, placed first, and a condition the statement
 // must meet. The statement ends with `select raise_unless(condition, reason)` (migration 0002), so
 // a part that could not do all it was asked undoes the whole statement, with no transaction.
+//
+// The order rows are locked in: a CTE runs when something first reads it, and the conditions are
+// read left to right, in the parts' order; CTEs nothing reads (the plain statements, `w0`...) run
+// last. So the parts lock their rows in array order, and callers rely on it (a points exchange: the
+// item, its per-user counter, then the stock; a checkout: the stock, then the coupons). That order
+// is PostgreSQL's evaluation of a select list, not a documented guarantee: where two parts' rows
+// must be taken in an order (the mall's lock order, decision 008's amendment), the later part
+// reads the earlier one's `written` instead, which PostgreSQL must honour.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 

@@ -9,7 +9,7 @@ import type { Page } from '@bazaar/shared/schemas/common';
 import type { ApplyInvoice, FileLink, InvoicePageQuery, MerchantInvoice, OrderInvoice, ReissueInvoice } from '@bazaar/shared/schemas/invoice';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { invalid, notFound } from '../lib/app-error.ts';
+import { AppError, invalid, notFound } from '../lib/app-error.ts';
 import { userNickName } from '../modules/account/repository.ts';
 import * as invoices from '../modules/invoice/service.ts';
 import { sumRefunded } from '../modules/aftersale/settlement.ts';
@@ -104,9 +104,12 @@ export async function issueShopInvoice(
   try {
     await invoices.issueInvoice(ctx, session.shopId, id, saved.id, amount);
   } catch (err) {
-    // Another upload, a refusal or a refund moved the invoice first: this file is nobody's. The
-    // merchant is told why the upload failed even when the clean-up does too.
-    await discardShopDocument(ctx, saved).catch((cleanup: unknown) => log.warn({ err: cleanup, fileId: saved.id }, 'an unused invoice file stays stored'));
+    // Another upload, a refusal or a refund moved the invoice first (the conditional update missed):
+    // this file is nobody's. After any other failure the update may have landed, so the file stays.
+    // The merchant is told why the upload failed even when the clean-up fails too.
+    if (err instanceof AppError && err.kind === 'conflict') {
+      await discardShopDocument(ctx, saved).catch((cleanup: unknown) => log.warn({ err: cleanup, fileId: saved.id }, 'an unused invoice file stays stored'));
+    }
     throw err;
   }
   return answer(ctx, session.shopId, id, lang);

@@ -41,8 +41,20 @@ export interface SettleResult {
   lateRefundSns?: string[];
 }
 
-/** Moves the orders the payment covers to paid; what can no longer be paid is recorded for refund. */
-export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.PaymentRow, input: { paidAt: Date; providerTradeNo: string | null }): Promise<SettleResult> {
+/**
+ * Moves the orders the payment covers to paid; what can no longer be paid is recorded for refund.
+ * `beforeCoupons`: the balance's debit, run once orders were paid, after their products, seats and
+ * teams and before their coupons: the mall's lock order (decision 008's amendment) puts the wallet
+ * before the coupon rows, as a cancel and a refund take them (they return the points or credit the
+ * balance, then return the coupons).
+ */
+export async function settleOrderPayment(
+  ctx: AppContext,
+  tx: Tx,
+  payment: repo.PaymentRow,
+  input: { paidAt: Date; providerTradeNo: string | null },
+  beforeCoupons?: (tx: Tx) => Promise<void>,
+): Promise<SettleResult> {
   if (!(await repo.markPaymentPaid(tx, payment.payNo, input))) return { settled: false, paidOrders: [], refundOrders: [], refundAmount: 0 };
   const orderNumbers = (payment.orderNumbers ?? '').split(',').filter(Boolean);
   const paidOrders = await markOrdersPaid(tx, { userId: payment.userId, orderNumbers, payNo: payment.payNo, payType: payment.payType, paidAt: input.paidAt });
@@ -52,6 +64,7 @@ export async function settleOrderPayment(ctx: AppContext, tx: Tx, payment: repo.
     await markSeckillOrdersPaid(tx, paidOrders, input.paidAt);
     // A group order's seat is paid: the leader opens the team, a member joins it (or opens a new one), a full team forms (decision 065).
     await settleGroupPayment(ctx, tx, paidOrders, input.paidAt);
+    if (beforeCoupons) await beforeCoupons(tx);
     // One statement: the coupons submit froze for these orders are now used (decision 041), their
     // auto-cancel jobs end, and the other QR codes and cashiers of these orders must not take money
     // a second time. Rows of their own, none needing another's result (decision 060, sixth pass).
@@ -107,17 +120,22 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
       version: 0,
     };
     await repo.insertPayment(tx, payment);
-    const result = await settleOrderPayment(ctx, tx, payment, { paidAt: now, providerTradeNo: null });
-    if (result.paidOrders.length !== input.orderNumbers.length) throw invalid('payment.errors.orderStatusChanged');
-    // The wallet last, as a cancel takes rows: the orders, then the products (sold counts here, stock
-    // there), then the wallet (the debit here, the points a cancel returns there). Debiting first
-    // deadlocked with a cancel of an order that used points.
-    if (input.amount > 0) {
+    // The wallet after the orders, their products (sold counts here, stock in a cancel), seats and
+    // teams, and before their coupons, as a cancel and a refund take rows (decision 008's amendment).
+    // Debiting first deadlocked with a cancel of an order that used points; debiting after the
+    // coupons, with a refund or cancel of another order of the same checkout returning its coupon.
+    let debited = false;
+    const debit = async (t: Tx) => {
+      debited = true;
+      if (input.amount <= 0) return;
       const bizId = input.orderNumbers.length === 1 ? input.orderNumbers[0]! : null;
-      if (!(await debitForPayment(tx, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {
-        throw invalid('payment.errors.insufficientBalance', { balance: fenToYuan(await balanceOf(tx, input.userId)) });
+      if (!(await debitForPayment(t, { userId: input.userId, amount: input.amount, payNo, bizId, now }))) {
+        throw invalid('payment.errors.insufficientBalance', { balance: fenToYuan(await balanceOf(t, input.userId)) });
       }
-    }
+    };
+    const result = await settleOrderPayment(ctx, tx, payment, { paidAt: now, providerTradeNo: null }, debit);
+    // Every order must be paid (and so debited for): anything less rolls the payment back.
+    if (result.paidOrders.length !== input.orderNumbers.length || !debited) throw invalid('payment.errors.orderStatusChanged');
   });
   return payNo;
 }

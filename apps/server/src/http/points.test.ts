@@ -2,7 +2,7 @@
 // midnight on the app's injected clock, earning on receipt (by the buyer and by the job), the
 // registration gift, expiry by the nightly job, returns on cancel and timeout, and staff's rules
 // and adjustments. Every test ends with the ledger check: records = balance = usable batches.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS_DEFAULTS, POINTS_SOURCE } from '@bazaar/shared/constants/points';
 import { ScoreInfoSchema, ScoreLogPageSchema, SignInResultSchema, type PointsSettings } from '@bazaar/shared/schemas/points';
@@ -22,6 +22,9 @@ import { registerUser, type RegisteredUser } from '../test/account-test-kit.ts';
 import { adminToken } from '../test/admin-test-kit.ts';
 import { as, createProductIn, openShops, placeOrder, shopperWithAddress, userIdOf, type OpenShop } from '../test/order-test-kit.ts';
 import { auditOf, bearer } from '../test/staff-test-kit.ts';
+
+/** A spend with no stock in its statement to wait for. */
+const NO_STOCK = sql`true`;
 
 let t: TestApp;
 let shop: OpenShop;
@@ -74,7 +77,7 @@ async function saveSettings(body: PointsSettings) {
 async function freshShopper(): Promise<RegisteredUser> {
   const user = await registerUser(t);
   const userId = await userIdOf(t, user);
-  await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: 'test:zero', score: POINTS_DEFAULTS.registerScore }], now: t.ctx.now() })]);
+  await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: 'test:zero', score: POINTS_DEFAULTS.registerScore }], now: t.ctx.now(), after: NO_STOCK })]);
   return user;
 }
 
@@ -276,7 +279,7 @@ describe('spending, returns and expiry', () => {
     expect((await signIn(user)).statusCode).toBe(200); // +1, ends a year after the registration batch
     const product = await createProductIn(t, shop.id);
     const [n] = await placeOrder(t, user, { product });
-    await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: n!, score: 90 }], now: t.ctx.now() })]);
+    await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: n!, score: 90 }], now: t.ctx.now(), after: NO_STOCK })]);
     expect((await info(user)).score).toBe(11);
     // The registration batch (ending first) gave all 90.
     const batches = await t.ctx.db.execute<{ score: number; usable: number }>(
@@ -298,7 +301,7 @@ describe('spending, returns and expiry', () => {
   it('refuses a spend beyond the balance and changes nothing', async () => {
     const user = await registerUser(t);
     const userId = await userIdOf(t, user);
-    const err = await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: 'x', score: 110 }], now: t.ctx.now() })]).catch((e: unknown) => e);
+    const err = await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: 'x', score: 110 }], now: t.ctx.now(), after: NO_STOCK })]).catch((e: unknown) => e);
     expect(isPointsShort(err)).toBe(true);
     expect(await expectLedgerWhole(user)).toBe(100);
   });
@@ -307,7 +310,7 @@ describe('spending, returns and expiry', () => {
     const user = await shopperWithAddress(t);
     const userId = await userIdOf(t, user);
     const [n] = await placeOrder(t, user, { product: await createProductIn(t, shop.id) });
-    await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: n!, score: 50 }], now: t.ctx.now() })]);
+    await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId: n!, score: 50 }], now: t.ctx.now(), after: NO_STOCK })]);
     t.advanceClock(31 * 60_000);
     // Jobs that other files left due sort first by run time and could fill the sweep's batch: this order's goes first.
     await t.ctx.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.ref, n!));

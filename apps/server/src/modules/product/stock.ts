@@ -7,7 +7,7 @@
 // statement (decision 013). Lines are merged per SKU and sent in SKU order; a deadlock between two
 // checkouts that share rows is still possible in theory, so callers retry on it (`retryOnConflict`
 // in db/errors.ts). A checkout sends its move inside its own single statement (`takeStockPart`).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { StatementPart } from '../../db/one-statement.ts';
 import { intArray } from '../../lib/sql-array.ts';
@@ -33,7 +33,7 @@ export const STOCK_SHORT = 'stock_short';
  * every line was taken, so a short SKU undoes the whole statement. Null when a count is not a
  * positive integer.
  */
-export function takeStockPart(lines: StockLine[]): StatementPart | null {
+export function takeStockPart(lines: StockLine[]): (StatementPart & { written: SQL }) | null {
   const wanted = merged(lines, 'skuId');
   if (wanted.some(([, count]) => !Number.isInteger(count) || count <= 0)) return null;
   return {

@@ -415,7 +415,8 @@ export function useOrderCouponsPart(input: { orderNumbers: string[]; now: Date }
  * EvalPlanQual): the use the other side returned has left the set. The second side therefore sees
  * the first's return and gives the coupon back; the first saw the second's use still held. Both
  * sides lock the same rows in the same (id) order, so neither holds one the other waits for, and
- * the uses come before the user coupon's row, as at payment (useOrderCouponsPart): no deadlock, and
+ * the uses come before the user coupon's row, as at payment (useOrderCouponsPart), and the wallet
+ * before both, as a balance payment takes them too (flows/pay-order.ts, beforeCoupons): no deadlock, and
  * no statement more than before.
  */
 export function heldUsesLocked(name: string, orderNumbers: string[]): SQL {

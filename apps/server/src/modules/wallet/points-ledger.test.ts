@@ -52,7 +52,7 @@ describe('the points ledger under 200 concurrent operations', () => {
         spends.push({ userId, bizId }, { userId, bizId: `${bizId}b` });
         ops.push(async () => {
           try {
-            await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId, score: amount }, { bizId: `${bizId}b`, score: 10 }], now })]);
+            await executeTogether(t.ctx.db, [], [checkoutSpendPart({ userId, uses: [{ bizId, score: amount }, { bizId: `${bizId}b`, score: 10 }], now, after: sql`true` })]);
             outcome.spent++;
           } catch (err) {
             if (!isPointsShort(err)) throw err;

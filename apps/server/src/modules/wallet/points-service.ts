@@ -148,7 +148,7 @@ export async function grantShoppingPoints(tx: Tx, input: { userId: string; order
  * with POINTS_SHORT when the shopper no longer has them. `after`: the stock part's `written`, so
  * the wallet is locked after the products (the mall's lock order).
  */
-export function checkoutSpendPart(input: { userId: string; uses: ledger.PointsUse[]; now: Date; after?: SQL }): StatementPart {
+export function checkoutSpendPart(input: { userId: string; uses: ledger.PointsUse[]; now: Date; after: SQL }): StatementPart {
   return ledger.spendPart({ userId: input.userId, uses: input.uses.filter((u) => u.score > 0), source: POINTS_SOURCE.checkoutUse, now: input.now, after: input.after });
 }
 
@@ -158,7 +158,7 @@ export function checkoutSpendPart(input: { userId: string; uses: ledger.PointsUs
  * longer has them. Cancel and timeout give it back like a checkout's (returnCheckoutPoints).
  * `after`: as checkoutSpendPart's.
  */
-export function exchangeSpendPart(input: { userId: string; orderNumber: string; score: number; now: Date; after?: SQL }): StatementPart {
+export function exchangeSpendPart(input: { userId: string; orderNumber: string; score: number; now: Date; after: SQL }): StatementPart {
   return ledger.spendPart({ userId: input.userId, uses: [{ bizId: input.orderNumber, score: input.score }], source: POINTS_SOURCE.exchange, now: input.now, after: input.after });
 }
 
