@@ -29,6 +29,11 @@ export function isTransientConflict(err: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/** A NOWAIT lock request that found the row locked by another transaction (55P03, lock_not_available). */
+export function lockNotAvailable(err: unknown): boolean {
+  return databaseError(err)?.code === '55P03';
+}
+
 /**
  * Runs a whole transaction again when PostgreSQL aborted it for a deadlock or a serialization
  * failure (rare: stock rows are taken in id order), at most `attempts` times in all.

@@ -4,7 +4,8 @@
 // again or on two instances at the same moment; nobody outside the paying members gets one. The
 // refund number the SMS names is the after-sales request that sent the money back. The texts are read
 // where the sandbox provider records them (sms_messages, shared by every instance) and the variables
-// from the providers themselves.
+// from the providers themselves. The teams the file leaves grouping end after it (and their expiry
+// jobs with them), not in a later file's run of due jobs.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { BALANCE_LOG_TYPE } from '@bazaar/shared/constants/balance';
@@ -14,7 +15,20 @@ import { balanceLogs, groupSkus, jobs, refunds, smsMessages } from '../db/schema
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { expireGroupTeam } from './expire-group-teams.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from './group-teams.ts';
-import { createGroupActivity, createGroupShoppers, orderRow, payWithBalance, placeGroupOrder, runTeamExpiries, seatOf, teamRow, type TestGroupActivity } from '../test/group-test-kit.ts';
+import {
+  createGroupActivity,
+  createGroupShoppers,
+  endActivityTeams,
+  openOfActivities,
+  orderRow,
+  payWithBalance,
+  placeGroupOrder,
+  runTeamExpiries,
+  seatOf,
+  teamRow,
+  type GroupOptions,
+  type TestGroupActivity,
+} from '../test/group-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
 import { walletBalance } from '../test/payment-test-kit.ts';
 import type { TestShopper } from '../test/seckill-test-kit.ts';
@@ -28,8 +42,20 @@ beforeAll(async () => {
   t = await ensureSeeded();
   if (SHARED_INFRASTRUCTURE) second = await createTestInstance();
 });
+/** This file's activities: what their teams leave grouping ends after it. */
+const activities: number[] = [];
+async function activity(options: GroupOptions): Promise<TestGroupActivity> {
+  const ga = await createGroupActivity(t, options);
+  activities.push(ga.groupActivityId);
+  return ga;
+}
 afterAll(async () => {
-  await second?.close();
+  try {
+    await endActivityTeams(t.ctx, activities);
+    expect(await openOfActivities(t.ctx, activities)).toEqual({ grouping: [], pendingJobs: [] });
+  } finally {
+    await second?.close();
+  }
 });
 afterEach(() => {
   t.resetClock();
@@ -85,7 +111,7 @@ async function joinAndPay(ga: TestGroupActivity, s: TestShopper, teamId: number)
 
 describe('the SMS of a failed group-buy team', () => {
   it("tells each member who paid, at their own number, with the template's text and variables; an unpaid joiner and another team's member get none; the SMS's refund is the after-sales request that sent the money back", async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 4, validMinutes: 20, actPrice: GROUP_PRICE });
+    const ga = await activity({ groupNumber: 4, validMinutes: 20, actPrice: GROUP_PRICE });
     const [leader, member, unpaid, outsider] = await createGroupShoppers(t, 4, BALANCE);
     const { teamId, orderNumber: leaderOrder } = await openPaidTeam(ga, leader!);
     const memberOrder = await joinAndPay(ga, member!, teamId);
@@ -141,7 +167,7 @@ describe('the SMS of a failed group-buy team', () => {
   });
 
   it('tells each member once and refunds them once when the expiry runs again: a second sweep, a retried job, and a second instance at the same moment (on PostgreSQL + Redis)', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3, validMinutes: 20, actPrice: GROUP_PRICE });
+    const ga = await activity({ groupNumber: 3, validMinutes: 20, actPrice: GROUP_PRICE });
     const [leader, member] = await createGroupShoppers(t, 2, BALANCE);
     const { teamId, orderNumber: leaderOrder } = await openPaidTeam(ga, leader!);
     const memberOrder = await joinAndPay(ga, member!, teamId);

@@ -7,10 +7,11 @@
 // so both are caught waiting for it; once it lets go they finish one after the other: no deadlock
 // (PostgreSQL would abort one with 40P01), each refunded once.
 // PostgreSQL only: PGlite runs one statement at a time, so nothing can wait for a lock there.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { orders, refunds } from '../db/schema.ts';
+import { locksWaiting, untilLocksWaiting } from '../test/lock-test-kit.ts';
 import { registerBuyer } from '../test/merchant-test-kit.ts';
 import { walletBalance } from '../test/payment-test-kit.ts';
 import { apply, applyBody, call, refundOrder, seededShopOwner } from '../test/refund-test-kit.ts';
@@ -24,12 +25,6 @@ let owner: { token: string };
 beforeAll(async () => {
   ({ t, shopId, owner } = await seededShopOwner());
 });
-
-/** Transactions of this database waiting for a row lock right now. */
-async function waitingForLocks(): Promise<number> {
-  const rows = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-  return Number(rows.rows[0]?.n ?? 0);
-}
 
 describe.skipIf(!SHARED_INFRASTRUCTURE)('two requests of one order settled at once', () => {
   it('each holds its request and waits for the order; both are refunded once, without a deadlock', async () => {
@@ -52,12 +47,11 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('two requests of one order settled at on
       await held;
     });
     await locked;
-    const waitingBefore = await waitingForLocks();
+    const waitingBefore = await locksWaiting(t.ctx.db);
     const settles = [executeRefund(t.ctx, earlier), executeRefund(t.ctx, earlier)];
     const accept = call(t, owner, 'PUT', `/merchant/refunds/${other}/accept`, {});
     // The two settle steps (one holding the request, the other waiting for it) and the accept (holding its own) queue up.
-    for (let i = 0; i < 200 && (await waitingForLocks()) < waitingBefore + 3; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(await waitingForLocks()).toBeGreaterThanOrEqual(waitingBefore + 3);
+    expect(await untilLocksWaiting(t.ctx.db, waitingBefore + 3)).toBeGreaterThanOrEqual(waitingBefore + 3);
     release();
     await blocker;
 

@@ -9,8 +9,13 @@
 // run; decision 041's amendment). PGlite runs one transaction at a time and never showed it. The
 // checkouts are real ones, through confirm and submit, with a platform coupon over two shops, each
 // pair with products of its own; on PostgreSQL + Redis the calls are spread over two API instances.
+// Last, one order's whole refund while the shopper pays the other from the balance: both take the
+// shopper's wallet and the coupon's use records, and must take them in the mall's lock order (the
+// wallet, then the use records; decision 008's amendment). A payment that took its use record first
+// and then waited for the wallet deadlocked with the refund, which credits the wallet and then locks
+// every held use of the coupon. A probe on PostgreSQL checks the order itself.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import { ReceiveResultSchema } from '@bazaar/shared/schemas/coupon';
@@ -19,7 +24,8 @@ import { coupons, couponUseRecords, orders, refunds, userCoupons } from '../db/s
 import { autoCancelOrder } from '../flows/cancel-order.ts';
 import { json, type RegisteredUser } from '../test/account-test-kit.ts';
 import { insertCoupon } from '../test/coupon-test-kit.ts';
-import { appsOfFile } from '../test/instances.ts';
+import { appsOfFile, SHARED_INFRASTRUCTURE } from '../test/instances.ts';
+import { holdRows, lockableNow, untilLocksWaiting } from '../test/lock-test-kit.ts';
 import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
 import { addToCart, as, confirm, createProductIn, shopperWithAddress, skuStock, submitRequest, userIdOf, type OrderTestProduct } from '../test/order-test-kit.ts';
 import { ledgerSum, topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
@@ -65,10 +71,10 @@ interface Checkout {
   products: OrderTestProduct[];
 }
 
-/** PAIRS shoppers, each with a placed checkout of one piece from each shop and the platform coupon on it. */
-async function checkouts(couponId: number): Promise<Checkout[]> {
+/** `n` shoppers, each with a placed checkout of one piece from each shop and the platform coupon on it. */
+async function checkouts(couponId: number, n = PAIRS): Promise<Checkout[]> {
   return Promise.all(
-    Array.from({ length: PAIRS }, async () => {
+    Array.from({ length: n }, async () => {
       const user = await shopperWithAddress(t);
       const userId = await userIdOf(t, user);
       const received = await t.app.inject({ method: 'POST', url: '/p/myCoupon/receive', ...json(couponId, { headers: as(user) }) });
@@ -109,7 +115,7 @@ async function askWholeRefund(c: Checkout, orderNumber: string): Promise<string>
 /** Pays the order from the balance (topped up by its total) and asks a refund only of the whole of it; answers the request. */
 async function paidWithRefundAsked(c: Checkout, orderNumber: string): Promise<string> {
   await topUpBalance(t, c.userId, await actualTotal(orderNumber));
-  const paid = await t.app.inject({ method: 'POST', url: '/p/order/pay', ...json({ orderNumbers: orderNumber, payType: PAY_TYPE.balance }, { headers: as(c.user) }) });
+  const paid = await payFromBalance(0, c, orderNumber);
   expect(paid.statusCode, paid.body).toBe(200);
   return askWholeRefund(c, orderNumber);
 }
@@ -118,6 +124,10 @@ const accept = (i: number, shop: number, refundSn: string) =>
   apps()[i % apps().length]!.inject({ method: 'PUT', url: `/merchant/refunds/${refundSn}/accept`, ...json({}, { headers: { authorization: shops[shop]!.owner, 'accept-language': 'en' } }) });
 const cancel = (i: number, c: Checkout, orderNumber: string) =>
   apps()[i % apps().length]!.inject({ method: 'PUT', url: `/p/myOrder/cancel/${orderNumber}`, headers: as(c.user, { 'accept-language': 'en' }) });
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+function payFromBalance(i: number, c: Checkout, orderNumber: string) {
+  return apps()[i % apps().length]!.inject({ method: 'POST', url: '/p/order/pay', ...json({ orderNumbers: orderNumber, payType: PAY_TYPE.balance }, { headers: as(c.user, { 'accept-language': 'en' }) }) });
+}
 
 /** Every checkout's coupon unused again (a stuck one stays status 2, used). */
 async function expectCouponsUnused(all: Checkout[]): Promise<void> {
@@ -220,5 +230,94 @@ describe('a platform coupon over a checkout of two shops, both orders ending at 
       await expectCouponBack(c, versions.get(c.couponUserId)!);
       await expectStockBack(c);
     }
+  });
+});
+
+/** The coupon still used, by the paid order, untouched since `versionBefore`; the refunded order's use returned. */
+async function expectCouponKeptBy(c: Checkout, paid: string, refunded: string, versionBefore: number): Promise<void> {
+  const [coupon] = await t.ctx.db.select().from(userCoupons).where(eq(userCoupons.id, c.couponUserId));
+  expect(coupon, `coupon ${c.couponUserId} of ${c.orderNumbers.join(',')}`).toMatchObject({ status: 2, isDeleted: false, version: versionBefore });
+  expect(coupon!.usedTime).not.toBeNull();
+  const uses = await t.ctx.db.select({ orderNumber: couponUseRecords.orderNumber, status: couponUseRecords.status }).from(couponUseRecords).where(eq(couponUseRecords.userCouponId, c.couponUserId));
+  expect(Object.fromEntries(uses.map((u) => [u.orderNumber, u.status]))).toEqual({ [paid]: 2, [refunded]: 3 });
+}
+
+describe('a platform coupon over a checkout of two shops, one order refunded while the other is paid', () => {
+  it(`${PAIRS} shoppers: one order, paid from the balance, wholly refunded by its shop's accept while the shopper pays the other from the balance; the coupon stays used by the paid one`, { timeout: 300_000 }, async () => {
+    const all = await checkouts(await platformCoupon());
+    const prepared = await Promise.all(
+      all.map(async (c) => {
+        const [toPay, toRefund] = c.orderNumbers;
+        const refundSn = await paidWithRefundAsked(c, toRefund);
+        const totals = { paid: await actualTotal(toPay), refunded: await actualTotal(toRefund) };
+        // The balance for the second payment.
+        await topUpBalance(t, c.userId, totals.paid);
+        return { c, toPay, toRefund, refundSn, totals };
+      }),
+    );
+    const versions = await versionsOf(all);
+
+    // The accept has more to do before it takes the wallet than the payment before its coupon
+    // statement: each pair's payment starts a little later (0 to 36 ms), so that in some pairs the two
+    // reach the wallet and the use records together (with the payment taking its use record before
+    // the wallet, 2 to 4 pairs of 25 deadlocked in each of three runs; without the delays, none in two).
+    const answers = await Promise.all(
+      prepared.flatMap(({ c, toPay, refundSn }, i) => [accept(i, 1, refundSn), delay((i % 10) * 4).then(() => payFromBalance(i + 1, c, toPay))]),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+
+    for (const { c, toPay, toRefund, refundSn, totals } of prepared) {
+      expect((await t.ctx.db.select().from(refunds).where(eq(refunds.refundSn, refundSn)))[0]).toMatchObject({ returnMoneySts: 5, settleStatus: 2 });
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, toRefund)))[0]).toMatchObject({ status: ORDER_STATUS.cancelled, closeType: 2, refundStatus: 2 });
+      expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, toPay)))[0]).toMatchObject({ status: ORDER_STATUS.paid, isPayed: true });
+      // Topped up by both totals, paid both, the refunded one's money back.
+      expect(await walletBalance(t, c.userId)).toBe(totals.refunded);
+      expect(await ledgerSum(t, c.userId)).toBe(totals.refunded);
+      await expectLedgerBalanced(t, c.userId);
+      await expectCouponKeptBy(c, toPay, toRefund, versions.get(c.couponUserId)!);
+      // The paid order's piece sold, the refunded one's back.
+      expect(await skuStock(t, c.products[0]!.skuId)).toBe(STOCKS - 1);
+      expect(await skuStock(t, c.products[1]!.skuId)).toBe(STOCKS);
+    }
+  });
+});
+
+// The order itself, on PostgreSQL (PGlite runs one statement at a time: nothing waits there): a
+// balance payment waiting for the shopper's wallet holds none of its coupon's rows yet.
+describe.skipIf(!SHARED_INFRASTRUCTURE)('the lock order itself: the wallet before the coupon rows', () => {
+  it("a balance payment waits for the shopper's wallet without holding its coupon's use record or the coupon", { timeout: 60_000 }, async () => {
+    const [c] = await checkouts(await platformCoupon(), 1);
+    const [toPay, other] = c!.orderNumbers;
+    const total = await actualTotal(toPay);
+    await topUpBalance(t, c!.userId, total);
+
+    const wallet = await holdRows(t.ctx.db, sql`select user_id from user_wallets where user_id = ${c!.userId} for update`);
+    let answer: ReturnType<typeof payFromBalance> | undefined;
+    let free: { use: boolean; coupon: boolean };
+    try {
+      answer = payFromBalance(0, c!, toPay);
+      // The payment queues for the wallet: nothing else is held.
+      expect(await untilLocksWaiting(t.ctx.db, 1)).toBe(1);
+      free = {
+        use: await lockableNow(t.ctx.db, sql`select id from coupon_use_records where order_number = ${toPay} for update nowait`),
+        coupon: await lockableNow(t.ctx.db, sql`select id from user_coupons where id = ${c!.couponUserId} for update nowait`),
+      };
+    } finally {
+      await wallet.release();
+    }
+    const res = await answer!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(free).toEqual({ use: true, coupon: true });
+
+    // Paid: its use is used, the other order's still frozen, the coupon used.
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, toPay)))[0]).toMatchObject({ status: ORDER_STATUS.paid, isPayed: true });
+    const uses = await t.ctx.db.select({ orderNumber: couponUseRecords.orderNumber, status: couponUseRecords.status }).from(couponUseRecords).where(eq(couponUseRecords.userCouponId, c!.couponUserId));
+    expect(Object.fromEntries(uses.map((u) => [u.orderNumber, u.status]))).toEqual({ [toPay]: 2, [other]: 1 });
+    expect((await t.ctx.db.select().from(userCoupons).where(eq(userCoupons.id, c!.couponUserId)))[0]).toMatchObject({ status: 2 });
+    expect(await walletBalance(t, c!.userId)).toBe(0);
+    await expectLedgerBalanced(t, c!.userId);
+    // The other order cancelled: nothing of the checkout left pending for a later file's jobs.
+    const cancelled = await cancel(0, c!, other);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
   });
 });

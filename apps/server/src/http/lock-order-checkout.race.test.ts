@@ -22,6 +22,7 @@ import { as, confirm, openShops, shopperWithAddress, submitRequest, userIdOf, ty
 import { ledgerSum, topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
 import { createPointsItem, expectLedgerBalanced, pointsOf } from '../test/points-mall-test-kit.ts';
 import { createTestProduct } from '../test/product-test-kit.ts';
+import { lockableNow, untilLocksWaiting } from '../test/lock-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import { SHARED_INFRASTRUCTURE, type TestApp } from '../test/test-app.ts';
 import { headers } from '../test/seckill-test-kit.ts';
@@ -164,15 +165,6 @@ describe('a checkout spending points, racing the same shopper on the same produc
   });
 });
 
-/** The SQLSTATE of a database error (drizzle wraps the driver's), or null. */
-function sqlState(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return null;
-}
-
 /**
  * Holds the product's row while `start` sends a call whose statement takes it, waits until that
  * statement queues for a lock (the product's: nothing else is held), then asks whether the
@@ -183,23 +175,8 @@ async function walletFreeWhileWaitingForProduct(prodId: number, userId: string, 
   const free = await t.ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select id from products where id = ${prodId} for update`);
     answer = start();
-    const queued = async () =>
-      Number(
-        (
-          await t.ctx.db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        ).rows[0]?.n ?? 0,
-      );
-    for (let i = 0; i < 500 && (await queued()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(await queued()).toBe(1);
-    try {
-      await t.ctx.db.execute(sql`select user_id from user_wallets where user_id = ${userId} for update nowait`);
-      return true;
-    } catch (err) {
-      if (sqlState(err) === '55P03') return false;
-      throw err;
-    }
+    expect(await untilLocksWaiting(t.ctx.db, 1)).toBe(1);
+    return lockableNow(t.ctx.db, sql`select user_id from user_wallets where user_id = ${userId} for update nowait`);
   });
   return { free, res: await answer };
 }

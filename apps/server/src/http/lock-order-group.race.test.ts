@@ -5,15 +5,18 @@
 // PostgreSQL would abort one: the shopper's payment answers 500, or the expiry job fails. Here the
 // payments start just before the teams' end and the expiries just after it (another instance's
 // clock a moment ahead), all at once, across two API instances on PostgreSQL + Redis. On PGlite,
-// which runs one transaction at a time, only the outcome is checked.
+// which runs one transaction at a time, only the outcome is checked. The race shows the deadlock
+// only now and then; the last test checks the order itself, on either database: a member's payment
+// sends the team's update before the sold count's. The teams the file leaves grouping end after it.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BazaarApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
+import { countQueries } from '../db/query-count.ts';
 import { groupSkus, groupTeams, jobs, orders, refunds } from '../db/schema.ts';
 import { expireGroupTeam } from '../flows/expire-group-teams.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from '../flows/group-teams.ts';
-import { createGroupActivity, createGroupShoppers, payWithBalance, placeGroupOrder, seatOf, teamRow } from '../test/group-test-kit.ts';
+import { createGroupActivity, createGroupShoppers, endActivityTeams, openOfActivities, payWithBalance, placeGroupOrder, seatOf, teamRow, type GroupOptions, type TestGroupActivity } from '../test/group-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
 import { ledgerSum, walletBalance } from '../test/payment-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -26,8 +29,20 @@ beforeAll(async () => {
   t = await ensureSeeded();
   if (SHARED_INFRASTRUCTURE) b = await createTestInstance();
 });
+/** This file's activities: what their teams leave grouping ends after it. */
+const activities: number[] = [];
+async function activity(options: GroupOptions): Promise<TestGroupActivity> {
+  const ga = await createGroupActivity(t, options);
+  activities.push(ga.groupActivityId);
+  return ga;
+}
 afterAll(async () => {
-  await b?.close();
+  try {
+    await endActivityTeams(t.ctx, activities);
+    expect(await openOfActivities(t.ctx, activities)).toEqual({ grouping: [], pendingJobs: [] });
+  } finally {
+    await b?.close();
+  }
 });
 
 const TEAMS = 25;
@@ -36,7 +51,7 @@ const PRICE = 1_990;
 
 describe('team expiries racing their members’ payments', () => {
   it(`${TEAMS} teams fail at their end while a member of each pays: every payment answers 200, every expiry ends, the money and the sold count end exact`, { timeout: 240_000 }, async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3, hasRobot: false, actPrice: PRICE, stocks: 1_000 });
+    const ga = await activity({ groupNumber: 3, hasRobot: false, actPrice: PRICE, stocks: 1_000 });
     const shoppers = await createGroupShoppers(t, TEAMS * 2, BALANCE);
     const apps: BazaarApp[] = b ? [t.app, b.app] : [t.app];
     const cases: Array<{ teamId: number; leader: (typeof shoppers)[number]; leaderOrder: string; member: (typeof shoppers)[number]; memberOrder: string }> = [];
@@ -91,5 +106,27 @@ describe('team expiries racing their members’ payments', () => {
     // Only the members grouping in teams of their own still count as sold.
     const [sku] = await t.ctx.db.select({ sellNum: groupSkus.sellNum }).from(groupSkus).where(eq(groupSkus.id, ga.groupSkuIds[0]!));
     expect(sku!.sellNum).toBe(moved);
+  });
+});
+
+describe('the lock order itself: the team before the activity SKU', () => {
+  it("a member's payment takes a place in the team before counting the activity SKU's sold units, then debits the wallet", async () => {
+    const ga = await activity({ groupNumber: 3, hasRobot: false, actPrice: PRICE });
+    const [leader, member] = await createGroupShoppers(t, 2, BALANCE);
+    const leaderOrder = await placeGroupOrder(t.app, leader!, ga);
+    expect((await payWithBalance(t.app, leader!, leaderOrder)).statusCode).toBe(200);
+    const teamId = (await seatOf(t.ctx, leaderOrder)).groupTeamId;
+    const memberOrder = await placeGroupOrder(t.app, member!, ga, { groupTeamId: teamId });
+
+    const { result, queries } = await countQueries(() => payWithBalance(t.app, member!, memberOrder));
+    expect(result.statusCode, result.body).toBe(200);
+    // Each statement locks the rows it updates: the seat, the team, the activity SKU, the wallet.
+    const first = (table: string) => queries.findIndex((q) => q.startsWith(`update "${table}"`));
+    const order = ['group_orders', 'group_teams', 'group_skus', 'user_wallets'].map((table) => [table, first(table)] as const);
+    expect(order.filter(([, at]) => at < 0), 'statements not sent').toEqual([]);
+    expect([...order].sort((x, y) => x[1] - y[1]).map(([table]) => table)).toEqual(order.map(([table]) => table));
+    expect(await teamRow(t.ctx, teamId)).toMatchObject({ status: 1, joinNum: 2 });
+    const [sku] = await t.ctx.db.select({ sellNum: groupSkus.sellNum }).from(groupSkus).where(eq(groupSkus.id, ga.groupSkuIds[0]!));
+    expect(sku!.sellNum).toBe(2);
   });
 });

@@ -3,10 +3,13 @@
 // statement takes the item's row (its allotment) before the SKU's stock; a cancel gives both back.
 // If the cancel took the SKU before the item, the two would each hold what the other waits for and
 // PostgreSQL would abort one: the exchange runs again by itself (retryOnConflict), the cancel answers
-// 500. On PostgreSQL + Redis the calls are spread over two API instances.
+// 500. On PostgreSQL + Redis the calls are spread over two API instances. The race shows the deadlock
+// only now and then; the last test checks the order itself, on either database: the cancel's
+// statement giving the item back is sent before the one putting the SKU's stock back.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BazaarApp } from '../app.ts';
+import { countQueries } from '../db/query-count.ts';
 import { orders, pointsItemBuyers, pointsOrders, skus } from '../db/schema.ts';
 import { appsOfFile } from '../test/instances.ts';
 import { createPointsItem, expectLedgerBalanced, grantPoints, itemRow, pointsOf, type TestPointsItem } from '../test/points-mall-test-kit.ts';
@@ -85,5 +88,25 @@ describe('points-mall exchanges racing cancels of the same item', () => {
       expect(await expectLedgerBalanced(t, s.userId)).toBe(0);
       expect(await boughtNum(item.itemId, s.userId)).toBe(1);
     }
+  });
+});
+
+describe('the lock order itself: the points item before the SKU', () => {
+  it("a cancel gives the item's allotment and the shopper's count back before the SKU's stock", async () => {
+    const item = await createPointsItem(t, { scorePrice: SCORE, cashPrice: 500, stocks: 10, skuStocks: 10, mold: 1 });
+    const [s] = await createShoppers(t, 1);
+    await grantPoints(t, s!.userId, SCORE);
+    const placed = await submit(t.app, s!, await confirmed(s!, item));
+    expect(placed.statusCode, placed.body).toBe(200);
+
+    const { result, queries } = await countQueries(() => cancel(t.app, s!, placed.json().orderNumbers as string));
+    expect(result.statusCode, result.body).toBe(200);
+    // Each statement locks the rows it updates: the item's return takes the item's and the counter's rows, the release the SKU's, then the product's.
+    const itemBack = queries.findIndex((q) => /update points_items /.test(q) && /update points_item_buyers /.test(q));
+    const stockBack = queries.findIndex((q) => /update skus /.test(q));
+    expect(itemBack, 'the item back').toBeGreaterThanOrEqual(0);
+    expect(stockBack, 'the stock back').toBeGreaterThan(itemBack);
+    expect(await itemRow(t, item.itemId)).toMatchObject({ stocks: 10, soldNum: 0 });
+    expect(await boughtNum(item.itemId, s!.userId)).toBe(0);
   });
 });

@@ -1,13 +1,15 @@
 // Factories for the group-buy tests (decision 065): a running activity over a product of its own,
 // shoppers with balance, and the shopper's calls (confirm + submit, pay with the balance), plus the
-// rows a test checks (the team, the seats) and the expiry job run on the app's clock.
+// rows a test checks (the team, the seats) and the expiry job run on the app's clock; and the end of
+// a file's teams, so that none is left grouping for a later file's jobs.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { BazaarApp } from '../app.ts';
-import { groupActivities, groupOrders, groupSkus, groupTeams, orders } from '../db/schema.ts';
-import { GROUP_TEAM_EXPIRY_JOB, groupTeamExpiryHandler } from '../flows/expire-group-teams.ts';
-import { runDueJobs } from '../lib/jobs.ts';
+import { GROUP_TEAM_STATUS } from '@bazaar/shared/constants/group';
+import { groupActivities, groupOrders, groupSkus, groupTeams, jobs, orders } from '../db/schema.ts';
+import { expireGroupTeam, GROUP_TEAM_EXPIRY_JOB, groupTeamExpiryHandler } from '../flows/expire-group-teams.ts';
+import { cancelJobsStatement, JOB_STATUS, runDueJobs } from '../lib/jobs.ts';
 import type { AppContext } from '../context.ts';
 import { topUpBalance } from './payment-test-kit.ts';
 import { createTestProduct } from './product-test-kit.ts';
@@ -123,4 +125,34 @@ export async function runTeamExpiries(ctx: AppContext): Promise<number> {
     total += ran;
     if (ran < 20) return total;
   }
+}
+
+/**
+ * Ends what a file's activities left open (the suite's files share one database, one after
+ * another): every team still grouping fails as at its end (its paid members refunded, told by SMS)
+ * and every pending expiry job of their teams is cancelled. Otherwise a later file running due jobs
+ * on a clock moved ahead would end them, with refunds and SMS of its own. Answers the teams ended.
+ */
+export async function endActivityTeams(ctx: AppContext, activityIds: number[]): Promise<number[]> {
+  if (activityIds.length === 0) return [];
+  const teams = await ctx.db.select({ id: groupTeams.id, status: groupTeams.status, endTime: groupTeams.endTime }).from(groupTeams).where(inArray(groupTeams.groupActivityId, activityIds));
+  const ended: number[] = [];
+  for (const team of teams.filter((tm) => tm.status === GROUP_TEAM_STATUS.grouping)) {
+    const at = Math.max(ctx.now().getTime(), (team.endTime?.getTime() ?? 0) + 1_000);
+    await expireGroupTeam({ ...ctx, now: () => new Date(at) }, team.id);
+    ended.push(team.id);
+  }
+  if (teams.length) await ctx.db.execute(cancelJobsStatement(GROUP_TEAM_EXPIRY_JOB, teams.map((tm) => String(tm.id)), ctx.now()));
+  return ended;
+}
+
+/** What of these activities is still open: their teams grouping and their teams' pending expiry jobs. */
+export async function openOfActivities(ctx: AppContext, activityIds: number[]): Promise<{ grouping: number[]; pendingJobs: string[] }> {
+  if (activityIds.length === 0) return { grouping: [], pendingJobs: [] };
+  const teams = await ctx.db.select({ id: groupTeams.id, status: groupTeams.status }).from(groupTeams).where(inArray(groupTeams.groupActivityId, activityIds));
+  const refs = teams.map((tm) => String(tm.id));
+  const pending = refs.length
+    ? await ctx.db.select({ ref: jobs.ref }).from(jobs).where(and(eq(jobs.kind, GROUP_TEAM_EXPIRY_JOB), inArray(jobs.ref, refs), eq(jobs.status, JOB_STATUS.pending)))
+    : [];
+  return { grouping: teams.filter((tm) => tm.status === GROUP_TEAM_STATUS.grouping).map((tm) => tm.id), pendingJobs: pending.map((j) => j.ref) };
 }
