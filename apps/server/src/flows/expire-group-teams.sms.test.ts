@@ -16,17 +16,14 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import { expireGroupTeam } from './expire-group-teams.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from './group-teams.ts';
 import {
-  createGroupActivity,
+  activitiesOfFile,
   createGroupShoppers,
-  endActivityTeams,
-  openOfActivities,
   orderRow,
   payWithBalance,
   placeGroupOrder,
   runTeamExpiries,
   seatOf,
   teamRow,
-  type GroupOptions,
   type TestGroupActivity,
 } from '../test/group-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
@@ -42,21 +39,11 @@ beforeAll(async () => {
   t = await ensureSeeded();
   if (SHARED_INFRASTRUCTURE) second = await createTestInstance();
 });
-/** This file's activities: what their teams leave grouping ends after it. */
-const activities: number[] = [];
-async function activity(options: GroupOptions): Promise<TestGroupActivity> {
-  const ga = await createGroupActivity(t, options);
-  activities.push(ga.groupActivityId);
-  return ga;
-}
 afterAll(async () => {
-  try {
-    await endActivityTeams(t.ctx, activities);
-    expect(await openOfActivities(t.ctx, activities)).toEqual({ grouping: [], pendingJobs: [] });
-  } finally {
-    await second?.close();
-  }
+  await second?.close();
 });
+/** This file's activities: what their teams leave grouping ends after it. */
+const activity = activitiesOfFile(() => t);
 afterEach(() => {
   t.resetClock();
   vi.restoreAllMocks();

@@ -16,7 +16,7 @@ import { countQueries } from '../db/query-count.ts';
 import { groupSkus, groupTeams, jobs, orders, refunds } from '../db/schema.ts';
 import { expireGroupTeam } from '../flows/expire-group-teams.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from '../flows/group-teams.ts';
-import { createGroupActivity, createGroupShoppers, endActivityTeams, openOfActivities, payWithBalance, placeGroupOrder, seatOf, teamRow, type GroupOptions, type TestGroupActivity } from '../test/group-test-kit.ts';
+import { activitiesOfFile, createGroupShoppers, payWithBalance, placeGroupOrder, seatOf, teamRow } from '../test/group-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
 import { ledgerSum, walletBalance } from '../test/payment-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
@@ -29,21 +29,11 @@ beforeAll(async () => {
   t = await ensureSeeded();
   if (SHARED_INFRASTRUCTURE) b = await createTestInstance();
 });
-/** This file's activities: what their teams leave grouping ends after it. */
-const activities: number[] = [];
-async function activity(options: GroupOptions): Promise<TestGroupActivity> {
-  const ga = await createGroupActivity(t, options);
-  activities.push(ga.groupActivityId);
-  return ga;
-}
 afterAll(async () => {
-  try {
-    await endActivityTeams(t.ctx, activities);
-    expect(await openOfActivities(t.ctx, activities)).toEqual({ grouping: [], pendingJobs: [] });
-  } finally {
-    await b?.close();
-  }
+  await b?.close();
 });
+/** This file's activities: what their teams leave grouping ends after it. */
+const activity = activitiesOfFile(() => t);
 
 const TEAMS = 25;
 const BALANCE = 100_000;

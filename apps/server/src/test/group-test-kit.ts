@@ -4,7 +4,7 @@
 // a file's teams, so that none is left grouping for a later file's jobs.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { BazaarApp } from '../app.ts';
 import { GROUP_TEAM_STATUS } from '@bazaar/shared/constants/group';
 import { groupActivities, groupOrders, groupSkus, groupTeams, jobs, orders } from '../db/schema.ts';
@@ -155,4 +155,23 @@ export async function openOfActivities(ctx: AppContext, activityIds: number[]): 
     ? await ctx.db.select({ ref: jobs.ref }).from(jobs).where(and(eq(jobs.kind, GROUP_TEAM_EXPIRY_JOB), inArray(jobs.ref, refs), eq(jobs.status, JOB_STATUS.pending)))
     : [];
   return { grouping: teams.filter((tm) => tm.status === GROUP_TEAM_STATUS.grouping).map((tm) => tm.id), pendingJobs: pending.map((j) => j.ref) };
+}
+
+/**
+ * The group activities a test file creates, ended after it: an afterAll runs the expiry of every
+ * team of theirs still grouping, cancels their jobs and requires nothing left open, since the
+ * suite's later files share the database (a later sweep on a moved clock would fail those teams).
+ * Answers the file's way to create one.
+ */
+export function activitiesOfFile(app: () => TestApp): (options: GroupOptions) => Promise<TestGroupActivity> {
+  const made: number[] = [];
+  afterAll(async () => {
+    await endActivityTeams(app().ctx, made);
+    expect(await openOfActivities(app().ctx, made)).toEqual({ grouping: [], pendingJobs: [] });
+  });
+  return async (options) => {
+    const ga = await createGroupActivity(app(), options);
+    made.push(ga.groupActivityId);
+    return ga;
+  };
 }
