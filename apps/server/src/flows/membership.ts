@@ -184,24 +184,18 @@ export async function buyMembership(ctx: AppContext, userId: string, input: PayL
   if (!membership.mayBuy(state, offer.level)) throw memberErrors.lowerLevel(levelName(state.paid!, lang));
   const payments = createPaymentService(ctx);
   const payNo = nextSerialNumber(now.getTime());
-  const payment: repo.PaymentRow = {
-    payNo,
-    userId,
-    payEntry: PAY_ENTRY.membership,
-    payType: input.payType,
-    orderNumbers: null,
-    bizId: null,
-    amount: offer.price,
-    payScore: 0,
-    status: 0,
-    providerTradeNo: null,
-    returnUrl: input.payType === PAY_TYPE.balance ? null : payments.returnUrlFor(webOrigin, input.returnUrl ?? MEMBERSHIP_RETURN_PATH, payNo),
-    expiresAt: new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000),
-    paidAt: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 0,
-  };
+  const payment = repo.newPayment(
+    {
+      payNo,
+      userId,
+      payEntry: PAY_ENTRY.membership,
+      payType: input.payType,
+      amount: offer.price,
+      returnUrl: input.payType === PAY_TYPE.balance ? null : payments.returnUrlFor(webOrigin, input.returnUrl ?? MEMBERSHIP_RETURN_PATH, payNo),
+      expiresAt: new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000),
+    },
+    now,
+  );
   const purchase = { userId, levelId: offer.level.id, termType: input.termType as TermType, amount: offer.price, payNo, payType: input.payType, now };
   if (input.payType === PAY_TYPE.balance) {
     await ctx.db.transaction(async (tx) => {

@@ -101,24 +101,10 @@ export async function payOrdersWithBalance(ctx: AppContext, input: { userId: str
   const now = ctx.now();
   const payNo = nextSerialNumber(now.getTime());
   await ctx.db.transaction(async (tx) => {
-    const payment: repo.PaymentRow = {
-      payNo,
-      userId: input.userId,
-      payEntry: PAY_ENTRY.order,
-      payType: PAY_TYPE.balance,
-      orderNumbers: input.orderNumbers.join(','),
-      bizId: null,
-      amount: input.amount,
-      payScore: 0,
-      status: 0,
-      providerTradeNo: null,
-      returnUrl: null,
-      expiresAt: input.expiresAt,
-      paidAt: null,
-      createdAt: now,
-      updatedAt: now,
-      version: 0,
-    };
+    const payment = repo.newPayment(
+      { payNo, userId: input.userId, payEntry: PAY_ENTRY.order, payType: PAY_TYPE.balance, orderNumbers: input.orderNumbers.join(','), amount: input.amount, expiresAt: input.expiresAt },
+      now,
+    );
     await repo.insertPayment(tx, payment);
     // The wallet after the orders, their products (sold counts here, stock in a cancel), seats and
     // teams, and before their coupons, as a cancel and a refund take rows (decision 008's amendment).
@@ -199,24 +185,10 @@ export function createPayOrderFlow(ctx: AppContext) {
       const provider = payments.providerFor(input.payType)!;
       const now = ctx.now();
       const payNo = nextSerialNumber(now.getTime());
-      const payment: repo.PaymentRow = {
-        payNo,
-        userId,
-        payEntry: PAY_ENTRY.order,
-        payType: input.payType,
-        orderNumbers: input.orderNumbers.join(','),
-        bizId: null,
-        amount,
-        payScore: 0,
-        status: 0,
-        providerTradeNo: null,
-        returnUrl: payments.returnUrlFor(webOrigin, input.returnUrl, payNo),
-        expiresAt: endTime,
-        paidAt: null,
-        createdAt: now,
-        updatedAt: now,
-        version: 0,
-      };
+      const payment = repo.newPayment(
+        { payNo, userId, payEntry: PAY_ENTRY.order, payType: input.payType, orderNumbers: input.orderNumbers.join(','), amount, returnUrl: payments.returnUrlFor(webOrigin, input.returnUrl, payNo), expiresAt: endTime },
+        now,
+      );
       await repo.insertPayment(ctx.db, payment);
       await repo.closeOpenAttempts(ctx.db, { userId, orderNumbers: payment.orderNumbers!, exceptPayNo: payNo, now });
       const started = await payments.startProviderPayment(provider, payment, payments.subjectOf(rows), log);

@@ -34,7 +34,7 @@ import { createAddressService } from '../modules/address/service.ts';
 import { AUTO_CANCEL_JOB } from '../modules/order/lifecycle.ts';
 import { buildOrderRows } from '../modules/order/order-rows.ts';
 import * as orders from '../modules/order/repository.ts';
-import { insertPayment } from '../modules/payment/repository.ts';
+import { insertPayment, newPayment } from '../modules/payment/repository.ts';
 import * as mall from '../modules/pointsmall/repository.ts';
 import { onShelfProductIds, pointsProductCards } from '../modules/product/points-mall-reads.ts';
 import { findSaleableProduct, type SaleableProductRow } from '../modules/product/repository.ts';
@@ -373,24 +373,19 @@ export async function submitPointsOrder(ctx: AppContext, userId: string, input: 
  * counters, the auto-cancel job ends, a virtual item's voucher codes).
  */
 async function payWithPoints(ctx: AppContext, tx: Tx, input: { userId: string; orderNumber: string; score: number; now: Date }): Promise<void> {
-  const payment = {
-    payNo: nextSerialNumber(input.now.getTime()),
-    userId: input.userId,
-    payEntry: PAY_ENTRY.order,
-    payType: POINTS_PAY_TYPE,
-    orderNumbers: input.orderNumber,
-    bizId: null,
-    amount: 0,
-    payScore: input.score,
-    status: 0,
-    providerTradeNo: null,
-    returnUrl: null,
-    expiresAt: new Date(input.now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000),
-    paidAt: null,
-    createdAt: input.now,
-    updatedAt: input.now,
-    version: 0,
-  };
+  const payment = newPayment(
+    {
+      payNo: nextSerialNumber(input.now.getTime()),
+      userId: input.userId,
+      payEntry: PAY_ENTRY.order,
+      payType: POINTS_PAY_TYPE,
+      orderNumbers: input.orderNumber,
+      amount: 0,
+      payScore: input.score,
+      expiresAt: new Date(input.now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000),
+    },
+    input.now,
+  );
   await insertPayment(tx, payment);
   const settled = await settleOrderPayment(ctx, tx, payment, { paidAt: input.now, providerTradeNo: null });
   // Just placed in this transaction, so it is unpaid: anything else is a bug, and the whole exchange rolls back.

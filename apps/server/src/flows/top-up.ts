@@ -37,24 +37,18 @@ export async function createTopUp(
   const payments = createPaymentService(ctx);
   const now = ctx.now();
   const payNo = nextSerialNumber(now.getTime());
-  const payment: repo.PaymentRow = {
-    payNo,
-    userId,
-    payEntry: PAY_ENTRY.topUp,
-    payType: input.payType,
-    orderNumbers: null,
-    bizId: null,
-    amount: terms.amount,
-    payScore: 0,
-    status: 0,
-    providerTradeNo: null,
-    returnUrl: payments.returnUrlFor(webOrigin, input.returnUrl ?? TOP_UP_RETURN_PATH, payNo),
-    expiresAt: new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000),
-    paidAt: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 0,
-  };
+  const payment = repo.newPayment(
+    {
+      payNo,
+      userId,
+      payEntry: PAY_ENTRY.topUp,
+      payType: input.payType,
+      amount: terms.amount,
+      returnUrl: payments.returnUrlFor(webOrigin, input.returnUrl ?? TOP_UP_RETURN_PATH, payNo),
+      expiresAt: new Date(now.getTime() + ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000),
+    },
+    now,
+  );
   await ctx.db.transaction(async (tx) => {
     payment.bizId = String(await recordUnpaidTopUp(tx, { userId, payNo, terms, now }));
     await repo.insertPayment(tx, payment);

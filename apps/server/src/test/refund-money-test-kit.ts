@@ -41,24 +41,19 @@ export async function paidOrder(t: TestApp, payType: number, options: { price?: 
 export async function payByGateway(t: TestApp, input: { userId: string; orderNumbers: string[]; amount: number; payType: number }): Promise<string> {
   const now = t.ctx.now();
   const payNo = nextSerialNumber(now.getTime());
-  const payment: paymentRepo.PaymentRow = {
-    payNo,
-    userId: input.userId,
-    payEntry: PAY_ENTRY.order,
-    payType: input.payType,
-    orderNumbers: input.orderNumbers.join(','),
-    bizId: null,
-    amount: input.amount,
-    payScore: 0,
-    status: 0,
-    providerTradeNo: null,
-    returnUrl: 'http://localhost/payment/result',
-    expiresAt: new Date(now.getTime() + 3_600_000),
-    paidAt: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 0,
-  };
+  const payment = paymentRepo.newPayment(
+    {
+      payNo,
+      userId: input.userId,
+      payEntry: PAY_ENTRY.order,
+      payType: input.payType,
+      orderNumbers: input.orderNumbers.join(','),
+      amount: input.amount,
+      returnUrl: 'http://localhost/payment/result',
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    },
+    now,
+  );
   await paymentRepo.insertPayment(t.ctx.db, payment);
   await t.ctx.db.transaction((tx) => settleOrderPayment(t.ctx, tx, payment, { paidAt: now, providerTradeNo: `T${payNo}` }));
   return payNo;

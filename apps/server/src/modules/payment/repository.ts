@@ -7,6 +7,17 @@ type Reader = Db | Tx;
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * A new payment attempt as it is first written: the fields given (orders, business id, points,
+ * return address only where the entry has them), unpaid, at version 0.
+ */
+export function newPayment(
+  input: Pick<PaymentRow, 'payNo' | 'userId' | 'payEntry' | 'payType' | 'amount' | 'expiresAt'> & Partial<Pick<PaymentRow, 'orderNumbers' | 'bizId' | 'payScore' | 'returnUrl'>>,
+  now: Date,
+): PaymentRow {
+  return { orderNumbers: null, bizId: null, payScore: 0, returnUrl: null, ...input, status: 0, providerTradeNo: null, paidAt: null, createdAt: now, updatedAt: now, version: 0 };
+}
+
 export async function insertPayment(db: Reader, row: typeof payments.$inferInsert): Promise<void> {
   await db.insert(payments).values(row);
 }
