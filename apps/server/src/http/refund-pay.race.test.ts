@@ -5,12 +5,12 @@
 // aborts one of them (a 500 to the shop, whose accept then seems to do nothing). On PostgreSQL + Redis
 // the pairs also run across two API instances.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_TYPE } from '@bazaar/shared/constants/order-status';
 import type { BazaarApp } from '../app.ts';
 import { balanceLogs, orders, refunds } from '../db/schema.ts';
 import { json } from '../test/account-test-kit.ts';
-import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
+import { appsOfFile, SHARED_INFRASTRUCTURE } from '../test/instances.ts';
 import { registerBuyer } from '../test/merchant-test-kit.ts';
 import { ledgerSum, topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
 import { apply, applyBody, refundOrder, seededShopOwner } from '../test/refund-test-kit.ts';
@@ -72,13 +72,8 @@ describe('on one API instance', () => {
   pairs(() => [t.app, t.app]);
 });
 
+/** The second instance, on PostgreSQL + Redis. */
+const apps = appsOfFile(() => t.app);
 describe.skipIf(!SHARED_INFRASTRUCTURE)('on PostgreSQL + Redis, across two API instances', () => {
-  let second: TestInstance;
-  beforeAll(async () => {
-    second = await createTestInstance();
-  });
-  afterAll(async () => {
-    await second?.close();
-  });
-  pairs(() => [t.app, second.app]);
+  pairs(() => apps() as [BazaarApp, BazaarApp]);
 });
