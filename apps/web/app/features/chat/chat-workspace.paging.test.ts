@@ -2,7 +2,8 @@
 // Upward history paging of /chat in the browser: the thread opens on the newest page; scrolling to
 // its top asks the API for the page before the oldest message shown (beforeSeq = that seq) and puts
 // it above, in seq order, each message once; the message being read stays where it was; one page
-// is asked for at a time, and none once the API says the history has no more. Only the network is
+// is asked for at a time, and none once the API says the history has no more. A page the API refuses
+// says why (the first page in the thread, an older one in a toast). Only the network is
 // faked: the history API (fetch) and the shared socket module (an open connection).
 import { createElement } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -206,6 +207,26 @@ for (const lang of LANGUAGES) {
       expect(api.historyCalls()).toEqual([historyUrl(null), historyUrl(21), historyUrl(21)]);
       await api.answer(2, page(range(1, 20), false));
       await waitFor(() => expect(shownSeqs()).toEqual(range(1, 40).map((m) => m.seq)));
+    });
+
+    it('a first page the API refuses says why in the thread, and reload asks again', async () => {
+      const api = stubApi();
+      renderChat(lang);
+      await api.refuse(0, 400, 'refused for this test');
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('refused for this test'));
+      expect(screen.queryByText(t(lang, 'chat.thread.loadFailed'))).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: t(lang, 'chat.thread.reload') }));
+      expect(api.historyCalls()).toEqual([historyUrl(null), historyUrl(null)]);
+      await api.answer(1, page(range(21, 40), true));
+      await waitFor(() => expect(shownSeqs()).toEqual(range(21, 40).map((m) => m.seq)));
+    });
+
+    it('a first page that fails without a refusal (a server error) offers a reload', async () => {
+      const api = stubApi();
+      renderChat(lang);
+      await api.refuse(0, 500, 'boom');
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(t(lang, 'chat.thread.loadFailed')));
+      expect(screen.queryByText(/boom/)).toBeNull();
     });
 
     it('the "load earlier messages" button asks for the same page as scrolling', async () => {

@@ -32,7 +32,8 @@ interface ThreadState {
   conversationId: number | null;
   hasMore: boolean;
   loading: 'first' | 'older' | null;
-  failed: boolean;
+  /** The first page could not be loaded: false, or why (the API's refusal text, or null when a toast said it). */
+  failed: false | { reason: string | null };
   /** The last code 12 / 16 / 3 text for this conversation. */
   notice: { text: string; code: number } | null;
 }
@@ -254,8 +255,8 @@ export function ChatWorkspace({ userId, lang, conversations: loaded, selected, t
         if (page.conversationId !== null) connection.current?.resume([{ conversationId: page.conversationId, lastSeq: last }]);
         if (last > 0 && live.current.conversations.find((c) => c.toId === toId)?.unreadCount !== 0) readUpTo(toId, last);
       } catch (err) {
-        inlineFailure(err, t);
-        setThreads((all) => ({ ...all, [toId]: { ...(all[toId] ?? newThreadState()), loading: null, failed: true } }));
+        const reason = inlineFailure(err, t);
+        setThreads((all) => ({ ...all, [toId]: { ...(all[toId] ?? newThreadState()), loading: null, failed: { reason } } }));
       }
     },
     [readUpTo, t],
@@ -503,8 +504,8 @@ function Messages({ state, name, lang, onOlder, onReload, onResend }: { state: T
   if (state.failed && messages.length === 0) {
     return (
       <div className="chat-messages">
-        <p className="chat-messages__note">
-          {t('chat.thread.loadFailed')}{' '}
+        <p className="chat-messages__note" role="alert">
+          {state.failed.reason ?? t('chat.thread.loadFailed')}{' '}
           <Button size="sm" variant="secondary" onClick={onReload}>
             {t('chat.thread.reload')}
           </Button>
