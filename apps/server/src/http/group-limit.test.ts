@@ -2,7 +2,7 @@
 // is refunded in full and closed, so its units are no longer held; the shopper may open a new team
 // within the limit. Unpaid and paid orders of live teams still count.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buyGroup, createGroupActivity, createGroupShoppers, payWithBalance, placeGroupOrder, runTeamExpiries, seatOf, teamRow } from '../test/group-test-kit.ts';
+import { buyGroup, activitiesOfFile, createGroupShoppers, payWithBalance, placeGroupOrder, runTeamExpiries, seatOf, teamRow } from '../test/group-test-kit.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 
@@ -11,10 +11,12 @@ beforeAll(async () => {
   t = await ensureSeeded();
 });
 afterEach(() => t.resetClock());
+/** This file's activities: what their teams leave grouping ends after it. */
+const activity = activitiesOfFile(() => t);
 
 describe('group-buy: the per-user limit after a failed team', () => {
   it("a failed team's refunded units no longer count toward the limit", async () => {
-    const ga = await createGroupActivity(t, { maxNum: 1, groupNumber: 2, validMinutes: 60 });
+    const ga = await activity({ maxNum: 1, groupNumber: 2, validMinutes: 60 });
     const [s] = await createGroupShoppers(t, 1);
     const first = await placeGroupOrder(t.app, s!, ga);
     const paid = await payWithBalance(t.app, s!, first);

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BazaarApp } from '../app.ts';
 import { groupOrders, groupTeams, orders, pointsItemBuyers, pointsOrders, skus } from '../db/schema.ts';
 import { unitsHeld } from '../modules/group/repository.ts';
-import { confirmGroup, createGroupActivity, createGroupShoppers, orderRow } from '../test/group-test-kit.ts';
+import { confirmGroup, activitiesOfFile, createGroupShoppers, orderRow } from '../test/group-test-kit.ts';
 import { appsOfFile } from '../test/instances.ts';
 import { ledgerSum, walletBalance } from '../test/payment-test-kit.ts';
 import { createPointsItem, expectLedgerBalanced, grantPoints, itemRow, pointsOf, type TestPointsItem } from '../test/points-mall-test-kit.ts';
@@ -22,6 +22,8 @@ beforeAll(async () => {
 });
 const apps = appsOfFile(() => t.app);
 afterEach(() => t.resetClock());
+/** This file's activities: what their teams leave grouping ends after it. */
+const activity = activitiesOfFile(() => t);
 
 const PARALLEL = 50;
 const langOf = (i: number): 'zh' | 'en' => (i % 2 === 0 ? 'en' : 'zh');
@@ -71,7 +73,7 @@ async function boughtNum(itemId: number, userId: string): Promise<number> {
 describe('group-buy under 50+ parallel submits', () => {
   it('one shopper, 50 parallel submits under a limit of 2 per person: 2 orders, the rest refused with the limit message', { timeout: 180_000 }, async () => {
     const maxNum = 2;
-    const ga = await createGroupActivity(t, { maxNum, stocks: 100 });
+    const ga = await activity({ maxNum, stocks: 100 });
     const [s] = await createGroupShoppers(t, 1);
     // Every confirm passes while nothing is held; the submits then race.
     const uuids: string[] = [];
@@ -103,7 +105,7 @@ describe('group-buy under 50+ parallel submits', () => {
   it('55 shoppers submit at once for a SKU of 5: exactly 5 orders, the stock exactly 0, the others refused as insufficient', { timeout: 180_000 }, async () => {
     const stock = 5;
     const shoppers = PARALLEL + 5;
-    const ga = await createGroupActivity(t, { stocks: stock, groupNumber: 3 });
+    const ga = await activity({ stocks: stock, groupNumber: 3 });
     const racers = await createShoppers(t, shoppers);
     // Each confirm sees 5 left; the submits then race for them.
     const uuids: string[] = [];

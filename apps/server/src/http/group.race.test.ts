@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BazaarApp } from '../app.ts';
 import { groupOrders, groupTeams, jobs, orders, refunds } from '../db/schema.ts';
 import { GROUP_TEAM_EXPIRY_JOB } from '../flows/group-teams.ts';
-import { createGroupActivity, createGroupShoppers, payWithBalance, placeGroupOrder, runTeamExpiries, seatOf, teamRow } from '../test/group-test-kit.ts';
+import { activitiesOfFile, createGroupShoppers, payWithBalance, placeGroupOrder, runTeamExpiries, seatOf, teamRow } from '../test/group-test-kit.ts';
 import { createTestInstance, SHARED_INFRASTRUCTURE, type TestInstance } from '../test/instances.ts';
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -24,10 +24,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
 });
+/** This file's activities: what their teams leave grouping ends after it. */
+const activity = activitiesOfFile(() => t);
 
 describe.skipIf(!SHARED_INFRASTRUCTURE)('group-buy races on PostgreSQL + Redis, two API instances', () => {
   it('20 shoppers pay at once for the last place of a team: exactly one joins, the others open their own teams', { timeout: 180_000 }, async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3 });
+    const ga = await activity({ groupNumber: 3 });
     const [leader, second, ...racers] = await createGroupShoppers(t, 22);
     const apps: BazaarApp[] = [t.app, b.app];
     const leaderOrder = await placeGroupOrder(t.app, leader!, ga);
@@ -62,7 +64,7 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('group-buy races on PostgreSQL + Redis, 
   });
 
   it('teams ending while their members pay: a member joins before the end (then is refunded with the team) or opens a team of their own; none joins after the failure', { timeout: 180_000 }, async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3 });
+    const ga = await activity({ groupNumber: 3 });
     const teams = 12;
     const shoppers = await createGroupShoppers(t, teams * 2);
     const apps: BazaarApp[] = [t.app, b.app];

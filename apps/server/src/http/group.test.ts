@@ -14,7 +14,7 @@ import { CLOSE_TYPE } from '../modules/order/transitions.ts';
 import {
   buyGroup,
   confirmGroup,
-  createGroupActivity,
+  activitiesOfFile,
   createGroupShoppers,
   orderRow,
   payWithBalance,
@@ -34,6 +34,8 @@ beforeAll(async () => {
   t = await ensureSeeded();
 });
 afterEach(() => t.resetClock());
+/** This file's activities: what their teams leave grouping ends after it. */
+const activity = activitiesOfFile(() => t);
 
 const HOUR = 3_600_000;
 
@@ -56,7 +58,7 @@ async function skuStocks(skuId: number): Promise<number> {
 
 describe('group-buy: the public reads', () => {
   it('/group-buy lists the running activity with its group and single price, and prodInfo carries its panel only when asked', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3, actPrice: 1_990, price: 5_000, hasRobot: true, maxNum: 2 });
+    const ga = await activity({ groupNumber: 3, actPrice: 1_990, price: 5_000, hasRobot: true, maxNum: 2 });
     const list = await t.app.inject({ method: 'GET', url: '/group/activities?current=1&size=50', headers: { 'accept-language': 'en' } });
     expect(list.statusCode, list.body).toBe(200);
     const card = (list.json().records as Array<Record<string, unknown>>).find((r) => r.groupActivityId === ga.groupActivityId);
@@ -72,7 +74,7 @@ describe('group-buy: the public reads', () => {
     expect(vo.skuList).toEqual([expect.objectContaining({ groupSkuId: ga.groupSkuIds[0], skuId: ga.skuIds[0], actPrice: 1_990, price: 5_000, leaderPrice: null, stocks: 100 })]);
     expect(vo.serverTime).toBeTypeOf('number');
     // Another product's activity id names nothing here.
-    const other = await createGroupActivity(t);
+    const other = await activity({});
     const wrong = await t.app.inject({ method: 'GET', url: `/prod/prodInfo?prodId=${ga.prodId}&groupActivityId=${other.groupActivityId}` });
     expect(wrong.json().groupActivityVO).toBeNull();
     // Once the activity is off (ended, taken offline), its link answers 204: the page says so and goes home.
@@ -85,7 +87,7 @@ describe('group-buy: the public reads', () => {
 
 describe('group-buy: a team from opening to success', () => {
   it('the leader opens a team, pays (grouping 7, team 1 with its end); a member joins by paying; the full team moves both orders to 2', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 2, validMinutes: 90 });
+    const ga = await activity({ groupNumber: 2, validMinutes: 90 });
     const [leader, member] = await createGroupShoppers(t, 2);
     const leaderOrder = await placeGroupOrder(t.app, leader!, ga);
     const placed = await orderRow(t.ctx, leaderOrder);
@@ -151,7 +153,7 @@ describe('group-buy: a team from opening to success', () => {
   });
 
   it('a member who pays for a team that filled meanwhile opens a new team, and the order says so', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 2 });
+    const ga = await activity({ groupNumber: 2 });
     const [leader, first, late] = await createGroupShoppers(t, 3);
     const { teamId } = await openPaidTeam(ga, leader!);
     const firstOrder = await placeGroupOrder(t.app, first!, ga, { groupTeamId: teamId });
@@ -172,7 +174,7 @@ describe('group-buy: a team from opening to success', () => {
 
 describe('group-buy: the rules of the order', () => {
   it('takes the activity price only: no coupons, promotions or points, whatever the body asks', async () => {
-    const ga = await createGroupActivity(t, { actPrice: 2_500, price: 9_000 });
+    const ga = await activity({ actPrice: 2_500, price: 9_000 });
     const [s] = await createGroupShoppers(t, 1);
     const confirmed = await confirmGroup(t.app, s!, { groupSkuId: ga.groupSkuIds[0], groupTeamId: 0, prodCount: 2, uuid: 'no-coupon-uuid-1', couponUserIds: [1, 2], userChangeCoupon: 1, isScorePay: 1, userUseScore: 100 });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -189,7 +191,7 @@ describe('group-buy: the rules of the order', () => {
   });
 
   it('holds the per-user limit over unpaid and paid orders; a cancelled one gives its units, its stock and its seat back', async () => {
-    const ga = await createGroupActivity(t, { maxNum: 2, stocks: 10 });
+    const ga = await activity({ maxNum: 2, stocks: 10 });
     const [s] = await createGroupShoppers(t, 1);
     const first = await placeGroupOrder(t.app, s!, ga, { prodCount: 2 });
     expect(await skuStocks(ga.skuIds[0]!)).toBe(8);
@@ -210,9 +212,9 @@ describe('group-buy: the rules of the order', () => {
   });
 
   it('refuses an unknown or ended activity, a sold-out SKU and a team of another activity, each with its message', async () => {
-    const ga = await createGroupActivity(t, { stocks: 1 });
-    const other = await createGroupActivity(t);
-    const ended = await createGroupActivity(t, { startInMs: -2 * HOUR, endInMs: -HOUR });
+    const ga = await activity({ stocks: 1 });
+    const other = await activity({});
+    const ended = await activity({ startInMs: -2 * HOUR, endInMs: -HOUR });
     const [s, leader] = await createGroupShoppers(t, 2);
     const none = await confirmGroup(t.app, s!, { groupSkuId: 2_000_000_000, prodCount: 1, uuid: 'unknown-uuid' });
     expect(none.body).toBe('This group-buy activity does not exist or has ended');
@@ -226,7 +228,7 @@ describe('group-buy: the rules of the order', () => {
   });
 
   it('refuses an after-sales request while the order is grouping, with its own message', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3 });
+    const ga = await activity({ groupNumber: 3 });
     const [leader] = await createGroupShoppers(t, 1);
     const { orderNumber } = await openPaidTeam(ga, leader!);
     const res = await t.app.inject({
@@ -242,7 +244,7 @@ describe('group-buy: the rules of the order', () => {
 
 describe('group-buy: the end of a team (injected clock)', () => {
   it('with robots, the expiry fills the team with robot members and it succeeds', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3, hasRobot: true, validMinutes: 60 });
+    const ga = await activity({ groupNumber: 3, hasRobot: true, validMinutes: 60 });
     const [leader] = await createGroupShoppers(t, 1);
     const { teamId, orderNumber } = await openPaidTeam(ga, leader!);
     try {
@@ -268,7 +270,7 @@ describe('group-buy: the end of a team (injected clock)', () => {
   });
 
   it('without robots, the team fails: every paid order is refunded in full through after-sales, once, closed 6/2, and a later payment opens a new team', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 3, validMinutes: 20, mold: 0, stocks: 10 });
+    const ga = await activity({ groupNumber: 3, validMinutes: 20, mold: 0, stocks: 10 });
     const [leader, member, late] = await createGroupShoppers(t, 3, 50_000);
     // Physical goods: the shoppers need an address.
     for (const s of [leader!, member!, late!]) {
@@ -336,7 +338,7 @@ describe('group-buy: the end of a team (injected clock)', () => {
   });
 
   it('GROUP_TEAM_VALID_SECONDS shortens every team', async () => {
-    const ga = await createGroupActivity(t, { validMinutes: 1440 });
+    const ga = await activity({ validMinutes: 1440 });
     const [leader] = await createGroupShoppers(t, 1);
     const env = t.ctx.env as { GROUP_TEAM_VALID_SECONDS?: number };
     env.GROUP_TEAM_VALID_SECONDS = 30;
@@ -352,7 +354,7 @@ describe('group-buy: the end of a team (injected clock)', () => {
 
 describe('group-buy: the database guard', () => {
   it('never lets a team hold more paid members than its size', async () => {
-    const ga = await createGroupActivity(t, { groupNumber: 2 });
+    const ga = await activity({ groupNumber: 2 });
     const [leader] = await createGroupShoppers(t, 1);
     const { teamId } = await openPaidTeam(ga, leader!);
     await expect(t.ctx.db.update(groupTeams).set({ joinNum: 3 }).where(eq(groupTeams.id, teamId))).rejects.toThrow();

@@ -166,6 +166,7 @@ export async function openOfActivities(ctx: AppContext, activityIds: number[]): 
 export function activitiesOfFile(app: () => TestApp): (options: GroupOptions) => Promise<TestGroupActivity> {
   const made: number[] = [];
   afterAll(async () => {
+    if (made.length === 0) return;
     await endActivityTeams(app().ctx, made);
     expect(await openOfActivities(app().ctx, made)).toEqual({ grouping: [], pendingJobs: [] });
   });
