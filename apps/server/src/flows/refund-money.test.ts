@@ -24,6 +24,7 @@ import { receiveOrderByBuyer } from './receive-order.ts';
 import { growthEarned, readMemberSettings } from '../modules/member/levels.ts';
 import { openShopIds, registerBuyer } from '../test/merchant-test-kit.ts';
 import { refundOrder } from '../test/refund-test-kit.ts';
+import { countQueries } from '../db/query-count.ts';
 
 let t: TestApp;
 let keys: SandboxKeys;
@@ -290,6 +291,38 @@ describe('growth a refund takes back', () => {
     await receiveOrderByBuyer(t.ctx, userId, order.orderNumber);
     const earned = growthEarned(3_000, await readMemberSettings(t.ctx.db));
     expect(await growthOf(userId)).toBe(before + earned - Math.floor(earned / 3));
+  });
+});
+
+describe('lock order of a settle step that takes growth back (decision 008\'s amendment)', () => {
+  // A received order paid by Alipay that earned growth and no points: its whole refund's last
+  // statement lowers the wallet's growth and returns the coupon's use records, in an order PostgreSQL
+  // does not promise. A balance payment of another order of the checkout takes the wallet, then the
+  // use records; so the settle step must hold the wallet before that statement, as it does for points.
+  it("locks the shopper's wallet before the statement that returns the coupons", async () => {
+    const order = await paidOrder(t, PAY_TYPE.alipay, { price: 1_000, count: 3 });
+    const userId = order.shopper.userId;
+    await t.ctx.db.update(orders).set({ status: 3, dvyTime: t.ctx.now() }).where(eq(orders.orderNumber, order.orderNumber));
+    await receiveOrderByBuyer(t.ctx, userId, order.orderNumber);
+    // As if it had earned no points (an order under the points' unit): only growth to take back.
+    await t.ctx.db.update(orderItems).set({ gainScore: 0 }).where(eq(orderItems.orderNumber, order.orderNumber));
+    const growthBefore = (await t.ctx.db.select({ g: userWallets.growth }).from(userWallets).where(eq(userWallets.userId, userId)))[0]!.g;
+    expect(growthBefore).toBeGreaterThan(0);
+
+    const refundSn = await decidedRefund(t, order, { returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunding');
+    t.advanceClock(60_000);
+    // The gateway has done it by now: this call settles it.
+    const { result, queries } = await countQueries(() => executeRefund(t.ctx, refundSn));
+    expect(result).toBe('refunded');
+    const last = queries.findIndex((q) => q.includes('"coupon_use_records"'));
+    expect(last, queries.join('\n')).toBeGreaterThan(0);
+    expect(queries[last]).toMatch(/update "?user_wallets"? set growth/);
+    const walletLocked = queries.findIndex((q) => /"user_wallets"\."user_id" = \$\d+ for update/.test(q));
+    expect(walletLocked, queries.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(walletLocked).toBeLessThan(last);
+    // And the growth came back whole, once.
+    expect((await t.ctx.db.select({ g: userWallets.growth }).from(userWallets).where(eq(userWallets.userId, userId)))[0]!.g).toBe(0);
   });
 });
 

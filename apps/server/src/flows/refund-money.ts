@@ -90,10 +90,15 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
   const withMark = inDecision ? money : [];
   // Points the order earned are taken back (undo): the wallet's points and what earlier refunds
   // took are read by the mark's statement too, the wallet row locked by it (or by the credit in it,
-  // the second of moneyBack's writes, when the shopper's own wallet is credited there).
+  // the second of moneyBack's writes, when the shopper's own wallet is credited there). The row is
+  // locked there too when only growth (earned at receipt) may be taken back: undo's last statement
+  // writes the wallet and the coupon rows, in no order PostgreSQL promises, and the mall's lock order
+  // takes the wallet before the coupons (decision 008's amendment), as a balance payment of another
+  // order of the checkout does.
   const credited = withMark.length > 1 && prior.userId === order.userId ? 1 : undefined;
   const earning = lines.some((l) => l.gainScore > 0);
-  const reading = earning ? (sent: SQL[]) => earnedPointsHeldPart({ userId: order.userId, orderNumber: order.orderNumber }, credited === undefined ? undefined : sent[credited]) : undefined;
+  const walletWritten = earning || order.finallyTime !== null;
+  const reading = walletWritten ? (sent: SQL[]) => earnedPointsHeldPart({ userId: order.userId, orderNumber: order.orderNumber }, credited === undefined ? undefined : sent[credited]) : undefined;
   // Lock order (decision 060): stock coming back takes its SKUs and products before the mark's
   // statement takes the wallet (a balance credit, or points), as payment and cancel take them;
   // otherwise a payment of the same product by the same shopper could deadlock with this refund.
@@ -111,7 +116,7 @@ async function settleLocked(ctx: AppContext, tx: Tx, locked: OrderLocked, prior:
   } else if (!inDecision) {
     await executeTogether(tx, money);
   }
-  const productIds = await undo(tx, order, prior, lines, marked.requests, now, earning ? earnedPointsHeldOf(marked.read) : undefined);
+  const productIds = await undo(tx, order, prior, lines, marked.requests, now, walletWritten ? earnedPointsHeldOf(marked.read) : undefined);
   return { settled: true, productIds };
 }
 
