@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { RootData } from '../root.tsx';
 import { onApiEvent } from '../lib/api-events.ts';
@@ -22,6 +22,7 @@ const LoginDialog = lazy(() =>
 export function AppShell({ data, children }: { data: RootData; children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   useClientLinks(navigate);
 
   // Section 8: what the API client reports.
@@ -42,9 +43,19 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
           case 'login-required':
             openLogin();
             break;
+          case 'session-ended':
+            // The token is gone: the root data (top bar, gated links) and the page's own data are
+            // asked again without it, so everything shows a visitor without a reload.
+            try {
+              localStorage.removeItem(LOGIN_RESULT_KEY);
+            } catch {
+              // Storage may be unavailable.
+            }
+            void revalidate();
+            break;
         }
       }),
-    [t, navigate],
+    [t, navigate, revalidate],
   );
 
   // A route chunk that fails to load reloads the page (rate-limited in reloadForChunkError).

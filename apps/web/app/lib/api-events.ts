@@ -3,6 +3,8 @@ export type ApiEvent =
   | { type: 'warning'; message: string }
   | { type: 'error'; message: string }
   | { type: 'login-required' }
+  /** The API refused the token the page held (a 401): it is gone, and the page must show a visitor (section 4). */
+  | { type: 'session-ended' }
   | { type: 'activity-ended' };
 
 type Listener = (event: ApiEvent) => void;

@@ -106,6 +106,8 @@ export async function api<S extends z.ZodTypeAny | undefined = undefined>(
     if (isBrowser) {
       if (response.status === 401) {
         removeBrowserToken();
+        // Section 4: the login state is the token's, so the whole page turns logged out at once (no-prompt calls included).
+        if (token) emitApiEvent({ type: 'session-ended' });
         if (!options.noLoginPrompt && !path.includes('/isCollection')) emitApiEvent({ type: 'login-required' });
       } else if (response.status >= 500) {
         if (!options.silent) emitApiEvent({ type: 'error', message: '' });

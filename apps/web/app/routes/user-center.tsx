@@ -19,7 +19,7 @@ export default function UserCenterLayout() {
   const root = useRouteLoaderData<RootData>('root');
   // A shared page (decision 052) learns its user in the browser.
   if (root?.userInBrowser) return <PagePending />;
-  if (!root?.isLoggedIn || !root.user) return <UserCenterSignIn />;
+  if (!root?.isLoggedIn || !root.user) return <UserCenterSignIn text="userCenter.login.text" />;
   return (
     <div className="container page-section user-center">
       <aside className="user-center__aside">

@@ -26,6 +26,7 @@ async function postRaw(path: string, body: URLSearchParams | FormData): Promise<
   if (!response.ok) {
     if (response.status === 401) {
       removeBrowserToken();
+      if (token) emitApiEvent({ type: 'session-ended' });
       emitApiEvent({ type: 'login-required' });
     }
     throw new ApiError(response.status, response.status >= 500 ? '' : text, response.headers.get('X-Error-Code'));

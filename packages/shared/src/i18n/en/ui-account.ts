@@ -96,6 +96,7 @@ export const uiAccount: Widen<typeof zh> = {
     login: {
       title: 'Please log in',
       text: 'Log in to see your account.',
+      continue: 'Log in to continue.',
       button: 'Log in',
       home: 'Back to home',
     },

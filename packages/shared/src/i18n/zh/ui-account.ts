@@ -94,6 +94,7 @@ export const uiAccount = {
     login: {
       title: '请先登录',
       text: '个人中心需要登录后才能访问。',
+      continue: '请先登录后继续。',
       button: '登录',
       home: '返回首页',
     },
