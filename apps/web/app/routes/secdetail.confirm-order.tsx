@@ -23,6 +23,8 @@ import { SeckillQueue, useOrderQueue } from '../features/seckill/seckill-queue.t
 import { LoadFailedPage } from '../components/load-failed.tsx';
 import { positiveId } from '../lib/positive-id.ts';
 import '../features/address/address.css';
+import { BIZ_TYPES } from '@bazaar/shared/constants/page-ids';
+import { useOrderCreatedLog } from '../features/analytics/use-traffic-log.ts';
 import '../features/order/order.css';
 import '../features/product/product.css';
 import '../features/seckill/seckill.css';
@@ -117,6 +119,7 @@ function Problem({ seckillId, message }: { seckillId: number | null; message: st
 function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice: Choice; loadedAddresses: Address[]; provinces: Area[]; loadedResult: SeckillConfirmResult }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const logOrderCreated = useOrderCreatedLog();
   const remarksId = useId();
   const queue = useOrderQueue();
   // Priced again for another address (freight) or count (the limit and stock), on the same path.
@@ -147,7 +150,10 @@ function Checkout({ choice, loadedAddresses, provinces, loadedResult }: { choice
         body: { orderShopParam: { shopId: result.shopId, remarks: remarks.trim() } },
       });
       const outcome = await queue.wait(orderNumbers);
-      if (outcome === 'created') await navigate(`/payment?orderNumbers=${orderNumbers}`, { replace: true });
+      if (outcome === 'created') {
+        logOrderCreated(orderNumbers, count, BIZ_TYPES.seckill);
+        await navigate(`/payment?orderNumbers=${orderNumbers}`, { replace: true });
+      }
     } catch (err) {
       // The API client showed the message (stale path, limit, stock, 'hot'); a 204 took the shopper home.
       if (!(err instanceof ApiError)) throw err;

@@ -25,6 +25,7 @@ import { PointsPrice } from '../features/pointsmall/points-price.tsx';
 import { INTEGRAL_MALL_PATH, exchangedPath, integralDetPath } from '../features/pointsmall/paths.ts';
 import { LoadFailedPage } from '../components/load-failed.tsx';
 import { positiveId } from '../lib/positive-id.ts';
+import { useOrderCreatedLog } from '../features/analytics/use-traffic-log.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/product/product.css';
@@ -137,6 +138,7 @@ function Checkout({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const logOrderCreated = useOrderCreatedLog();
   const remarksId = useId();
   // Totals asked again for another address or count, with the same uuid.
   const { addresses, result, count, remarks, setRemarks, busy, submitting, setSubmitting, reconfirm, changeCount, addAddress, readyToSubmit } = useOneItemCheckout({
@@ -159,6 +161,7 @@ function Checkout({
     setSubmitting(true);
     try {
       const { orderNumbers, paid } = await api('/p/score/submit', { method: 'POST', body: { remarks: remarks.trim(), uuid }, schema: PointsSubmitResultSchema });
+      logOrderCreated(orderNumbers, count);
       // Paid by the points alone: the result; a cash part waits on the payment page like any order.
       await navigate(paid ? exchangedPath(orderNumbers) : `/payment?orderNumbers=${orderNumbers}`, { replace: true });
     } catch (err) {

@@ -27,6 +27,7 @@ import type { HeaderDraft } from '../features/invoice/invoice-check.ts';
 import { GroupCheckout, GroupCheckoutEnded, GroupCheckoutProblem } from '../features/group/group-checkout.tsx';
 import { readGroupChoice, type GroupChoice } from '../features/group/group-links.ts';
 import { LoadFailedPage } from '../components/load-failed.tsx';
+import { useOrderCreatedLog } from '../features/analytics/use-traffic-log.ts';
 import '../features/address/address.css';
 import '../features/order/order.css';
 import '../features/coupon/coupon.css';
@@ -114,6 +115,7 @@ export default function SubmitOrder({ loaderData }: Route.ComponentProps) {
 /** The group order's checkout: the group feature's page, with the order and address features' address section. */
 function GroupOrder({ uuid, isLoggedIn, choice, data }: { uuid: string; isLoggedIn: boolean; choice: GroupChoice; data: Awaited<ReturnType<typeof loadGroupCheckout>> }) {
   const { t } = useTranslation();
+  const logOrderCreated = useOrderCreatedLog();
   if (!isLoggedIn || !data) return <UserCenterSignIn />;
   if (data.confirm.ended) return <GroupCheckoutEnded />;
   if (!data.confirm.result) return <GroupCheckoutProblem message={data.confirm.error ?? t('checkout.loadFailed')} />;
@@ -125,6 +127,7 @@ function GroupOrder({ uuid, isLoggedIn, choice, data }: { uuid: string; isLogged
       loadedAddresses={data.addresses}
       loadedResult={data.confirm.result}
       renderAddress={(props) => <CheckoutAddress provinces={provinces} {...props} />}
+      onCreated={logOrderCreated}
     />
   );
 }
@@ -146,6 +149,7 @@ function Checkout({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const logOrderCreated = useOrderCreatedLog();
   const [addresses, setAddresses] = useState(loadedAddresses);
   const [result, setResult] = useState(confirm.result);
   const [error, setError] = useState(confirm.error);
@@ -206,6 +210,7 @@ function Checkout({
       const orderShopParams = [...new Set(result.shopCartOrders.map((o) => o.shopId))].map((shopId) => ({ shopId, remarks: (remarks[shopId] ?? '').trim() }));
       const orderInvoiceList = invoice.body ? orderShopParams.map((p) => ({ shopId: p.shopId, ...invoice.body })) : undefined;
       const { orderNumbers } = await api('/p/order/submit', { method: 'POST', body: { orderShopParams, uuid, orderInvoiceList }, schema: SubmitResultSchema });
+      logOrderCreated(orderNumbers, result.totalCount);
       // The bought lines left the cart: the header's count follows without a reload.
       notifyCartChanged();
       await navigate(`/payment?orderNumbers=${orderNumbers}`);

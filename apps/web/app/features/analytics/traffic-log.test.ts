@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_SESSION_TIMEOUT_MS } from '@bazaar/shared/constants/limits';
 import { FlowAnalysisLogSchema } from '@bazaar/shared/schemas/site';
-import { advanceSession, deviceId, newFlowId, pageViewFor, readFlowSession, recordPageView, type KeyValueStorage } from './traffic-log.ts';
+import { advanceSession, deviceId, newFlowId, orderCreatedView, pageViewFor, readFlowSession, recordPageView, type KeyValueStorage } from './traffic-log.ts';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -108,5 +108,25 @@ describe('recordPageView', () => {
     const first = deviceId(storage, newFlowId);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(deviceId(storage, newFlowId)).toBe(first);
+  });
+});
+
+describe('the order-created record', () => {
+  it('is page id 11 with the order numbers and item count, a step of the session between the product and the payment', () => {
+    const storage = memoryStorage();
+    const newId = ids();
+    const t0 = 1_800_000_000_000;
+    const product = recordPageView(storage, pageViewFor('/detail/4', '')!, { now: t0, userId: 'u1', newId });
+    const created = recordPageView(storage, orderCreatedView('1001,1002', 3), { now: t0 + 5_000, userId: 'u1', newId });
+    const payment = recordPageView(storage, pageViewFor('/payment', '?orderNumbers=1001,1002')!, { now: t0 + 6_000, userId: 'u1', newId });
+    expect(created).toMatchObject({ pageId: 11, orderNumbers: '1001,1002', nums: 3, step: 2, prevPageId: 3, uuidSession: product.uuidSession, userId: 'u1', visitType: 1, systemType: 1 });
+    expect(FlowAnalysisLogSchema.safeParse(created).success).toBe(true);
+    expect(payment).toMatchObject({ pageId: 10, step: 3, prevPageId: 11 });
+    expect(payment).not.toHaveProperty('orderNumbers');
+  });
+
+  it('carries the bizType of a group or flash-sale order', () => {
+    expect(orderCreatedView('9', 1, 2)).toMatchObject({ pageId: 11, bizType: 2, orderNumbers: '9', nums: 1 });
+    expect(orderCreatedView('9', 2)).not.toHaveProperty('bizType');
   });
 });

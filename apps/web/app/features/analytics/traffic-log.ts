@@ -10,6 +10,17 @@ export interface PageView {
   pageName: string;
   bizType?: number;
   bizData?: string;
+  /** The order-created record (page id 11): the orders' numbers ("n1,n2") and how many items they hold. */
+  orderNumbers?: string;
+  nums?: number;
+}
+
+/**
+ * The order-created record (section 3, page id 11), sent once an order is submitted: it carries the
+ * order numbers and the number of items (nums); a group or flash-sale order its bizType too.
+ */
+export function orderCreatedView(orderNumbers: string, nums: number, bizType?: number): PageView {
+  return { pageId: PAGE_IDS.orderCreated, pageName: 'order-created', orderNumbers, nums, ...(bizType === undefined ? {} : { bizType }) };
 }
 
 /** The logged page for a path (without language prefix) and query; null for pages not logged. */
@@ -119,6 +130,7 @@ export function recordPageView(
     pageId: page.pageId,
     bizType: page.bizType ?? null,
     bizData: page.bizData ?? null,
+    ...(page.orderNumbers === undefined ? {} : { orderNumbers: page.orderNumbers, nums: page.nums ?? null }),
     visitType: VISIT_TYPE_PAGE_VIEW,
     step: session.step,
     systemType: SYSTEM_TYPE_PC,

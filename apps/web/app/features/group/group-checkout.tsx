@@ -5,6 +5,7 @@ import type { Address } from '@bazaar/shared/schemas/address';
 import type { GroupConfirmResult, GroupSubmitResult } from '@bazaar/shared/schemas/group';
 import { GROUP_PROD_COUNT_MAX } from '@bazaar/shared/constants/group';
 import { MERCHANT_MESSAGE_MAX_LENGTH } from '@bazaar/shared/constants/limits';
+import { BIZ_TYPES } from '@bazaar/shared/constants/page-ids';
 import { apiData, ApiError } from '../../lib/api.ts';
 import { emitApiEvent } from '../../lib/api-events.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -74,12 +75,15 @@ export function GroupCheckout({
   loadedAddresses,
   loadedResult,
   renderAddress,
+  onCreated,
 }: {
   uuid: string;
   choice: GroupChoice;
   loadedAddresses: Address[];
   loadedResult: GroupConfirmResult;
   renderAddress: (props: AddressSlotProps) => ReactNode;
+  /** The order was created: its numbers and item count (the route logs it, features/analytics). */
+  onCreated?: (orderNumbers: string, nums: number, bizType: number) => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -111,6 +115,7 @@ export function GroupCheckout({
         method: 'POST',
         body: { uuid, groupTeamId: result.groupTeamId, remarks: remarks.trim() },
       });
+      onCreated?.(orderNumbers, count, BIZ_TYPES.group);
       await navigate(`/payment?orderNumbers=${orderNumbers}`);
     } catch (err) {
       // The API client showed the message ('Please do not submit orders at the same time', stock, the team gone).
