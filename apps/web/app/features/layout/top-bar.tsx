@@ -76,13 +76,19 @@ export function TopBar({ data, onLogin, onLogout, chatUnread }: TopBarProps) {
     <div className="top-bar">
       <nav className="container top-bar__inner" aria-label={t('layout.topBar.label')}>
         <div className="top-bar__left">
-          <span className="top-bar__welcome">{welcome}</span>
+          <span className="top-bar__welcome" title={welcome}>
+            {welcome}
+          </span>
           {isLoggedIn && user ? (
             <Dropdown
               hover
               className="top-bar__account"
               label={t('layout.topBar.accountMenu')}
-              trigger={<span className="top-bar__nickname">{t('layout.topBar.hello', { name: user.nickName })}</span>}
+              trigger={
+                <span className="top-bar__nickname" title={t('layout.topBar.hello', { name: user.nickName })}>
+                  {t('layout.topBar.hello', { name: user.nickName })}
+                </span>
+              }
               items={[
                 ...ACCOUNT_MENU_LINKS.map((link) => ({ key: link.key, label: t(link.label), to: link.to })),
                 { key: 'logout', label: t('layout.topBar.logout'), onSelect: onLogout },
