@@ -49,6 +49,22 @@ export function loadAreaRows(): AreaRow[] {
 }
 
 /**
+ * The ids of a province, city and district named as the seed's shops write them, from the same rows
+ * the region pickers read (GET /p/area/listByPid): a seeded application can then be resubmitted as
+ * it is. Throws on a name the data does not have, so a typo fails the seed instead of storing 0.
+ */
+export function regionIdsOf(rows: readonly AreaRow[], province: string, city: string, area: string): { provinceId: number; cityId: number; areaId: number } {
+  const find = (name: string, parentId: number, level: number) => {
+    const row = rows.find((r) => r.name === name && r.parentId === parentId && r.level === level);
+    if (!row) throw new Error(`seed: no region ${name} (level ${level}) under ${parentId}`);
+    return row.id;
+  };
+  const provinceId = find(province, 0, 1);
+  const cityId = find(city, provinceId, 2);
+  return { provinceId, cityId, areaId: find(area, cityId, 3) };
+}
+
+/**
  * Gives every division without an English name its name (area-names.ts). A database seeded before
  * migration 0010 added the column has every name_en null: English pages would show the Chinese
  * names. The seed runs this at every start (a scan of ~3,500 rows that finds nothing once done) instead of a migration holding ~3,500 generated names. Returns how many it named.

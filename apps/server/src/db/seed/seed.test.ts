@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loginWithPassword } from '../../test/account-test-kit.ts';
 import { ensureSeeded } from '../../test/seeded.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { areas, banners, categories, merchantAccounts, notices, products, shops, siteConfig, skus, users } from '../schema.ts';
+import { areas, banners, categories, merchantAccounts, notices, products, shops, siteConfig, skus, userAddresses, users } from '../schema.ts';
 import { generateProduct, listLeaves, productPictures } from './products.ts';
 import { DEFAULT_PRODUCTS, seedIfEmpty } from './seed.ts';
 import { DEMO_USERS, SHOPS, campaignAt, platformNotices } from './site-data.ts';
+import { APPLICANTS, SILK_SHOP } from './staff-queues.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -226,6 +227,34 @@ describe('the demo seed', () => {
     expect(platform.some((n) => n.titleZh.includes(campaign.name.zh))).toBe(true);
     expect(campaign.start.getTime()).toBeLessThan(now);
     expect(campaign.end.getTime()).toBeGreaterThan(now);
+  });
+
+  it('stores real region ids with every shop and address: the region pickers show them, a rejected application resubmits as it is', async () => {
+    const rows = await t.ctx.db.select({ id: areas.id, parentId: areas.parentId, name: areas.name }).from(areas);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // The seed's shops (the demo's, the offline journey's, the applications waiting for review) and the demo shoppers' addresses, not the tests'.
+    const seedShops = [...SHOPS.map((s) => s.nameZh), SILK_SHOP.nameZh, ...APPLICANTS.map((a) => a.shop.nameZh)];
+    const places = [
+      ...(await t.ctx.db
+        .select({ who: shops.nameZh, provinceId: shops.provinceId, province: shops.province, cityId: shops.cityId, city: shops.city, areaId: shops.areaId, area: shops.area })
+        .from(shops)
+        .where(inArray(shops.nameZh, seedShops))),
+      ...(await t.ctx.db
+        .select({ who: userAddresses.receiver, provinceId: userAddresses.provinceId, province: userAddresses.province, cityId: userAddresses.cityId, city: userAddresses.city, areaId: userAddresses.areaId, area: userAddresses.area })
+        .from(userAddresses)
+        .innerJoin(users, eq(users.id, userAddresses.userId))
+        .where(inArray(users.userName, DEMO_USERS.map((u) => u.userName)))),
+    ];
+    expect(places.length).toBeGreaterThan(seedShops.length);
+    const wrong = places.filter((p) => {
+      const province = byId.get(p.provinceId ?? 0);
+      const city = byId.get(p.cityId ?? 0);
+      const area = byId.get(p.areaId ?? 0);
+      return !(province?.name === p.province && city?.name === p.city && city.parentId === province.id && area?.name === p.area && area.parentId === city.id);
+    });
+    expect(wrong).toEqual([]);
+    const [rejected] = await t.ctx.db.select({ cityId: shops.cityId, areaId: shops.areaId, status: shops.status }).from(shops).where(eq(shops.nameZh, '云端小铺'));
+    expect(rejected).toMatchObject({ status: -1, cityId: 420100, areaId: 420111 });
   });
 
   it('names the campaign of the season: a January sale never runs in November', () => {

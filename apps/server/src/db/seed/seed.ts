@@ -4,7 +4,6 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { provinceOf } from '@bazaar/shared/constants/delivery';
 import { CONFIG_KEYS } from '../../modules/content/config-keys.ts';
 import { prepareProductSearch } from '../../flows/product-search.ts';
 import { productSearchVector } from '../../lib/search-tokenizer.ts';
@@ -30,7 +29,7 @@ import {
   userWallets,
   users,
 } from '../schema.ts';
-import { backfillAreaNames, loadAreaRows } from './areas.ts';
+import { backfillAreaNames, loadAreaRows, regionIdsOf } from './areas.ts';
 import { bannerPicture, iconPicture, logoPicture, shopBannerPicture, siteLogo } from './art.ts';
 import { CATEGORY_TREE, type Bi } from './catalog-data.ts';
 import { drawPicture, seedImagePath, writePictures, type Picture } from './images.ts';
@@ -211,7 +210,8 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
   ];
   await tx.insert(siteConfig).values(config.map(([key, value]) => ({ key, value }))).onConflictDoNothing();
 
-  await insertChunks(tx, areas, loadAreaRows());
+  const areaRows = loadAreaRows();
+  await insertChunks(tx, areas, areaRows);
 
   // Shoppers. One password hash serves every demo account (argon2 salts it once).
   const [userHash, merchantHash, adminHash] = await Promise.all([
@@ -262,7 +262,8 @@ async function seedCore(tx: Tx, leaves: Leaf[], productCount: number, now: Date,
         logo: seedImagePath(art.shopLogo.get(s.key) ?? ''),
         banner: seedImagePath(art.shopBanner.get(s.key) ?? ''),
         tel: s.tel,
-        provinceId: provinceOf(s.province)?.id ?? null,
+        // Real region ids (not 0): the rejected application is resubmitted with its region as stored.
+        ...regionIdsOf(areaRows, s.province, s.city, s.area),
         province: s.province,
         city: s.city,
         area: s.area,

@@ -29,7 +29,7 @@ interface Applicant {
   hoursAgo: number;
 }
 
-const APPLICANTS: Applicant[] = [
+export const APPLICANTS: Applicant[] = [
   {
     key: 'teahill',
     userName: 'applicant03',
@@ -88,8 +88,11 @@ export const SILK_SHOP = {
   introEn: 'Mulberry silk bedding and pillowcases from Suzhou, hand-finished.',
   tel: '0512-65201314',
   province: '江苏省',
+  provinceId: 320000,
   city: '苏州市',
+  cityId: 320500,
   area: '姑苏区',
+  areaId: 320508,
   address: '平江路 128 号',
   hue: 330,
   emoji: 'thread',
@@ -213,8 +216,11 @@ export async function seedStaffQueues(db: Db, options: { dataDir: string; drawin
         introEn: SILK_SHOP.introEn,
         logo: seedImagePath(logoOf(SILK_SHOP.key, SILK_SHOP.emoji, SILK_SHOP.hue).file),
         tel: SILK_SHOP.tel,
+        provinceId: SILK_SHOP.provinceId,
         province: SILK_SHOP.province,
+        cityId: SILK_SHOP.cityId,
         city: SILK_SHOP.city,
+        areaId: SILK_SHOP.areaId,
         area: SILK_SHOP.area,
         address: SILK_SHOP.address,
         type: SHOP_TYPE.ordinary,
