@@ -5,7 +5,7 @@
 import type { Language } from '@bazaar/shared/constants/limits';
 import type { ProductCard } from '@bazaar/shared/schemas/catalog';
 import type { Page } from '@bazaar/shared/schemas/common';
-import { DISCOUNT_STATUS, discountTierLabel, type DiscountProductQuery, type DiscountSummary, type ProductDiscountTag } from '@bazaar/shared/schemas/shop-promotion';
+import { DISCOUNT_STATUS, discountTierLabel, type DiscountProductQuery, type DiscountSearchQuery, type DiscountSummary, type ProductDiscountTag } from '@bazaar/shared/schemas/shop-promotion';
 import type { AppContext } from '../context.ts';
 import { activityEnded, invalid } from '../lib/app-error.ts';
 import { formatApiTime } from '../lib/api-time.ts';
@@ -81,6 +81,29 @@ export async function pageDiscountProducts(ctx: AppContext, query: DiscountProdu
       totalStocks: r.totalStocks,
       shopId: r.shopId,
       shopName,
+    })),
+    total,
+    size: query.size,
+    current: query.current,
+    pages: Math.ceil(total / query.size),
+  };
+}
+
+/** GET /marking/discount/searchProd: the products of every running promotion (the list page's st=2), by name, price, stock and sort. */
+export async function searchDiscountProducts(ctx: AppContext, query: DiscountSearchQuery, lang: Language): Promise<Page<ProductCard>> {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) throw invalid('listPage.errors.priceRange');
+  const { rows, total } = await pages.pageRunningDiscountProducts(ctx.db, ctx.now(), query, query.current, query.size, parts);
+  return {
+    records: rows.map((r) => ({
+      prodId: r.prodId,
+      prodName: localized(lang, r.nameZh, r.nameEn),
+      pic: r.pic,
+      price: r.price,
+      oriPrice: r.oriPrice,
+      soldNum: r.soldNum,
+      totalStocks: r.totalStocks,
+      shopId: r.shopId,
+      shopName: localized(lang, r.shopNameZh, r.shopNameEn),
     })),
     total,
     size: query.size,

@@ -9,11 +9,12 @@ import {
   DiscountListQuerySchema,
   DiscountProductCardSchema,
   DiscountProductQuerySchema,
+  DiscountSearchQuerySchema,
   DiscountSummarySchema,
   ProdIdQuerySchema,
   ProductDiscountTagSchema,
 } from '@bazaar/shared/schemas/shop-promotion';
-import { discountSummary, discountTagsOf, pageDiscountProducts, pageRunningDiscounts } from '../flows/discount-pages.ts';
+import { discountSummary, discountTagsOf, pageDiscountProducts, pageRunningDiscounts, searchDiscountProducts } from '../flows/discount-pages.ts';
 
 const tags = ['promotion'];
 
@@ -35,6 +36,11 @@ export async function discountRoutes(app: FastifyInstance): Promise<void> {
     '/marking/discount/prodList',
     { schema: { summary: "A page of a running promotion's products on the shelf; 204 once it has ended", tags, querystring: DiscountProductQuerySchema, response: { 200: pageOf(DiscountProductCardSchema), 204: z.null().describe('The promotion has ended') } } },
     (request) => pageDiscountProducts(ctx, request.query, request.lang),
+  );
+  api.get(
+    '/marking/discount/searchProd',
+    { schema: { summary: 'A page of the products of every running shop promotion, by name, price, stock and sort (the list page\'s special-discount tab)', tags, querystring: DiscountSearchQuerySchema, response: { 200: pageOf(DiscountProductCardSchema) } } },
+    (request) => searchDiscountProducts(ctx, request.query, request.lang),
   );
   api.get(
     '/marking/discount/getDiscountByProdId',

@@ -6,6 +6,8 @@ import { CategoryNodeSchema, SearchPageSchema } from '@bazaar/shared/schemas/cat
 import { HotSearchSchema } from '@bazaar/shared/schemas/search';
 import { SEARCH_TAB } from '@bazaar/shared/constants/search-tab';
 import { CouponProductPageSchema } from '@bazaar/shared/schemas/coupon-products';
+import { pageOf } from '@bazaar/shared/schemas/common';
+import { ProductCardSchema } from '@bazaar/shared/schemas/catalog';
 import { api, ApiError } from '../lib/api.ts';
 import { apiContextFor } from '../lib/request-api.server.ts';
 import { pageTitle } from '../components/page-meta.ts';
@@ -46,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash = tab === SEARCH_TAB.flashSale ? searchFlashSales(context, state, state.current, LIST_PAGE_SIZE) : null;
   // The group-buy tab (st=3, reference prodType=1): the running group buys matching the term.
   const group = tab === SEARCH_TAB.groupBuy ? searchGroupBuys(context, state, state.current, LIST_PAGE_SIZE) : null;
+  // The special-discount tab (st=2, reference "2 discount calls"): the products of the running shop promotions matching the term.
+  const discount = tab === SEARCH_TAB.specialDiscount;
   // An activity tab's cards come apart from the product page, which keeps only the pager's counts.
   const counts = <P extends object>(page: P) => ({ ...page, records: [], totalCapped: false, keywords: [] });
   const results =
@@ -53,6 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? flash.then(({ records, serverTime, ...page }) => ({ page: counts(page), coupon: null, flash: { records, serverTime }, group: null, error: null }))
       : group !== null
       ? group.then(({ records, ...page }) => ({ page: counts(page), coupon: null, flash: null, group: records, error: null }))
+      : discount
+      ? api('/marking/discount/searchProd', {
+          ...context,
+          query: { keyword: state.pn || undefined, minPrice: state.minPrice, maxPrice: state.maxPrice, hasStock: state.hasStock ? 1 : undefined, sort: state.sort, current: state.current, size: LIST_PAGE_SIZE },
+          schema: pageOf(ProductCardSchema),
+        }).then((page) => ({ page: { ...page, totalCapped: false, keywords: state.pn ? [state.pn] : [] }, coupon: null, flash: null, group: null, error: null }))
       : couponId !== undefined
       ? api('/coupon/prodListByCouponId', {
           ...context,
@@ -67,8 +77,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       if (err instanceof ApiError && err.status === 400) return { page: null, coupon: null, flash: null, group: null, error: err.text };
       throw err;
     }),
-    // An activity card (st 3, 4) has no category, so those tabs draw no category filter: no tree.
-    flash !== null || group !== null ? [] : api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
+    // An activity card (st 3, 4) has no category, and the special-discount tab (st 2) filters by price only: no tree.
+    flash !== null || group !== null || discount ? [] : api('/category/tree', { ...context, schema: CategoryNodeSchema.array() }).catch(() => []),
     api('/search/hotSearch', { ...context, query: { number: HOT_WORDS }, schema: HotSearchSchema.array() }).catch(() => []),
   ]);
   // Only the chips the filter draws travel to the page, not the whole tree.
@@ -106,7 +116,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <section className="card list-filter" aria-label={t('listPage.filters.label')}>
           {/* An activity card (st 3, 4) has no category: those tabs filter by price (and stock) only. */}
-          {activityTab ? null : <CategoryFilter rows={category.rows} selected={category.selected} />}
+          {activityTab || tab === SEARCH_TAB.specialDiscount ? null : <CategoryFilter rows={category.rows} selected={category.selected} />}
           <PriceFilter state={state} stockFilter={tab !== SEARCH_TAB.groupBuy} />
         </section>
       )}

@@ -7,7 +7,7 @@ import { percentOff } from '../constants/discount-rate.ts';
 import { z } from 'zod';
 import { PAGE_SIZE_MAX, SEARCH_KEYWORD_MAX_LENGTH } from '../constants/limits.ts';
 import { textInput } from './text.ts';
-import { ProductCardSchema } from './catalog.ts';
+import { ProductCardSchema, SearchQuerySchema } from './catalog.ts';
 import { DISCOUNT_RULE } from './pricing.ts';
 
 /** discountType: 0 a ladder of tiers, 1 "every full" (每满, only for the reduction, one tier). */
@@ -219,6 +219,14 @@ export const DiscountProductQuerySchema = z.object({
   size: z.coerce.number().int('validation.page').min(1, 'validation.page').max(PAGE_SIZE_MAX, 'validation.pageSize').default(20),
 });
 export type DiscountProductQuery = z.infer<typeof DiscountProductQuerySchema>;
+
+/**
+ * GET /marking/discount/searchProd: the list page's special-discount tab (st=2, reference: "2
+ * discount calls"): the on-shelf products of every running shop promotion, by name, price range,
+ * stock and the search's sort codes (SEARCH_SORT; none: best-selling first).
+ */
+export const DiscountSearchQuerySchema = SearchQuerySchema.pick({ keyword: true, minPrice: true, maxPrice: true, hasStock: true, sort: true, current: true, size: true });
+export type DiscountSearchQuery = z.infer<typeof DiscountSearchQuerySchema>;
 export const DiscountProductCardSchema = ProductCardSchema;
 
 /** GET /marking/discount/getDiscountByProdId: the running promotions a product is in, as tags. */

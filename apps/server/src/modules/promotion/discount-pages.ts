@@ -2,7 +2,7 @@
 // shops (/special-discount), one promotion's products on the shelf (/discount-detail) and the
 // tags of the promotions a product is in. The product and shop modules' named queries are handed
 // in by flows/discount-pages.ts, joined into one statement each.
-import { and, asc, count, desc, eq, exists, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DISCOUNT_SCOPE, DISCOUNT_STATUS } from '@bazaar/shared/schemas/shop-promotion';
 import type { Db } from '../../db/client.ts';
@@ -145,6 +145,67 @@ export async function pageDiscountProducts(db: Db, filter: DiscountProductFilter
       .limit(size)
       .offset((current - 1) * size),
     db.select({ n: count() }).from(discounts).innerJoin(product, sql`true`).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export interface RunningDiscountProductFilter {
+  keyword?: string;
+  /** Fen. */
+  minPrice?: number;
+  maxPrice?: number;
+  hasStock?: boolean;
+  /** The search's codes: 0/1 oldest/newest, 2/3 sales high/low, 4/5 price high/low; none: sales. */
+  sort?: number;
+}
+
+/**
+ * A page of the on-shelf products of open shops that a running promotion covers (the list page's
+ * special-discount tab), by name, price, stock and sort, with their shop's names (one statement
+ * and a count).
+ */
+export async function pageRunningDiscountProducts(db: Db, now: Date, filter: RunningDiscountProductFilter, current: number, size: number, parts: DiscountPageParts) {
+  const product = parts.onShelfProductCard(db);
+  const shop = parts.openShopCard(db);
+  const conditions: (SQL | undefined)[] = [exists(db.select({ one: sql`1` }).from(discounts).where(and(running(now), covers(db, product))))];
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    const like = `%${escapeLike(keyword)}%`;
+    conditions.push(or(sql`${product.nameZh} ilike ${like}`, sql`${product.nameEn} ilike ${like}`));
+  }
+  if (filter.minPrice !== undefined) conditions.push(gte(product.price, filter.minPrice));
+  if (filter.maxPrice !== undefined) conditions.push(lte(product.price, filter.maxPrice));
+  if (filter.hasStock) conditions.push(ne(product.totalStocks, 0));
+  const where = and(...conditions);
+  const order = {
+    0: [asc(product.createdAt), asc(product.prodId)],
+    1: [desc(product.createdAt), desc(product.prodId)],
+    3: [asc(product.soldNum), asc(product.prodId)],
+    4: [desc(product.price), asc(product.prodId)],
+    5: [asc(product.price), asc(product.prodId)],
+  }[filter.sort as 0 | 1 | 3 | 4 | 5] ?? [desc(product.soldNum), asc(product.prodId)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        prodId: product.prodId,
+        nameZh: product.nameZh,
+        nameEn: product.nameEn,
+        pic: product.pic,
+        price: product.price,
+        oriPrice: product.oriPrice,
+        soldNum: product.soldNum,
+        totalStocks: product.totalStocks,
+        shopId: product.shopId,
+        shopNameZh: shop.shopNameZh,
+        shopNameEn: shop.shopNameEn,
+      })
+      .from(product)
+      .innerJoin(shop, eq(shop.shopId, product.shopId))
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset((current - 1) * size),
+    db.select({ n: count() }).from(product).innerJoin(shop, eq(shop.shopId, product.shopId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

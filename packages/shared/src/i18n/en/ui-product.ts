@@ -103,6 +103,7 @@ export const uiProduct: Widen<typeof zh> = {
   collection: {
     errors: {
       idList: 'Please select at least one item',
+      idListTooLong: 'Select at most 100 items at a time',
       shopNotFound: 'The store does not exist or is not open',
     },
     menu: 'My favorites',

@@ -99,6 +99,7 @@ export const uiProduct = {
   collection: {
     errors: {
       idList: '请至少选择一项',
+      idListTooLong: '一次最多选择 100 项',
       shopNotFound: '店铺不存在或未营业',
     },
     menu: '我的收藏',
