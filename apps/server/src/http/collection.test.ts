@@ -143,13 +143,23 @@ describe('product collections', () => {
 
   it.each([
     ['an empty list', [], 'Please select at least one item'],
-    ['too many ids', Array.from({ length: 101 }, (_, i) => i + 1), 'Please select at least one item'],
+    ['too many ids', Array.from({ length: 101 }, (_, i) => i + 1), 'Select at most 100 items at a time'],
     ['a list of words', ['a'], 'The id is invalid'],
     ['not a list', { ids: [1] }, 'Please select at least one item'],
   ])('rejects %s for batachCancel with 400', async (_name, body, message) => {
     const res = await call('POST', '/p/user/collection/batachCancel', await shopper(), body, en);
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe(message);
+  });
+
+  it('tells an empty id list from one over 100, in both languages, for the footprint delete too', async () => {
+    const token = await shopper();
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1);
+    for (const [method, path] of [['POST', '/p/user/collection/batachCancel'], ['DELETE', '/p/prodBrowseLog']] as const) {
+      expect((await call(method, path, token, tooMany)).body).toBe('一次最多选择 100 项');
+      expect((await call(method, path, token, tooMany, en)).body).toBe('Select at most 100 items at a time');
+      expect((await call(method, path, token, [])).body).toBe('请至少选择一项');
+    }
   });
 
   it('rejects bad paging with 400', async () => {

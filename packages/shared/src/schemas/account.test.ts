@@ -87,16 +87,33 @@ describe('section 5 validation rules', () => {
   it.each([
     [{ userName: 'ab', password: '', agree: false }, 'validation.accountInvalid'],
     [{ userName: 'buyer01', password: '', agree: false }, 'validation.passwordRequired'],
+    [{ userName: 'buyer01', password: '   ', agree: false }, 'validation.passwordRequired'],
+    [{ userName: 'buyer01', password: '\t \t', agree: true }, 'validation.passwordRequired'],
     [{ userName: 'buyer01', password: 'x', agree: false }, 'validation.agreeTerms'],
     [{ userName: 'buyer01', password: 'x', agree: true }, null],
   ])('account login order %j -> %s', (value, expected) => {
     expect(firstError(AccountLoginFormSchema, value)).toBe(expected);
   });
 
+  it('keeps the spaces of a password that is not blank (it is sent as typed)', () => {
+    const parsed = AccountLoginFormSchema.parse({ userName: 'buyer01', password: ' ab c1 ', agree: true });
+    expect(parsed.password).toBe(' ab c1 ');
+  });
+
+  it.each([
+    [{ password: 'abc123', confirmPassword: '   ' }, 'validation.confirmRequired'],
+    [{ password: 'abc123', confirmPassword: '' }, 'validation.confirmRequired'],
+    [{ password: 'abc123', confirmPassword: 'abc124' }, 'validation.confirmMismatch'],
+    [{ password: 'abc123', confirmPassword: 'abc123' }, null],
+  ])('new password form %j -> %s', (value, expected) => {
+    expect(firstError(NewPasswordFormSchema, value)).toBe(expected);
+  });
+
   it.each([
     [{ mobile: '', code: '', agree: false }, 'validation.phoneRequired'],
     [{ mobile: '1380013800', code: '', agree: false }, 'validation.phoneInvalid'],
     [{ mobile: '13800138000', code: ' ', agree: false }, 'validation.codeRequired'],
+    [{ mobile: '13800138000', code: '      ', agree: true }, 'validation.codeRequired'],
     [{ mobile: '13800138000', code: '123456789', agree: false }, 'validation.codeInvalid'],
     [{ mobile: '13800138000', code: '123456', agree: false }, 'validation.agreeTerms'],
     [{ mobile: '13800138000', code: '123456', agree: true }, null],

@@ -21,6 +21,12 @@ export function passwordKinds(value: string): number {
   return kinds;
 }
 
+/**
+ * A required field that is refused when empty or all spaces (section 5: inputs cannot be all
+ * spaces), with its own message. The value is not trimmed: a password keeps the spaces typed in it.
+ */
+export const requiredText = (message: string) => textInput().refine((v) => v.trim() !== '', message);
+
 export const PhoneSchema = z
   .string({ error: 'validation.phoneRequired' })
   .trim()
@@ -54,7 +60,7 @@ export const NicknameSchema = textInput('validation.nicknameRequired')
 export const NewPasswordFormSchema = z
   .object({
     password: PasswordSchema,
-    confirmPassword: textInput().min(1, 'validation.confirmRequired'),
+    confirmPassword: requiredText('validation.confirmRequired'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'validation.confirmMismatch',
@@ -64,7 +70,7 @@ export const NewPasswordFormSchema = z
 // Login popup, account tab: a valid user name, then a non-blank password, then consent.
 export const AccountLoginFormSchema = z.object({
   userName: z.string().trim().regex(ACCOUNT_PATTERN, 'validation.accountInvalid'),
-  password: textInput().min(1, 'validation.passwordRequired'),
+  password: requiredText('validation.passwordRequired'),
   agree: z.literal(true, { error: 'validation.agreeTerms' }),
 });
 

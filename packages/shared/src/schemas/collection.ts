@@ -15,8 +15,8 @@ const bodyId = (message: string) =>
 /** The raw id body of the addOrCancel calls (`123`, as Mall4j clients send it). */
 export const RawIdBodySchema = bodyId('validation.id');
 
-/** The batch-cancel and delete bodies: a list of 1-100 ids. */
-export const IdListBodySchema = z.array(bodyId('validation.id'), 'collection.errors.idList').min(1, 'collection.errors.idList').max(PAGE_SIZE_MAX, 'collection.errors.idList');
+/** The batch-cancel and delete bodies: a list of 1-100 ids (an empty list and a long one each say what is wrong). */
+export const IdListBodySchema = z.array(bodyId('validation.id'), 'collection.errors.idList').min(1, 'collection.errors.idList').max(PAGE_SIZE_MAX, 'collection.errors.idListTooLong');
 
 /** A collected product; onShelf false when it has since gone off the shelf (it stays listed). */
 export const CollectedProductSchema = ProductCardSchema.extend({ collectTime: z.string(), onShelf: z.boolean() });
