@@ -6,7 +6,7 @@ import type { Language } from '@bazaar/shared/constants/limits';
 import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { RefundDetailSchema, type RefundDetail } from '@bazaar/shared/schemas/refund';
-import { PLATFORM_REQUESTED, REFUND_DESC_MAX } from '../features/aftersale/limits.ts';
+import { PLATFORM_DECIDED, PLATFORM_REQUESTED, REFUND_DESC_MAX } from '../features/aftersale/limits.ts';
 import type { RootData } from '../root.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { formatYuan } from '../lib/format.ts';
@@ -113,6 +113,26 @@ function Deadline({ refund }: { refund: RefundDetail }) {
   );
 }
 
+/** The note under the headline: the platform's decision is said to be the platform's. */
+function waitingKeyOf(refund: RefundDetail): string {
+  const s = refund.returnMoneySts;
+  const isReturn = refund.applyType === APPLY_TYPE.returnAndRefund;
+  if (refund.platformStatus === PLATFORM_DECIDED) {
+    if (s === REFUND_STATUS.accepted) return isReturn ? 'platformReturn' : 'platformRefund';
+    if (s === REFUND_STATUS.sellerReceived) return 'platformRefund';
+    if (s === REFUND_STATUS.closed) return 'platformClose';
+  }
+  return s === REFUND_STATUS.accepted ? (isReturn ? '2return' : '2refund') : String(s);
+}
+
+/** What a refused request still allows, as the API offers it (null: nothing more to say). */
+function refusedNextKey(refund: RefundDetail): 'both' | 'edit' | 'platform' | 'otherOpen' | null {
+  if (refund.canEdit && refund.canApplyPlatform) return 'both';
+  if (refund.canEdit) return 'edit';
+  if (refund.canApplyPlatform) return 'platform';
+  return refund.otherOpenRequest ? 'otherOpen' : null;
+}
+
 function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers: Array<{ dvyId: number; dvyName: string }> }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
@@ -123,7 +143,8 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
   const [busy, setBusy] = useState(false);
   const s = refund.returnMoneySts;
   const isReturn = refund.applyType === APPLY_TYPE.returnAndRefund;
-  const waitingKey = s === REFUND_STATUS.accepted ? (isReturn ? '2return' : '2refund') : String(s);
+  const waitingKey = waitingKeyOf(refund);
+  const refusedNext = s === REFUND_STATUS.refused ? refusedNextKey(refund) : null;
   const d = refund.delivery;
   const showAddress = isReturn && d?.receiverAddr && [REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped, REFUND_STATUS.sellerReceived].includes(s as 2 | 3 | 4);
 
@@ -156,9 +177,12 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
             {t('aftersale.detail.refundSn')}: <span data-testid="refund-sn">{refund.refundSn}</span>
           </p>
           <h1 id="refund-status-title" className="order-detail__state" data-testid="refund-status">
-            {t(refundStatusKey(s, refund.applyType))}
+            {t(refundStatusKey(s, refund.applyType, refund.platformStatus))}
           </h1>
-          <p className="order-detail__note">{t(`aftersale.detail.waiting.${waitingKey}`)}</p>
+          <p className="order-detail__note" data-testid="refund-waiting">
+            {t(`aftersale.detail.waiting.${waitingKey}`)}
+            {refusedNext ? ` ${t(`aftersale.detail.refusedNext.${refusedNext}`)}` : null}
+          </p>
           {refund.settleStatus === REFUND_SETTLE_STATUS.refunding || refund.settleStatus === REFUND_SETTLE_STATUS.failing ? <p className="order-detail__note">{t('aftersale.detail.refunding')}</p> : null}
           {refund.platformStatus === PLATFORM_REQUESTED ? <p className="order-detail__note">{t('aftersale.detail.intervene.requested')}</p> : null}
           <Deadline refund={refund} />
@@ -252,7 +276,7 @@ function ReturnDetailView({ refund, couriers }: { refund: RefundDetail; couriers
         <h2 id="refund-info-title" className="order-detail__title">
           {t('aftersale.detail.info.title')}
         </h2>
-        <RefundItems items={refund.items} />
+        <RefundItems items={refund.items} goodsNum={refund.goodsNum} />
         <RefundFacts
           facts={[
             { label: t('aftersale.detail.orderNumber'), value: <Link to={`/order-detail?orderNumber=${refund.orderNumber}`}>{refund.orderNumber}</Link> },
@@ -342,7 +366,7 @@ function InterveneForm({ refundSn, onCancel, onDone }: { refundSn: string; onCan
       onSubmit={(event) => {
         event.preventDefault();
         const trimmed = reason.trim();
-        const problems = trimmed === '' ? { reason: t('aftersale.detail.intervene.reasonRequired') } : trimmed.length > REFUND_DESC_MAX ? { reason: t('aftersale.apply.errors.descTooLong') } : {};
+        const problems = trimmed === '' ? { reason: t('aftersale.detail.intervene.reasonRequired') } : trimmed.length > REFUND_DESC_MAX ? { reason: t('aftersale.detail.intervene.reasonTooLong', { max: REFUND_DESC_MAX }) } : {};
         void submit(
           async () => {
             await api('/p/orderRefund/applyPlatform', { method: 'POST', body: { refundSn, reason: trimmed }, silent: true });

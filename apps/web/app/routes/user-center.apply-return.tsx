@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/user-center.apply-return';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
-import { RefundApplyInfoSchema, RefundDetailSchema, type RefundApplyInfo, type RefundDetail, type RefundListItem } from '@bazaar/shared/schemas/refund';
+import { RefundApplyInfoSchema, RefundDetailSchema, type RefundApplyInfo, type RefundDetail, type RefundEditLimits, type RefundListItem } from '@bazaar/shared/schemas/refund';
 import type { RootData } from '../root.tsx';
 import { api, apiData, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../components/page-meta.ts';
@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Loaded =
   | { mode: 'apply'; info: RefundApplyInfo }
-  | { mode: 'edit'; detail: RefundDetail }
+  | { mode: 'edit'; detail: RefundDetail; editLimits: RefundEditLimits }
   | { mode: 'notAllowed'; orderNumber: string | null }
   | { mode: 'notEditable'; refundSn: string };
 
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       if (refundSn) {
         if (!/^\d{1,20}$/.test(refundSn)) return { mode: 'notEditable', refundSn };
         const detail = await api('/p/orderRefund/info', { ...ctx, query: { refundSn }, schema: RefundDetailSchema });
-        return detail.canEdit ? { mode: 'edit', detail } : { mode: 'notEditable', refundSn };
+        return detail.canEdit && detail.editLimits ? { mode: 'edit', detail, editLimits: detail.editLimits } : { mode: 'notEditable', refundSn };
       }
       if (!/^\d{1,20}$/.test(orderNumber) || !Number.isInteger(orderItemId) || orderItemId < 0) return { mode: 'notAllowed', orderNumber: null };
       const info = await api('/p/orderRefund/applyInfo', { ...ctx, query: { orderNumber, orderItemId }, schema: RefundApplyInfoSchema });
@@ -54,7 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { loaded };
 }
 
-function limitsOfInfo(info: RefundApplyInfo): ApplyLimitsInfo {
+/**
+ * The form's limits from the API: applyInfo's for a new request, the detail's editLimits (the same
+ * computation, the request itself left out) for an edit, so both offer the same ceilings.
+ */
+function limitsOf(info: RefundEditLimits & Pick<RefundApplyInfo, 'orderStatus' | 'refundType'>): ApplyLimitsInfo {
   const shipped = info.orderStatus === ORDER_STATUS.shipped || info.orderStatus === ORDER_STATUS.completed;
   return {
     maxGoodsNum: info.maxGoodsNum,
@@ -66,24 +70,6 @@ function limitsOfInfo(info: RefundApplyInfo): ApplyLimitsInfo {
     isReceiver: info.isReceiver,
     canChooseCargo: shipped,
     wholeOrder: info.refundType === REFUND_TYPE.order,
-  };
-}
-
-/** A refused request keeps its own ceiling (shipping included when it carries it) and quantity. */
-function limitsOfDetail(detail: RefundDetail): ApplyLimitsInfo {
-  const shipped = detail.orderStatus === ORDER_STATUS.shipped || detail.orderStatus === ORDER_STATUS.completed;
-  const count = detail.items.reduce((sum, item) => sum + item.prodCount, 0);
-  const goods = detail.maxRefundAmount - detail.freightAmount;
-  return {
-    maxGoodsNum: count,
-    maxRefundAmount: goods,
-    unitAmount: count > 0 ? Math.floor(goods / count) : 0,
-    freightAmount: detail.freightAmount,
-    applyTypes: shipped ? [1, 2] : [1],
-    reasons: [0, 1, 2, 3, 4, 5, 6],
-    isReceiver: detail.isReceiver,
-    canChooseCargo: shipped,
-    wholeOrder: detail.refundType === REFUND_TYPE.order,
   };
 }
 
@@ -128,11 +114,13 @@ export default function ApplyReturn({ loaderData }: Route.ComponentProps) {
 
   if (loaded.mode === 'edit') {
     const d = loaded.detail;
+    const limits = limitsOf({ ...loaded.editLimits, orderStatus: d.orderStatus, refundType: d.refundType });
     const initial: ApplyInitial = {
       applyType: d.applyType,
       isReceiver: d.isReceiver,
       buyerReason: d.buyerReason,
-      goodsNum: d.goodsNum,
+      // A whole order takes every piece left; an item keeps its count while that many are left.
+      goodsNum: limits.wholeOrder ? limits.maxGoodsNum : Math.min(d.goodsNum, limits.maxGoodsNum),
       refundAmount: d.refundAmount,
       buyerMobile: d.buyerMobile ?? '',
       buyerDesc: d.buyerDesc,
@@ -155,13 +143,13 @@ export default function ApplyReturn({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <RefundItems items={d.items} />
-        <ApplyForm limits={limitsOfDetail(d)} initial={initial} submitLabel={t('aftersale.apply.resubmit')} send={send} />
+        <ApplyForm limits={limits} initial={initial} submitLabel={t('aftersale.apply.resubmit')} send={send} />
       </section>
     );
   }
 
   const info = loaded.info;
-  const limits = limitsOfInfo(info);
+  const limits = limitsOf(info);
   const initial: ApplyInitial = {
     applyType: null,
     isReceiver: info.isReceiver,

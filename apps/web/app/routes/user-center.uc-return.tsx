@@ -75,14 +75,14 @@ function RefundCard({ refund }: { refund: RefundListItem }) {
         <Link to={`/shopIndex?sid=${refund.shopId}`}>{refund.shopName}</Link>
       </header>
       <div className="refund-card__body">
-        <RefundItems items={refund.items} />
+        <RefundItems items={refund.items} goodsNum={refund.goodsNum} />
         <div className="refund-card__type">{t(`aftersale.applyType.${refund.applyType}`)}</div>
         <div className="refund-card__amount">
           <span className="visually-hidden">{t('aftersale.list.amount')}: </span>
           <Price fen={refund.refundAmount} />
         </div>
         <div className="refund-card__state" data-testid="refund-state">
-          {t(refundStatusKey(refund.returnMoneySts, refund.applyType))}
+          {t(refundStatusKey(refund.returnMoneySts, refund.applyType, refund.platformStatus))}
         </div>
         <Link className={buttonClass({ size: 'sm', variant: 'secondary' })} to={returnDetailPath(refund.refundSn)} aria-label={`${t('aftersale.list.detail')} ${refund.refundSn}`}>
           {t('aftersale.list.detail')}

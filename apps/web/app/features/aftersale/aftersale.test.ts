@@ -143,5 +143,6 @@ describe('the browser copies of the after-sales rules', () => {
     expect(limits.REFUND_EXPRESS_NO_PATTERN.source).toBe(schemas.REFUND_EXPRESS_NO_PATTERN.source);
     expect(limits.REFUND_TABS).toEqual(schemas.REFUND_TABS);
     expect(limits.PLATFORM_REQUESTED).toBe(schemas.REFUND_PLATFORM_STATUS.requested);
+    expect(limits.PLATFORM_DECIDED).toBe(schemas.REFUND_PLATFORM_STATUS.decided);
   });
 });

@@ -13,3 +13,5 @@ export const REFUND_TABS = ['all', 'processing', 'success', 'refused', 'closed']
 export type RefundTab = (typeof REFUND_TABS)[number];
 /** platformStatus: the shopper asked the platform to step in. */
 export const PLATFORM_REQUESTED = 1;
+/** platformStatus: the platform decided a request the seller had refused. */
+export const PLATFORM_DECIDED = 2;

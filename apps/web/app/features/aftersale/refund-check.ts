@@ -51,13 +51,14 @@ export function checkApply(v: ApplyFormValues, limits: ApplyLimits): ApplyProble
   if (v.applyType === null) problems.push({ field: 'applyType', key: 'aftersale.apply.errors.applyType' });
   if (v.isReceiver === null) problems.push({ field: 'isReceiver', key: 'aftersale.apply.errors.cargo' });
   if (v.buyerReason === null || v.buyerReason < 0 || v.buyerReason > 6) problems.push({ field: 'buyerReason', key: 'aftersale.apply.errors.reason' });
-  if (!Number.isInteger(v.goodsNum) || v.goodsNum < 1 || v.goodsNum > limits.maxGoodsNum)
-    problems.push({ field: 'goodsNum', key: 'aftersale.apply.errors.quantity', values: { max: limits.maxGoodsNum } });
+  const quantityOk = Number.isInteger(v.goodsNum) && v.goodsNum >= 1 && v.goodsNum <= limits.maxGoodsNum;
+  if (!quantityOk) problems.push({ field: 'goodsNum', key: 'aftersale.apply.errors.quantity', values: { max: limits.maxGoodsNum } });
   const amount = v.amount.trim() === '' ? undefined : yuanToFen(v.amount);
   if (amount === undefined) problems.push({ field: 'refundAmount', key: 'aftersale.apply.errors.amountRequired' });
   else if (amount === null) problems.push({ field: 'refundAmount', key: 'aftersale.apply.errors.amountInvalid' });
   else if (amount <= 0) problems.push({ field: 'refundAmount', key: 'aftersale.apply.errors.amountTooLow' });
-  else if (amount > limits.maxAmount) problems.push({ field: 'refundAmount', key: 'aftersale.apply.errors.amountTooHigh', values: { maxFen: limits.maxAmount } });
+  // The ceiling follows the quantity: a wrong quantity has none to compare with, its own message says what to fix.
+  else if (quantityOk && amount > limits.maxAmount) problems.push({ field: 'refundAmount', key: 'aftersale.apply.errors.amountTooHigh', values: { maxFen: limits.maxAmount } });
   if (!MOBILE.test(v.buyerMobile.trim())) problems.push({ field: 'buyerMobile', key: 'aftersale.apply.errors.mobile' });
   if (v.buyerDesc.length > REFUND_DESC_MAX) problems.push({ field: 'buyerDesc', key: 'aftersale.apply.errors.descTooLong' });
   if (v.vouchers > REFUND_PHOTOS_MAX) problems.push({ field: 'photoFiles', key: 'aftersale.apply.errors.tooManyVouchers' });
@@ -113,7 +114,9 @@ export function applyFieldOf(code: string | null): ApplyField {
     case 'refundErrors.goodsNum':
       return 'goodsNum';
     case 'refundErrors.amountRequired':
+    case 'refundErrors.amountInvalid':
     case 'refundErrors.amountTooHigh':
+    case 'refundErrors.amountTooLow':
       return 'refundAmount';
     case 'refundErrors.mobileRequired':
     case 'refundErrors.mobileInvalid':

@@ -1,10 +1,17 @@
 // How a request's state reads and which steps of the bar it reached: pure, so the list, the detail
 // and the order pages agree (and refund-state.test.ts checks them).
 import { APPLY_TYPE, REFUND_STATUS } from '@bazaar/shared/constants/refund';
+import { PLATFORM_DECIDED } from './limits.ts';
 
-/** The catalog key of a request's state as the shopper reads it. */
-export function refundStatusKey(returnMoneySts: number, applyType: number): string {
-  if (returnMoneySts === REFUND_STATUS.accepted) return applyType === APPLY_TYPE.returnAndRefund ? 'aftersale.statusAcceptedReturn' : 'aftersale.statusAcceptedRefund';
+/**
+ * The catalog key of a request's state as the shopper reads it. After a refusal the platform's
+ * decision moved it on (platformStatus 2): "accepted" was the platform's, not the seller's.
+ */
+export function refundStatusKey(returnMoneySts: number, applyType: number, platformStatus = 0): string {
+  const isReturn = applyType === APPLY_TYPE.returnAndRefund;
+  if (platformStatus === PLATFORM_DECIDED && returnMoneySts === REFUND_STATUS.accepted) return isReturn ? 'aftersale.statusPlatformReturn' : 'aftersale.statusPlatformRefund';
+  if (platformStatus === PLATFORM_DECIDED && returnMoneySts === REFUND_STATUS.sellerReceived) return 'aftersale.statusPlatformRefund';
+  if (returnMoneySts === REFUND_STATUS.accepted) return isReturn ? 'aftersale.statusAcceptedReturn' : 'aftersale.statusAcceptedRefund';
   return `aftersale.status.${returnMoneySts}`;
 }
 

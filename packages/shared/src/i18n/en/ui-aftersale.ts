@@ -26,6 +26,9 @@ export const uiAftersale: Widen<typeof zh> = {
     },
     statusAcceptedReturn: 'Send the goods back',
     statusAcceptedRefund: 'Accepted, refunding',
+    // After a refusal the platform decided: it, not the seller, agreed.
+    statusPlatformRefund: 'Refund decided by the platform, refunding',
+    statusPlatformReturn: 'Return decided by the platform: send the goods back',
     history: {
       apply: 'Applied for after-sales',
       edit: 'Edited the request',
@@ -125,6 +128,8 @@ export const uiAftersale: Widen<typeof zh> = {
       detail: 'Details',
       goodsNum: '×{{count}}',
       wholeOrder: 'Whole order ({{count}} items)',
+      // The request's pieces beside the ordered count of its line.
+      refundCount: '{{count}} of {{total}} in this request',
     },
     detail: {
       title: 'After-sales details',
@@ -177,10 +182,20 @@ export const uiAftersale: Widen<typeof zh> = {
         '4': 'The seller received the goods: the money goes back the way you paid.',
         '5': 'Refunded: the money went back the way you paid.',
         '6': 'You withdrew this request.',
-        '7': 'The seller refused your request. You may edit and resubmit it, or ask the platform to step in.',
+        '7': 'The seller refused your request.',
+        platformRefund: 'The platform decided a refund: the money goes back the way you paid.',
+        platformReturn: 'The platform decided a return: send the goods to the address below and enter the waybill.',
+        platformClose: 'The platform closed this request.',
         '-1': 'This request is closed.',
       },
       refunding: 'Refund in progress; it may take a moment to arrive',
+      // What a refused request still allows, as offered.
+      refusedNext: {
+        both: 'You may edit and resubmit it, or ask the platform to step in.',
+        edit: 'You may edit and resubmit it.',
+        platform: 'You may ask the platform to step in.',
+        otherOpen: 'Another request for these goods is in progress: follow it up there.',
+      },
       history: {
         title: 'Negotiation history',
         empty: 'Nothing yet',
@@ -210,6 +225,7 @@ export const uiAftersale: Widen<typeof zh> = {
         done: 'The platform was asked to step in',
         requested: 'The platform is handling this request',
         reasonRequired: 'Say why the platform should step in',
+        reasonTooLong: 'The reason can be at most {{max}} characters',
       },
       address: {
         title: 'Return address',

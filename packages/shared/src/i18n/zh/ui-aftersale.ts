@@ -28,6 +28,9 @@ export const uiAftersale = {
     // An accepted return waits for the goods; an accepted refund only is being paid out.
     statusAcceptedReturn: '待寄回商品',
     statusAcceptedRefund: '商家已同意，退款中',
+    // After a refusal the platform decided: it, not the seller, agreed.
+    statusPlatformRefund: '平台判定退款，退款中',
+    statusPlatformReturn: '平台判定退货退款，待寄回商品',
     // The negotiation history's actions (REFUND_HISTORY_ACTIONS).
     history: {
       apply: '提交售后申请',
@@ -128,6 +131,8 @@ export const uiAftersale = {
       detail: '查看详情',
       goodsNum: '×{{count}}',
       wholeOrder: '整单退款（{{count}} 件商品）',
+      // The request's pieces beside the ordered count of its line.
+      refundCount: '退 {{count}} 件（共 {{total}} 件）',
     },
     detail: {
       title: '售后详情',
@@ -181,10 +186,20 @@ export const uiAftersale = {
         '4': '商家已确认收货，款项将原路退回。',
         '5': '退款已完成，款项已原路退回。',
         '6': '您已撤销该售后申请。',
-        '7': '商家拒绝了您的申请。您可以修改后重新提交，或申请平台介入。',
+        '7': '商家拒绝了您的申请。',
+        platformRefund: '平台已判定退款，款项将原路退回。',
+        platformReturn: '平台已判定退货退款，请将商品寄回下方地址，并填写退货物流。',
+        platformClose: '平台已判定关闭该售后申请。',
         '-1': '该售后申请已关闭。',
       },
       refunding: '退款处理中，款项到账可能有延迟',
+      // What a refused request still allows, as offered.
+      refusedNext: {
+        both: '您可以修改后重新提交，或申请平台介入。',
+        edit: '您可以修改后重新提交。',
+        platform: '您可以申请平台介入。',
+        otherOpen: '该商品已有进行中的售后申请，请在该申请中继续处理。',
+      },
       history: {
         title: '协商历史',
         empty: '暂无记录',
@@ -214,6 +229,7 @@ export const uiAftersale = {
         done: '已申请平台介入，请等待处理',
         requested: '平台已介入，正在处理中',
         reasonRequired: '请填写介入理由',
+        reasonTooLong: '介入理由最多 {{max}} 个字',
       },
       address: {
         title: '退货地址',
