@@ -15,6 +15,7 @@ export const invoiceRow = (overrides: Partial<MerchantInvoice> = {}): MerchantIn
   amount: 12_800,
   invoiceState: 1,
   failReason: null,
+  endReason: null,
   fileId: null,
   applicationTime: '2026-12-01 10:00:00',
   uploadTime: null,

@@ -17,6 +17,7 @@ import {
   type RefundApplyInfoQuery,
   type RefundApplyPlatform,
   type RefundDetail,
+  type RefundEditLimits,
   type RefundExpress,
   type RefundListItem,
   type RefundListQuery,
@@ -28,9 +29,11 @@ import { invalid } from '../lib/app-error.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { readUserById } from '../modules/account/repository.ts';
 import * as repo from '../modules/aftersale/repository.ts';
-import { allowedApplyTypes, applyDeadline, ceilingFor, orderBlock, unitAmount, type Periods } from '../modules/aftersale/rules.ts';
+import { allowedApplyTypes, applyDeadline, ceilingFor, orderBlock, unitAmount, type OrderState, type Periods } from '../modules/aftersale/rules.ts';
 import { markOrderApplying, markOrderApplyingPart, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
 import { findShopContact } from '../modules/shop/contact.ts';
+import { ownedPaths, PUBLIC_PREFIX } from '../modules/upload/service.ts';
+import { allCouriers, type Courier } from '../modules/logistics/service.ts';
 import { localized } from '../lib/localized.ts';
 import {
   bookStep,
@@ -84,10 +87,47 @@ function checkAmount(amount: number, max: number): void {
   if (amount < 1 && max > 0) throw invalid('refundErrors.amountTooLow');
 }
 
-/** The service type and cargo status must fit the order: a return needs goods that left and arrived. */
+/** The service type and cargo status must fit the order: a return needs goods that left and arrived; goods never shipped were never received. */
 function checkService(order: OrderForAftersale, applyType: number, isReceiver: number): void {
   if (!allowedApplyTypes(order).includes(applyType)) throw invalid('refundErrors.returnNeedsGoods');
   if (applyType === APPLY_TYPE.returnAndRefund && isReceiver !== 1) throw invalid('refundErrors.returnNeedsGoods');
+  if (isReceiver === 1 && order.status !== ORDER_STATUS.shipped && order.status !== ORDER_STATUS.completed) throw invalid('refundErrors.notShippedReceived');
+}
+
+/** Every voucher picture is a public image this shopper uploaded, as a review's pictures (flows/shopper-reviews.ts). */
+async function checkVouchers(ctx: AppContext, userId: string, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const owned = await ownedPaths(ctx, userId, paths);
+  if (paths.some((path) => !path.startsWith(PUBLIC_PREFIX) || !owned.has(path))) throw invalid('refundErrors.photoInvalid');
+}
+
+/**
+ * What a request of the line (or the whole order) may ask for on `state`: applyInfo's limits, and
+ * an edit's (the state then leaves the request itself out), so both forms offer the same ceilings.
+ */
+function applyLimitsOf(
+  order: OrderForAftersale,
+  state: OrderState,
+  refundType: number,
+  orderItemId: number,
+): { ok: true; limits: RefundEditLimits } | { ok: false; key: string; params?: Record<string, string | number> } {
+  const ls = state.lines.find((s) => s.line.id === orderItemId);
+  if (refundType === REFUND_TYPE.item && !ls) return { ok: false, key: 'refundErrors.itemNotFound' };
+  const ceiling = ceilingFor(state, { refundType, orderItemId, goodsNum: ls ? ls.remainingCount : 1, freightConfirmed: true });
+  if (!ceiling.ok) return ceiling;
+  return {
+    ok: true,
+    limits: {
+      maxGoodsNum: ceiling.goodsNum,
+      maxRefundAmount: ceiling.maxRefundAmount - ceiling.freightAmount,
+      unitAmount: ls ? unitAmount(ls.line) : ceiling.maxRefundAmount,
+      isLastItem: refundType === REFUND_TYPE.order || ceiling.freightAmount > 0,
+      freightAmount: ceiling.freightAmount,
+      applyTypes: allowedApplyTypes(order),
+      isReceiver: order.status === 5 ? 1 : 0,
+      reasons: [...BUYER_REASONS],
+    },
+  };
 }
 
 /** GET /p/orderRefund/applyInfo. */
@@ -96,11 +136,8 @@ export async function refundApplyInfo(ctx: AppContext, userId: string, query: Re
   const [{ order, lines, state, periods }, user] = await Promise.all([shopperOrderAndPeriods(ctx, userId, query.orderNumber), readUserById(ctx.db, userId)]);
   checkOrder(order, periods, now);
   const refundType = query.orderItemId === 0 ? REFUND_TYPE.order : REFUND_TYPE.item;
-  const ls = state.lines.find((s) => s.line.id === query.orderItemId);
-  if (refundType === REFUND_TYPE.item && !ls) throw invalid('refundErrors.itemNotFound');
-  const goodsNum = ls ? ls.remainingCount : 1;
-  const ceiling = ceilingFor(state, { refundType, orderItemId: query.orderItemId, goodsNum, freightConfirmed: true });
-  if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
+  const limits = applyLimitsOf(order, state, refundType, query.orderItemId);
+  if (!limits.ok) throw invalid(limits.key, limits.params);
   const shop = await findShopContact(ctx.db, order.shopId);
   return {
     orderNumber: order.orderNumber,
@@ -110,14 +147,7 @@ export async function refundApplyInfo(ctx: AppContext, userId: string, query: Re
     shopName: shop ? localized(lang, shop.nameZh, shop.nameEn) : '',
     orderStatus: order.status,
     items: itemsOf({ orderItemId: query.orderItemId }, lines, lang),
-    maxGoodsNum: ceiling.goodsNum,
-    maxRefundAmount: ceiling.maxRefundAmount - ceiling.freightAmount,
-    unitAmount: ls ? unitAmount(ls.line) : ceiling.maxRefundAmount,
-    isLastItem: refundType === REFUND_TYPE.order || ceiling.freightAmount > 0,
-    freightAmount: ceiling.freightAmount,
-    applyTypes: allowedApplyTypes(order),
-    isReceiver: order.status === 5 ? 1 : 0,
-    reasons: [...BUYER_REASONS],
+    ...limits.limits,
     mobile: user?.mobile ?? null,
     applyDeadline: (() => {
       const d = applyDeadline(order, periods);
@@ -132,9 +162,12 @@ export async function applyRefund(ctx: AppContext, userId: string, input: Refund
   // The periods with the order, its lines and its requests: one statement.
   const { periods, order, state } = await shopperOrderAndPeriods(ctx, userId, input.orderNumber);
   checkOrder(order, periods, now);
+  // A whole-order request names no item, and its pieces are every piece left (ceilingFor), whatever goodsNum says.
+  if (input.refundType === REFUND_TYPE.order && input.orderItemId !== 0) throw invalid('refundErrors.wholeOrderItem');
   const orderItemId = input.refundType === REFUND_TYPE.order ? 0 : input.orderItemId;
   if (input.refundType === REFUND_TYPE.item && orderItemId === 0) throw invalid('refundErrors.itemNotFound');
   checkService(order, input.applyType, input.isReceiver);
+  await checkVouchers(ctx, userId, input.photoFiles);
   const ceiling = ceilingFor(state, { refundType: input.refundType, orderItemId, goodsNum: input.goodsNum, freightConfirmed: input.freightConfirmed });
   if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
   checkAmount(input.refundAmount, ceiling.maxRefundAmount);
@@ -200,18 +233,37 @@ export async function pageMyRefunds(ctx: AppContext, userId: string, query: Refu
 export async function myRefundDetail(ctx: AppContext, userId: string, refundSn: string, lang: Language): Promise<RefundDetail> {
   const row = await repo.findNamedRefund(ctx.db, refundSn, nameParts(lang));
   if (!row || row.userId !== userId) throw invalid('refundErrors.notFound');
-  const { detail } = await detailOf(ctx, row, lang);
+  const [{ detail }, editing] = await Promise.all([detailOf(ctx, row, lang), editingOf(ctx, row)]);
   const s = row.returnMoneySts;
   const isReturn = row.applyType === APPLY_TYPE.returnAndRefund;
+  const editable = (s === REFUND_STATUS.applied || (s === REFUND_STATUS.refused && row.platformStatus !== 1)) && editing.limits !== null;
   return {
     ...detail,
     canCancel: s === REFUND_STATUS.applied,
-    canEdit: s === REFUND_STATUS.applied || (s === REFUND_STATUS.refused && row.platformStatus !== 1),
+    canEdit: editable,
     canUpdateAmount: s === REFUND_STATUS.applied,
     canSubmitExpress: isReturn && s === REFUND_STATUS.accepted,
     canEditExpress: isReturn && s === REFUND_STATUS.buyerShipped,
-    canApplyPlatform: s === REFUND_STATUS.refused && row.platformStatus === 0,
+    canApplyPlatform: s === REFUND_STATUS.refused && row.platformStatus === 0 && !editing.otherOpen,
+    otherOpenRequest: editing.otherOpen,
+    editLimits: editable ? editing.limits : null,
   };
+}
+
+/**
+ * A request the shopper may still change (pending or refused), seen against its order without it:
+ * what an edit may ask for (null: nothing, e.g. another request holds the goods or the period
+ * ended) and whether another request of the same goods is open (then a refusal can only stand).
+ */
+async function editingOf(ctx: AppContext, row: { refundSn: string; orderNumber: string; refundType: number; orderItemId: number; returnMoneySts: number }): Promise<{ limits: RefundEditLimits | null; otherOpen: boolean }> {
+  if (row.returnMoneySts !== REFUND_STATUS.applied && row.returnMoneySts !== REFUND_STATUS.refused) return { limits: null, otherOpen: false };
+  const { loaded, periods } = await loadOrderStateAndPeriods(ctx, row.orderNumber, row.refundSn);
+  if (!loaded || loaded.order.deleteStatus !== 0) return { limits: null, otherOpen: false };
+  const { order, state } = loaded;
+  const otherOpen = state.openWhole !== null || (row.orderItemId === 0 ? state.anyOpenItem : state.lines.some((l) => l.line.id === row.orderItemId && l.open !== null));
+  if (order.status === ORDER_STATUS.grouping || orderBlock(order, periods, ctx.now())) return { limits: null, otherOpen };
+  const limits = applyLimitsOf(order, state, row.refundType, row.orderItemId);
+  return { limits: limits.ok ? limits.limits : null, otherOpen };
 }
 
 /** PUT /p/orderRefund/cancel: withdraws a request the seller has not handled (1 -> 6). */
@@ -241,6 +293,7 @@ export async function updateRefund(ctx: AppContext, userId: string, input: Refun
   const { order, state } = await shopperOrder(ctx, userId, current.orderNumber, current.refundSn);
   checkOrder(order, periods, now);
   checkService(order, input.applyType, input.isReceiver);
+  await checkVouchers(ctx, userId, input.photoFiles);
   const ceiling = ceilingFor(state, { refundType: current.refundType, orderItemId: current.orderItemId, goodsNum: input.goodsNum, freightConfirmed: input.freightConfirmed });
   if (!ceiling.ok) throw invalid(ceiling.key, ceiling.params);
   checkAmount(input.refundAmount, ceiling.maxRefundAmount);
@@ -314,10 +367,22 @@ export async function updateRefundAmount(ctx: AppContext, userId: string, input:
   }
 }
 
+/**
+ * The waybill's courier: one of GET /p/delivery/list's (QA 2026-12-08), stored by id with its Chinese
+ * name; every page names it from the id in its reader's language (refund-parts.ts detailOf), never
+ * from the text the browser sent (expressName). Its voucher pictures are the shopper's uploads.
+ */
+async function checkWaybill(ctx: AppContext, userId: string, input: RefundExpress): Promise<Courier> {
+  const courier = (await allCouriers(ctx)).find((c) => c.id === input.expressId && c.active);
+  if (!courier) throw invalid('refundErrors.expressUnknown');
+  await checkVouchers(ctx, userId, input.imgs);
+  return courier;
+}
+
 /** The shopper's side of the parcel: the waybill (the return address the acceptance wrote stays). */
-const waybillOf = (input: RefundExpress) => ({
-  dvyId: input.expressId,
-  dvyName: input.expressName,
+const waybillOf = (input: RefundExpress, courier: Courier) => ({
+  dvyId: courier.id,
+  dvyName: courier.nameZh,
   dvyFlowId: input.expressNo,
   senderMobile: input.mobile,
   senderRemarks: input.senderRemarks || null,
@@ -331,6 +396,7 @@ const waybillOf = (input: RefundExpress) => ({
  * written only when the move found its row.
  */
 export async function submitRefundExpress(ctx: AppContext, userId: string, input: RefundExpress): Promise<void> {
+  const courier = await checkWaybill(ctx, userId, input);
   const now = ctx.now();
   const periods = await loadPeriods(ctx);
   const deadline = new Date(now.getTime() + periods.sellerReceiveMs);
@@ -341,9 +407,9 @@ export async function submitRefundExpress(ctx: AppContext, userId: string, input
     applyType: APPLY_TYPE.returnAndRefund,
     set: { returnMoneySts: REFUND_STATUS.buyerShipped, shipTime: now, deadline },
     now,
-    history: { actor: 'buyer', actorId: userId, action: 'ship', note: `${input.expressName} ${input.expressNo}` },
+    history: { actor: 'buyer', actorId: userId, action: 'ship', note: `${courier.nameZh} ${input.expressNo}` },
     alongside: [
-      repo.deliveryOfMovedPart(waybillOf(input), now),
+      repo.deliveryOfMovedPart(waybillOf(input, courier), now),
       leftStepPart(input.refundSn, REFUND_STATUS.accepted, REFUND_STATUS.buyerShipped),
       enteredStepPart(ctx.db, { refundSn: input.refundSn, status: REFUND_STATUS.buyerShipped, deadline, periods, now }, repo.MOVED),
     ].filter((part): part is SQL => part !== null),
@@ -353,6 +419,7 @@ export async function submitRefundExpress(ctx: AppContext, userId: string, input
 
 /** PUT /p/orderRefund/reSubmitExpress: edits the waybill while the seller has not received the goods (3). */
 export async function resubmitRefundExpress(ctx: AppContext, userId: string, input: RefundExpress): Promise<void> {
+  const courier = await checkWaybill(ctx, userId, input);
   const now = ctx.now();
   // One statement, as submitExpress: the touch of the request, its history row and the waybill.
   const row = await repo.moveRefund(ctx.db, {
@@ -361,8 +428,8 @@ export async function resubmitRefundExpress(ctx: AppContext, userId: string, inp
     owner: { userId },
     set: {},
     now,
-    history: { actor: 'buyer', actorId: userId, action: 'reship', note: `${input.expressName} ${input.expressNo}` },
-    alongside: [repo.deliveryOfMovedPart(waybillOf(input), now)],
+    history: { actor: 'buyer', actorId: userId, action: 'reship', note: `${courier.nameZh} ${input.expressNo}` },
+    alongside: [repo.deliveryOfMovedPart(waybillOf(input, courier), now)],
   });
   if (!row) await refuseMove(ctx, userId, input.refundSn, 'refundErrors.cannotReship');
 }
@@ -373,6 +440,8 @@ export async function applyRefundPlatform(ctx: AppContext, userId: string, input
   const current = await ownRefund(ctx, userId, input.refundSn);
   if (current.returnMoneySts !== REFUND_STATUS.refused) throw invalid('refundErrors.cannotApplyPlatform');
   if (current.platformStatus !== 0) throw invalid('refundErrors.platformRequested');
+  // Another open request of the same goods: the platform could not refund this one.
+  if ((await editingOf(ctx, current)).otherOpen) throw invalid(current.orderItemId === 0 ? 'refundErrors.wholeOrderBlocked' : 'refundErrors.openRequest');
   const moved = await ctx.db.transaction(async (tx) => {
     const row = await repo.moveRefund(tx, {
       refundSn: current.refundSn,

@@ -32,7 +32,9 @@ export async function applyOrderInvoice(ctx: AppContext, userId: string, input: 
   if (order.refundStatus === ORDER_REFUND_STATUS.allRefunded) throw invalid('invoice.errors.orderRefunded');
   if (order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderClosed');
   if (!order.isPayed) throw invalid('invoice.errors.notPaid');
-  return invoices.applyInvoice(ctx, { orderNumber: order.orderNumber, userId, shopId: order.shopId, actualTotal: order.actualTotal }, input);
+  // For what the shopper paid less what was refunded so far (a later refund lowers it: the settle step).
+  const refunded = await sumRefunded(ctx.db, order.orderNumber);
+  return invoices.applyInvoice(ctx, { orderNumber: order.orderNumber, userId, shopId: order.shopId, actualTotal: order.actualTotal, refunded }, input);
 }
 
 /** PUT /p/orderInvoice: not for an order cancelled or refunded in full (its invoice was ended for that). */
@@ -42,7 +44,8 @@ export async function reissueOrderInvoice(ctx: AppContext, userId: string, input
   // A full refund before shipment closes the order too: the refund is the reason to name.
   if (found?.order.refundStatus === ORDER_REFUND_STATUS.allRefunded) throw invalid('invoice.errors.orderRefunded');
   if (found?.order.status === ORDER_STATUS.cancelled) throw invalid('invoice.errors.orderClosed');
-  return invoices.reissueInvoice(ctx, userId, input.orderInvoiceId, input);
+  const amount = found ? invoices.invoiceAmountOf({ actualTotal: found.order.actualTotal, refunded: await sumRefunded(ctx.db, found.order.orderNumber) }) : undefined;
+  return invoices.reissueInvoice(ctx, userId, input.orderInvoiceId, input, amount);
 }
 
 /** GET /p/orderInvoice/page. */
@@ -51,9 +54,15 @@ export async function myInvoicePage(ctx: AppContext, userId: string, query: Invo
   return { ...page, records: page.records.map((r) => readable(r, lang)) };
 }
 
-/** GET /p/orderInvoice/info/{id}. */
+/**
+ * GET /p/orderInvoice/info/{id}: with the reason it cannot be asked again (endReason) when its order
+ * was since refunded in full or cancelled, as PUT /p/orderInvoice would refuse it.
+ */
 export async function myInvoice(ctx: AppContext, userId: string, id: number, lang: Language): Promise<OrderInvoice> {
-  return readable(await invoices.userInvoice(ctx, userId, id, parts(lang)), lang);
+  const invoice = await invoices.userInvoice(ctx, userId, id, parts(lang));
+  const order = invoice.endReason ? undefined : (await findUserOrder(ctx.db, userId, invoice.orderNumber, anyShopCard))?.order;
+  const endReason = order?.refundStatus === ORDER_REFUND_STATUS.allRefunded ? 'refunded' : order?.status === ORDER_STATUS.cancelled ? 'cancelled' : invoice.endReason;
+  return readable({ ...invoice, endReason }, lang);
 }
 
 /** GET /p/file/get_file_by_id: a signed link to an issued invoice's file, only for the order's owner. */

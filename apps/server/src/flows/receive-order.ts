@@ -8,7 +8,6 @@ import type { Tx } from '../db/client.ts';
 import { rescheduleJob, type JobHandler } from '../lib/jobs.ts';
 import { countOpenRefundsOfOrder } from '../modules/aftersale/repository.ts';
 import { sumRefunded } from '../modules/aftersale/settlement.ts';
-import { findOrderForRefund } from '../modules/order/refunds.ts';
 import { takeBackEarnedPoints } from '../modules/wallet/refunds.ts';
 import { markReceived } from '../modules/order/transitions.ts';
 import { findEarningLines, recordGainScores } from '../modules/order/points-reads.ts';
@@ -32,19 +31,17 @@ async function earnPoints(tx: Tx, orderNumber: string, now: Date): Promise<void>
   await grantShoppingPoints(tx, { userId: order.userId, orderNumber, score: lines.reduce((n, l) => n + l.gainScore, 0), settings, now });
   // Money refunded before receipt (decision 060) earns nothing: its share goes straight back, as a
   // later refund would take it (source 9), so the records and later refunds add up.
-  const growth = growthEarned(
-    order.lines.reduce((n, l) => n + l.paid, 0),
-    await readMemberSettings(tx),
-  );
+  const goods = order.lines.reduce((n, l) => n + l.paid, 0);
+  const growth = growthEarned(goods, await readMemberSettings(tx));
   await earnOrderGrowth(tx, { userId: order.userId, orderNumber, growth, now });
   const refunded = await sumRefunded(tx, orderNumber);
-  if (refunded > 0) {
-    const total = await findOrderForRefund(tx, orderNumber);
-    if (total) {
-      await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber, gainScore: lines.reduce((n, l) => n + l.gainScore, 0), refunded, orderTotal: total.actualTotal, now });
-      // The growth too: the refunded share of what the order earned goes at once.
-      await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber, refunded, orderTotal: total.actualTotal, now });
-    }
+  if (refunded > 0 && goods > 0) {
+    // Weighed against the goods' total, what the points and growth were earned on, not the shipping
+    // (as the settle step weighs them: refundedShare in flows/refund-money.ts).
+    const share = { refunded: Math.min(refunded, goods), orderTotal: goods };
+    await takeBackEarnedPoints(tx, { userId: order.userId, orderNumber, gainScore: lines.reduce((n, l) => n + l.gainScore, 0), ...share, now });
+    // The growth too: the refunded share of what the order earned goes at once.
+    await takeBackOrderGrowth(tx, { userId: order.userId, orderNumber, ...share, now });
   }
 }
 

@@ -202,8 +202,29 @@ describe('points a refund undoes', () => {
     expect(await logs(1)).toBe(301);
     expect(await logs(0)).toBe(30);
     expect(await scoreOf(t.ctx.db, userId)).toBe(before + 301 - 30);
+    // Wholly refunded: the received order closes (2026-12-08, decision 060).
     const [o] = await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-    expect(o).toMatchObject({ refundStatus: 2, status: 5 });
+    expect(o).toMatchObject({ refundStatus: 2, status: 6, closeType: 2 });
+  });
+});
+
+describe('points weighed against the goods, not the shipping (QA 2026-12-08)', () => {
+  it('refunding 1 of 3 equal pieces of an order with shipping gives back exactly a third of the points spent and takes a third of those earned; the last refund all', async () => {
+    const { order, userId } = await receivedOrderWithPoints(300);
+    // ¥8.00 shipping on top of the three pieces (30.00 of goods).
+    await t.ctx.db.update(orders).set({ freight: 800, actualTotal: sql`${orders.actualTotal} + 800` }).where(eq(orders.orderNumber, order.orderNumber));
+    const logs = async (io: number) =>
+      (await t.ctx.db.select().from(scoreLogs).where(and(eq(scoreLogs.userId, userId), eq(scoreLogs.source, POINTS_SOURCE.refundReturn), eq(scoreLogs.ioType, io), eq(scoreLogs.bizId, order.orderNumber)))).reduce((n, r) => n + r.score, 0);
+    const first = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, first)).toBe('refunded');
+    expect(await logs(1)).toBe(100);
+    expect(await logs(0)).toBe(10);
+    // The rest with the shipping: everything spent back, everything earned gone, the order closed.
+    const rest = await decidedRefund(t, order, { amount: 2_800, whole: false, goodsNum: 2, returnMoneySts: 4 });
+    expect(await executeRefund(t.ctx, rest)).toBe('refunded');
+    expect(await logs(1)).toBe(300);
+    expect(await logs(0)).toBe(30);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)))[0]).toMatchObject({ refundStatus: 2, status: 6, closeType: 2 });
   });
 });
 

@@ -33,7 +33,7 @@ import { createPaymentService, type Log } from '../modules/payment/service.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
 import { lockStockRows, releaseStockPart } from '../modules/product/stock.ts';
 import { returnRefundedOrderCouponsPart } from '../modules/promotion/coupon-refunds.ts';
-import { endOrderInvoiceStatement } from '../modules/invoice/service.ts';
+import { endOrderInvoiceStatement, invoiceAmountOf, invoiceAmountStatement } from '../modules/invoice/service.ts';
 import { creditRefundStatements, earnedPointsHeldOf, earnedPointsHeldPart, returnSpentPoints, takeBackFromWalletPart, type EarnedPointsHeld } from '../modules/wallet/refunds.ts';
 import type { AckReply, GatewayRefund, NotificationInput } from '../providers/payment/payment-provider.ts';
 
@@ -175,13 +175,17 @@ type OrderRefunds = settlement.OrderRequest[];
 export type OrderLocked = NonNullable<Awaited<ReturnType<typeof lockOrderWithLines>>>;
 
 /**
- * How much of the order is refunded so far, as a part of a whole: its money (fen of the actual
- * total). An order paid wholly with points and coupons (actual total 0) is measured in pieces
- * instead, so returning one of its items gives back its share of the points, and the coupons only
- * with the last piece (decision 059, requests of 0 fen).
+ * How much of the order's goods is refunded so far, as a part of a whole: fen of the lines' actual
+ * totals, the goods the points were earned and spent on, without the shipping (QA 2026-12-08,
+ * decision 060's amendment: refunding 1 of 3 equal pieces gives back exactly a third). Shipping
+ * comes back only with the last item, so the refunded money counts up to the goods' total. Goods
+ * paid wholly with points and coupons (their total 0) are measured in pieces instead, so returning
+ * one of its items gives back its share of the points, and the coupons only with the last piece
+ * (decision 059, requests of 0 fen).
  */
-function refundedShare(order: OrderForRefund, lines: Array<{ prodCount: number }>, settled: OrderRefunds): { refunded: number; orderTotal: number } {
-  if (order.actualTotal > 0) return { refunded: settled.reduce((n, r) => n + r.refundAmount, 0), orderTotal: order.actualTotal };
+function refundedShare(order: OrderForRefund, lines: Array<{ prodCount: number; actualTotal: number }>, settled: OrderRefunds): { refunded: number; orderTotal: number } {
+  const goods = lines.reduce((n, l) => n + l.actualTotal, 0);
+  if (goods > 0) return { refunded: Math.min(goods, settled.reduce((n, r) => n + r.refundAmount, 0)), orderTotal: goods };
   const pieces = lines.reduce((n, l) => n + l.prodCount, 0);
   const back = settled.some((r) => r.orderItemId === 0) ? pieces : settled.reduce((n, r) => n + r.goodsNum, 0);
   return { refunded: Math.min(back, pieces), orderTotal: pieces };
@@ -200,7 +204,8 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
   const share = refundedShare(order, lines, settled);
   // Wholly refunded once every piece is back, whatever the amounts (each piece may have been refunded
   // for less than its share): the order closes, its coupons and all its points follow (decision 059).
-  const all = share.refunded >= share.orderTotal || everyPieceRefunded(lines, settled);
+  const money = settled.reduce((n, r) => n + r.refundAmount, 0);
+  const all = (order.actualTotal > 0 ? money >= order.actualTotal : share.refunded >= share.orderTotal) || everyPieceRefunded(lines, settled);
   const { refunded, orderTotal } = all ? { refunded: share.orderTotal, orderTotal: share.orderTotal } : share;
   // Points given back now add to the points held (the wallet row is locked since the mark).
   const returned = order.orderType !== ORDER_TYPE.points ? await returnSpentPoints(tx, { userId: order.userId, orderNumber: order.orderNumber, useScore: order.useScore, refunded, orderTotal, now }) : 0;
@@ -223,6 +228,9 @@ async function undo(tx: Tx, order: OrderForRefund, refund: settlement.RefundForM
     parts.push(returnRefundedOrderCouponsPart({ orderNumber: order.orderNumber, now }));
     // Nothing is left to invoice: an invoice still applying ends ("order refunded"); an issued one stays (decision 061).
     last.push(endOrderInvoiceStatement(tx, { orderNumber: order.orderNumber, reason: 'refunded', now }));
+  } else {
+    // An invoice not issued yet is for what is left of the order's money (decision 061, 2026-12-08).
+    last.push(invoiceAmountStatement(tx, { orderNumber: order.orderNumber, amount: invoiceAmountOf({ actualTotal: order.actualTotal, refunded: money }), now }));
   }
 
   let productIds: number[] = [];

@@ -18,6 +18,7 @@ import { orderState, periodsOf, type OrderState, type Periods } from '../modules
 import { aftersaleLinesOf, aftersaleLinesPart, clearOrderApplying, findOrderForAftersale, linesForAftersale, orderForAftersaleOf, orderForAftersalePart, type AftersaleLine, type OrderForAftersale } from '../modules/order/aftersale-reads.ts';
 import { everyPieceRefunded, lockOrderForRefund, orderLinesForRefund } from '../modules/order/refunds.ts';
 import { anyShopName } from '../modules/shop/repository.ts';
+import { allCouriers, courierName, type Courier } from '../modules/logistics/service.ts';
 
 export const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
 
@@ -215,16 +216,35 @@ export async function listItemsOf(db: Db, rows: repo.NamedRefundRow[], lang: Lan
   return rows.map((row) => ({ ...listItemOf(row, lines.filter((l) => l.orderNumber === row.orderNumber), lang), row }));
 }
 
-export type DetailBase = Omit<RefundDetail, 'canCancel' | 'canEdit' | 'canUpdateAmount' | 'canSubmitExpress' | 'canEditExpress' | 'canApplyPlatform'>;
+/** The courier of this id in the reader's language (GET /p/delivery/list's name), or null for none or an unknown one. */
+function courierNamed(couriers: Courier[], id: number | null, lang: Language): string | null {
+  const courier = id === null ? undefined : couriers.find((c) => c.id === id);
+  return courier ? courierName(courier, lang) : null;
+}
+
+/** A waybill's history note ("<courier> <number>") with its courier named in the reader's language, whichever language it was written in. */
+function courierNoteIn(couriers: Courier[], lang: Language): (note: string | null) => string | null {
+  return (note) => {
+    if (!note) return note;
+    const courier = couriers.find((c) => note.startsWith(`${c.nameZh} `) || (c.nameEn !== null && note.startsWith(`${c.nameEn} `)));
+    if (!courier) return note;
+    const written = note.startsWith(`${courier.nameZh} `) ? courier.nameZh : courier.nameEn!;
+    return `${courierName(courier, lang)}${note.slice(written.length)}`;
+  };
+}
+
+export type DetailBase = Omit<RefundDetail, 'canCancel' | 'canEdit' | 'canUpdateAmount' | 'canSubmitExpress' | 'canEditExpress' | 'canApplyPlatform' | 'otherOpenRequest' | 'editLimits'>;
 
 /** A request with its order, parcel and history: what every detail page shows. */
 export async function detailOf(ctx: AppContext, row: repo.NamedRefundRow, lang: Language): Promise<{ detail: DetailBase; order: OrderForAftersale }> {
-  const [order, lines, delivery, history] = await Promise.all([
+  const [order, lines, delivery, history, couriers] = await Promise.all([
     findOrderForAftersale(ctx.db, row.orderNumber),
     linesForAftersale(ctx.db, [row.orderNumber]),
     repo.findDelivery(ctx.db, row.refundSn),
     repo.historyOf(ctx.db, row.refundSn),
+    allCouriers(ctx),
   ]);
+  const waybillNote = courierNoteIn(couriers, lang);
   if (!order) throw notFound('refundErrors.notFound');
   return {
     order,
@@ -250,7 +270,8 @@ export async function detailOf(ctx: AppContext, row: repo.NamedRefundRow, lang: 
       delivery: delivery
         ? {
             dvyId: delivery.dvyId,
-            dvyName: delivery.dvyName,
+            // The courier named from its id in the reader's language, not as stored (QA 2026-12-08).
+            dvyName: courierNamed(couriers, delivery.dvyId, lang) ?? delivery.dvyName,
             dvyFlowId: delivery.dvyFlowId,
             senderMobile: delivery.senderMobile,
             senderRemarks: delivery.senderRemarks,
@@ -266,7 +287,7 @@ export async function detailOf(ctx: AppContext, row: repo.NamedRefundRow, lang: 
           actor: h.actor as RefundHistory['actor'],
           action: h.action as RefundHistory['action'],
           returnMoneySts: h.returnMoneySts,
-          note: h.note,
+          note: h.action === 'ship' || h.action === 'reship' ? waybillNote(h.note) : h.note,
           refundAmount: h.refundAmount,
           createTime: formatApiTime(h.createdAt),
         }),

@@ -8,7 +8,8 @@ import { couponUseRecords, coupons, deliveryCompanies, orders, refunds, userCoup
 import { ensureSeeded } from '../test/seeded.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { json } from '../test/account-test-kit.ts';
-import { merchantLogin } from '../test/merchant-test-kit.ts';
+import { merchantLogin, openShopIds } from '../test/merchant-test-kit.ts';
+import { MerchantOrderDetailSchema } from '@bazaar/shared/schemas/merchant';
 import { decidedRefund, paidOrder, refundRow, type PaidOrder } from '../test/refund-money-test-kit.ts';
 import { nextSerialNumber } from '../lib/serial-number.ts';
 import { executeRefund } from './refund-money.ts';
@@ -54,6 +55,39 @@ describe('shipping an order with refunds', () => {
     const rest = await ship(token, order, 2);
     expect(rest.statusCode, rest.body).toBe(200);
     expect(await orderRow(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.shipped, refundStatus: 3 });
+  });
+
+  it("the shop's order detail tells per line the pieces refunded before shipment; another shop sees nothing", async () => {
+    const order = await paidOrder(t, PAY_TYPE.balance, { price: 1_000, count: 3 });
+    const token = await merchantLogin(t, order.shopId);
+    const detail = (as: string, lang = 'en') => t.app.inject({ method: 'GET', url: `/merchant/order/info/${order.orderNumber}`, headers: { authorization: as, 'accept-language': lang } });
+    const refundedOf = async () => {
+      const res = await detail(token);
+      expect(res.statusCode, res.body).toBe(200);
+      return MerchantOrderDetailSchema.parse(res.json()).items.map((i) => ({ orderItemId: i.orderItemId, prodCount: i.prodCount, refundedCount: i.refundedCount }));
+    };
+    expect(await refundedOf()).toEqual([{ orderItemId: order.items[0]!.id, prodCount: 3, refundedCount: 0 }]);
+    // Decided, the money not back yet: nothing is refunded so far.
+    const refundSn = await decidedRefund(t, order, { amount: 1_000, whole: false, goodsNum: 1 });
+    expect(await refundedOf()).toEqual([{ orderItemId: order.items[0]!.id, prodCount: 3, refundedCount: 0 }]);
+    expect(await executeRefund(t.ctx, refundSn)).toBe('refunded');
+    expect(await refundedOf()).toEqual([{ orderItemId: order.items[0]!.id, prodCount: 3, refundedCount: 1 }]);
+    // The pieces the detail says are left are what shipping takes.
+    const shipped = await ship(token, order, 2);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(MerchantOrderDetailSchema.parse(shipped.json()).items[0]).toMatchObject({ prodCount: 3, refundedCount: 1, shippedCount: 2 });
+
+    const other = (await openShopIds(t)).find((id) => id !== order.shopId)!;
+    const otherToken = await merchantLogin(t, other);
+    for (const [lang, text] of [
+      ['en', 'Order not found'],
+      ['zh', '订单不存在'],
+    ] as const) {
+      const theirs = await detail(otherToken, lang);
+      expect(theirs.statusCode).toBe(400);
+      expect(theirs.body).toContain(text);
+      expect(theirs.body).not.toContain('refundedCount');
+    }
   });
 
   it('a refund-only request still waiting for the shop does not stop shipping, and stays open', async () => {

@@ -12,7 +12,7 @@ import { growthLogs, merchantAuditLogs, orderItems, products, refundHistories, r
 import { countQueries } from '../db/query-count.ts';
 import { cipherOf, json } from '../test/account-test-kit.ts';
 import { merchantLogin, openShopIds, registerBuyer, type Buyer } from '../test/merchant-test-kit.ts';
-import { apply, applyBody, call, expectRefused, info, refundOrder, type RefundOrder } from '../test/refund-test-kit.ts';
+import { apply, applyBody, call, expectRefused, info, refundOrder, uploadedVoucher, type RefundOrder } from '../test/refund-test-kit.ts';
 import { eventually, gatewayRefunds, paidOrder } from '../test/refund-money-test-kit.ts';
 import { topUpBalance, walletBalance } from '../test/payment-test-kit.ts';
 import { orders } from '../db/schema.ts';
@@ -20,6 +20,12 @@ import { ensureSeeded } from '../test/seeded.ts';
 import { loadPeriods } from '../flows/refund-parts.ts';
 import type { TestApp } from '../test/test-app.ts';
 
+
+/** The courier of this id as GET /p/delivery/list names it in English: a waybill shows it so, whatever name the browser sent. */
+async function courierNamed(user: { token: string }, id: number): Promise<string> {
+  const list = (await call(t, user, 'GET', '/p/delivery/list')).json() as Array<{ dvyId: number; dvyName: string }>;
+  return list.find((c) => c.dvyId === id)!.dvyName;
+}
 let t: TestApp;
 let shopA: number;
 let shopB: number;
@@ -119,7 +125,7 @@ describe('accept, refuse, receive', () => {
     expect(refused).toMatchObject({ returnMoneySts: 7, sellerMsg: '商品已影响二次销售', canEdit: true, canApplyPlatform: true, canCancel: false, deadline: null });
     expect(await shopLog(shopA, refundSn)).toEqual([expect.objectContaining({ action: 'refund.refuse' })]);
     // Resubmitted: back to 1 with a new handling deadline.
-    const { orderNumber: _o, refundType: _r, orderItemId: _i, ...fields } = applyBody(order, { buyerDesc: '补充了照片', photoFiles: ['/uploads/p.png'] });
+    const { orderNumber: _o, refundType: _r, orderItemId: _i, ...fields } = applyBody(order, { buyerDesc: '补充了照片', photoFiles: [await uploadedVoucher(t, buyer)] });
     expect((await call(t, buyer, 'POST', '/p/orderRefund/update_refund', { refundSn, ...fields })).statusCode).toBe(200);
     expect(await info(t, buyer, refundSn)).toMatchObject({ returnMoneySts: 1, deadlineAction: 'agree', buyerDesc: '补充了照片' });
     // Refused again, then brought to the platform (once).
@@ -144,11 +150,12 @@ describe('accept, refuse, receive', () => {
     expect(accepted).toMatchObject({ returnMoneySts: 2, settleStatus: 0, deadlineAction: 'close' });
     expect(accepted.delivery).toMatchObject(RETURN_ADDRESS);
     expectRefused(await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {}, 'zh'), '买家寄回商品后才能确认收货');
-    const waybill = { refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT998877665', mobile: '13800138000', imgs: ['/uploads/w.png'] };
+    const photo = await uploadedVoucher(t, buyer);
+    const waybill = { refundSn, expressId: 2, expressName: '中通快递', expressNo: 'ZT998877665', mobile: '13800138000', imgs: [photo] };
     expect((await call(t, buyer, 'POST', '/p/orderRefund/submitExpress', waybill)).statusCode).toBe(200);
     const shipped = MerchantRefundDetailSchema.parse((await call(t, ownerA, 'GET', `/merchant/refunds/${refundSn}`)).json());
     expect(shipped).toMatchObject({ returnMoneySts: 3, canReceive: true, canRefuse: true });
-    expect(shipped.delivery).toMatchObject({ dvyFlowId: 'ZT998877665', dvyName: '中通快递', imgs: ['/uploads/w.png'], ...RETURN_ADDRESS });
+    expect(shipped.delivery).toMatchObject({ dvyFlowId: 'ZT998877665', dvyName: await courierNamed(buyer, 2), imgs: [photo], ...RETURN_ADDRESS });
     const received = await call(t, ownerA, 'PUT', `/merchant/refunds/${refundSn}/receive`, {});
     expect(received.statusCode, received.body).toBe(200);
     const row = await refundRow(refundSn);

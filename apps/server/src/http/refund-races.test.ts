@@ -130,7 +130,7 @@ function refundRaces(sides: () => [Side, Side]) {
         expect(log).toHaveLength(0);
       }
       await refundedOnce(buyer, refundSn, before, 1_000);
-      expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.completed, refundStatus: 2 });
+      expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.cancelled, closeType: 2, refundStatus: 2 });
       // The job again (a retry, on either instance) and the merchant again change nothing.
       await Promise.all([deadlineJob(a, 3, refundSn), deadlineJob(b, 3, refundSn)]);
       expectMessage(await merchant(a, 'PUT', `/merchant/refunds/${refundSn}/receive`), 'Receipt can be confirmed once the buyer has sent the goods back');
@@ -337,7 +337,7 @@ describe.skipIf(!SHARED_INFRASTRUCTURE)('on PostgreSQL + Redis, across two API i
 });
 
 describe('an invoice still applying when the order is refunded in full after shipment', () => {
-  it('ends ("order refunded") when the whole-order return is received; the order stays received, refunded in full', async () => {
+  it('ends ("order refunded") when the whole-order return is received; the received order closes, refunded in full', async () => {
     const buyer = await registerBuyer(t);
     const order = await refundOrder(t, buyer, shopId, { lines: 2, count: 1, price: 1_000, freight: 500, status: ORDER_STATUS.completed });
     const res = await send(here(), buyer.token, 'POST', '/p/orderInvoice', { orderNumber: order.orderNumber, headerType: 2, headerName: '张三' });
@@ -354,8 +354,8 @@ describe('an invoice still applying when the order is refunded in full after shi
     const received = await merchant(here(), 'PUT', `/merchant/refunds/${refundSn}/receive`);
     expect(received.statusCode, received.body).toBe(200);
     await refundedOnce(buyer, refundSn, before, order.actualTotal);
-    // Shipped and received, so not closed: refunded in full.
-    expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.completed, refundStatus: 2 });
+    // Wholly refunded: the received order closes too (2026-12-08, decision 060).
+    expect(await orderOf(order.orderNumber)).toMatchObject({ status: ORDER_STATUS.cancelled, closeType: 2, refundStatus: 2 });
     expect(await invoiceRow(id)).toMatchObject({ invoiceState: 3, failReason: 'invoice.ended.orderRefunded', fileId: null });
     expect(OrderInvoiceSchema.parse((await send(here(), buyer.token, 'GET', `/p/orderInvoice/info/${id}`, undefined, 'zh')).json())).toMatchObject({ invoiceState: 3, failReason: '订单已全额退款' });
     // The shop can no longer issue it, and the shopper cannot ask again.

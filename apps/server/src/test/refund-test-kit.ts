@@ -12,6 +12,7 @@ import { json } from './account-test-kit.ts';
 import { merchantLogin, openShopIds, type Buyer } from './merchant-test-kit.ts';
 import { ensureSeeded } from './seeded.ts';
 import type { TestApp } from './test-app.ts';
+import { uploadImage } from './shop-application-test-kit.ts';
 
 export type Lang = 'zh' | 'en';
 const DAY = 86_400_000;
@@ -143,3 +144,11 @@ export async function seededShopOwner(): Promise<{ t: TestApp; shopId: number; o
   const shopId = (await openShopIds(t))[0]!;
   return { t, shopId, owner: { token: await merchantLogin(t, shopId) } };
 }
+
+/** A voucher picture this shopper uploaded (the apply and waybill calls take only the shopper's own uploads). */
+export async function uploadedVoucher(t: TestApp, user: { token: string }): Promise<string> {
+  const res = await uploadImage(t, user.token, 'public');
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { path: string }).path;
+}
+

@@ -12,6 +12,7 @@ import { fetchAsUser } from '../features/account/user-loader.server.ts';
 import { UserCenterSignIn } from '../features/account/user-center-gate.tsx';
 import { DownloadInvoice, InvoiceFacts } from '../features/invoice/invoice-views.tsx';
 import { MY_INVOICES_PATH } from '../features/invoice/paths.ts';
+import { canReissueInvoice } from '../features/invoice/invoice-check.ts';
 import { positiveId } from '../lib/positive-id.ts';
 import '../features/invoice/invoice.css';
 
@@ -75,9 +76,11 @@ function InvoiceDetailView({ invoice }: { invoice: OrderInvoice }) {
         <InvoiceFacts invoice={invoice} />
         <div className="invoice-detail__actions">
           {invoice.invoiceState === INVOICE_STATE.invoiced && invoice.fileId ? <DownloadInvoice fileId={invoice.fileId} /> : null}
-          <Button variant="secondary" onClick={() => setReissuing(true)}>
-            {t('invoice.detail.reissue')}
-          </Button>
+          {canReissueInvoice(invoice) ? (
+            <Button variant="secondary" onClick={() => setReissuing(true)}>
+              {t('invoice.detail.reissue')}
+            </Button>
+          ) : null}
         </div>
       </section>
       {reissuing ? (

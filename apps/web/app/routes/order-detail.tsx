@@ -130,10 +130,17 @@ function OrderDetailView({ order, team, share }: { order: OrderDetailWithRefund;
             {t(orderStatusKey(order))}
           </h1>
           <StatusNote order={order} />
-          <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
-          <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
-          <PointsOrderNoRefund order={order} />
-          <OrderInvoiceEntry order={order} />
+          {order.deleted ? (
+            // Deleted by the shopper, reached from its after-sales request: read-only.
+            <p className="order-detail__note">{t('orders.deleted')}</p>
+          ) : (
+            <>
+              <OrderActions order={order} onDeleted={() => void navigate('/user-center/uc-order')} />
+              <OrderRefundLink orderNumber={order.orderNumber} canRefund={order.canRefund} />
+              <PointsOrderNoRefund order={order} />
+              <OrderInvoiceEntry order={order} />
+            </>
+          )}
           <Link className={buttonClass({ variant: 'secondary', size: 'sm' })} to={`/chat?toId=${order.shopId}&orderNumber=${order.orderNumber}`}>
             {t('chat.entry.contactSeller')}
           </Link>

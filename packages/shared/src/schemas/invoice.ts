@@ -106,7 +106,7 @@ export const InvoicePageQuerySchema = PageQuerySchema.extend({
 });
 export type InvoicePageQuery = z.infer<typeof InvoicePageQuerySchema>;
 
-/** One invoice as its shopper and its shop see it. amount: the order's actual total when asked, what the shopper finally paid (less refunds) once issued, in fen. */
+/** One invoice as its shopper and its shop see it. amount: what the shopper paid less what was refunded, in fen (kept so while it is not issued: decision 061, 2026-12-08). */
 export const OrderInvoiceSchema = z.object({
   orderInvoiceId: z.number().int(),
   orderNumber: z.string(),
@@ -121,6 +121,12 @@ export const OrderInvoiceSchema = z.object({
   /** 1 applying, 2 invoiced, 3 failed. */
   invoiceState: z.number().int(),
   failReason: z.string().nullable(),
+  /**
+   * Why it cannot be asked again, when the mall ended it: its order was cancelled or refunded in
+   * full (the detail, GET /p/orderInvoice/info, also names it when the order closed after the
+   * shop refused or issued it). Null: a corrected header may be sent.
+   */
+  endReason: z.enum(['cancelled', 'refunded']).nullable(),
   /** The issued file's id (GET /p/file/get_file_by_id), null until issued. */
   fileId: z.number().int().nullable(),
   applicationTime: z.string(),

@@ -253,6 +253,8 @@ export const OrderDetailSchema = MyOrderSchema.extend({
   finallyTime: z.string().nullable(),
   cancelTime: z.string().nullable(),
   closeType: z.number().int().nullable(),
+  /** The shopper deleted it: still shown, read-only, to its after-sales requests' links (absent otherwise). */
+  deleted: z.literal(true).optional(),
   virtualInfoList: z.array(VirtualCodeSchema),
   /** The order's invoice (decision 061), null when none was asked. */
   orderInvoiceId: z.number().int().nullable(),

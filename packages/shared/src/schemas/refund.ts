@@ -62,8 +62,6 @@ export const AFTERSALE_REMINDER_HOURS_MAX = 72;
 export const RefundSnSchema = z.string('refundErrors.notFound').trim().regex(/^\d{1,20}$/, 'refundErrors.notFound');
 const orderNumber = z.string('refundErrors.orderNotFound').trim().regex(/^\d{1,20}$/, 'refundErrors.orderNotFound');
 const int32 = (key: string, min = 0) => z.coerce.number(key).int(key).min(min, key).max(2_147_483_647, key);
-/** Fen, up to 100 million yuan. */
-const fen = (key: string) => z.number(key).int(key).min(0, key).max(10_000_000_000, key);
 
 const phone = z
   .string('refundErrors.mobileRequired')
@@ -156,6 +154,30 @@ export const RefundApplyInfoSchema = z.object({
 });
 export type RefundApplyInfo = z.infer<typeof RefundApplyInfoSchema>;
 
+/**
+ * What editing a request may offer: applyInfo's limits, computed the same way on the order without
+ * the request itself (its own amount does not count), so the edit form offers the line's whole
+ * ceiling and the shipping with the last item(s), as the apply form does.
+ */
+export const RefundEditLimitsSchema = RefundApplyInfoSchema.pick({
+  maxGoodsNum: true,
+  maxRefundAmount: true,
+  unitAmount: true,
+  isLastItem: true,
+  freightAmount: true,
+  applyTypes: true,
+  isReceiver: true,
+  reasons: true,
+});
+export type RefundEditLimits = z.infer<typeof RefundEditLimitsSchema>;
+
+/** A refund amount in fen, up to 100 million yuan: missing or not a number is "enter it"; negative, fractional or larger is "not valid". */
+const amount = z
+  .number('refundErrors.amountRequired')
+  .int('refundErrors.amountInvalid')
+  .min(0, 'refundErrors.amountInvalid')
+  .max(10_000_000_000, 'refundErrors.amountInvalid');
+
 /** The apply page's editable fields, shared by apply and update_refund. */
 const refundFields = {
   goodsNum: z.number('refundErrors.goodsNum').int('refundErrors.goodsNum').min(1, 'refundErrors.goodsNum').max(100_000, 'refundErrors.goodsNum'),
@@ -166,7 +188,7 @@ const refundFields = {
   buyerDesc: desc('refundErrors.descTooLong'),
   buyerMobile: phone,
   photoFiles: vouchers,
-  refundAmount: fen('refundErrors.amountRequired'),
+  refundAmount: amount,
   /** The shopper confirmed that the shipping is refunded with this last item (required then). */
   freightConfirmed: z.boolean('validation.invalid').default(false),
 };
@@ -332,6 +354,10 @@ export const RefundDetailSchema = RefundListItemSchema.extend({
   canSubmitExpress: z.boolean(),
   canEditExpress: z.boolean(),
   canApplyPlatform: z.boolean(),
+  /** Another request of the same goods (the same item, or any item of a whole-order request's order) is open: neither edit nor platform step-in can succeed. */
+  otherOpenRequest: z.boolean(),
+  /** What 修改申请 may offer (null when canEdit is false). */
+  editLimits: RefundEditLimitsSchema.nullable(),
 });
 export type RefundDetail = z.infer<typeof RefundDetailSchema>;
 
@@ -353,7 +379,7 @@ export type RefundExpress = z.infer<typeof RefundExpressSchema>;
 export type RefundExpressInput = z.input<typeof RefundExpressSchema>;
 
 /** PUT /p/orderRefund/updateRefundAmount. */
-export const RefundAmountUpdateSchema = z.object({ refundSn: RefundSnSchema, refundAmount: fen('refundErrors.amountRequired') });
+export const RefundAmountUpdateSchema = z.object({ refundSn: RefundSnSchema, refundAmount: amount });
 export type RefundAmountUpdate = z.infer<typeof RefundAmountUpdateSchema>;
 
 /** POST /p/orderRefund/applyPlatform: after a refusal (7), ask the platform to step in. */
@@ -452,6 +478,8 @@ export const MerchantRefundDetailSchema = RefundDetailSchema.omit({
   canSubmitExpress: true,
   canEditExpress: true,
   canApplyPlatform: true,
+  otherOpenRequest: true,
+  editLimits: true,
 }).extend({
   userNickName: z.string(),
   /** What the shop may do now. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderInvoices } from '../../db/schema/invoice.ts';
 
@@ -51,6 +51,8 @@ export const byId = (id: number) => eq(orderInvoices.id, id);
 export const byOrder = (orderNumber: string) => eq(orderInvoices.orderNumber, orderNumber);
 /** The order's invoice while it waits for the shop (state 1, applying). */
 export const applyingOfOrder = (orderNumber: string) => and(eq(orderInvoices.orderNumber, orderNumber), eq(orderInvoices.invoiceState, 1));
+/** The order's invoice not issued yet (applying or failed): its amount still follows the refunds. */
+export const notIssuedOfOrder = (orderNumber: string) => and(eq(orderInvoices.orderNumber, orderNumber), ne(orderInvoices.invoiceState, 2));
 export const byFile = (fileId: number) => and(eq(orderInvoices.fileId, fileId), eq(orderInvoices.invoiceState, 2));
 
 export async function invoiceIdOfOrder(db: Db, orderNumber: string): Promise<number | null> {

@@ -21,7 +21,12 @@ export interface InvoicedOrder {
   userId: string;
   shopId: number;
   actualTotal: number;
+  /** Fen of the order refunded so far (the after-sales module's sum, handed in by the flow). */
+  refunded?: number;
 }
+
+/** What an invoice is for: the order's actual total less what was refunded (decision 061's 2026-12-08 amendment). */
+export const invoiceAmountOf = (order: { actualTotal: number; refunded?: number }) => Math.max(0, order.actualTotal - (order.refunded ?? 0));
 
 function headerValues(header: InvoiceHeader) {
   return {
@@ -49,6 +54,7 @@ function toInvoice(row: { invoice: repo.InvoiceRow; shopName: string }): OrderIn
     invoiceState: i.invoiceState,
     failReason: i.failReason,
     fileId: i.invoiceState === INVOICE_STATE.invoiced ? i.fileId : null,
+    endReason: endReasonOf(i.failReason),
     applicationTime: formatApiTime(i.applicationTime),
     uploadTime: i.uploadTime ? formatApiTime(i.uploadTime) : null,
   };
@@ -74,17 +80,21 @@ export const insertInvoicesStatement = (db: Db, rows: repo.NewInvoice[]) => repo
 /** POST /p/orderInvoice: the order's one invoice; a second answers the "already asked" message. */
 export async function applyInvoice(ctx: Pick<AppContext, 'db'>, order: InvoicedOrder, header: InvoiceHeader): Promise<number> {
   try {
-    return await repo.insertInvoice(ctx.db, { orderNumber: order.orderNumber, userId: order.userId, shopId: order.shopId, amount: order.actualTotal, ...headerValues(header) });
+    return await repo.insertInvoice(ctx.db, { orderNumber: order.orderNumber, userId: order.userId, shopId: order.shopId, amount: invoiceAmountOf(order), ...headerValues(header) });
   } catch (err) {
     if (uniqueViolation(err) === repo.ORDER_INVOICE_KEY) throw conflict('invoice.errors.exists');
     throw err;
   }
 }
 
-/** PUT /p/orderInvoice: the corrected header; the invoice goes back to applying and its old file and reason are dropped. */
-export async function reissueInvoice(ctx: Pick<AppContext, 'db' | 'now'>, userId: string, id: number, header: InvoiceHeader): Promise<void> {
+/**
+ * PUT /p/orderInvoice: the corrected header; the invoice goes back to applying and its old file and
+ * reason are dropped. `amount`: what it is for now (invoiceAmountOf), when the flow read the order.
+ */
+export async function reissueInvoice(ctx: Pick<AppContext, 'db' | 'now'>, userId: string, id: number, header: InvoiceHeader, amount?: number): Promise<void> {
   const moved = await repo.updateInvoice(ctx.db, and(repo.byId(id), repo.byUser(userId)), {
     ...headerValues(header),
+    ...(amount === undefined ? {} : { amount }),
     invoiceState: INVOICE_STATE.applying,
     failReason: null,
     fileId: null,
@@ -190,9 +200,24 @@ export function endOrderInvoiceStatement(tx: Tx, input: { orderNumber: string; r
   return repo.updateInvoiceStatement(tx, repo.applyingOfOrder(input.orderNumber), endedValues(input));
 }
 
+/**
+ * A refund of part of the order settled: the order's invoice not issued yet (applying, or failed and
+ * waiting for a corrected header) is for `amount` now (invoiceAmountOf), as a statement to send with
+ * the settle step's others. An issued one keeps what it was issued for.
+ */
+export function invoiceAmountStatement(tx: Tx, input: { orderNumber: string; amount: number; now: Date }): SQLWrapper {
+  return repo.updateInvoiceStatement(tx, repo.notIssuedOfOrder(input.orderNumber), { amount: input.amount, updatedAt: input.now });
+}
+
 const endedValues = (input: { reason: InvoiceEndReason; now: Date }) => ({ invoiceState: INVOICE_STATE.failed, failReason: INVOICE_END_REASONS[input.reason], updatedAt: input.now });
 
 const END_KEYS = new Set<string>(Object.values(INVOICE_END_REASONS));
+
+/** Which of the mall's reasons ended the invoice (it cannot be asked again), or null (the shop's own reason, or none). */
+function endReasonOf(failReason: string | null): InvoiceEndReason | null {
+  const found = Object.entries(INVOICE_END_REASONS).find(([, key]) => key === failReason);
+  return found ? (found[0] as InvoiceEndReason) : null;
+}
 
 /** The invoice with the mall's end reason in the reader's words (`t` translates a catalog key). */
 export function withEndedReason<T extends { failReason: string | null }>(invoice: T, t: (key: string) => string): T {

@@ -13,6 +13,13 @@ export function listCompanies(db: Queryable) {
     .orderBy(asc(deliveryCompanies.seq), asc(deliveryCompanies.id));
 }
 
+/** Every courier company, enabled or not (a waybill keeps naming a company disabled since). */
+export function listAllCompanies(db: Queryable) {
+  return db
+    .select({ id: deliveryCompanies.id, nameZh: deliveryCompanies.nameZh, nameEn: deliveryCompanies.nameEn, active: sql<boolean>`${deliveryCompanies.status} = 1` })
+    .from(deliveryCompanies);
+}
+
 /** The packages of one order with what each holds (one row per package line; a package without lines has one row with nulls). */
 export function listDeliveriesWithItems(db: Queryable, orderNumber: string) {
   return db

@@ -17,6 +17,29 @@ export async function listCompanies(ctx: AppContext, lang: Language): Promise<De
   return rows.map((r) => ({ dvyId: r.id, dvyName: localized(lang, r.nameZh, r.nameEn) }));
 }
 
+export interface Courier {
+  id: number;
+  nameZh: string;
+  nameEn: string | null;
+  /** Offered by GET /p/delivery/list. */
+  active: boolean;
+}
+
+const COURIERS_CACHE = 'couriers';
+
+/**
+ * Every courier company, enabled or not, kept in memory: seeded, and no call changes them, so the
+ * after-sales waybill checks its courier and names it in the reader's language without a read.
+ */
+export async function allCouriers(ctx: Pick<AppContext, 'db' | 'caches'>): Promise<Courier[]> {
+  // Named as GET /p/delivery/list names them: courierName.
+  const cache = ctx.caches.named<Courier[]>(COURIERS_CACHE, { ttlMs: 60 * 60_000, max: 1 });
+  return cache.cached('all') ?? (await cache.get('all', async () => (await repo.listAllCompanies(ctx.db)).map((c) => ({ ...c, active: Boolean(c.active) }))));
+}
+
+/** The courier's name in the reader's language, as GET /p/delivery/list gives it. */
+export const courierName = (courier: Courier, lang: Language) => localized(lang, courier.nameZh, courier.nameEn);
+
 /** An order's packages, oldest first, with what each holds (order line ids and pieces). One query. */
 export async function listPackages(db: Db | Tx, orderNumber: string, lang: Language) {
   const rows = await repo.listDeliveriesWithItems(db, orderNumber);

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { jsonObjectOf, parsedJson, rowFromJson } from '../../db/json-rows.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
 import { orderLineColumns } from './line-columns.ts';
+import { closeRefundedOrderValues } from './transitions.ts';
 
 export interface OrderForAftersale {
   orderNumber: string;
@@ -117,7 +118,7 @@ export function markOrderApplyingPart(db: Db | Tx, orderNumber: string, now: Dat
 /**
  * The order's last open request ended without money (withdrawn, closed, refused): refundStatus
  * goes back to what the refunded money says (`refunded` of `actualTotal`: none, part or all), all
- * when every piece is refunded whatever the amounts (`everyPiece`).
+ * when every piece is refunded whatever the amounts (`everyPiece`); wholly refunded, it closes.
  * Only from 1: the settle step's own values stand.
  */
 export async function clearOrderApplying(tx: Tx, input: { orderNumber: string; refunded: number; everyPiece: boolean; now: Date }): Promise<void> {
@@ -128,8 +129,10 @@ export async function clearOrderApplying(tx: Tx, input: { orderNumber: string; r
         ? ORDER_REFUND_STATUS.allRefunded
         : // The CASE's branches are parameters of no type (text to the database): cast, or the update fails.
         sql`(case when ${input.refunded} >= ${orders.actualTotal} then ${ORDER_REFUND_STATUS.allRefunded} else ${ORDER_REFUND_STATUS.partlyRefunded} end)::smallint`;
+  // Wholly refunded: the order closes as the settle step closes it (2026-12-08).
+  const close = back === null ? {} : closeRefundedOrderValues(typeof back === 'number' ? sql`true` : sql`${back} = ${ORDER_REFUND_STATUS.allRefunded}`, input.now);
   await tx
     .update(orders)
-    .set({ refundStatus: back, updatedAt: input.now, version: sql`${orders.version} + 1` })
+    .set({ refundStatus: back, ...close, updatedAt: input.now, version: sql`${orders.version} + 1` })
     .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.refundStatus, ORDER_REFUND_STATUS.applying)));
 }

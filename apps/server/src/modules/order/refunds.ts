@@ -1,14 +1,13 @@
 // The order's side of a refund's settle step (decision 060): the order locked while its refunds are
 // summed (two refunds of one order settle one after the other), its lines for stock and points, and
 // its refundStatus (2 all refunded, 3 partly, 4 failed) with the close of an order wholly refunded
-// before it was shipped (status 6, closeType 2). Each move is conditional and repeatable.
+// (status 6, closeType 2, shipped or not: 2026-12-08). Each move is conditional and repeatable.
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { Db, Tx } from '../../db/client.ts';
 import { jsonObjectOf, parsedJson, rowFromJson } from '../../db/json-rows.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
-import { CLOSE_TYPE } from './transitions.ts';
+import { closeRefundedOrderValues } from './transitions.ts';
 import { aftersaleOrderColumns, findOrderForAftersale, type OrderForAftersale } from './aftersale-reads.ts';
 
 /** The order as a refund reads it: the same columns as an after-sales request's (aftersale-reads.ts). */
@@ -74,7 +73,7 @@ export async function orderLinesForRefund(db: Db | Tx, orderNumber: string) {
 
 /**
  * refundStatus after a settled refund: all (2) or part (3) of the order's money is back. A wholly
- * refunded order that was paid but never shipped closes (status 6, closeType 2), in the same
+ * refunded order closes (status 6, closeType 2) from paid, grouping, shipped or received, in the same
  * statement (one round trip: the after-sales bench, decision 060). Not sent: the settle step sends
  * it with its other last writes (db/one-statement.ts).
  */
@@ -94,15 +93,14 @@ export function markOrderRefundedStatement(tx: Tx, input: { orderNumber: string;
       .set({ refundStatus: ORDER_REFUND_STATUS.partlyRefunded, updatedAt: input.now, version: sql`${orders.version} + 1` })
       .where(eq(orders.orderNumber, input.orderNumber));
   }
-  // A group order of a failed team closes from grouping (7) once its automatic refund is back (decision 065).
-  const closes = sql`${orders.status} in (${ORDER_STATUS.paid}, ${ORDER_STATUS.grouping})`;
+  // A wholly refunded order closes whatever it had reached (2026-12-08, decisions 059/060): paid,
+  // grouping (a failed team's automatic refund, decision 065), shipped or received, as Taobao shows
+  // 交易关闭 after a full refund.
   return tx
     .update(orders)
     .set({
       refundStatus: ORDER_REFUND_STATUS.allRefunded,
-      status: sql`case when ${closes} then ${ORDER_STATUS.cancelled} else ${orders.status} end`,
-      closeType: sql`case when ${closes} then ${CLOSE_TYPE.refund} else ${orders.closeType} end`,
-      cancelTime: sql`case when ${closes} then ${input.now.toISOString()}::timestamptz else ${orders.cancelTime} end`,
+      ...closeRefundedOrderValues(sql`true`, input.now),
       updatedAt: input.now,
       version: sql`${orders.version} + 1`,
     })

@@ -1,6 +1,7 @@
 // Orders and what checkout reads to build them. Queries only; the rules live in the flows and service.
 import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { FreightRule } from '@bazaar/shared/schemas/freight';
 import type { Db, Tx } from '../../db/client.ts';
@@ -289,14 +290,15 @@ export function itemsOfOrders(db: Db, orderNumbers: string[]) {
 }
 
 /** The order with its shop and address copy, only when it is this user's and not deleted. */
-export async function findUserOrder(db: Db, userId: string, orderNumber: string, shopCard: ShopCard) {
+/** `withDeleted`: an order the user deleted too (its after-sales history still links to it: flows/my-orders.ts). */
+export async function findUserOrder(db: Db, userId: string, orderNumber: string, shopCard: ShopCard, withDeleted = false) {
   const shop = shopCard(db);
   const [row] = await db
     .select({ order: orders, shopNameZh: shop.nameZh, shopNameEn: shop.nameEn, address: orderAddresses })
     .from(orders)
     .innerJoin(shop, eq(shop.shopId, orders.shopId))
     .leftJoin(orderAddresses, eq(orderAddresses.orderNumber, orders.orderNumber))
-    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), eq(orders.deleteStatus, 0)));
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), withDeleted ? undefined : eq(orders.deleteStatus, 0)));
   return row;
 }
 
@@ -322,7 +324,12 @@ export async function findOrderStatus(db: Db | Tx, userId: string, orderNumber: 
   return row;
 }
 
-/** Soft delete, only from completed or cancelled. Answers whether a row moved. */
+/**
+ * Soft delete, only from completed or cancelled, and not while an after-sales request of the order is
+ * open (refundStatus 1 applying, or 4 its refund failing). Answers whether a row moved. Race-safe: a
+ * request's insert locks this row and marks it applying in the same statement (decision 059), and
+ * this update re-reads a row changed meanwhile before it writes.
+ */
 export async function softDeleteOrder(db: Db, userId: string, orderNumber: string, now: Date): Promise<boolean> {
   const moved = await db
     .update(orders)
@@ -333,6 +340,7 @@ export async function softDeleteOrder(db: Db, userId: string, orderNumber: strin
         eq(orders.userId, userId),
         eq(orders.deleteStatus, 0),
         inArray(orders.status, [ORDER_STATUS.completed, ORDER_STATUS.cancelled]),
+        sql`coalesce(${orders.refundStatus}, 0) not in (${ORDER_REFUND_STATUS.applying}, ${ORDER_REFUND_STATUS.failed})`,
       ),
     )
     .returning({ orderNumber: orders.orderNumber });

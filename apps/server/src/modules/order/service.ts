@@ -1,5 +1,6 @@
 // The shopper's orders (reference 2.6): list, detail, receipt, delete and status. Answers are
 // ready for display: names in the request's language, times as 'yyyy-MM-dd HH:mm:ss' GMT+8.
+import { ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import type { Language } from '@bazaar/shared/constants/limits';
 import { ORDER_TIME_STATUS, type MyOrder, type MyOrderQuery, type MyOrderSearchQuery, type OrderDetail, type OrderItem } from '@bazaar/shared/schemas/order';
@@ -50,8 +51,10 @@ export function createOrderService(ctx: AppContext) {
   const endTime = (status: number, createdAt: Date) => (status === ORDER_STATUS.unpaid ? formatApiTime(new Date(createdAt.getTime() + timeoutMs)) : null);
 
   /** Not the user's (or deleted) and "moved meanwhile" are told apart only after a move failed. */
-  async function refuse(userId: string, orderNumber: string): Promise<never> {
+  /** Why a delete did not move the order: an open after-sales request (refundStatus 1 or 4), its status, or no such order. */
+  async function refuseDelete(userId: string, orderNumber: string): Promise<never> {
     const order = await repo.findOrderStatus(ctx.db, userId, orderNumber);
+    if (order?.refundStatus === ORDER_REFUND_STATUS.applying || order?.refundStatus === ORDER_REFUND_STATUS.failed) throw invalid('orders.errors.aftersaleOpen');
     throw invalid(order ? 'orders.errors.statusChanged' : 'orders.errors.notFound');
   }
 
@@ -142,9 +145,10 @@ export function createOrderService(ctx: AppContext) {
       lang: Language,
       shopCard: repo.ShopCard,
       regionNames?: (ids: number[]) => Promise<Map<number, string>>,
+      withDeleted = false,
     ): Promise<Omit<OrderDetail, 'orderInvoiceId'>> {
       const [found, items, codes] = await Promise.all([
-        repo.findUserOrder(ctx.db, userId, orderNumber, shopCard),
+        repo.findUserOrder(ctx.db, userId, orderNumber, shopCard, withDeleted),
         repo.itemsOfOrders(ctx.db, [orderNumber]),
         repo.virtualCodesOf(ctx.db, orderNumber),
       ]);
@@ -183,6 +187,7 @@ export function createOrderService(ctx: AppContext) {
         finallyTime: timeOrNull(order.finallyTime),
         cancelTime: timeOrNull(order.cancelTime),
         closeType: order.closeType,
+        ...(order.deleteStatus !== 0 ? { deleted: true } : {}),
         userAddrDto: address
           ? {
               receiver: address.receiver,
@@ -206,7 +211,7 @@ export function createOrderService(ctx: AppContext) {
     },
 
     async remove(userId: string, orderNumber: string): Promise<void> {
-      if (!(await repo.softDeleteOrder(ctx.db, userId, orderNumber, ctx.now()))) await refuse(userId, orderNumber);
+      if (!(await repo.softDeleteOrder(ctx.db, userId, orderNumber, ctx.now()))) await refuseDelete(userId, orderNumber);
     },
   };
 }

@@ -1,13 +1,27 @@
 // The order state machine's moves, each one conditional on the state it leaves, so a move that
 // lost a race changes nothing (the caller then answers 'order status changed'). Flows (pay,
 // cancel, ship, receive) call these inside their own transaction.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_MOLD, ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import type { Tx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/order.ts';
 
 /** closeType: 1 unpaid timeout, 2 refund, 4 buyer cancelled. */
 export const CLOSE_TYPE = { timeout: 1, refund: 2, buyer: 4 } as const;
+
+/**
+ * A wholly refunded order closes (status 6, closeType 2, cancelTime) when `when` holds, whatever it
+ * had reached: paid, grouping (a failed team's refund, decision 065), shipped or received
+ * (2026-12-08, decisions 059/060: Taobao shows 交易关闭 after a full refund). Unpaid or closed stays.
+ */
+export function closeRefundedOrderValues(when: SQL, now: Date) {
+  const closes = sql`(${when}) and ${orders.status} in (${ORDER_STATUS.paid}, ${ORDER_STATUS.grouping}, ${ORDER_STATUS.shipped}, ${ORDER_STATUS.completed})`;
+  return {
+    status: sql`case when ${closes} then ${ORDER_STATUS.cancelled} else ${orders.status} end`,
+    closeType: sql`case when ${closes} then ${CLOSE_TYPE.refund} else ${orders.closeType} end`,
+    cancelTime: sql`case when ${closes} then ${now.toISOString()}::timestamptz else ${orders.cancelTime} end`,
+  };
+}
 
 /**
  * Unpaid -> paid (a group-buy order waits in grouping). Answers the order numbers that moved;

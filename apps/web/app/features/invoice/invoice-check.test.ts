@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerBody, headerErrors } from './invoice-check.ts';
+import { canReissueInvoice, canRequestInvoice, headerBody, headerErrors } from './invoice-check.ts';
 
 describe('the invoice header checks in the browser', () => {
   it('asks nothing of "no invoice", a name of a unit, and a valid unified social credit code', () => {
@@ -20,5 +20,21 @@ describe('the invoice header checks in the browser', () => {
       headerName: '某某公司',
       invoiceTaxNumber: '91350100M000100Y43',
     });
+  });
+});
+
+describe('the invoice buttons that could only fail', () => {
+  it('offers no invoice request for an order refunded in full (QA item 3), cancelled or unpaid', () => {
+    expect(canRequestInvoice({ status: 3, isPayed: true, refundStatus: 2 })).toBe(false);
+    expect(canRequestInvoice({ status: 6, isPayed: true, refundStatus: 0 })).toBe(false);
+    expect(canRequestInvoice({ status: 1, isPayed: false })).toBe(false);
+    expect(canRequestInvoice({ status: 5, isPayed: true, refundStatus: 3 })).toBe(true);
+    expect(canRequestInvoice({ status: 2, isPayed: true, refundStatus: null })).toBe(true);
+  });
+
+  it('offers no corrected header for an invoice the mall ended (QA item 6)', () => {
+    expect(canReissueInvoice({ endReason: 'refunded' })).toBe(false);
+    expect(canReissueInvoice({ endReason: 'cancelled' })).toBe(false);
+    expect(canReissueInvoice({ endReason: null })).toBe(true);
   });
 });

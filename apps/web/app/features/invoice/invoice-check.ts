@@ -1,6 +1,7 @@
 // The header's checks in the browser, the same as the server's (shared/schemas/invoice.ts): a
 // name, and for a unit the taxpayer id with its GB 32100-2015 check character.
-import { INVOICE_HEADER_TYPE } from '@bazaar/shared/constants/refund';
+import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { INVOICE_HEADER_TYPE, ORDER_REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import { INVOICE_HEADER_NAME_MAX, isUnifiedSocialCreditCode } from '@bazaar/shared/schemas/invoice';
 
 /** 0: no invoice (checkout only). */
@@ -37,4 +38,17 @@ export function headerBody(draft: HeaderDraft, personalDefault: string) {
     headerName: draft.headerName.trim() || personalDefault,
     ...(unit ? { invoiceTaxNumber: draft.invoiceTaxNumber.trim().toUpperCase() } : {}),
   };
+}
+
+/**
+ * Whether the order detail offers "request invoice": a paid order neither cancelled nor refunded in
+ * full (the server refuses both: "订单已全额退款，不能申请发票").
+ */
+export function canRequestInvoice(order: { status: number; isPayed: boolean; refundStatus?: number | null }): boolean {
+  return order.isPayed && order.status !== ORDER_STATUS.cancelled && order.refundStatus !== ORDER_REFUND_STATUS.allRefunded;
+}
+
+/** Whether /invoice-detail offers a corrected header: not once the mall ended it (order cancelled or refunded in full). */
+export function canReissueInvoice(invoice: { endReason: string | null }): boolean {
+  return invoice.endReason === null;
 }

@@ -1,15 +1,15 @@
 // The order detail's invoice entry: "view invoice" once one was asked, otherwise "request invoice"
-// for a paid, not cancelled order, opening the request dialog (its own chunk).
+// for a paid order neither cancelled nor refunded in full, opening the request dialog (its own chunk).
 import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { canRequestInvoice } from './invoice-check.ts';
 import { invoiceDetailPath } from './paths.ts';
 
 const InvoiceDialog = lazy(() => import('./invoice-dialog.tsx'));
 
-export function OrderInvoiceEntry({ order }: { order: { orderNumber: string; shopId: number; status: number; isPayed: boolean; orderInvoiceId?: number | null } }) {
+export function OrderInvoiceEntry({ order }: { order: { orderNumber: string; shopId: number; status: number; isPayed: boolean; refundStatus?: number | null; orderInvoiceId?: number | null } }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
@@ -20,7 +20,7 @@ export function OrderInvoiceEntry({ order }: { order: { orderNumber: string; sho
       </Link>
     );
   }
-  if (!order.isPayed || order.status === ORDER_STATUS.cancelled) return null;
+  if (!canRequestInvoice(order)) return null;
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>

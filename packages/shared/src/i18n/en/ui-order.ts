@@ -117,6 +117,7 @@ export const uiOrder: Widen<typeof zh> = {
       notFound: 'The order does not exist',
       statusChanged: 'The order status has changed',
       orderNumberInvalid: 'The order number is malformed',
+      aftersaleOpen: 'This order has an after-sales request in progress and cannot be deleted yet',
     },
   },
   orderDetail: {

@@ -115,6 +115,7 @@ export const uiOrder = {
       notFound: '订单不存在',
       statusChanged: '订单状态已改变',
       orderNumberInvalid: '订单号格式不正确',
+      aftersaleOpen: '该订单有进行中的售后申请，暂不能删除',
     },
   },
   orderDetail: {
