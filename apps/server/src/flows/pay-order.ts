@@ -17,7 +17,7 @@ import { nextSerialNumber } from '../lib/serial-number.ts';
 import { createAddressService } from '../modules/address/service.ts';
 import { createContentService } from '../modules/content/service.ts';
 import { addSold } from '../modules/product/stock.ts';
-import { AUTO_CANCEL_JOB, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
+import { AUTO_CANCEL_JOB, payByOf, scheduleAutoReceipt } from '../modules/order/lifecycle.ts';
 import * as orderReads from '../modules/order/payment-reads.ts';
 import { markOrdersPaid, markVirtualDelivered } from '../modules/order/transitions.ts';
 import { issueVoucherCodes } from '../modules/order/vouchers.ts';
@@ -130,7 +130,6 @@ export type PayOrderFlow = ReturnType<typeof createPayOrderFlow>;
 
 /** The payment calls of reference 2.5, over orders, payment attempts, the pay switches and the wallet. */
 export function createPayOrderFlow(ctx: AppContext) {
-  const timeoutMs = ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000;
   const payments = createPaymentService(ctx);
 
   /** The caller's orders, all unpaid and not expired; with their total and shared end time. */
@@ -138,7 +137,8 @@ export function createPayOrderFlow(ctx: AppContext) {
     const rows = await orderReads.findUserOrders(ctx.db, userId, orderNumbers);
     if (rows.length !== orderNumbers.length) throw errors.orderNotFound();
     if (rows.some((r) => r.status !== ORDER_STATUS.unpaid)) throw errors.statusChanged();
-    const endTime = new Date(Math.min(...rows.map((r) => r.createdAt.getTime())) + timeoutMs);
+    // Each order's own pay-by time (a flash sale's maxCancelTime): the earliest ends them all.
+    const endTime = new Date(Math.min(...rows.map((r) => payByOf(ctx, r).getTime())));
     if (ctx.now() >= endTime) throw errors.expired();
     return { rows, endTime, amount: rows.reduce((sum, r) => sum + r.actualTotal, 0) };
   }

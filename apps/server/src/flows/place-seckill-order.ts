@@ -151,14 +151,48 @@ function toSession(start: Date, durationMinutes: number, now: Date, tomorrow: bo
   return { sessionKey: sessionKey(start), label: formatApiTime(start).slice(11, 16), startTime: formatApiTime(start), endTime: formatApiTime(end), state: stateAt(start, end, now), tomorrow };
 }
 
-/** GET /seckill/sessions: today's sessions (Beijing time) and tomorrow's first. */
-export async function listSeckillSessions(ctx: AppContext): Promise<SeckillSessionsResult> {
-  const now = ctx.now();
+interface ListedSession {
+  start: Date;
+  durationMinutes: number;
+  tomorrow: boolean;
+  /** A session of an earlier day, listed for its sales still running. */
+  earlier: boolean;
+}
+
+/** The last session (of the configured times, on any day) starting at or before `at`. */
+function sessionAtOrBefore(times: Array<{ startMinute: number; durationMinutes: number }>, at: Date): { start: Date; durationMinutes: number } {
+  for (let day = beijingMidnight(at); ; day = new Date(day.getTime() - 24 * 3_600_000)) {
+    const last = times.filter((t) => day.getTime() + t.startMinute * 60_000 <= at.getTime()).at(-1);
+    if (last) return { start: new Date(day.getTime() + last.startMinute * 60_000), durationMinutes: last.durationMinutes };
+  }
+}
+
+/**
+ * The tabs of /flash-sale: today's sessions and tomorrow's first; and first, when a sale begun before
+ * today's first session still runs (yesterday's 20:00, or a custom start before it), the last session
+ * at or before the latest such start (decision 064's amendment). Every sale running or to come is on
+ * the tab of the last listed session at or before its start, the earlier ones on the first tab.
+ */
+async function listedSessions(ctx: AppContext, now: Date): Promise<ListedSession[]> {
   const times = await repo.listSessionTimes(ctx.db);
+  if (times.length === 0) return [];
   const today = beijingMidnight(now);
   const tomorrow = new Date(today.getTime() + 24 * 3_600_000);
-  const sessions = times.map((t) => toSession(new Date(today.getTime() + t.startMinute * 60_000), t.durationMinutes, now, false));
-  if (times[0]) sessions.push(toSession(new Date(tomorrow.getTime() + times[0].startMinute * 60_000), times[0].durationMinutes, now, true));
+  const sessions: ListedSession[] = times.map((t) => ({ start: new Date(today.getTime() + t.startMinute * 60_000), durationMinutes: t.durationMinutes, tomorrow: false, earlier: false }));
+  sessions.push({ start: new Date(tomorrow.getTime() + times[0]!.startMinute * 60_000), durationMinutes: times[0]!.durationMinutes, tomorrow: true, earlier: false });
+  const carried = await repo.latestLiveStartBefore(ctx.db, now, sessions[0]!.start);
+  if (carried) sessions.unshift({ ...sessionAtOrBefore(times, carried), tomorrow: false, earlier: true });
+  return sessions;
+}
+
+/** GET /seckill/sessions: the listed sessions (listedSessions). */
+export async function listSeckillSessions(ctx: AppContext): Promise<SeckillSessionsResult> {
+  const now = ctx.now();
+  const sessions = (await listedSessions(ctx, now)).map((s) => {
+    const session = toSession(s.start, s.durationMinutes, now, s.tomorrow);
+    // An earlier day's tab names its date: 'MM-dd HH:mm'.
+    return s.earlier ? { ...session, label: session.startTime.slice(5, 16) } : session;
+  });
   return { serverTime: now.getTime(), sessions };
 }
 
@@ -220,6 +254,16 @@ const pageOf = <T>(records: T[], total: number, current: number, size: number): 
 export async function seckillSessionProducts(ctx: AppContext, query: SeckillSessionProdsQuery, lang: Language): Promise<SeckillSessionProdsResult> {
   const start = parseSessionKey(query.session);
   if (!start) throw invalid('seckill.errors.session');
+  const now = ctx.now();
+  const listed = await listedSessions(ctx, now);
+  const at = listed.findIndex((s) => s.start.getTime() === start.getTime());
+  if (at >= 0) {
+    // A listed tab: the sales starting from it until the next tab, the first tab also the earlier ones still running.
+    const tab = { from: start, to: listed[at + 1]?.start ?? null, liveAt: at === 0 ? now : null };
+    const { rows, total } = await repo.pageActivitiesOfTab(ctx.db, tab, (query.current - 1) * query.size, query.size);
+    return { ...pageOf(await toCards(ctx, rows, lang), total, query.current, query.size), serverTime: now.getTime() };
+  }
+  // Another day's session (an old link): the sales starting within it.
   const times = await repo.listSessionTimes(ctx.db);
   const minute = Math.round((start.getTime() - beijingMidnight(start).getTime()) / 60_000);
   const session = times.find((t) => t.startMinute === minute);
@@ -521,10 +565,15 @@ async function submitTheLongWay(ctx: AppContext, userId: string, orderPath: stri
   return submitted;
 }
 
-/** GET /p/seckill/createOrderStatus: the caller's own attempt only (another's stays 'queued': no oracle). */
+/**
+ * GET /p/seckill/createOrderStatus: the caller's own attempt only. Another user's written attempt is
+ * 'order not found' (it tells nothing of it); a number not written yet is 'queued' (the caller's own
+ * still in the queue, or no attempt at all: the two cannot be told apart without reading the queue).
+ */
 export async function seckillOrderStatus(ctx: AppContext, userId: string, orderNumber: string, lang: Language): Promise<SeckillOrderStatus> {
   await countSeckillRequest(ctx, userId);
-  const row = await repo.attemptState(ctx.db, orderNumber, userId);
+  const row = await repo.attemptState(ctx.db, orderNumber);
+  if (row && row.userId !== userId) throw invalid('orders.errors.notFound');
   if (!row) return { created: false, state: 'queued', message: null };
   if (row.state === SECKILL_ORDER_STATE.failed) {
     const t = translators[lang];
@@ -535,9 +584,19 @@ export async function seckillOrderStatus(ctx: AppContext, userId: string, orderN
 
 // ---- Remind me ----
 
+/**
+ * Remind me and forget it have a counter of their own (not the buying 5-in-5-s allowance): toggling
+ * a reminder never holds up a purchase. Modest: 10 in the same 5 s window.
+ */
+const REMIND_LIMIT = 10;
+async function countRemindRequest(ctx: AppContext, userId: string): Promise<void> {
+  const n = await seckillGate(ctx).hit(`remind:${userId}`, HOT_WINDOW_MS, ctx.now().getTime());
+  if (n > REMIND_LIMIT) throw errors.hot();
+}
+
 /** POST /p/seckill/remind: an upcoming activity only. */
 export async function remindSeckill(ctx: AppContext, userId: string, seckillId: number): Promise<void> {
-  await countSeckillRequest(ctx, userId);
+  await countRemindRequest(ctx, userId);
   const activity = await repo.findShownActivity(ctx.db, seckillId);
   if (!activity) throw errors.notFound();
   if (repo.activityState(activity, ctx.now()) !== SECKILL_STATE.notStarted) throw errors.remindNotUpcoming();
@@ -545,7 +604,7 @@ export async function remindSeckill(ctx: AppContext, userId: string, seckillId: 
 }
 
 export async function forgetSeckillReminder(ctx: AppContext, userId: string, seckillId: number): Promise<void> {
-  await countSeckillRequest(ctx, userId);
+  await countRemindRequest(ctx, userId);
   await repo.removeReminder(ctx.db, seckillId, userId);
 }
 

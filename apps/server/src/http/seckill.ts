@@ -64,7 +64,7 @@ export async function seckillRoutes(app: FastifyInstance): Promise<void> {
     await closeSeckillGate(ctx);
   });
 
-  api.get('/seckill/sessions', { schema: { summary: "Today's flash-sale sessions and tomorrow's first, with the server's clock", tags, response: { 200: SeckillSessionsResultSchema } } }, () =>
+  api.get('/seckill/sessions', { schema: { summary: "Today's flash-sale sessions and tomorrow's first (first an earlier day's, while sales begun before today's sessions still run), with the server's clock", tags, response: { 200: SeckillSessionsResultSchema } } }, () =>
     listSeckillSessions(ctx),
   );
   api.get(

@@ -1,7 +1,7 @@
 // Background work as rows in `jobs`: auto-cancel of unpaid orders, auto-receipt, courier updates,
 // deadlines. Any number of API instances sweep the same table; FOR UPDATE SKIP LOCKED hands each
 // due row to exactly one of them. (kind, ref) is unique, so scheduling twice is a no-op.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { insertJsonRows } from '../db/json-rows.ts';
@@ -43,6 +43,11 @@ export function scheduleJobsStatement(list: Array<{ kind: string; ref: string; r
 export async function scheduleJobs(db: Db | Tx, list: Array<{ kind: string; ref: string; runAt: Date; payload?: unknown }>): Promise<void> {
   const statement = scheduleJobsStatement(list);
   if (statement) await db.execute(statement);
+}
+
+/** A scalar subquery: the run time of the job of `kind` whose ref is `ref` (a column of the outer query), null when none. */
+export function jobRunAtSql(kind: string, ref: SQL | AnyColumn) {
+  return sql<Date | null>`(select ${jobs.runAt} from ${jobs} where ${jobs.kind} = ${kind} and ${jobs.ref} = ${ref})`.mapWith(jobs.runAt);
 }
 
 /** Moves a pending job (for example a courier's next step) to another time. */

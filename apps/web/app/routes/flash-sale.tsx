@@ -27,14 +27,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * The tab a visit without ?session= opens: the running session; else the last one that began, when
- * some of its flash sales still run (an activity may outlast its session); else the next one; else the last.
+ * The tab a visit without ?session= opens: the running session; else the last one that began while
+ * some of its flash sales still run (an activity may outlast its session; the first tab may be an
+ * earlier day's, holding the sales still running from before today's sessions); else the next one; else the last.
  */
-async function defaultSession(sessions: SeckillSession[], hasRunning: (session: SeckillSession) => Promise<boolean>): Promise<SeckillSession | undefined> {
+export async function defaultSession(sessions: SeckillSession[], hasRunning: (session: SeckillSession) => Promise<boolean>): Promise<SeckillSession | undefined> {
   const running = sessions.find((s) => s.state === 2);
   if (running) return running;
-  const began = sessions.filter((s) => s.state === 3).at(-1);
-  if (began && (await hasRunning(began))) return began;
+  for (const began of sessions.filter((s) => s.state === 3).reverse()) if (await hasRunning(began)) return began;
   return sessions.find((s) => s.state === 1) ?? sessions.at(-1);
 }
 

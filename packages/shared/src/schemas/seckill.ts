@@ -45,7 +45,7 @@ const clockTime = z.string('seckill.errors.sessionTime').regex(/^([01]\d|2[0-3])
 export const SeckillSessionSchema = z.object({
   /** The session's start as 'yyyyMMddHHmm' (Beijing time): the tab's key and the products call's `session`. */
   sessionKey: z.string(),
-  /** 'HH:mm', the tab's label. */
+  /** 'HH:mm', the tab's label ('MM-dd HH:mm' for an earlier day's tab of sales still running: decision 064's amendment). */
   label: z.string(),
   startTime: z.string(),
   endTime: z.string(),

@@ -2,6 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderAddresses, orderItems, orders } from '../../db/schema/order.ts';
+import { payBySql } from './lifecycle.ts';
 
 type Reader = Db | Tx;
 
@@ -17,6 +18,7 @@ export async function findUserOrders(db: Reader, userId: string, orderNumbers: s
       isPayed: orders.isPayed,
       orderType: orders.orderType,
       useScore: orders.useScore,
+      payBy: payBySql,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.orderNumber, orderNumbers), eq(orders.deleteStatus, 0)));

@@ -9,6 +9,7 @@ import { insertJsonRows } from '../../db/json-rows.ts';
 import type { NewOrder, NewOrderAddress, NewOrderItem } from './order-rows.ts';
 import { preparedPer, preparedPerParts } from '../../db/prepared.ts';
 import { orderLineColumns } from './line-columns.ts';
+import { payBySql } from './lifecycle.ts';
 import { checkoutTokens, orderAddresses, orderItems, orders, orderVirtualCodes } from '../../db/schema/order.ts';
 
 type Part<T> = SQL.Aliased<T>;
@@ -226,6 +227,7 @@ function pageQuery(db: Db, filter: FilterOf, shopCard: ShopCard) {
       useScore: orders.useScore,
       productNums: orders.productNums,
       createdAt: orders.createdAt,
+      payBy: payBySql,
       total_count: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
@@ -294,7 +296,7 @@ export function itemsOfOrders(db: Db, orderNumbers: string[]) {
 export async function findUserOrder(db: Db, userId: string, orderNumber: string, shopCard: ShopCard, withDeleted = false) {
   const shop = shopCard(db);
   const [row] = await db
-    .select({ order: orders, shopNameZh: shop.nameZh, shopNameEn: shop.nameEn, address: orderAddresses })
+    .select({ order: orders, payBy: payBySql, shopNameZh: shop.nameZh, shopNameEn: shop.nameEn, address: orderAddresses })
     .from(orders)
     .innerJoin(shop, eq(shop.shopId, orders.shopId))
     .leftJoin(orderAddresses, eq(orderAddresses.orderNumber, orders.orderNumber))

@@ -9,6 +9,7 @@ import { invalid } from '../../lib/app-error.ts';
 import * as repo from './repository.ts';
 import { formatApiTime } from '../../lib/api-time.ts';
 import { localized } from '../../lib/localized.ts';
+import { payByOf } from './lifecycle.ts';
 
 
 const timeOrNull = (date: Date | null) => (date ? formatApiTime(date) : null);
@@ -47,8 +48,8 @@ function toItem(row: ItemRow, lang: Language): OrderItem {
 }
 
 export function createOrderService(ctx: AppContext) {
-  const timeoutMs = ctx.env.ORDER_UNPAID_TIMEOUT_MINUTES * 60_000;
-  const endTime = (status: number, createdAt: Date) => (status === ORDER_STATUS.unpaid ? formatApiTime(new Date(createdAt.getTime() + timeoutMs)) : null);
+  // The order's own pay-by time (its auto-cancel job's: a flash sale's maxCancelTime), as the payment page's.
+  const endTime = (status: number, createdAt: Date, payBy: Date | null) => (status === ORDER_STATUS.unpaid ? formatApiTime(payByOf(ctx, { createdAt, payBy })) : null);
 
   /** Not the user's (or deleted) and "moved meanwhile" are told apart only after a move failed. */
   /** Why a delete did not move the order: an open after-sales request (refundStatus 1 or 4), its status, or no such order. */
@@ -90,7 +91,7 @@ export function createOrderService(ctx: AppContext) {
       useScore: r.useScore,
       productNums: r.productNums,
       createTime: formatApiTime(r.createdAt),
-      endTime: endTime(r.status, r.createdAt),
+      endTime: endTime(r.status, r.createdAt, r.payBy),
       orderItemDtos: byOrder.get(r.orderNumber) ?? [],
     }));
     return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
@@ -181,7 +182,7 @@ export function createOrderService(ctx: AppContext) {
         dvyType: order.dvyType,
         remarks: order.remarks ?? '',
         createTime: formatApiTime(order.createdAt),
-        endTime: endTime(order.status, order.createdAt),
+        endTime: endTime(order.status, order.createdAt, found.payBy),
         payTime: timeOrNull(order.payTime),
         dvyTime: timeOrNull(order.dvyTime),
         finallyTime: timeOrNull(order.finallyTime),

@@ -114,6 +114,32 @@ export async function pageActivitiesStarting(db: Queryable, from: Date, to: Date
   return { rows, total: count?.n ?? 0 };
 }
 
+/**
+ * A /flash-sale tab's activities (decision 064's amendment): shown ones starting in [from, to) (`to`
+ * null: no bound), and with `liveAt`, those starting before `from` too while not ended then (the
+ * first tab holds the earlier sales still running).
+ */
+export async function pageActivitiesOfTab(db: Queryable, tab: { from: Date; to: Date | null; liveAt: Date | null }, offset: number, limit: number): Promise<{ rows: Activity[]; total: number }> {
+  const from = tab.liveAt ? or(sql`${seckills.startTime} >= ${tab.from}`, and(eq(seckills.status, SECKILL_STATUS.on), gt(seckills.endTime, tab.liveAt))) : sql`${seckills.startTime} >= ${tab.from}`;
+  const where = and(shown, from, tab.to ? sql`${seckills.startTime} < ${tab.to}` : undefined);
+  const [rows, [count]] = await Promise.all([
+    db.select(activityColumns).from(seckills).where(where).orderBy(asc(seckills.startTime), asc(seckills.id)).offset(offset).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(seckills).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The latest start of the shown, enabled activities begun before `before` and not ended at `now` (null: none). */
+export async function latestLiveStartBefore(db: Queryable, now: Date, before: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ startTime: seckills.startTime })
+    .from(seckills)
+    .where(and(shown, eq(seckills.status, SECKILL_STATUS.on), gt(seckills.endTime, now), sql`${seckills.startTime} < ${before}`))
+    .orderBy(desc(seckills.startTime))
+    .limit(1);
+  return row?.startTime ?? null;
+}
+
 /** Shown, enabled activities not yet ended, earliest start first (GET /seckill/pageProd). */
 export async function pageActivitiesLive(db: Queryable, now: Date, offset: number, limit: number): Promise<{ rows: Activity[]; total: number }> {
   const where = and(shown, eq(seckills.status, SECKILL_STATUS.on), gt(seckills.endTime, now));
@@ -222,11 +248,12 @@ export async function cancelSeckillOrder(tx: Tx, orderNumber: string, now: Date)
 }
 
 /** What createOrderStatus reads: the attempt's state for its own shopper (undefined while queued). */
-export async function attemptState(db: Queryable, orderNumber: string, userId: string): Promise<{ state: number; failReason: string | null } | undefined> {
+/** The attempt written under this order number, whoever's it is (the caller tells its own from another's by userId). */
+export async function attemptState(db: Queryable, orderNumber: string): Promise<{ userId: string; state: number; failReason: string | null } | undefined> {
   const [row] = await db
-    .select({ state: seckillOrders.state, failReason: seckillOrders.failReason })
+    .select({ userId: seckillOrders.userId, state: seckillOrders.state, failReason: seckillOrders.failReason })
     .from(seckillOrders)
-    .where(and(eq(seckillOrders.orderNumber, orderNumber), eq(seckillOrders.userId, userId)));
+    .where(eq(seckillOrders.orderNumber, orderNumber));
   return row;
 }
 
