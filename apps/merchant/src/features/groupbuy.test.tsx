@@ -62,6 +62,8 @@ describe('the group-buy list', () => {
     expect(screen.getByTestId('groupbuy-counts-7').textContent).toContain('groupbuy.counts{"teams":5,"success":3,"failed":1}');
     expect(screen.getByTestId('groupbuy-counts-7').textContent).toContain('groupbuy.orders{"n":8}');
     expect(screen.getByText('groupbuy.offlineReason{"reason":"虚假拼团价"}')).toBeTruthy();
+    // Taken offline by the platform, it offers no early end: only the running one does.
+    expect(screen.getAllByRole('button', { name: /groupbuy\.end/ })).toHaveLength(1);
     expect(screen.getByText(/groupbuy.limitPieces\{"n":2\}/)).toBeTruthy();
     expect(screen.getByText(/groupbuy.unlimited/)).toBeTruthy();
     expect(api).toHaveBeenLastCalledWith('/merchant/group-activities', expect.objectContaining({ query: { state: undefined, name: undefined, current: 1, size: 10 } }));

@@ -19,7 +19,8 @@ const TEAM_TABS = ['all', '1', '2', '3', '0'] as const;
 
 export const GROUP_STATE_COLOR: Record<GroupListState, string> = { upcoming: 'blue', running: 'success', ended: 'default', offline: 'error' };
 const TEAM_COLOR: Record<number, string> = { 0: 'default', 1: 'blue', 2: 'success', 3: 'error' };
-const canEnd = (row: GroupActivityRow) => row.listState === 'upcoming' || row.listState === 'running' || (row.listState === 'offline' && row.status === 2);
+// One the platform took offline is not the shop's to end (the server refuses it too; QA2 item 8).
+const canEnd = (row: GroupActivityRow) => row.listState === 'upcoming' || row.listState === 'running';
 
 const KIND: ActivityKind = { path: '/merchant/group-activities', queryKey: 'group-activities', prefix: 'groupbuy' };
 

@@ -22,7 +22,7 @@ import { localized } from '../lib/localized.ts';
 import { getProfile } from '../modules/admin/service.ts';
 import { recordChange } from '../modules/audit/service.ts';
 import * as mall from '../modules/pointsmall/repository.ts';
-import { findProductOwner, pageShopProducts, pointsProductCards } from '../modules/product/points-mall-reads.ts';
+import { findProductOwner, pageShopProducts, pointsProductCards, skuSupplyOf } from '../modules/product/points-mall-reads.ts';
 import { productIdsByName } from '../modules/product/seckill-console-reads.ts';
 import { listSelfRunShops } from '../modules/shop/points-mall-reads.ts';
 
@@ -36,6 +36,7 @@ const errors = {
   notSelfRun: () => invalid('pointsmall.errors.notSelfRun'),
   itemExists: () => invalid('pointsmall.errors.itemExists'),
   stocksChanged: () => invalid('pointsmall.errors.stocksChanged'),
+  noSkuStock: () => invalid('pointsmall.errors.noSkuStock'),
 };
 
 /** What the audit log keeps of an item. */
@@ -125,6 +126,12 @@ export async function pagePointsCandidates(ctx: AppContext, query: AdminPointsPr
   };
 }
 
+/** An item on shelf must be suppliable: its product's enabled SKUs hold some stock (QA2 item 4). */
+async function requireSkuStock(ctx: AppContext, prodId: number): Promise<void> {
+  const supply = (await skuSupplyOf(ctx.db, [prodId])).get(prodId) ?? 0;
+  if (supply === 0) throw errors.noSkuStock();
+}
+
 /** POST /admin/pointsMall/items: a points item on a self-run shop's product (one per product). Audited. */
 export async function createPointsItem(ctx: AppContext, adminId: number, input: AdminPointsItemCreate): Promise<{ itemId: number }> {
   const [product, shops, admin] = await Promise.all([findProductOwner(ctx.db, input.prodId), listSelfRunShops(ctx.db), getProfile(ctx, adminId)]);
@@ -132,6 +139,7 @@ export async function createPointsItem(ctx: AppContext, adminId: number, input: 
   if (product.status === PRODUCT_STATUS.deleted) throw errors.productDeleted();
   if (!shops.some((s) => s.id === product.shopId)) throw errors.notSelfRun();
   if (input.status === POINTS_ITEM_STATUS.on && product.status !== PRODUCT_STATUS.onShelf) throw errors.productOffShelf();
+  if (input.status === POINTS_ITEM_STATUS.on) await requireSkuStock(ctx, input.prodId);
   const now = ctx.now();
   try {
     const item = await ctx.db.transaction(async (tx) => {
@@ -170,6 +178,7 @@ export async function setPointsItemStatus(ctx: AppContext, adminId: number, id: 
     const product = await findProductOwner(ctx.db, found.productId);
     if (!product || product.status === PRODUCT_STATUS.deleted) throw errors.productDeleted();
     if (product.status !== PRODUCT_STATUS.onShelf) throw errors.productOffShelf();
+    await requireSkuStock(ctx, found.productId);
   }
   const now = ctx.now();
   const item = await ctx.db.transaction(async (tx) => {

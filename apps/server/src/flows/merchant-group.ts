@@ -206,14 +206,16 @@ export async function createShopActivity(ctx: AppContext, shopId: number, input:
 }
 
 /**
- * POST /merchant/group-activities/:id/end: an upcoming or running activity (or one taken offline)
- * stops now: no new teams; teams still open finish by their own expiry.
+ * POST /merchant/group-activities/:id/end: an upcoming or running activity stops now: no new teams;
+ * teams still open finish by their own expiry. One the platform took offline is the platform's to
+ * put back, not the shop's to end (QA2 item 8): refused with its own message, its end left as it is.
  */
 export async function endShopActivity(ctx: AppContext, shopId: number, id: number): Promise<void> {
   const now = ctx.now();
   const before = await ctx.db.transaction((tx) => groups.endActivity(tx, shopId, id, now));
   if (!before) {
-    await ownActivity(ctx, shopId, id);
+    const found = await ownActivity(ctx, shopId, id);
+    if (found.status === GROUP_ACTIVITY_STATUS.offline) throw invalid('groupbuyAdmin.errors.offlineCannotEnd');
     throw invalid('groupbuyAdmin.errors.cannotEnd');
   }
   invalidateProductDetail(ctx, before.productId);

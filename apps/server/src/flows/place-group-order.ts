@@ -185,10 +185,15 @@ export async function groupActivityVO(ctx: AppContext, detail: Pick<ProductDetai
   };
 }
 
-/** GET /group/joinGroupList: the activity's open teams with their leaders (nickname, avatar). */
-export async function groupJoinList(ctx: AppContext, query: { groupActivityId: number; size: number }): Promise<GroupJoinList> {
+/**
+ * GET /group/joinGroupList: the activity's open teams with their leaders (nickname, avatar). A
+ * signed-in shopper is not offered the teams they already hold a seat in (QA2 item 6).
+ */
+export async function groupJoinList(ctx: AppContext, query: { groupActivityId: number; size: number }, viewerId: string | null = null): Promise<GroupJoinList> {
   const now = ctx.now();
-  const teams = await repo.openTeams(ctx.db, query.groupActivityId, now, query.size);
+  const open = await repo.openTeams(ctx.db, query.groupActivityId, now, query.size);
+  const own = viewerId ? await repo.teamsWithSeat(ctx.db, open.map((t) => t.id), viewerId) : new Set<number>();
+  const teams = open.filter((t) => !own.has(t.id));
   const leaders = await memberCards(
     ctx.db,
     teams.map((t) => t.shareUserId),
@@ -408,9 +413,13 @@ export async function submitGroupOrder(ctx: AppContext, userId: string, input: G
 
 // ---- The team page ----
 
-async function teamInfo(ctx: AppContext, team: repo.GroupTeam, lang: Language, order: GroupTeamInfo['order']): Promise<GroupTeamInfo> {
+async function teamInfo(ctx: AppContext, team: repo.GroupTeam, lang: Language, order: GroupTeamInfo['order'], viewerId: string | null = null): Promise<GroupTeamInfo> {
   const now = ctx.now();
-  const [activity, seats] = await Promise.all([repo.findActivity(ctx.db, team.groupActivityId), repo.paidSeats(ctx.db, team.id)]);
+  const [activity, seats, inTeam] = await Promise.all([
+    repo.findActivity(ctx.db, team.groupActivityId),
+    repo.paidSeats(ctx.db, team.id),
+    viewerId ? repo.hasSeat(ctx.db, team.id, viewerId) : false,
+  ]);
   if (!activity) throw errors.teamNotFound();
   const [cards, lines] = await Promise.all([
     memberCards(
@@ -439,7 +448,9 @@ async function teamInfo(ctx: AppContext, team: repo.GroupTeam, lang: Language, o
     endTime: team.endTime ? formatApiTime(team.endTime) : null,
     endAt: team.endTime ? team.endTime.getTime() : null,
     serverTime: now.getTime(),
-    joinable: isOpen(team, now) && state === GROUP_ACTIVITY_STATE.running,
+    // A member (the leader too) is not offered their own team: it is theirs to share (QA2 item 6).
+    joinable: !inTeam && isOpen(team, now) && state === GROUP_ACTIVITY_STATE.running,
+    ...(viewerId ? { inTeam } : {}),
     members,
     product: {
       prodId: activity.productId,
@@ -480,8 +491,8 @@ export async function teamOfOrder(ctx: AppContext, userId: string, orderNumber: 
 }
 
 /** GET /group/teamInfo?groupTeamId=: a team by its share link (a team not yet opened by its leader's payment is not shown). */
-export async function teamById(ctx: AppContext, groupTeamId: number, lang: Language): Promise<GroupTeamInfo> {
+export async function teamById(ctx: AppContext, groupTeamId: number, lang: Language, viewerId: string | null = null): Promise<GroupTeamInfo> {
   const team = await repo.findTeam(ctx.db, groupTeamId);
   if (!team || team.status === GROUP_TEAM_STATUS.waiting) throw errors.teamNotFound();
-  return teamInfo(ctx, team, lang, null);
+  return teamInfo(ctx, team, lang, null, viewerId);
 }

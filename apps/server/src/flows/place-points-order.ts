@@ -36,7 +36,7 @@ import { buildOrderRows } from '../modules/order/order-rows.ts';
 import * as orders from '../modules/order/repository.ts';
 import { insertPayment, newPayment } from '../modules/payment/repository.ts';
 import * as mall from '../modules/pointsmall/repository.ts';
-import { onShelfProductIds, pointsProductCards } from '../modules/product/points-mall-reads.ts';
+import { onShelfProductIds, pointsProductCards, skuSupplyOf } from '../modules/product/points-mall-reads.ts';
 import { findSaleableProduct, type SaleableProductRow } from '../modules/product/repository.ts';
 import { productIdsByName } from '../modules/product/seckill-console-reads.ts';
 import { invalidateProductDetail } from '../modules/product/service.ts';
@@ -108,6 +108,12 @@ async function shownItem(ctx: AppContext, prodId: number): Promise<{ item: mall.
   return { item, product };
 }
 
+/**
+ * The stock a shopper is shown: the item's own, but never more than its product's SKUs can supply
+ * (an exchange takes both; QA2 item 4). `supply` is the SKUs' summed stock, -1 unlimited.
+ */
+const shownStock = (itemStocks: number, supply: number | undefined) => (supply === undefined ? 0 : supply === -1 ? itemStocks : Math.max(0, Math.min(itemStocks, supply)));
+
 /** Units the per-user limit still allows (Infinity without a limit). */
 const limitLeft = (item: mall.PointsItem, bought: number) => (item.maxNum === POINTS_ITEM_MAX_NUM_UNLIMITED ? Infinity : item.maxNum - bought);
 
@@ -132,10 +138,16 @@ export async function pagePointsItems(ctx: AppContext, userId: string | null, qu
     query.size,
     (query.current - 1) * query.size,
   );
-  const cards = await pointsProductCards(
-    ctx.db,
-    rows.map((r) => r.productId),
-  );
+  const [cards, supply] = await Promise.all([
+    pointsProductCards(
+      ctx.db,
+      rows.map((r) => r.productId),
+    ),
+    skuSupplyOf(
+      ctx.db,
+      rows.map((r) => r.productId),
+    ),
+  ]);
   const records: PointsItemCard[] = rows.flatMap((item) => {
     const p = cards.get(item.productId);
     if (!p) return [];
@@ -149,7 +161,7 @@ export async function pagePointsItems(ctx: AppContext, userId: string | null, qu
         scorePrice: item.scorePrice,
         cashPrice: item.cashPrice,
         price: p.price,
-        stocks: item.stocks,
+        stocks: shownStock(item.stocks, supply.get(item.productId)),
         soldNum: item.soldNum,
         maxNum: item.maxNum,
         mold: p.mold,
@@ -162,7 +174,10 @@ export async function pagePointsItems(ctx: AppContext, userId: string | null, qu
 
 /** GET /score/prod?prodId=: the item with its pictures, SKUs and, with a token, my points and what I exchanged. */
 export async function pointsItemDetail(ctx: AppContext, userId: string | null, prodId: number, lang: Language): Promise<PointsItemDetail> {
-  const { item, product } = await shownItem(ctx, prodId);
+  const shown = await shownItem(ctx, prodId);
+  const { product } = shown;
+  const supply = product.skus.some((s) => s.stocks === -1) ? -1 : product.skus.reduce((n, s) => n + Math.max(0, s.stocks), 0);
+  const item = { ...shown.item, stocks: product.skus.length === 0 ? 0 : shownStock(shown.item.stocks, supply) };
   const [myScore, bought] = userId ? await Promise.all([scoreOf(ctx.db, userId), mall.boughtNumOf(ctx.db, item.id, userId)]) : [null, null];
   return {
     itemId: item.id,

@@ -134,6 +134,12 @@ describe('taking an activity offline', () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.body).toBe(zh('groupbuyAdmin.errors.cannotOffline'));
 
+    // The shop cannot end it early while it is offline: refused, its end left as it is (QA2 item 8).
+    const ending = await call(merchant, 'POST', `/merchant/group-activities/${id}/end`, undefined, 'zh');
+    expect(ending.statusCode).toBe(400);
+    expect(ending.body).toBe(zh('groupbuyAdmin.errors.offlineCannotEnd'));
+    expect(await rowOf(id)).toMatchObject({ status: 2, endTime: row.endTime });
+
     const back = await call(staff, 'POST', `/admin/group-activities/${id}/online`);
     expect(back.statusCode, back.body).toBe(200);
     expect((await rowOf(id)).status).toBe(1);
@@ -159,12 +165,12 @@ describe('taking an activity offline', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe(zh('groupbuyAdmin.errors.cannotOnline'));
     expect((await page(`shopId=${shop.shopId}&state=offline&size=50`)).records.map((r) => r.groupActivityId)).toContain(late);
-    // The shop may end an activity taken offline while its window lasts, and then it stays ended.
+    // The shop may not end an activity taken offline (QA2 item 8): it stays offline, the platform may put it back.
     const third = await activity(merchant, shop.shopId);
     expect((await call(staff, 'POST', `/admin/group-activities/${third}/offline`, { reason: '违规' })).statusCode).toBe(200);
-    expect((await call(merchant, 'POST', `/merchant/group-activities/${third}/end`)).statusCode).toBe(200);
-    expect((await rowOf(third)).status).toBe(0);
-    expect((await call(staff, 'POST', `/admin/group-activities/${third}/online`)).body).toBe(en('groupbuyAdmin.errors.cannotOnline'));
+    expect((await call(merchant, 'POST', `/merchant/group-activities/${third}/end`)).body).toBe(en('groupbuyAdmin.errors.offlineCannotEnd'));
+    expect((await rowOf(third)).status).toBe(2);
+    expect((await call(staff, 'POST', `/admin/group-activities/${third}/online`)).statusCode).toBe(200);
   });
 });
 

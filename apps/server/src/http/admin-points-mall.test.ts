@@ -91,6 +91,17 @@ describe('/admin/pointsMall', () => {
     expect((await call('POST', '/admin/pointsMall/items', { prodId: product.prodId, scorePrice: 10, stocks: 1, maxNum: 0 })).body).toBe('The limit per person must be -1 (no limit) or from 1 to 999');
     expect((await call('POST', '/admin/pointsMall/items', { prodId: product.prodId, scorePrice: 10, stocks: 2_000_000 })).body).toBe('The stock must be a whole number from 0 to 1,000,000');
     expect((await call('GET', '/admin/pointsMall/items/2000000000')).body).toBe('Points item not found');
+
+    // A product whose SKUs hold no stock cannot supply an item on shelf: refused at create and at 上架 (QA2 item 4).
+    const empty = await createTestProduct(t, { shopId: await pointsShop(t), skus: [{ properties: '颜色:红', price: 5_000, stocks: 0 }] });
+    const onShelf = await call('POST', '/admin/pointsMall/items', { prodId: empty.prodId, scorePrice: 300, stocks: 10, maxNum: 2, status: 1 }, 'zh');
+    expect(onShelf.statusCode).toBe(400);
+    expect(onShelf.body).toBe('商品库存不足，无法上架该积分商品');
+    const offShelf = await call('POST', '/admin/pointsMall/items', { prodId: empty.prodId, scorePrice: 300, stocks: 10, maxNum: 2, status: 0 });
+    expect(offShelf.statusCode, offShelf.body).toBe(200);
+    const putOn = await call('POST', `/admin/pointsMall/items/${offShelf.json().itemId}/status`, { status: 1 });
+    expect(putOn.statusCode).toBe(400);
+    expect(putOn.body).toBe('The product has no stock left: this points item cannot be put on shelf');
   });
 
   it('answers 403 to a role without pointsmall.manage and 401 without a login', async () => {

@@ -115,6 +115,13 @@ describe('group-buy: a team from opening to success', () => {
     expect(open.json().teams).toEqual([expect.objectContaining({ groupTeamId: team.id, joinNum: 1, groupNumber: 2, missing: 1, endAt: team.endTime!.getTime(), leaderNickName: expect.any(String) })]);
     const shared = await t.app.inject({ method: 'GET', url: `/group/teamInfo?groupTeamId=${team.id}`, headers: { 'accept-language': 'en' } });
     expect(shared.json()).toMatchObject({ status: 1, joinable: true, missing: 1, members: [{ leader: true, robot: false }], order: null });
+    // The leader asking is not offered their own team: not in the list, not joinable by its link (QA2 item 6).
+    const ownList = await t.app.inject({ method: 'GET', url: `/group/joinGroupList?groupActivityId=${ga.groupActivityId}`, headers: { authorization: leader!.token } });
+    expect(ownList.json().teams).toEqual([]);
+    const ownLink = await t.app.inject({ method: 'GET', url: `/group/teamInfo?groupTeamId=${team.id}`, headers: { authorization: leader!.token } });
+    expect(ownLink.json()).toMatchObject({ joinable: false, inTeam: true });
+    const otherLink = await t.app.inject({ method: 'GET', url: `/group/teamInfo?groupTeamId=${team.id}`, headers: { authorization: member!.token } });
+    expect(otherLink.json()).toMatchObject({ joinable: true, inTeam: false });
     const center = await t.app.inject({ method: 'GET', url: '/p/user/centerInfo', headers: { authorization: leader!.token } });
     expect(center.json().orderCountData.grouping).toBe(1);
     // The order list's grouping tab (status 7) lists it.

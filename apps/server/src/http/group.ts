@@ -35,12 +35,12 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/group/joinGroupList',
     { schema: { summary: "An activity's open teams a shopper may join, closest to full first, with the server's clock", tags, querystring: GroupJoinListQuerySchema, response: { 200: GroupJoinListSchema } } },
-    (request) => groupJoinList(ctx, request.query),
+    (request) => groupJoinList(ctx, request.query, request.userId),
   );
   api.get(
     '/group/teamInfo',
     { schema: { summary: "A team by its share link: members, places left, its end and the server's clock", tags, querystring: GroupTeamByIdQuerySchema, response: { 200: GroupTeamInfoSchema } } },
-    (request) => teamById(ctx, request.query.groupTeamId, request.lang),
+    (request) => teamById(ctx, request.query.groupTeamId, request.lang, request.userId),
   );
   api.post(
     '/p/group/order/confirm',

@@ -112,6 +112,21 @@ describe('GET /score/prods and /score/prod', () => {
     expect(foreignRes.body).toBe('该积分商品不存在或已不可兑换');
     expect(PointsMallPageSchema.parse((await list(`prodName=${foreign.word}`)).json()).records).toEqual([]);
   });
+
+  it('shows no more stock than the SKUs can supply: none left is sold out, not a failing exchange (QA2 item 4)', async () => {
+    const buyer = await shopper(5_000);
+    const stockOf = async (prodId: number, word: string) => {
+      const card = PointsMallPageSchema.parse((await list(`prodName=${word}`, buyer)).json()).records.find((r) => r.prodId === prodId);
+      const detail = PointsItemDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/score/prod?prodId=${prodId}`, headers: as(buyer, en) })).json());
+      return { card: card?.stocks, detail: detail.stocks, canBuyNum: detail.canBuyNum };
+    };
+    const empty = await createPointsItem(t, { scorePrice: 300, stocks: 10, maxNum: 2, skuStocks: 0, skus: 2 });
+    expect(await stockOf(empty.prodId, empty.word)).toEqual({ card: 0, detail: 0, canBuyNum: 0 });
+    const short = await createPointsItem(t, { scorePrice: 300, stocks: 10, skuStocks: 2, skus: 2 });
+    expect(await stockOf(short.prodId, short.word)).toEqual({ card: 4, detail: 4, canBuyNum: 4 });
+    const plenty = await createPointsItem(t, { scorePrice: 300, stocks: 10, skuStocks: 100 });
+    expect(await stockOf(plenty.prodId, plenty.word)).toEqual({ card: 10, detail: 10, canBuyNum: 10 });
+  });
 });
 
 describe('an item with no cash part', () => {

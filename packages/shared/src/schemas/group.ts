@@ -229,6 +229,8 @@ export const GroupTeamInfoSchema = z.object({
   serverTime: z.number().int(),
   /** True while a shopper may still pay into it: status 1, places missing, before its end, the activity running. */
   joinable: z.boolean(),
+  /** Sent when the shopper asking is signed in: they hold a seat in this team (then joinable is false). */
+  inTeam: z.boolean().optional(),
   members: z.array(GroupMemberSchema),
   product: GroupTeamProductSchema,
   activity: GroupTeamActivitySchema,

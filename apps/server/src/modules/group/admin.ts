@@ -237,7 +237,7 @@ export async function endActivity(tx: Tx, shopId: number, id: number, now: Date)
   const [before] = await tx
     .select(groupActivityColumns)
     .from(groupActivities)
-    .where(and(eq(groupActivities.id, id), eq(groupActivities.shopId, shopId), inArray(groupActivities.status, [S.on, S.offline]), gt(groupActivities.endTime, now)))
+    .where(and(eq(groupActivities.id, id), eq(groupActivities.shopId, shopId), eq(groupActivities.status, S.on), gt(groupActivities.endTime, now)))
     .for('update');
   if (!before) return undefined;
   await tx

@@ -231,6 +231,16 @@ export async function hasSeat(db: Queryable, teamId: number, userId: string): Pr
   return Boolean(row);
 }
 
+/** Of these teams, the ones where the shopper holds a live seat (unpaid or paid). */
+export async function teamsWithSeat(db: Queryable, teamIds: number[], userId: string): Promise<Set<number>> {
+  if (teamIds.length === 0) return new Set();
+  const rows = await db
+    .select({ teamId: groupOrders.groupTeamId })
+    .from(groupOrders)
+    .where(and(inArray(groupOrders.groupTeamId, teamIds), eq(groupOrders.userId, userId), inArray(groupOrders.status, [GROUP_ORDER_STATUS.unpaid, GROUP_ORDER_STATUS.paid])));
+  return new Set(rows.map((r) => r.teamId));
+}
+
 /** The constraint a second live seat of one shopper in one team runs into. */
 export const SEAT_KEY = 'group_orders_team_user_uq';
 

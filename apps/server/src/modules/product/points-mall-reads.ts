@@ -2,9 +2,9 @@
 // points items are offered on, the named part "on-shelf product ids" the mall's pages filter by, and
 // the self-run shops' products the platform console may make points items of.
 import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PRODUCT_STATUS } from '@bazaar/shared/constants/product-status';
+import { PRODUCT_STATUS, SKU_STATUS } from '@bazaar/shared/constants/product-status';
 import type { Db, Tx } from '../../db/client.ts';
-import { products } from '../../db/schema/product.ts';
+import { products, skus } from '../../db/schema/product.ts';
 import { escapeLike } from '../../lib/sql-like.ts';
 
 /**
@@ -67,6 +67,23 @@ export async function pageShopProducts(db: Db, input: { shopIds: number[]; keywo
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
+}
+
+/**
+ * What the enabled SKUs of these products can supply, by product: their stocks summed, -1 when one is
+ * unlimited; a product without an enabled SKU is absent (it supplies nothing). QA2 item 4.
+ */
+export async function skuSupplyOf(db: Db | Tx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: skus.productId,
+      supply: sql<number>`case when bool_or(${skus.stocks} = -1) then -1 else coalesce(sum(greatest(${skus.stocks}, 0)), 0) end`.mapWith(Number),
+    })
+    .from(skus)
+    .where(and(inArray(skus.productId, [...new Set(ids)]), eq(skus.status, SKU_STATUS.enabled)))
+    .groupBy(skus.productId);
+  return new Map(rows.map((r) => [r.productId, r.supply]));
 }
 
 /** A product's shop and status (the console checks both before making it a points item). */

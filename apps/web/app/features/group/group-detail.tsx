@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Price } from '../../components/ui/price.tsx';
 import { activityStateAt, useServerNow, type ClockReading } from '../../lib/activity/server-clock.ts';
 import { CountStepper } from './count-stepper.tsx';
-import { durationText, groupCheckoutHref } from './group-links.ts';
+import { durationText, groupCheckoutHref, groupShareUrl } from './group-links.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 import { TeamPanel, useTeamTimeLeft } from './team-panel.tsx';
 import './group.css';
@@ -86,6 +86,27 @@ function useOpenTeams(groupActivityId: number, initial: GroupJoinList | null, se
   return { teams: list?.teams ?? [], now, refresh };
 }
 
+/**
+ * The share link's team as the signed-in shopper sees it: the page's data is read without the token,
+ * so whether they are in this team (the leader opening their own link) is asked again here (QA2 item 6).
+ */
+function useSharedTeam(initial: GroupTeamInfo | null, isLoggedIn: boolean) {
+  const [team, setTeam] = useState(initial);
+  useEffect(() => {
+    if (!initial || !isLoggedIn) return;
+    let live = true;
+    apiData<GroupTeamInfo>('/group/teamInfo', { query: { groupTeamId: initial.groupTeamId }, silent: true })
+      .then((next) => {
+        if (live) setTeam(next);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [initial, isLoggedIn]);
+  return team;
+}
+
 function TeamRow({ team, now, chosen, onJoin }: { team: GroupOpenTeam; now: number | null; chosen: boolean; onJoin: () => void }) {
   const { t } = useTranslation();
   const left = useTeamTimeLeft(team.endAt, now);
@@ -152,8 +173,10 @@ function GroupSkuChoice({ skus, chosen, onChoose }: { skus: GroupSku[]; chosen: 
   );
 }
 
-function GroupPanel({ product, group, teams: initialTeams, sharedTeam, isLoggedIn }: Extract<GroupDetailProps, { product: ProductDetail }>) {
+function GroupPanel({ product, group, teams: initialTeams, sharedTeam: initialShared, isLoggedIn }: Extract<GroupDetailProps, { product: ProductDetail }>) {
   const { t } = useTranslation();
+  const sharedTeam = useSharedTeam(initialShared, isLoggedIn);
+  const ownTeamId = sharedTeam?.inTeam ? sharedTeam.groupTeamId : null;
   const navigate = useNavigate();
   const running = group.state !== GROUP_ACTIVITY_STATE.ended;
   const { teams, now } = useOpenTeams(group.groupActivityId, initialTeams, group.serverTime, running);
@@ -171,9 +194,10 @@ function GroupPanel({ product, group, teams: initialTeams, sharedTeam, isLoggedI
   // The activity's state on the server's clock: the buttons open at its start and close at its end without a reload.
   const state = now === null ? group.state : activityStateAt(group, now);
   const countdown = useTeamTimeLeft(state === GROUP_ACTIVITY_STATE.notStarted ? group.startAt : group.endAt, now);
-  const liveTeams = now === null ? teams : teams.filter((team) => team.endAt > now);
+  // A member is never offered their own team (the list read without the token may still hold it).
+  const liveTeams = teams.filter((team) => team.groupTeamId !== ownTeamId && (now === null || team.endAt > now));
   const chosenOpen = chosenTeamId === null ? undefined : liveTeams.find((team) => team.groupTeamId === chosenTeamId);
-  const chosenShared = chosenTeamId !== null && sharedTeam?.groupTeamId === chosenTeamId && (sharedTeam.endAt === null || now === null || sharedTeam.endAt > now) ? sharedTeam : undefined;
+  const chosenShared = chosenTeamId !== null && sharedTeam?.groupTeamId === chosenTeamId && !sharedTeam.inTeam && (sharedTeam.endAt === null || now === null || sharedTeam.endAt > now) ? sharedTeam : undefined;
   const chosenTeam = chosenOpen ?? chosenShared ?? null;
   const chosenLeader = chosenOpen ? chosenOpen.leaderNickName : (chosenShared?.members.find((m) => m.leader)?.nickName ?? '');
 
@@ -286,9 +310,14 @@ function GroupPanel({ product, group, teams: initialTeams, sharedTeam, isLoggedI
 
       {sharedTeam ? (
         <div className="group-panel__shared">
-          <TeamPanel team={sharedTeam} now={now} title={t('groupBuy.team.sharedTitle')} />
+          <TeamPanel
+            team={sharedTeam}
+            now={now}
+            title={t(sharedTeam.inTeam ? 'groupBuy.team.inTeamTitle' : 'groupBuy.team.sharedTitle')}
+            share={sharedTeam.inTeam && sharedTeam.status === 1 && typeof window !== 'undefined' ? { url: groupShareUrl(window.location.origin, product.prodId, group.groupActivityId, sharedTeam.groupTeamId), qrSvg: null } : null}
+          />
           <p className="group-panel__note" data-testid="shared-team-note">
-            {t(sharedTeam.joinable ? 'groupBuy.team.joinable' : 'groupBuy.team.notJoinable')}
+            {t(sharedTeam.inTeam ? 'groupBuy.team.inTeam' : sharedTeam.joinable ? 'groupBuy.team.joinable' : 'groupBuy.team.notJoinable')}
           </p>
         </div>
       ) : null}

@@ -78,3 +78,13 @@ for (const lang of ['zh', 'en'] as const) {
     });
   });
 }
+
+describe('the group rule text (QA2 item 11)', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`${lang}: ends each of its two sentences, so they do not run together`, () => {
+      for (const key of ['groupBuy.detail.validity', 'groupBuy.detail.robots', 'groupBuy.detail.noRobots']) {
+        expect(t(lang, key, { time: '1', count: 3 })).toMatch(lang === 'zh' ? /。$/ : /\.$/);
+      }
+    });
+  }
+});

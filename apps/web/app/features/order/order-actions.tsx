@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
+import { ORDER_STATUS, ORDER_TYPE } from '@bazaar/shared/constants/order-status';
 import type { ChangeItem } from '@bazaar/shared/schemas/cart';
 import type { MyOrder } from '@bazaar/shared/schemas/order';
 import { api, ApiError } from '../../lib/api.ts';
@@ -11,6 +11,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { writeReviewsPath } from '../../lib/review-paths.ts';
 import { awaitsReview } from './review-state.ts';
+
+/** The points item page (features/pointsmall/paths.ts's integralDetPath: a feature imports no other feature). */
+const integralDetPath = (prodId: number) => `/member-center/integral-det/${prodId}`;
 
 type Confirming = 'cancel' | 'receipt' | 'delete' | null;
 
@@ -25,7 +28,7 @@ const CONFIRM = {
  * again and (in the list) open the detail. Cancel, receipt and delete ask first. When the order moved
  * meanwhile the API answers 'order status changed' (shown as a toast) and the page reloads its data.
  */
-export function OrderActions({ order, showDetail = false, onDeleted }: { order: Pick<MyOrder, 'orderNumber' | 'status' | 'orderItemDtos'>; showDetail?: boolean; onDeleted?: () => void }) {
+export function OrderActions({ order, showDetail = false, onDeleted }: { order: Pick<MyOrder, 'orderNumber' | 'status' | 'orderItemDtos'> & { orderType?: number }; showDetail?: boolean; onDeleted?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -101,7 +104,12 @@ export function OrderActions({ order, showDetail = false, onDeleted }: { order: 
           {t('orders.actions.cancel')}
         </Button>
       ) : null}
-      {s !== ORDER_STATUS.unpaid ? (
+      {/* A points order is bought again on its points item page, never at the cash price in the cart (QA2 item 10). */}
+      {s !== ORDER_STATUS.unpaid && order.orderType === ORDER_TYPE.points && order.orderItemDtos[0] ? (
+        <Link className={buttonClass({ size: 'sm', variant: 'secondary' })} to={integralDetPath(order.orderItemDtos[0].prodId)} aria-label={label('orders.actions.buyAgain')}>
+          {t('orders.actions.buyAgain')}
+        </Link>
+      ) : s !== ORDER_STATUS.unpaid && order.orderType !== ORDER_TYPE.points ? (
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => void buyAgain()} aria-label={label('orders.actions.buyAgain')}>
           {t('orders.actions.buyAgain')}
         </Button>

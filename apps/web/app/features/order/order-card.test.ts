@@ -63,4 +63,13 @@ describe('the order card', () => {
     expect(cell).toContain('25.00');
     expect(cell).not.toContain('order-card-points');
   });
+
+  it('buys a points order again on its points item page, another order through the cart (QA2 item 10)', () => {
+    const buyAgain = i18nFor('zh').t('orders.actions.buyAgain');
+    const points = render('zh', order({ orderType: 3, useScore: 500, status: 5 }));
+    expect(points).toMatch(new RegExp(`<a[^>]*href="/member-center/integral-det/9"[^>]*>${buyAgain}</a>`));
+    const general = render('zh', order({ orderType: 0, status: 5 }));
+    expect(general).not.toContain('/member-center/integral-det/');
+    expect(general).toMatch(new RegExp(`<button[^>]*>${buyAgain}</button>`));
+  });
 });

@@ -31,6 +31,7 @@ export const groupbuyAdminMessages: Widen<typeof zh> = {
       endPassed: 'The end must be later than now',
       tooLong: 'A group buy can run at most 180 days',
       cannotEnd: 'The activity has already ended',
+      offlineCannotEnd: 'The platform has taken this activity offline: it cannot be ended early',
       reasonRequired: 'Enter the reason',
       reasonTooLong: 'The reason can be at most 200 characters',
       cannotOffline: 'Only a running or upcoming activity can be taken offline',

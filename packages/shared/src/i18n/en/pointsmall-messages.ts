@@ -22,6 +22,7 @@ export const pointsmallMessages = {
       cashPrice: 'The cash part must be from ¥0.00 to ¥1,000,000.00',
       stocks: 'The stock must be a whole number from 0 to 1,000,000',
       stocksChanged: 'Units were exchanged meanwhile and the stock cannot go below 0; reload and try again',
+      noSkuStock: 'The product has no stock left: this points item cannot be put on shelf',
       maxNum: 'The limit per person must be -1 (no limit) or from 1 to 999',
     },
   },

@@ -30,9 +30,9 @@ export const uiGroupbuy = {
       teamsFormed_other: '{{count}} teams formed',
       limit_one: 'Limit {{count}} piece per person',
       limit_other: 'Limit {{count}} pieces per person',
-      validity: 'The team forms when {{count}} people have paid within {{time}} of the leader paying',
-      robots: 'A team not full in time is completed by the system',
-      noRobots: 'A team not full in time fails, and every payment is refunded',
+      validity: 'The team forms when {{count}} people have paid within {{time}} of the leader paying.',
+      robots: 'A team not full in time is completed by the system.',
+      noRobots: 'A team not full in time fails, and every payment is refunded.',
       startsIn: 'Starts in {{time}}',
       endsIn: 'Ends in {{time}}',
       ended: 'The activity has ended',
@@ -59,6 +59,7 @@ export const uiGroupbuy = {
     team: {
       title: 'Group team',
       sharedTitle: 'A friend invites you to their team',
+      inTeamTitle: 'You are in this team',
       status: {
         0: "Waiting for the leader's payment",
         1: 'Forming',
@@ -79,6 +80,7 @@ export const uiGroupbuy = {
       movedNote: 'The team you wanted to join was full or over, so this order started a new team',
       joinable: 'This team is still open: join it for the group price',
       notJoinable: 'This team can no longer be joined. You can start a new one',
+      inTeam: 'You are in this team: invite friends to join it',
       share: 'Invite friends to the team',
       shareHint: 'Send the link or the QR code to friends: opening it lets them join this team',
       shareLink: 'Team link',

@@ -26,6 +26,7 @@ export const uiPayment: Widen<typeof zh> = {
     success: {
       title: 'Payment successful',
       text: 'We have received your payment of {{amount}}. The seller will ship your order soon.',
+      groupingText: 'We have received your payment of {{amount}}. Your team is still forming: the shop ships once the team is complete.',
       viewOrders: 'View my orders',
       viewOrder: 'View the order',
       home: 'Continue shopping',

@@ -29,6 +29,7 @@ export const groupbuyAdminMessages = {
       endPassed: '结束时间须晚于现在',
       tooLong: '拼团活动最长 180 天',
       cannotEnd: '该活动已结束',
+      offlineCannotEnd: '该活动已被平台下线，不能提前结束',
       reasonRequired: '请输入下线原因',
       reasonTooLong: '原因最多 200 个字',
       cannotOffline: '只有进行中或未开始的活动可以下线',

@@ -22,6 +22,7 @@ export const pointsmallMessages = {
       cashPrice: '现金部分须在 ¥0.00 至 ¥1,000,000.00 之间',
       stocks: '库存须为 0 至 1,000,000 的整数',
       stocksChanged: '期间已有兑换，库存不能低于 0，请刷新后重试',
+      noSkuStock: '商品库存不足，无法上架该积分商品',
       maxNum: '每人限兑须为 -1（不限）或 1 至 999',
     },
   },

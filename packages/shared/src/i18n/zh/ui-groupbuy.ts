@@ -25,9 +25,9 @@ export const uiGroupbuy = {
       people: '{{count}}人团',
       teamsFormed: '已成团 {{count}} 个',
       limit: '每人限购 {{count}} 件',
-      validity: '团长付款后 {{time}} 内凑齐 {{count}} 人即成团',
-      robots: '到时未满将由系统补齐成团',
-      noRobots: '到时未满则拼团失败，款项原路退回',
+      validity: '团长付款后 {{time}} 内凑齐 {{count}} 人即成团。',
+      robots: '到时未满将由系统补齐成团。',
+      noRobots: '到时未满则拼团失败，款项原路退回。',
       startsIn: '距活动开始 {{time}}',
       endsIn: '距活动结束 {{time}}',
       ended: '活动已结束',
@@ -53,6 +53,7 @@ export const uiGroupbuy = {
     team: {
       title: '拼团详情',
       sharedTitle: '好友邀请您一起拼团',
+      inTeamTitle: '你已在这个团中',
       status: {
         0: '待团长付款',
         1: '拼团中',
@@ -72,6 +73,7 @@ export const uiGroupbuy = {
       movedNote: '您要参加的团已满或已结束，本单为您发起了新团',
       joinable: '这个团还在等人，参与即可享拼团价',
       notJoinable: '这个团已无法参与，您可以发起新团',
+      inTeam: '你已在这个团中，邀请好友参团吧',
       share: '邀请好友参团',
       shareHint: '把链接或二维码发给好友，好友打开即可参与这个团',
       shareLink: '参团链接',

@@ -25,6 +25,7 @@ export const uiPayment = {
     success: {
       title: '支付成功',
       text: '我们已收到您的付款 {{amount}}，商家将尽快为您发货。',
+      groupingText: '我们已收到您的付款 {{amount}}，正在拼团中，拼团成功后商家将尽快发货。',
       viewOrders: '查看我的订单',
       viewOrder: '查看订单详情',
       home: '继续购物',
