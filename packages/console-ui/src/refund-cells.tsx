@@ -2,13 +2,14 @@
 // the platform's list and detail): its state as a tag, the time left to the current step's
 // deadline, the vouchers and the negotiation history. Texts under `refunds.*` and `refundDetail.*`
 // in each console's catalog (console-merchant-refunds.ts, console-platform-refunds.ts).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Alert, Image, Space, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import { parseApiTime } from '@bazaar/shared/constants/api-time';
 import { APPLY_TYPE, REFUND_SETTLE_STATUS, REFUND_STATUS, REFUND_TYPE } from '@bazaar/shared/constants/refund';
 import type { T } from '@bazaar/shared/console/translator';
 import { REFUND_PLATFORM_STATUS, type RefundDeadlineAction, type RefundHistory, type RefundListItem } from '@bazaar/shared/schemas/refund';
 import { yuan } from './format.ts';
+import { EllipsisText } from './ellipsis-text.tsx';
 import { useI18n } from './i18n-context.tsx';
 
 // The theme's tag colours that keep AA contrast (packages/shared/src/console/theme.ts).
@@ -57,9 +58,13 @@ export function refundStateText(r: { returnMoneySts: number; applyType: number; 
   return t(`refunds.state.${r.returnMoneySts}`);
 }
 
-export function RefundStateTag({ refund }: { refund: { returnMoneySts: number; applyType: number; settleStatus: number } }) {
+export function RefundStateTag({ refund, style }: { refund: { returnMoneySts: number; applyType: number; settleStatus: number }; style?: CSSProperties }) {
   const { t } = useI18n();
-  return <Tag color={STATE_COLORS[refund.returnMoneySts]}>{refundStateText(refund, t)}</Tag>;
+  return (
+    <Tag color={STATE_COLORS[refund.returnMoneySts]} style={style}>
+      {refundStateText(refund, t)}
+    </Tag>
+  );
 }
 
 /** The shopper's voucher pictures as thumbnails that preview. */
@@ -133,58 +138,86 @@ export function RefundHistoryList({ history }: { history: readonly RefundHistory
 }
 
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+const small = { fontSize: 12 };
+/** A tag whose words wrap inside its column rather than widen it. */
+const wrapping = { whiteSpace: 'normal' as const, marginInlineEnd: 0 };
 
 /**
- * The columns both consoles' request lists share, in their order: the refund and order numbers,
- * `lead` (the console's own: shop, buyer), the items, the service, the amount, `middle` (the
- * reason), the state with the platform's part, the request time and the deadline. The console adds
- * its actions. Texts: refunds.columns.*, .wholeOrder, .pieces, .applyType.<n>, .platformRequested, .platformDecided.
+ * The width each shared column is given (px, padding included at the table's "middle" size): the
+ * numbers and times never wrap and fit it, names are cut (EllipsisText), tags wrap. A console's own
+ * columns give theirs, so its list can tell what it needs (refunds.tsx: 1280 px screens).
+ */
+export const REFUND_COLUMN_WIDTHS = { refundSn: 184, item: 204, amount: 96, state: 140, deadline: 150 } as const;
+
+/**
+ * The columns both consoles' request lists share, in their order: the refund number with its order
+ * and request time, `lead` (the console's own: shop, buyer), the items, the amount with the service,
+ * `middle`, the state with the platform's part and the deadline. The console adds its actions.
+ * Narrow enough for a 1280 px screen (the table at size "middle"). Texts: refunds.columns.*,
+ * .wholeOrder, .pieces, .applyType.<n>, .platformRequested, .platformDecided.
  */
 export function refundColumns<Row extends RefundListItem>(t: T, lead: TableColumnsType<Row> = [], middle: TableColumnsType<Row> = []): TableColumnsType<Row> {
+  const widths = REFUND_COLUMN_WIDTHS;
   return [
     {
-      title: t('refunds.columns.refundSn'),
+      title: `${t('refunds.columns.refundSn')} / ${t('refunds.columns.applyTime')}`,
+      width: widths.refundSn,
       onCell: noWrap,
       render: (_v, r) => (
         <div>
           <div>{r.refundSn}</div>
-          <Typography.Text type="secondary">{`${t('refunds.columns.order')} ${r.orderNumber}`}</Typography.Text>
+          <Typography.Text type="secondary" style={{ ...small, display: 'block' }}>{`${t('refunds.columns.order')} ${r.orderNumber}`}</Typography.Text>
+          <Typography.Text type="secondary" style={{ ...small, display: 'block' }}>{r.applyTime}</Typography.Text>
         </div>
       ),
     },
     ...lead,
     {
       title: t('refunds.columns.item'),
+      width: widths.item,
       render: (_v, r) => (
         <Space orientation="vertical" size={4}>
           {r.refundType === REFUND_TYPE.order ? <Tag>{t('refunds.wholeOrder')}</Tag> : null}
           {r.items.map((i) => (
-            <Space key={i.orderItemId} align="start">
+            <Space key={i.orderItemId} align="start" size={8}>
               <img src={i.pic} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
-              <div style={{ maxWidth: 220 }}>
-                <div>{i.prodName}</div>
-                <Typography.Text type="secondary">{`${i.skuName} ${t('refunds.pieces', { count: r.refundType === REFUND_TYPE.order ? i.prodCount : r.goodsNum })}`}</Typography.Text>
+              <div>
+                <EllipsisText text={i.prodName} width={widths.item - 16 - 48} />
+                <EllipsisText text={`${i.skuName} ${t('refunds.pieces', { count: r.refundType === REFUND_TYPE.order ? i.prodCount : r.goodsNum })}`} width={widths.item - 16 - 48} secondary />
               </div>
             </Space>
           ))}
         </Space>
       ),
     },
-    { title: t('refunds.columns.applyType'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => t(`refunds.applyType.${r.applyType}`) },
-    { title: t('refunds.columns.amount'), onHeaderCell: noWrap, onCell: noWrap, render: (_v, r) => yuan(r.refundAmount) },
+    {
+      title: t('refunds.columns.amount'),
+      width: widths.amount,
+      onHeaderCell: noWrap,
+      render: (_v, r) => (
+        <div>
+          <div style={{ whiteSpace: 'nowrap' }}>{yuan(r.refundAmount)}</div>
+          <Typography.Text type="secondary">{t(`refunds.applyType.${r.applyType}`)}</Typography.Text>
+        </div>
+      ),
+    },
     ...middle,
     {
       title: t('refunds.columns.state'),
+      width: widths.state,
       onHeaderCell: noWrap,
       render: (_v, r) => (
         <Space orientation="vertical" size={4}>
-          <RefundStateTag refund={r} />
-          {r.platformStatus === REFUND_PLATFORM_STATUS.requested ? <Tag color="warning">{t('refunds.platformRequested')}</Tag> : null}
-          {r.platformStatus === REFUND_PLATFORM_STATUS.decided ? <Tag>{t('refunds.platformDecided')}</Tag> : null}
+          <RefundStateTag refund={r} style={wrapping} />
+          {r.platformStatus === REFUND_PLATFORM_STATUS.requested ? (
+            <Tag color="warning" style={wrapping}>
+              {t('refunds.platformRequested')}
+            </Tag>
+          ) : null}
+          {r.platformStatus === REFUND_PLATFORM_STATUS.decided ? <Tag style={wrapping}>{t('refunds.platformDecided')}</Tag> : null}
         </Space>
       ),
     },
-    { title: t('refunds.columns.applyTime'), dataIndex: 'applyTime', onHeaderCell: noWrap, onCell: noWrap },
-    { title: t('refunds.columns.deadline'), onHeaderCell: noWrap, render: (_v, r) => <DeadlineCell deadline={r.deadline} /> },
+    { title: t('refunds.columns.deadline'), width: widths.deadline, onHeaderCell: noWrap, render: (_v, r) => <DeadlineCell deadline={r.deadline} /> },
   ];
 }

@@ -37,6 +37,24 @@ describe('the invoice queue', () => {
     await waitFor(() => expect(api).toHaveBeenLastCalledWith('/merchant/invoices', expect.objectContaining({ query: { invoiceState: 1, current: 1, size: 10 } })));
   });
 
+  it('fits a 1280 px screen: every column has a width, they add up to the room beside the menu, and the actions stay in sight at the right', async () => {
+    const long = '北京某某某某某某某某网络科技股份有限公司上海分公司';
+    const api = fakeApi(() => invoicePage([invoiceRow({ headerName: long }), invoiceRow({ orderInvoiceId: 6, invoiceState: 3, failReason: '名称与税号不符' })]));
+    renderInConsole(<InvoicesPage api={api} upload={vi.fn()} />);
+    await screen.findByText(long);
+    // 1280 px less the menu (200), the page's padding (2 × 24) and a scrollbar (16).
+    const widths = [...document.querySelectorAll('.ant-table-content colgroup col')].map((col) => Number.parseFloat((col as HTMLElement).style.width));
+    expect(widths).toHaveLength(screen.getAllByRole('columnheader').length);
+    expect(widths.every((w) => w > 0)).toBe(true);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1280 - 200 - 48 - 16);
+    const actions = screen.getAllByRole('columnheader').at(-1)!;
+    expect(actions.textContent).toBe('invoices.columns.actions');
+    expect(actions.className).toContain('ant-table-cell-fix-end');
+    // Long texts are cut, the whole text in a tooltip.
+    expect(screen.getByText(long).className).toContain('ant-typography-ellipsis');
+    expect(screen.getByText('invoices.failReason{"reason":"名称与税号不符"}').className).toContain('ant-typography-ellipsis');
+  });
+
   it('checks the file before sending it, then uploads it and reads the queue again', async () => {
     const upload = vi.fn<UploadInvoice>(async () => invoiceRow({ invoiceState: 2, fileId: 9, fileUrl: '/uploads/private/abc.pdf?exp=1&sig=x' }));
     const api = fakeApi(() => invoicePage([invoiceRow()]));

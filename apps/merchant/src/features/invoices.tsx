@@ -6,6 +6,7 @@ import { App, Button, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } 
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
 import { yuan } from '@bazaar/console-ui/format.ts';
+import { EllipsisText } from '@bazaar/console-ui/ellipsis-text.tsx';
 import { INVOICE_STATE } from '@bazaar/shared/constants/refund';
 import { INVOICE_FAIL_REASON_MAX, type MerchantInvoice } from '@bazaar/shared/schemas/invoice';
 import { useI18n } from '../lib/i18n.tsx';
@@ -18,6 +19,13 @@ const TABS: Array<{ key: string; value: InvoiceTab }> = [
   { key: 'failed', value: INVOICE_STATE.failed },
 ];
 const STATE_COLOR: Record<number, string> = { 1: 'warning', 2: 'success', 3: 'error' };
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+/**
+ * The columns' widths (px, padding included at size "middle"): they add up to what a 1280 px screen
+ * leaves beside the menu, long texts are cut (EllipsisText), the actions stay fixed at the right.
+ */
+export const INVOICE_COLUMN_WIDTHS = { orderNumber: 168, buyer: 112, header: 188, amount: 96, state: 140, time: 150, actions: 124 } as const;
+const W = INVOICE_COLUMN_WIDTHS;
 
 function FailModal({ api, invoice, onClose }: { api: ConsoleApi; invoice: MerchantInvoice; onClose: () => void }) {
   const { t, lang } = useI18n();
@@ -121,6 +129,7 @@ export function InvoicesPage({ api, upload = uploadInvoiceFile }: { api: Console
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: t('invoices.empty') }}
+        size="middle"
         scroll={{ x: 'max-content' }}
         pagination={{
           current,
@@ -131,39 +140,45 @@ export function InvoicesPage({ api, upload = uploadInvoiceFile }: { api: Console
           onChange: setCurrent,
         }}
         columns={[
-          { title: t('invoices.columns.orderNumber'), dataIndex: 'orderNumber', key: 'orderNumber' },
-          { title: t('invoices.columns.buyer'), dataIndex: 'nickName', key: 'buyer' },
+          { title: t('invoices.columns.orderNumber'), dataIndex: 'orderNumber', key: 'orderNumber', width: W.orderNumber, onCell: noWrap },
+          { title: t('invoices.columns.buyer'), key: 'buyer', width: W.buyer, render: (_v, r) => <EllipsisText text={r.nickName} width={W.buyer - 16} /> },
           {
-            title: t('invoices.columns.header'),
+            // The header with its kind and the tax id under it (one column less: the table fits 1280 px).
+            title: `${t('invoices.columns.header')} / ${t('invoices.columns.taxNumber')}`,
             key: 'header',
+            width: W.header,
             render: (_v, r) => (
               <Space orientation="vertical" size={0}>
-                <span>{r.headerName}</span>
+                <EllipsisText text={r.headerName} width={W.header - 16} />
                 <Typography.Text type="secondary">{t(`invoices.headerType.${r.headerType}`)}</Typography.Text>
+                {r.invoiceTaxNumber ? <Typography.Text type="secondary">{r.invoiceTaxNumber}</Typography.Text> : null}
               </Space>
             ),
           },
-          { title: t('invoices.columns.taxNumber'), key: 'tax', render: (_v, r) => r.invoiceTaxNumber ?? '-' },
-          { title: t('invoices.columns.amount'), key: 'amount', render: (_v, r) => yuan(r.amount) },
+          { title: t('invoices.columns.amount'), key: 'amount', width: W.amount, onCell: noWrap, render: (_v, r) => yuan(r.amount) },
           {
             title: t('invoices.columns.state'),
             key: 'state',
+            width: W.state,
             render: (_v, r) => (
               <Space orientation="vertical" size={0}>
                 <Tag color={STATE_COLOR[r.invoiceState]} data-testid={`invoice-state-${r.orderInvoiceId}`}>
                   {t(`invoices.state.${r.invoiceState}`)}
                 </Tag>
-                {r.invoiceState === INVOICE_STATE.failed && r.failReason ? <Typography.Text type="secondary">{t('invoices.failReason', { reason: r.failReason })}</Typography.Text> : null}
+                {r.invoiceState === INVOICE_STATE.failed && r.failReason ? <EllipsisText text={t('invoices.failReason', { reason: r.failReason })} width={W.state - 16} secondary /> : null}
               </Space>
             ),
           },
-          { title: t('invoices.columns.time'), dataIndex: 'applicationTime', key: 'time' },
+          { title: t('invoices.columns.time'), dataIndex: 'applicationTime', key: 'time', width: W.time, onCell: noWrap },
           {
             title: t('invoices.columns.actions'),
             key: 'actions',
+            width: W.actions,
+            fixed: 'right',
+            onHeaderCell: noWrap,
             render: (_v, r) =>
               r.invoiceState === INVOICE_STATE.applying ? (
-                <Space>
+                <Space orientation="vertical" size={4}>
                   <UploadButton invoice={r} upload={upload} />
                   <Button size="small" danger onClick={() => setFailing(r)} aria-label={`${t('invoices.fail')} ${r.orderNumber}`}>
                     {t('invoices.fail')}

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { ORDER_STATUS } from '@bazaar/shared/constants/order-status';
 import { DeliveryCompanySchema } from '@bazaar/shared/schemas/logistics';
 import { MAX_PACKAGES, MerchantOrderDetailSchema, type MerchantOrderDetail } from '@bazaar/shared/schemas/merchant';
-import { api, ApiError } from '../lib/api.ts';
+import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
+import { api as consoleApi, ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useCan } from '../lib/access.tsx';
 import { yuan } from '@bazaar/console-ui/format.ts';
@@ -13,8 +14,11 @@ import { FormError } from '@bazaar/console-ui/form-error.tsx';
 
 const CompaniesSchema = z.array(DeliveryCompanySchema);
 
+/** The pieces of a line still to ship: those a settled refund took back before shipment stay home (decision 059). */
+const toShip = (i: MerchantOrderDetail['items'][number]) => Math.max(0, i.prodCount - i.refundedCount);
+
 /** One order of the shop: recipient, items, amounts, packages; a paid order is shipped here. */
-export function OrderDetailPage({ orderNumber, onBack }: { orderNumber: string; onBack: () => void }) {
+export function OrderDetailPage({ orderNumber, onBack, api = consoleApi }: { orderNumber: string; onBack: () => void; api?: ConsoleApi }) {
   const { t, lang } = useI18n();
   const ships = useCan()('orders.ship');
   const order = useQuery({
@@ -38,7 +42,7 @@ export function OrderDetailPage({ orderNumber, onBack }: { orderNumber: string; 
         </Typography.Paragraph>
       ) : null}
       {o ? (
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions bordered size="small" column={1}>
             <Descriptions.Item label={t('detail.receiver')}>{o.address ? `${o.address.receiver} ${o.address.mobile}` : t('detail.none')}</Descriptions.Item>
             <Descriptions.Item label={t('detail.address')}>
@@ -62,6 +66,7 @@ export function OrderDetailPage({ orderNumber, onBack }: { orderNumber: string; 
               { title: t('detail.item.price'), render: (_v, i) => yuan(i.price) },
               { title: t('detail.item.count'), dataIndex: 'prodCount' },
               { title: t('detail.item.shipped'), dataIndex: 'shippedCount' },
+              { title: t('detail.item.refunded'), dataIndex: 'refundedCount' },
             ]}
           />
           <section aria-labelledby="packages-title">
@@ -78,7 +83,7 @@ export function OrderDetailPage({ orderNumber, onBack }: { orderNumber: string; 
               ))}
             </ul>
           </section>
-          {ships && o.status === ORDER_STATUS.paid && o.dvyType === 1 ? <ShipForm order={o} names={names} /> : null}
+          {ships && o.status === ORDER_STATUS.paid && o.dvyType === 1 ? <ShipForm api={api} order={o} names={names} /> : null}
         </Space>
       ) : null}
     </section>
@@ -92,18 +97,19 @@ interface DraftPackage {
   counts: Record<number, number>;
 }
 
-function ShipForm({ order, names }: { order: MerchantOrderDetail; names: Map<number, string> }) {
+function ShipForm({ api, order, names }: { api: ConsoleApi; order: MerchantOrderDetail; names: Map<number, string> }) {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
   const client = useQueryClient();
   const companies = useQuery({ queryKey: ['couriers', lang], queryFn: () => api('/merchant/delivery/list', { lang, schema: CompaniesSchema }) });
   const [nextKey, setNextKey] = useState(2);
   const [packages, setPackages] = useState<DraftPackage[]>(() => [
-    { key: 1, dvyId: undefined, dvyFlowId: '', counts: Object.fromEntries(order.items.map((i) => [i.orderItemId, i.prodCount])) },
+    { key: 1, dvyId: undefined, dvyFlowId: '', counts: Object.fromEntries(order.items.filter((i) => toShip(i) > 0).map((i) => [i.orderItemId, toShip(i)])) },
   ]);
   const [error, setError] = useState<string | null>(null);
   const packed = (orderItemId: number) => packages.reduce((n, p) => n + (p.counts[orderItemId] ?? 0), 0);
-  const remaining = order.items.reduce((n, i) => n + i.prodCount - packed(i.orderItemId), 0);
+  const remaining = order.items.reduce((n, i) => n + toShip(i) - packed(i.orderItemId), 0);
+  const remainingText = t('ship.remaining', { count: remaining });
 
   const update = (key: number, change: Partial<DraftPackage>) => setPackages((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const ship = useMutation({
@@ -135,7 +141,7 @@ function ShipForm({ order, names }: { order: MerchantOrderDetail; names: Map<num
     setError(null);
     const missing = packages.find((p) => p.dvyId === undefined) ? t('ship.courierRequired') : packages.find((p) => !p.dvyFlowId.trim()) ? t('ship.waybillRequired') : null;
     if (missing) setError(missing);
-    else if (remaining > 0) setError(t('ship.remaining', { count: remaining }));
+    else if (remaining > 0) setError(remainingText);
     else ship.mutate();
   }
 
@@ -144,7 +150,7 @@ function ShipForm({ order, names }: { order: MerchantOrderDetail; names: Map<num
       <Typography.Title level={3} id="ship-title" style={{ fontSize: 16 }}>
         {t('ship.title')}
       </Typography.Title>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {packages.map((p, index) => {
           const label = t('ship.package', { index: index + 1 });
           return (
@@ -180,27 +186,36 @@ function ShipForm({ order, names }: { order: MerchantOrderDetail; names: Map<num
                   onChange={(e) => update(p.key, { dvyFlowId: e.target.value })}
                 />
               </Space>
-              <Space direction="vertical" style={{ marginTop: 12 }}>
-                {order.items.map((i) => (
-                  <Space key={i.orderItemId}>
-                    <InputNumber
-                      aria-label={`${label} ${t('ship.count', { name: names.get(i.orderItemId) ?? '' })}`}
-                      min={0}
-                      max={i.prodCount}
-                      precision={0}
-                      value={p.counts[i.orderItemId] ?? 0}
-                      onChange={(v) => update(p.key, { counts: { ...p.counts, [i.orderItemId]: Number(v ?? 0) } })}
-                    />
-                    <span>
-                      {names.get(i.orderItemId)} / {i.prodCount}
-                    </span>
-                  </Space>
-                ))}
+              <Space orientation="vertical" style={{ marginTop: 12 }}>
+                {order.items.map((i) =>
+                  toShip(i) > 0 ? (
+                    <Space key={i.orderItemId}>
+                      <InputNumber
+                        aria-label={`${label} ${t('ship.count', { name: names.get(i.orderItemId) ?? '' })}`}
+                        min={0}
+                        max={toShip(i)}
+                        precision={0}
+                        value={p.counts[i.orderItemId] ?? 0}
+                        onChange={(v) => update(p.key, { counts: { ...p.counts, [i.orderItemId]: Number(v ?? 0) } })}
+                      />
+                      <span>
+                        {names.get(i.orderItemId)} / {toShip(i)}
+                      </span>
+                      {i.refundedCount > 0 ? <Tag color="warning">{t('ship.refunded', { count: i.refundedCount })}</Tag> : null}
+                    </Space>
+                  ) : (
+                    // Every piece refunded: nothing of this line is shipped.
+                    <Space key={i.orderItemId} data-testid="ship-line-refunded">
+                      <Typography.Text type="secondary">{names.get(i.orderItemId)}</Typography.Text>
+                      <Tag>{t('ship.allRefunded', { count: i.refundedCount })}</Tag>
+                    </Space>
+                  ),
+                )}
               </Space>
             </Card>
           );
         })}
-        {remaining > 0 ? <Typography.Text type="warning">{t('ship.remaining', { count: remaining })}</Typography.Text> : null}
+        {remaining > 0 && error !== remainingText ? <Typography.Text type="warning">{remainingText}</Typography.Text> : null}
         <FormError error={error} />
         <Space>
           <Button

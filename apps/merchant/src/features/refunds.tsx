@@ -7,6 +7,7 @@ import { Button, DatePicker, Form, Input, Select, Space, Table, Tabs, Typography
 import type { Dayjs } from 'dayjs';
 import type { ConsoleApi } from '@bazaar/console-ui/console-api.ts';
 import { errorText } from '@bazaar/console-ui/console-api.ts';
+import { EllipsisText } from '@bazaar/console-ui/ellipsis-text.tsx';
 import { refundColumns } from '@bazaar/console-ui/refund-cells.tsx';
 import { APPLY_TYPE, REFUND_STATUS } from '@bazaar/shared/constants/refund';
 import { MERCHANT_REFUND_TABS, type MerchantRefundListItem, type MerchantRefundTab } from '@bazaar/shared/schemas/refund';
@@ -18,6 +19,9 @@ import { FormError } from '@bazaar/console-ui/form-error.tsx';
 /** A receive-only account's tabs: the returns coming back, then those received. */
 const RECEIVE_TABS: readonly MerchantRefundTab[] = ['toReceive', 'refunding', 'success'];
 const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+/** The buyer with the reason under it, and the actions kept in sight at the right (QA: the table fits 1280 px screens). */
+export const BUYER_WIDTH = 116;
+export const ACTIONS_WIDTH = 88;
 
 interface FilterForm {
   applyType?: number;
@@ -102,17 +106,30 @@ export function RefundsPage({ api, initialTab, onOpen }: { api: ConsoleApi; init
         rowKey="refundSn"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
+        size="middle"
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('refunds.empty') }}
         pagination={{ current, pageSize: REFUND_PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, showTotal: (total) => t('refunds.total', { count: total }) }}
         columns={[
           ...refundColumns<MerchantRefundListItem>(
             t,
-            [{ title: t('refunds.columns.buyer'), dataIndex: 'userNickName', onHeaderCell: noWrap }],
-            [{ title: t('refunds.columns.reason'), render: (_v, r) => t(`refunds.reasons.${r.buyerReason}`) }],
+            [
+              {
+                title: `${t('refunds.columns.buyer')} / ${t('refunds.columns.reason')}`,
+                width: BUYER_WIDTH,
+                render: (_v, r) => (
+                  <div>
+                    <EllipsisText text={r.userNickName} width={BUYER_WIDTH - 16} />
+                    <Typography.Text type="secondary">{t(`refunds.reasons.${r.buyerReason}`)}</Typography.Text>
+                  </div>
+                ),
+              },
+            ],
           ),
           {
             title: t('refunds.columns.actions'),
+            width: ACTIONS_WIDTH,
+            fixed: 'right',
             onHeaderCell: noWrap,
             render: (_v, r) => {
               const due = (handles && r.returnMoneySts === REFUND_STATUS.applied) || r.returnMoneySts === REFUND_STATUS.buyerShipped;

@@ -73,12 +73,19 @@ export async function pageShopOrders(ctx: AppContext, session: MerchantSession, 
   return { records: await describeOrders(ctx, rows, lang), total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
 }
 
-/** GET /merchant/order/info/{orderNumber}: the order with its packages. */
+/**
+ * GET /merchant/order/info/{orderNumber}: the order with its packages, and per line the pieces its
+ * settled refunds took back (refundedPieces, as shipping counts them: decision 059).
+ */
 export async function shopOrderDetail(ctx: AppContext, session: MerchantSession, orderNumber: string, lang: Language): Promise<MerchantOrderDetail> {
   const row = await shopOrders.findShopOrder(ctx.db, session.shopId, orderNumber);
   if (!row) throw invalid('merchant.errors.orderNotFound');
-  const [[order], packages] = await Promise.all([describeOrders(ctx, [row], lang), orderPackages(ctx.db, orderNumber, lang)]);
-  return { ...order!, packages };
+  const [[order], packages, requests] = await Promise.all([describeOrders(ctx, [row], lang), orderPackages(ctx.db, orderNumber, lang), refundsOfOrders(ctx.db, [orderNumber])]);
+  const refunded = refundedPieces(
+    order!.items.map((i) => ({ id: i.orderItemId, prodCount: i.prodCount })),
+    requests.filter((r) => r.settleStatus === REFUND_SETTLE_STATUS.refunded),
+  );
+  return { ...order!, items: order!.items.map((i) => ({ ...i, refundedCount: refunded.get(i.orderItemId) ?? 0 })), packages };
 }
 
 /**

@@ -79,7 +79,14 @@ export const MerchantOrderSchema = z.object({
 });
 export type MerchantOrder = z.infer<typeof MerchantOrderSchema>;
 
-export const MerchantOrderDetailSchema = MerchantOrderSchema.extend({ packages: z.array(OrderPackageSchema) });
+/**
+ * A line as the order's detail shows it: also the pieces a settled refund took back (decision 059).
+ * Before shipment those pieces are not shipped: the ship form packs prodCount - refundedCount.
+ */
+export const MerchantOrderDetailItemSchema = MerchantOrderItemSchema.extend({ refundedCount: z.number().int() });
+export type MerchantOrderDetailItem = z.infer<typeof MerchantOrderDetailItemSchema>;
+
+export const MerchantOrderDetailSchema = MerchantOrderSchema.extend({ items: z.array(MerchantOrderDetailItemSchema), packages: z.array(OrderPackageSchema) });
 export type MerchantOrderDetail = z.infer<typeof MerchantOrderDetailSchema>;
 
 export const MAX_PACKAGES = 20;

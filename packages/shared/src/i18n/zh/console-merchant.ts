@@ -67,7 +67,7 @@ export const consoleMerchant = {
     payTime: '付款时间',
     dvyTime: '发货时间',
     items: '商品',
-    item: { name: '商品', price: '单价', count: '数量', shipped: '已发货' },
+    item: { name: '商品', price: '单价', count: '数量', shipped: '已发货', refunded: '已退款' },
     amounts: '金额',
     goodsTotal: '商品总额',
     freight: '运费',
@@ -91,6 +91,8 @@ export const consoleMerchant = {
     submit: '确认发货',
     shipped: '已发货',
     remaining_other: '还有 {{count}} 件商品未放入包裹',
+    refunded_other: '已退款 {{count}} 件',
+    allRefunded_other: '已退款 {{count}} 件，无需发货',
   },
   password: {
     title: '修改密码',
