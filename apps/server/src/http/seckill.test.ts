@@ -249,7 +249,8 @@ describe('flash sale: the order path and the rules', () => {
     await settleSeckillQueue(t);
     expect(await seckillSkuStocks(t, sk.seckillSkuIds[0]!)).toBe(2);
     t.advanceClock(5 * 60_000 + 1_000);
-    await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+    // Drained, as the sweeper does: other files' due jobs (the database is shared) may fill a batch.
+    while ((await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now())) >= 20);
     const [order] = await t.ctx.db.select({ status: orders.status, closeType: orders.closeType }).from(orders).where(eq(orders.orderNumber, res.json().orderNumbers));
     expect(order).toEqual({ status: 6, closeType: 1 });
     expect(await seckillSkuStocks(t, sk.seckillSkuIds[0]!)).toBe(3);
@@ -267,7 +268,8 @@ describe('flash sale: after the session', () => {
     t.advanceClock(130_000);
     // The sweep books the close (5 s after the end); the close runs once the writers caught up.
     await sweepSeckills(t.ctx);
-    await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+    // Drained, as the sweeper does: other files' due jobs (the database is shared) may fill a batch.
+    while ((await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now())) >= 20);
     const [activity] = await t.ctx.db.select({ settledAt: seckills.settledAt }).from(seckills).where(eq(seckills.id, sk.seckillId));
     expect(activity!.settledAt).not.toBeNull();
     const [report] = await t.ctx.db.select().from(seckillReports).where(eq(seckillReports.seckillId, sk.seckillId));
@@ -290,10 +292,12 @@ describe('flash sale: after the session', () => {
         .filter((m) => m.mobile === s!.mobile && m.purpose === 'notice');
     t.advanceClock(41_000);
     await sweepSeckills(t.ctx);
-    await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+    // Drained, as the sweeper does: other files' due jobs (the database is shared) may fill a batch.
+    while ((await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now())) >= 20);
     // A second sweep finds nothing more to send.
     await sweepSeckills(t.ctx);
-    await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now());
+    // Drained, as the sweeper does: other files' due jobs (the database is shared) may fill a batch.
+    while ((await runDueJobs(t.ctx.db, jobHandlers(t.ctx), t.ctx.now())) >= 20);
     expect((await notices()).map((m) => [m.code, m.text])).toEqual([[null, `【Bazaar】您关注的秒杀「秒杀${sk.prodId}」已开始，数量有限，快去抢购吧！`]]);
     expect((await t.app.inject({ method: 'GET', url: '/p/seckill/reminds', headers: headers(s!) })).json().seckillIds).not.toContain(sk.seckillId);
     const late = await t.app.inject({ method: 'POST', url: '/p/seckill/remind', headers: headers(s!), payload: { seckillId: sk.seckillId } });
