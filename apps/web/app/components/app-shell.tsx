@@ -51,7 +51,9 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
             } catch {
               // Storage may be unavailable.
             }
-            void revalidate();
+            // Not on /chat: it shows no top bar, and tells of an ended session itself (spec §4, code 10
+            // 'account offline, login again'), which the page's data asked again would replace.
+            if (!/^(\/en)?\/chat(\/|$)/.test(window.location.pathname)) void revalidate();
             break;
         }
       }),

@@ -29,7 +29,8 @@ test('the landing pages load no zod and stay within their JavaScript budget', as
   for (const [url, budget] of [
     ['/', 152_500],
     [`/list?pn=${encodeURIComponent('手机')}`, 152_500],
-    [`/detail/${card.prodId}`, 160_000],
+    // 160,000 until 2026-12-08: +300 for a 401 showing the visitor logged out at once and the group panel's member state (decision 011).
+    [`/detail/${card.prodId}`, 160_300],
   ] as const) {
     const { bytes, zod } = await scriptsOf(page, url);
     expect(zod, `${url} loads zod`).toEqual([]);
